@@ -1,0 +1,289 @@
+// The abstract syntax tree of the rules language. The parser (compiler/syntax) builds it from the CST;
+// checks (compiler/check) and lowering (compiler/lower) read it. Every node carries a source span.
+
+export interface Span {
+  file: string;
+  start: number; // offset of the first character
+  end: number; // offset one past the last character
+  line: number; // 1-based
+  col: number; // 1-based
+}
+
+export interface Ident {
+  kind: 'Ident';
+  name: string;
+  span: Span;
+}
+
+/** `jianxiong 奸雄 "Villainous Hero"`: the id, the Chinese name and the English name of an entity. */
+export interface Names {
+  id: Ident;
+  zh?: Ident;
+  en?: string;
+  span: Span;
+}
+
+export interface TypeRef {
+  kind: 'Type';
+  name: Ident; // int, bool, text, player, card, kind, skill, zone, event, any, or an enum name
+  list: boolean; // [T]
+  optional: boolean; // T?
+  span: Span;
+}
+
+// ---------------------------------------------------------------- expressions
+
+export type Expr =
+  | NumberLit
+  | TextLit
+  | BoolLit
+  | NoneLit
+  | NameRef
+  | Member
+  | Call
+  | Unary
+  | Binary
+  | ListLit
+  | CardLit
+  | Where;
+
+export interface NumberLit { kind: 'Number'; value: number; span: Span }
+export interface TextLit { kind: 'Text'; value: string; span: Span }
+export interface BoolLit { kind: 'Bool'; value: boolean; span: Span }
+export interface NoneLit { kind: 'None'; span: Span }
+export interface NameRef { kind: 'Name'; name: string; span: Span }
+export interface Member { kind: 'Member'; object: Expr; name: Ident; span: Span }
+export interface Arg { name?: Ident; value: Expr; span: Span }
+/** `f(a, b: 1)` or `obj.m(a)` (then callee is a Member). */
+export interface Call { kind: 'Call'; callee: Expr; args: Arg[]; span: Span }
+export interface Unary { kind: 'Unary'; op: 'not' | '-'; operand: Expr; span: Span }
+export type BinaryOp =
+  | 'or' | 'and'
+  | '==' | '!=' | '<' | '<=' | '>' | '>='
+  | 'in'
+  | '+' | '-' | '*' | '/' | '%';
+export interface Binary { kind: 'Binary'; op: BinaryOp; left: Expr; right: Expr; span: Span }
+export interface ListLit { kind: 'List'; items: Expr[]; span: Span }
+/** `slash ♠7`: a card of kind `slash` with suit spade and rank 7. */
+export interface CardLit { kind: 'CardLit'; cardKind: Ident; suit: string; rank: number; face: string; span: Span }
+/** `list where cond`: the items of list for which cond holds; `it` names the item inside cond. */
+export interface Where { kind: 'Where'; list: Expr; cond: Expr; span: Span }
+
+// ---------------------------------------------------------------- statements
+
+export type Stmt =
+  | LetStmt
+  | AssignStmt
+  | IfStmt
+  | ForStmt
+  | WhileStmt
+  | RepeatStmt
+  | ReturnStmt
+  | BreakStmt
+  | ContinueStmt
+  | StopStmt
+  | TimingStmt
+  | ExprStmt;
+
+export interface Block { kind: 'Block'; stmts: Stmt[]; span: Span }
+export interface LetStmt { kind: 'Let'; name: Ident; value: Expr; span: Span }
+/** `target = value`, `target += value`, `target -= value`; target is a Name or a Member. */
+export interface AssignStmt { kind: 'Assign'; target: Expr; op: '=' | '+=' | '-='; value: Expr; span: Span }
+export interface IfStmt { kind: 'If'; cond: Expr; then: Block; else?: Block | IfStmt; span: Span }
+export interface ForStmt { kind: 'For'; name: Ident; iterable: Expr; body: Block; span: Span }
+export interface WhileStmt { kind: 'While'; cond: Expr; body: Block; span: Span }
+/** `repeat N { }` runs N times; `repeat { }` runs until break. */
+export interface RepeatStmt { kind: 'Repeat'; count?: Expr; body: Block; span: Span }
+export interface ReturnStmt { kind: 'Return'; value?: Expr; span: Span }
+export interface BreakStmt { kind: 'Break'; span: Span }
+export interface ContinueStmt { kind: 'Continue'; span: Span }
+/** `stop` ends the current event; `stop e` ends the event e (prevention). */
+export interface StopStmt { kind: 'Stop'; target?: Expr; span: Span }
+/** `timing damaged for to`: open the timing window `damaged` whose subject is `to`. */
+export interface TimingStmt { kind: 'Timing'; name: Ident; subject: Expr; span: Span }
+export interface ExprStmt { kind: 'ExprStmt'; expr: Expr; span: Span }
+
+// ---------------------------------------------------------------- declarations
+
+export interface Param { name: Ident; type: TypeRef; default?: Expr; span: Span }
+
+/** `name: value` inside a card, general, mode or seat. */
+export interface Field { name: Ident; value: Expr; span: Span }
+
+export type Decl =
+  | EnumDecl
+  | OptionDecl
+  | ZoneDecl
+  | PropertyDecl
+  | VarDecl
+  | CardDecl
+  | DeckDecl
+  | GeneralDecl
+  | SkillDecl
+  | EventDecl
+  | ActionDecl
+  | FunctionDecl
+  | HookDecl
+  | ModeDecl
+  | VariantDecl
+  | ScenarioDecl;
+
+export interface EnumMember { names: Names; span: Span }
+/** `enum suit 花色 "Suit" { spade 黑桃 "Spade", heart 红桃 "Heart" }` */
+export interface EnumDecl { kind: 'Enum'; names: Names; members: EnumMember[]; span: Span }
+
+/** `option edition 版本 "Edition" { standard 标准版 "Standard", first 初版 "First" } = standard`
+ *  or `option lordBonusAlways 主公恒加体力 "…": bool = false` */
+export interface OptionDecl {
+  kind: 'Option';
+  names: Names;
+  members?: EnumMember[]; // enumerated option
+  type?: TypeRef; // bool or int option
+  default: Expr;
+  span: Span;
+}
+
+/** `zone hand 手牌 "Hand" per player owner` — visibility: public | owner | hidden; `grants` = skills of cards here are active. */
+export interface ZoneDecl {
+  kind: 'Zone';
+  names: Names;
+  perPlayer: boolean;
+  visibility: 'public' | 'owner' | 'hidden';
+  grants: boolean;
+  span: Span;
+}
+
+/** `property hp 体力 "HP": int = 0 [owner|hidden] [reset at turn]` — a field on every player. */
+export interface PropertyDecl {
+  kind: 'Property';
+  names: Names;
+  type: TypeRef;
+  default: Expr;
+  visibility: 'public' | 'owner' | 'hidden';
+  resetAt?: Ident; // event kind at whose start the property returns to its default
+  span: Span;
+}
+
+/** `var current: player? = none [reset at turn]` — a global variable. */
+export interface VarDecl { kind: 'Var'; name: Ident; type: TypeRef; default: Expr; resetAt?: Ident; span: Span }
+
+export type CardItem = Field | MethodDecl;
+export interface MethodDecl {
+  kind: 'Method';
+  name: Ident;
+  params: Param[];
+  expr?: Expr; // `name(p) = expr`
+  body?: Block; // `name(p) { … }`
+  span: Span;
+}
+/** `card slash 杀 "Slash" { type: basic  targets(user, t) = …  effect(use, target) { … } }` */
+export interface CardDecl {
+  kind: 'Card';
+  names: Names;
+  fields: Field[];
+  methods: MethodDecl[];
+  skills: Ident[]; // `skills: qinggang` (a field named skills lists skills the card grants)
+  flavour?: string;
+  span: Span;
+}
+
+export interface DeckEntry { cardKind: Ident; faces: { suit: string; rank: number; face: string; span: Span }[]; span: Span }
+/** `deck standard 标准 "Standard" { slash: ♠7, ♠8, ♠8  jink: ♥2 }` */
+export interface DeckDecl { kind: 'Deck'; names: Names; entries: DeckEntry[]; span: Span }
+
+/** `general caocao 曹操 "Cao Cao" { kingdom: wei  gender: male  hp: 4  skills: jianxiong, hujia }` */
+export interface GeneralDecl { kind: 'General'; names: Names; fields: Field[]; skills: Ident[]; flavour?: string; span: Span }
+
+export type Subject = 'you' | 'anyone' | 'other';
+export interface Limit { count: number; per: Ident; span: Span } // `limit 1 per turn`, per game/turn/phase/…
+
+/** `on damaged(you) as d may if cond { … }` */
+export interface TriggerItem {
+  kind: 'Trigger';
+  window: Ident;
+  subject: Subject;
+  alias?: Ident;
+  optional: boolean; // `may`
+  limit?: Limit;
+  cond?: Expr;
+  body: Block;
+  span: Span;
+}
+/** `active limit 1 per turn if cond { … }` — an action its owner may take when the rules offer actions. */
+export interface ActiveItem { kind: 'Active'; limit?: Limit; cond?: Expr; body: Block; span: Span }
+/** `viewAs slash from 1 card in hand, equip where it.color == red [if cond]` */
+export interface ViewAsItem {
+  kind: 'ViewAs';
+  cardKind: Ident;
+  count: number;
+  zones: Ident[];
+  filter?: Expr; // about `it`, one candidate card
+  cond?: Expr;
+  span: Span;
+}
+/** `modify distance(from, to) = -1 if from == you` — contributes to a hook. */
+export interface ModifyItem { kind: 'Modify'; hook: Ident; params: Ident[]; value: Expr; cond?: Expr; span: Span }
+/** `filter where it.suit == spade set suit = heart` — changes how the owner's cards count. */
+export interface FilterItem { kind: 'Filter'; cond: Expr; sets: Field[]; span: Span }
+export type SkillItem = TriggerItem | ActiveItem | ViewAsItem | ModifyItem | FilterItem;
+
+/** `skill kongcheng 空城 "Empty Fort" locked { … }` — tags: locked, lord, limited, wake, or any identifier. */
+export interface SkillDecl { kind: 'Skill'; names: Names; tags: Ident[]; flavour?: string; items: SkillItem[]; span: Span }
+
+/** `event damage 伤害 "Damage" (to: player, amount: int = 1) { … } cleanup { … }` */
+export interface EventDecl {
+  kind: 'Event';
+  names: Names;
+  params: Param[];
+  returns?: TypeRef;
+  body: Block;
+  cleanup?: Block;
+  span: Span;
+}
+/** `action gain(p: player, cards: [card]) { … }` — a procedure that may change state and ask players. */
+export interface ActionDecl { kind: 'Action'; names: Names; params: Param[]; returns?: TypeRef; body: Block; span: Span }
+/** `function inRange(a: player, b: player): bool = …` — pure: reads state, never changes it. */
+export interface FunctionDecl {
+  kind: 'Function';
+  names: Names;
+  params: Param[];
+  returns?: TypeRef;
+  expr?: Expr;
+  body?: Block;
+  span: Span;
+}
+/** `hook distance(from: player, to: player): int = sum` — a value skills contribute to with `modify`. */
+export interface HookDecl {
+  kind: 'Hook';
+  names: Names;
+  params: Param[];
+  returns: TypeRef;
+  combine: 'sum' | 'any' | 'all' | 'max' | 'min';
+  span: Span;
+}
+/** `mode identity 身份局 "Identity" { players: 4 to 10  setup { … }  play(first, from) { … } }` */
+export interface ModeDecl { kind: 'Mode'; names: Names; fields: Field[]; methods: MethodDecl[]; span: Span }
+/** `variant edition == first { decls }` — these declarations replace same-named ones when the option holds. */
+export interface VariantDecl { kind: 'Variant'; option: Ident; value: Expr; decls: Decl[]; span: Span }
+
+export type Step =
+  | { kind: 'Answer'; player: Ident; picks: Expr[]; span: Span } // `caocao: yes` / `guanyu: slash ♠7, caocao` / `caocao: pass`
+  | { kind: 'Expect'; cond: Expr; span: Span } // `expect caocao.hp == 3`
+  | { kind: 'ExpectLog'; text: string; span: Span } // `expect log "…"`
+  | { kind: 'ExpectAsk'; player: Ident; span: Span } // `expect ask caocao`: the pending decision is caocao's
+  | { kind: 'ExpectEnd'; span: Span }; // `expect end`: the game is over
+export interface Seat { name: Ident; fields: Field[]; span: Span }
+/** A scenario: seats, stacked deck, start point, scripted answers and expectations. */
+export interface ScenarioDecl {
+  kind: 'Scenario';
+  names: Names;
+  mode?: Ident;
+  options: Field[]; // `option edition = first` (Field.name = option, value)
+  seats: Seat[];
+  deck: Expr[]; // top of the draw pile first
+  start?: { player: Ident; from?: Ident; span: Span };
+  steps: Step[];
+  span: Span;
+}
+
+export interface SourceFile { kind: 'File'; file: string; package?: Ident; imports: Ident[]; decls: Decl[]; span: Span }

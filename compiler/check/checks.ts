@@ -1,0 +1,96 @@
+// Checks that need no name resolution: a table from node kind to check functions (after Langium). Each check
+// pushes diagnostics with a stable code. Name and call checks happen while lowering (compiler/lower).
+import type * as A from '../ast/nodes.ts';
+import { error, warning, type Diagnostic } from '../diagnostics.ts';
+import type { Symbols } from '../lower/symbols.ts';
+
+type Check<T> = (node: T, S: Symbols, out: Diagnostic[]) => void;
+
+const KNOWN_TAGS = new Set(['locked', 'lord', 'limited', 'wake']);
+
+const skillChecks: Check<A.SkillDecl>[] = [
+  (d, _S, out) => {
+    if (d.items.length === 0) out.push(warning('SGS201', `skill ${d.names.id.name} does nothing: add a trigger, action, conversion, modifier or filter`, d.names.id.span));
+  },
+  (d, _S, out) => {
+    for (const t of d.tags) {
+      if (!KNOWN_TAGS.has(t.name)) out.push(warning('SGS202', `unknown skill tag '${t.name}' (known: ${[...KNOWN_TAGS].join(', ')})`, t.span));
+    }
+  },
+  (d, _S, out) => {
+    if (!d.tags.some((t) => t.name === 'locked')) return;
+    for (const it of d.items) {
+      if (it.kind === 'Trigger' && it.optional) out.push(error('SGS203', `a locked skill (锁定技) always takes effect: remove 'may'`, it.span));
+    }
+  },
+  (d, _S, out) => {
+    for (const it of d.items) {
+      const lim = it.kind === 'Trigger' || it.kind === 'Active' ? it.limit : undefined;
+      if (lim && lim.count < 1) out.push(error('SGS204', 'a use limit must be at least 1', lim.span));
+    }
+  },
+];
+
+const generalChecks: Check<A.GeneralDecl>[] = [
+  (d, S, out) => {
+    const hp = d.fields.find((f) => f.name.name === 'hp');
+    if (!hp) out.push(error('SGS210', `general ${d.names.id.name} needs 'hp: N' (its max HP)`, d.names.id.span));
+    else if (hp.value.kind !== 'Number' || hp.value.value < 1) out.push(error('SGS211', 'hp must be a whole number of at least 1', hp.value.span));
+    for (const key of ['kingdom', 'gender']) {
+      const f = d.fields.find((x) => x.name.name === key);
+      if (!f) out.push(error('SGS212', `general ${d.names.id.name} needs '${key}: …'`, d.names.id.span));
+      else if (f.value.kind === 'Name' && S.get(f.value.name)?.kind !== 'member') {
+        out.push(error('SGS213', `'${f.value.name}' is not a ${key}${S.suggest(f.value.name, ['member'])}`, f.value.span));
+      }
+    }
+  },
+];
+
+const cardChecks: Check<A.CardDecl>[] = [
+  (d, S, out) => {
+    const type = d.fields.find((f) => f.name.name === 'type');
+    if (!type) out.push(error('SGS220', `card ${d.names.id.name} needs 'type: …'`, d.names.id.span));
+    else if (type.value.kind === 'Name' && S.get(type.value.name)?.kind !== 'member') {
+      out.push(error('SGS221', `'${type.value.name}' is not a card type${S.suggest(type.value.name, ['member'])}`, type.value.span));
+    }
+  },
+];
+
+const scenarioChecks: Check<A.ScenarioDecl>[] = [
+  (d, _S, out) => {
+    if (d.seats.length < 2) out.push(error('SGS230', `scenario ${d.names.id.name} needs at least two seats`, d.names.id.span));
+    if (!d.steps.some((s) => s.kind !== 'Answer')) out.push(warning('SGS231', `scenario ${d.names.id.name} expects nothing: add 'expect …' lines so it can fail`, d.names.id.span));
+    const seen = new Set<string>();
+    for (const s of d.seats) {
+      if (seen.has(s.name.name)) out.push(error('SGS232', `seat ${s.name.name} appears twice`, s.name.span));
+      seen.add(s.name.name);
+    }
+  },
+];
+
+const deckChecks: Check<A.DeckDecl>[] = [
+  (d, _S, out) => {
+    for (const e of d.entries) for (const f of e.faces) {
+      if (f.rank < 1 || f.rank > 13) out.push(error('SGS240', `rank ${f.rank} is not between A and K`, f.span));
+    }
+  },
+];
+
+const table: { [K in A.Decl['kind']]?: Check<Extract<A.Decl, { kind: K }>>[] } = {
+  Skill: skillChecks,
+  General: generalChecks,
+  Card: cardChecks,
+  Scenario: scenarioChecks,
+  Deck: deckChecks,
+};
+
+export function runChecks(files: A.SourceFile[], S: Symbols): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const visit = (d: A.Decl) => {
+    const checks = table[d.kind] as Check<A.Decl>[] | undefined;
+    for (const c of checks ?? []) c(d, S, out);
+    if (d.kind === 'Variant') d.decls.forEach(visit);
+  };
+  for (const f of files) f.decls.forEach(visit);
+  return out;
+}

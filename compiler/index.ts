@@ -1,0 +1,43 @@
+// The compiler: sources → tokens/CST/AST (syntax) → checks → IR (lower). It never throws on user input:
+// every problem comes back as a diagnostic, and it stops after the first stage that reported errors.
+import { parse } from './syntax/parse.ts';
+import { lower } from './lower/lower.ts';
+import { runChecks } from './check/checks.ts';
+import { hasErrors, type Diagnostic } from './diagnostics.ts';
+import type { SourceFile } from './ast/nodes.ts';
+import type { Program } from '../runtime/ir.ts';
+import type { Symbols } from './lower/symbols.ts';
+
+export interface SourceInput {
+  file: string;
+  text: string;
+}
+
+export interface CompileResult {
+  program?: Program;
+  diagnostics: Diagnostic[];
+  files: SourceFile[];
+  symbols?: Symbols;
+}
+
+export function compile(sources: SourceInput[]): CompileResult {
+  const diagnostics: Diagnostic[] = [];
+  try {
+    const files = sources.map((s) => {
+      const r = parse(s.text, s.file);
+      diagnostics.push(...r.diagnostics);
+      return r.ast;
+    });
+    if (hasErrors(diagnostics)) return { diagnostics, files };
+    const { program, symbols } = lower(files, diagnostics);
+    diagnostics.push(...runChecks(files, symbols));
+    if (hasErrors(diagnostics)) return { diagnostics, files, symbols };
+    return { program, diagnostics, files, symbols };
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : String(e);
+    diagnostics.push({ code: 'SGS999', severity: 'error', message: `internal compiler error: ${msg}`, span: { file: sources[0]?.file ?? '', start: 0, end: 0, line: 1, col: 1 } });
+    return { diagnostics, files: [] };
+  }
+}
+
+export type { Diagnostic } from './diagnostics.ts';

@@ -1,0 +1,787 @@
+// AST → IR. Resolves every name (locals, event fields, globals, entities, builtins), turns named arguments into
+// positions, checks where asking calls may stand, and reports each problem as a diagnostic instead of throwing.
+import type * as A from '../ast/nodes.ts';
+import type * as I from '../../runtime/ir.ts';
+import { error, type Diagnostic } from '../diagnostics.ts';
+import { signatures, effectBuiltins, askBuiltins } from '../../runtime/builtins.ts';
+import { collect, type Symbols } from './symbols.ts';
+
+/** Member names the engine itself provides on players, cards, events, zones and actions. */
+const ENGINE_FIELDS = new Set([
+  'alive', 'seat', 'name', 'skills', 'kind', 'suit', 'rank', 'id', 'subcards', 'via', 'stopped', 'parent', 'owner', 'cards',
+  'skill', 'tags',
+]);
+
+interface Cx {
+  pure: boolean; // no state changes, no asking
+  you: boolean;
+  event: boolean; // `event` (and an alias) names a frame
+  subject: boolean;
+  alias?: string;
+  params?: Set<string>; // event fields readable by name
+  seats?: Set<string>; // scenario seat names
+  entityFirst?: boolean; // seat field values: entity names win over seat names
+  what: string; // for messages: "function inRange", "trigger of jianxiong"
+}
+
+class Scope {
+  vars = new Map<string, number>();
+  constructor(public parent: Scope | null, public counter: { n: number }) {}
+  lookup(n: string): number | undefined {
+    return this.vars.get(n) ?? this.parent?.lookup(n);
+  }
+  declare(n: string): number {
+    const i = this.counter.n++;
+    this.vars.set(n, i);
+    return i;
+  }
+  child(): Scope {
+    return new Scope(this, this.counter);
+  }
+}
+
+function at(s: A.Span): string {
+  return `${s.file}:${s.line}:${s.col}`;
+}
+
+export interface LowerResult {
+  program: I.Program;
+  symbols: Symbols;
+}
+
+export function lower(files: A.SourceFile[], diags: Diagnostic[]): LowerResult {
+  const S = collect(files, diags);
+  const L = new Lowerer(S, diags);
+  const program = L.program(files);
+  return { program, symbols: S };
+}
+
+class Lowerer {
+  constructor(private S: Symbols, private diags: Diagnostic[]) {}
+
+  private err(code: string, msg: string, span: A.Span): void {
+    this.diags.push(error(code, msg, span));
+  }
+
+  program(files: A.SourceFile[]): I.Program {
+    const p = emptyProgram();
+    for (const f of files) {
+      for (const d of f.decls) {
+        if (d.kind === 'Variant') {
+          const parts = emptyProgram() as Partial<I.Program>;
+          for (const inner of d.decls) this.decl(inner, parts as I.Program);
+          const opt = this.S.get(d.option.name);
+          if (!opt || opt.kind !== 'option') this.err('SGS160', `variant needs an option, '${d.option.name}' is not one${this.S.suggest(d.option.name, ['option'])}`, d.option.span);
+          const value = this.constant(d.value);
+          for (const k of Object.keys(parts) as (keyof I.Program)[]) {
+            const v = parts[k];
+            if (v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0) delete parts[k];
+          }
+          p.variants.push({ option: d.option.name, value, parts });
+        } else {
+          this.decl(d, p);
+        }
+      }
+    }
+    return p;
+  }
+
+  /** A constant: a literal, an enum member or an entity name. */
+  private constant(e: A.Expr): unknown {
+    switch (e.kind) {
+      case 'Number':
+      case 'Text':
+      case 'Bool':
+        return e.value;
+      case 'None':
+        return null;
+      case 'Unary':
+        if (e.op === '-' && e.operand.kind === 'Number') return -e.operand.value;
+        break;
+      case 'Name': {
+        const s = this.S.get(e.name);
+        if (s) return s.id;
+        this.err('SGS101', `unknown name '${e.name}'${this.S.suggest(e.name)}`, e.span);
+        return null;
+      }
+      case 'List':
+        return e.items.map((x) => this.constant(x));
+    }
+    this.err('SGS105', 'this value must be a constant (a number, text, true/false, none or a name)', e.span);
+    return null;
+  }
+
+  private decl(d: A.Decl, p: I.Program): void {
+    switch (d.kind) {
+      case 'Enum':
+        p.enums[d.names.id.name] = d.members.map((m) => m.names.id.name);
+        break;
+      case 'Option': {
+        const values = d.members?.map((m) => m.names.id.name);
+        if (values) p.enums[d.names.id.name] = values;
+        const def = this.constant(d.default);
+        if (values && !values.includes(def as string)) this.err('SGS161', `the default of option ${d.names.id.name} must be one of ${values.join(', ')}`, d.default.span);
+        p.options[d.names.id.name] = { id: d.names.id.name, default: def, values };
+        break;
+      }
+      case 'Zone':
+        p.zones[d.names.id.name] = { id: d.names.id.name, perPlayer: d.perPlayer, visibility: d.visibility, grants: d.grants };
+        break;
+      case 'Property':
+        this.type(d.type);
+        if (d.resetAt) this.eventRef(d.resetAt);
+        p.properties[d.names.id.name] = { id: d.names.id.name, default: this.pureExpr(d.default, 'a property default'), visibility: d.visibility, resetAt: d.resetAt?.name };
+        break;
+      case 'Var':
+        this.type(d.type);
+        if (d.resetAt) this.eventRef(d.resetAt);
+        p.vars[d.name.name] = { id: d.name.name, default: this.pureExpr(d.default, 'a variable default'), resetAt: d.resetAt?.name };
+        break;
+      case 'Card': {
+        const fields: Record<string, unknown> = {};
+        for (const f of d.fields) fields[f.name.name] = this.constant(f.value);
+        for (const s of d.skills) this.expectSym(s, 'skill');
+        const methods: Record<string, I.IMethod> = {};
+        for (const m of d.methods) methods[m.name.name] = this.method(m, `card ${d.names.id.name}`, false);
+        p.cards[d.names.id.name] = { id: d.names.id.name, zh: d.names.zh?.name, en: d.names.en, fields, skills: d.skills.map((s) => s.name), methods };
+        break;
+      }
+      case 'Deck': {
+        const cards: I.IDeck['cards'] = [];
+        for (const e of d.entries) {
+          if (!this.expectSym(e.cardKind, 'card')) continue;
+          for (const f of e.faces) cards.push({ kind: this.S.get(e.cardKind.name)!.id, suit: f.suit, rank: f.rank });
+        }
+        p.decks[d.names.id.name] = { id: d.names.id.name, cards };
+        break;
+      }
+      case 'General': {
+        const fields: Record<string, unknown> = {};
+        for (const f of d.fields) fields[f.name.name] = this.constant(f.value);
+        for (const s of d.skills) this.expectSym(s, 'skill');
+        p.generals[d.names.id.name] = {
+          id: d.names.id.name, zh: d.names.zh?.name, en: d.names.en, fields,
+          skills: d.skills.map((s) => this.S.get(s.name)?.id ?? s.name),
+        };
+        break;
+      }
+      case 'Skill':
+        p.skills[d.names.id.name] = this.skill(d);
+        break;
+      case 'Event': {
+        const scope = new Scope(null, { n: 0 });
+        const params = this.params(d.params, scope, { pure: true, you: false, event: false, subject: false, what: 'a default' });
+        const cx: Cx = { pure: false, you: false, event: true, subject: false, params: new Set(d.params.map((x) => x.name.name)), what: `event ${d.names.id.name}` };
+        // Event parameters are fields of the event (triggers may change them): they are read by name, not slot.
+        const bodyScope = new Scope(null, { n: 0 });
+        const stmts = this.block(d.body, bodyScope, cx);
+        const body: I.IBody = { slots: bodyScope.counter.n, stmts };
+        let cleanup: I.IBody | undefined;
+        if (d.cleanup) {
+          const cs = new Scope(null, { n: 0 });
+          const cst = this.block(d.cleanup, cs, cx);
+          cleanup = { slots: cs.counter.n, stmts: cst };
+        }
+        p.events[d.names.id.name] = { id: d.names.id.name, params, body, cleanup };
+        break;
+      }
+      case 'Action': {
+        const scope = new Scope(null, { n: 0 });
+        const cx: Cx = { pure: false, you: false, event: false, subject: false, what: `action ${d.names.id.name}` };
+        const params = this.params(d.params, scope, cx);
+        const stmts = this.block(d.body, scope, cx);
+        p.actions[d.names.id.name] = { id: d.names.id.name, params, body: { slots: scope.counter.n, stmts } };
+        break;
+      }
+      case 'Function': {
+        const scope = new Scope(null, { n: 0 });
+        const cx: Cx = { pure: true, you: false, event: false, subject: false, what: `function ${d.names.id.name}` };
+        const params = this.params(d.params, scope, cx);
+        const fn: I.IFunction = { id: d.names.id.name, params, slots: 0 };
+        if (d.expr) fn.expr = this.expr(d.expr, scope, cx);
+        else if (d.body) fn.body = { slots: 0, stmts: this.block(d.body, scope, cx) };
+        fn.slots = scope.counter.n;
+        if (fn.body) fn.body.slots = fn.slots;
+        p.functions[d.names.id.name] = fn;
+        break;
+      }
+      case 'Hook': {
+        const scope = new Scope(null, { n: 0 });
+        const params = this.params(d.params, scope, { pure: true, you: false, event: false, subject: false, what: 'a hook' });
+        p.hooks[d.names.id.name] = { id: d.names.id.name, params, combine: d.combine };
+        break;
+      }
+      case 'Mode': {
+        const fields: Record<string, unknown> = {};
+        for (const f of d.fields) fields[f.name.name] = this.constant(f.value);
+        const methods: Record<string, I.IMethod> = {};
+        for (const m of d.methods) methods[m.name.name] = this.method(m, `mode ${d.names.id.name}`, false);
+        if (fields.decks !== undefined) {
+          const decks = Array.isArray(fields.decks) ? fields.decks : [fields.decks];
+          for (const dk of decks) if (this.S.get(String(dk))?.kind !== 'deck') this.err('SGS106', `mode ${d.names.id.name}: '${String(dk)}' is not a deck`, d.span);
+        }
+        p.modes[d.names.id.name] = { id: d.names.id.name, fields, methods };
+        break;
+      }
+      case 'Scenario':
+        p.scenarios[d.names.id.name] = this.scenario(d);
+        break;
+      case 'Variant':
+        this.err('SGS162', 'a variant cannot contain another variant', d.span);
+        break;
+    }
+  }
+
+  private expectSym(id: A.Ident, kind: 'skill' | 'card' | 'general' | 'event' | 'zone'): boolean {
+    const s = this.S.get(id.name);
+    if (!s || s.kind !== kind) {
+      this.err(kind === 'skill' ? 'SGS107' : 'SGS106', `'${id.name}' is not a ${kind}${this.S.suggest(id.name, [kind])}`, id.span);
+      return false;
+    }
+    return true;
+  }
+
+  private eventRef(id: A.Ident): void {
+    if (id.name === 'game') return;
+    const s = this.S.get(id.name);
+    if (!s || s.kind !== 'event') this.err('SGS108', `'${id.name}' is not an event (limits and resets are counted per event, or per game)${this.S.suggest(id.name, ['event'])}`, id.span);
+  }
+
+  private type(t: A.TypeRef): void {
+    const n = t.name.name;
+    const builtin = ['int', 'bool', 'text', 'player', 'card', 'kind', 'skill', 'zone', 'event', 'any', 'general', 'action'];
+    if (builtin.includes(n)) return;
+    const s = this.S.get(n);
+    if (!s || (s.kind !== 'enum' && s.kind !== 'option')) this.err('SGS109', `unknown type '${n}'${this.S.suggest(n, ['enum'], builtin)}`, t.name.span);
+  }
+
+  private params(ps: A.Param[], scope: Scope, cx: Cx): I.IParam[] {
+    return ps.map((p) => {
+      this.type(p.type);
+      scope.declare(p.name.name);
+      return { name: p.name.name, optional: p.type.optional || !!p.default, default: p.default ? this.expr(p.default, new Scope(null, { n: 0 }), { ...cx, pure: true }) : undefined };
+    });
+  }
+
+  private method(m: A.MethodDecl, owner: string, you: boolean): I.IMethod {
+    const scope = new Scope(null, { n: 0 });
+    const cx: Cx = { pure: !m.body, you, event: false, subject: false, what: `${owner}.${m.name.name}` };
+    const params = this.params(m.params, scope, cx);
+    const out: I.IMethod = { params, slots: 0, at: at(m.span) };
+    if (m.expr) out.expr = this.expr(m.expr, scope, cx);
+    if (m.body) out.body = { slots: 0, stmts: this.block(m.body, scope, cx) };
+    out.slots = scope.counter.n;
+    if (out.body) out.body.slots = out.slots;
+    return out;
+  }
+
+  private limit(l: A.Limit | undefined): I.ITrigger['limit'] {
+    if (!l) return undefined;
+    this.eventRef(l.per);
+    return { count: l.count, per: l.per.name };
+  }
+
+  private skill(d: A.SkillDecl): I.ISkill {
+    const id = d.names.id.name;
+    const sk: I.ISkill = { id, zh: d.names.zh?.name, en: d.names.en, tags: d.tags.map((t) => t.name), triggers: [], actives: [], viewAs: [], modifies: [], filters: [] };
+    for (const it of d.items) {
+      switch (it.kind) {
+        case 'Trigger': {
+          if (!this.S.windows.has(it.window.name)) {
+            this.err('SGS120', `no event opens a timing window named '${it.window.name}'${this.S.suggest(it.window.name, [], this.S.windows.keys())}`, it.window.span);
+          }
+          const scope = new Scope(null, { n: 0 });
+          const cx: Cx = { pure: false, you: true, event: true, subject: true, alias: it.alias?.name, what: `a trigger of ${id}` };
+          const condExpr = it.cond ? this.expr(it.cond, scope, { ...cx, pure: true }) : undefined;
+          const stmts = this.block(it.body, scope, cx);
+          sk.triggers.push({
+            window: it.window.name, subject: it.subject, optional: it.optional, limit: this.limit(it.limit), condExpr,
+            body: { slots: scope.counter.n, stmts }, at: at(it.span),
+          });
+          break;
+        }
+        case 'Active': {
+          const scope = new Scope(null, { n: 0 });
+          const cx: Cx = { pure: false, you: true, event: false, subject: false, what: `the action of ${id}` };
+          const condExpr = it.cond ? this.expr(it.cond, scope, { ...cx, pure: true }) : undefined;
+          const stmts = this.block(it.body, scope, cx);
+          sk.actives.push({ limit: this.limit(it.limit), condExpr, body: { slots: scope.counter.n, stmts }, at: at(it.span) });
+          break;
+        }
+        case 'ViewAs': {
+          this.expectSym(it.cardKind, 'card');
+          for (const z of it.zones) {
+            const s = this.S.get(z.name);
+            if (!s || s.kind !== 'zone') this.err('SGS106', `'${z.name}' is not a zone${this.S.suggest(z.name, ['zone'])}`, z.span);
+          }
+          if (it.count < 1) this.err('SGS163', 'a conversion uses at least one card', it.span);
+          const scope = new Scope(null, { n: 0 });
+          scope.declare('it');
+          const cx: Cx = { pure: true, you: true, event: false, subject: false, what: `the conversion of ${id}` };
+          sk.viewAs.push({
+            kind: this.S.get(it.cardKind.name)?.id ?? it.cardKind.name, count: it.count,
+            zones: it.zones.length ? it.zones.map((z) => z.name) : ['hand'],
+            filterExpr: it.filter ? this.expr(it.filter, scope, cx) : undefined,
+            condExpr: it.cond ? this.expr(it.cond, scope, cx) : undefined,
+            at: at(it.span),
+          });
+          break;
+        }
+        case 'Modify': {
+          const h = this.S.get(it.hook.name);
+          if (!h || h.kind !== 'hook') {
+            this.err('SGS121', `'${it.hook.name}' is not a hook${this.S.suggest(it.hook.name, ['hook'])}`, it.hook.span);
+          } else {
+            const n = (h.decl as A.HookDecl).params.length;
+            if (n !== it.params.length) this.err('SGS122', `hook ${it.hook.name} has ${n} parameter(s), this modifier names ${it.params.length}`, it.hook.span);
+          }
+          const scope = new Scope(null, { n: 0 });
+          for (const p of it.params) scope.declare(p.name);
+          const cx: Cx = { pure: true, you: true, event: false, subject: false, what: `a modifier of ${id}` };
+          const valueExpr = this.expr(it.value, scope, cx);
+          const condExpr = it.cond ? this.expr(it.cond, scope, cx) : undefined;
+          sk.modifies.push({ hook: it.hook.name, params: it.params.length, valueExpr, condExpr, slots: scope.counter.n, at: at(it.span) });
+          break;
+        }
+        case 'Filter': {
+          const scope = new Scope(null, { n: 0 });
+          scope.declare('it');
+          const cx: Cx = { pure: true, you: true, event: false, subject: false, what: `the filter of ${id}` };
+          sk.filters.push({
+            condExpr: this.expr(it.cond, scope, cx),
+            sets: it.sets.map((f) => ({ field: f.name.name, e: this.expr(f.value, scope, cx) })),
+            at: at(it.span),
+          });
+          break;
+        }
+      }
+    }
+    return sk;
+  }
+
+  private scenario(d: A.ScenarioDecl): I.IScenario {
+    const id = d.names.id.name;
+    const seats = new Set(d.seats.map((s) => s.name.name));
+    const cx: Cx = { pure: true, you: false, event: false, subject: false, seats, what: `scenario ${id}` };
+    const modeName = d.mode?.name ?? [...this.S.byName.values()].find((s) => s.kind === 'mode')?.id ?? '';
+    if (d.mode) {
+      const m = this.S.get(d.mode.name);
+      if (!m || m.kind !== 'mode') this.err('SGS106', `'${d.mode.name}' is not a mode${this.S.suggest(d.mode.name, ['mode'])}`, d.mode.span);
+    }
+    const options: Record<string, unknown> = {};
+    for (const o of d.options) {
+      const s = this.S.get(o.name.name);
+      if (!s || s.kind !== 'option') this.err('SGS160', `'${o.name.name}' is not an option${this.S.suggest(o.name.name, ['option'])}`, o.name.span);
+      options[o.name.name] = this.constant(o.value);
+    }
+    const scope = new Scope(null, { n: 0 });
+    for (let i = 0; i < 16; i++) scope.declare(`$slot${i}`);
+    const seatOut = d.seats.map((s) => ({
+      name: s.name.name,
+      at: at(s.span),
+      fields: s.fields.map((f) => {
+        const sym = this.S.get(f.name.name);
+        const isZone = sym?.kind === 'zone';
+        const ok = f.name.name === 'skills' || f.name.name === 'alive' || isZone || this.S.properties.has(f.name.name);
+        if (!ok) this.err('SGS170', `a seat sets properties and zones; '${f.name.name}' is neither${this.S.suggest(f.name.name, ['zone'], this.S.properties.keys())}`, f.name.span);
+        return { name: isZone ? sym!.id : f.name.name, e: this.expr(f.value, scope, { ...cx, entityFirst: true }) };
+      }),
+    }));
+    const seatCheck = (p: A.Ident) => {
+      if (!seats.has(p.name)) this.err('SGS171', `'${p.name}' is not a seat of this scenario (seats: ${[...seats].join(', ')})`, p.span);
+    };
+    if (d.start) seatCheck(d.start.player);
+    const steps: I.IStep[] = [];
+    for (const st of d.steps) {
+      switch (st.kind) {
+        case 'Answer':
+          seatCheck(st.player);
+          steps.push({
+            k: 'answer', player: st.player.name, at: at(st.span),
+            picks: st.picks.map((pk): I.IPick => {
+              if (pk.kind === 'Name') {
+                if (pk.name === 'pass') return { k: 'pass' };
+                if (!seats.has(pk.name) && !this.S.get(pk.name)) return { k: 'name', name: pk.name };
+              }
+              return { k: 'expr', e: this.expr(pk, scope, cx) };
+            }),
+          });
+          break;
+        case 'Expect':
+          steps.push({ k: 'expect', e: this.expr(st.cond, scope, cx), text: sourceText(st.cond), at: at(st.span) });
+          break;
+        case 'ExpectLog':
+          steps.push({ k: 'expectLog', text: st.text, at: at(st.span) });
+          break;
+        case 'ExpectAsk':
+          seatCheck(st.player);
+          steps.push({ k: 'expectAsk', player: st.player.name, at: at(st.span) });
+          break;
+        case 'ExpectEnd':
+          steps.push({ k: 'expectEnd', at: at(st.span) });
+          break;
+      }
+    }
+    return {
+      id, zh: d.names.zh?.name, en: d.names.en, mode: modeName, options, seats: seatOut,
+      deck: d.deck.map((e) => this.expr(e, scope, cx)),
+      start: d.start ? { player: d.start.player.name, from: d.start.from?.name } : undefined,
+      steps, at: at(d.span), file: d.span.file,
+    };
+  }
+
+  // ------------------------------------------------------------------ statements
+
+  private block(b: A.Block, scope: Scope, cx: Cx): I.IStmt[] {
+    const out: I.IStmt[] = [];
+    const inner = scope.child();
+    for (const s of b.stmts) {
+      const r = this.stmt(s, inner, cx);
+      if (r) out.push(r);
+    }
+    return out;
+  }
+
+  private stmt(s: A.Stmt, scope: Scope, cx: Cx): I.IStmt | null {
+    switch (s.kind) {
+      case 'Let': {
+        const act = this.asAction(s.value, scope, cx);
+        const i = scope.declare(s.name.name);
+        if (act) return { k: 'do', a: act, into: { k: 'local', i } };
+        return { k: 'let', i, e: this.expr(s.value, scope, cx) };
+      }
+      case 'Assign': {
+        const target = this.target(s.target, scope, cx);
+        if (cx.pure && target && target.k !== 'local') this.err('SGS111', `${cx.what} may not change the game (it is pure); only its own variables can be assigned`, s.span);
+        if (s.op === '=') {
+          const act = this.asAction(s.value, scope, cx);
+          if (act && target) return { k: 'do', a: act, into: target };
+        }
+        const e = this.expr(s.value, scope, cx);
+        return target ? { k: 'set', target, op: s.op, e, at: at(s.span) } : null;
+      }
+      case 'ExprStmt': {
+        const act = this.asAction(s.expr, scope, cx);
+        if (act) return { k: 'do', a: act };
+        if (s.expr.kind !== 'Call') this.err('SGS112', 'this expression does nothing: a statement must call something or assign', s.span);
+        return { k: 'expr', e: this.expr(s.expr, scope, cx, true) };
+      }
+      case 'If': {
+        const c = this.expr(s.cond, scope, cx);
+        const then = this.block(s.then, scope, cx);
+        let els: I.IStmt[] | undefined;
+        if (s.else) els = s.else.kind === 'If' ? [this.stmt(s.else, scope.child(), cx)!].filter(Boolean) : this.block(s.else, scope, cx);
+        return { k: 'if', c, then, else: els };
+      }
+      case 'For': {
+        const e = this.expr(s.iterable, scope, cx);
+        const inner = scope.child();
+        const i = inner.declare(s.name.name);
+        return { k: 'for', i, e, body: this.block(s.body, inner, cx), at: at(s.span) };
+      }
+      case 'While':
+        return { k: 'while', c: this.expr(s.cond, scope, cx), body: this.block(s.body, scope, cx) };
+      case 'Repeat':
+        return { k: 'repeat', n: s.count ? this.expr(s.count, scope, cx) : undefined, body: this.block(s.body, scope, cx) };
+      case 'Return': {
+        if (!s.value) return { k: 'return' };
+        const act = this.asAction(s.value, scope, cx);
+        if (act) return { k: 'return', a: act };
+        return { k: 'return', e: this.expr(s.value, scope, cx) };
+      }
+      case 'Break':
+        return { k: 'break' };
+      case 'Continue':
+        return { k: 'continue' };
+      case 'Stop':
+        if (cx.pure) this.err('SGS111', `${cx.what} may not stop events (it is pure)`, s.span);
+        if (!s.target && !cx.event) this.err('SGS113', '`stop` without an event only works inside an event or a trigger', s.span);
+        return { k: 'stop', e: s.target ? this.expr(s.target, scope, cx) : undefined, at: at(s.span) };
+      case 'Timing':
+        if (cx.pure) this.err('SGS111', `${cx.what} may not open timing windows (it is pure)`, s.span);
+        return { k: 'timing', name: s.name.name, subject: this.expr(s.subject, scope, cx), at: at(s.span) };
+    }
+  }
+
+  private target(t: A.Expr, scope: Scope, cx: Cx): I.ITarget | null {
+    if (t.kind === 'Name') {
+      const i = scope.lookup(t.name);
+      if (i !== undefined) return { k: 'local', i };
+      if (cx.params?.has(t.name)) return { k: 'param', name: t.name };
+      const s = this.S.get(t.name);
+      if (s?.kind === 'var') return { k: 'global', name: s.id };
+      this.err('SGS104', `cannot assign to '${t.name}': it is not a variable${this.S.suggest(t.name, ['var'])}`, t.span);
+      return null;
+    }
+    if (t.kind === 'Member') {
+      this.memberName(t.name);
+      return { k: 'member', o: this.expr(t.object, scope, cx), name: t.name.name, at: at(t.span) };
+    }
+    this.err('SGS104', 'only variables and fields (x.f) can be assigned', t.span);
+    return null;
+  }
+
+  /** If `e` is a call that asks players or runs an event/action/block method, lower it as an action. */
+  private asAction(e: A.Expr, scope: Scope, cx: Cx): I.IAction | null {
+    if (e.kind !== 'Call') return null;
+    const kind = this.callKind(e);
+    if (kind === null) return null;
+    if (cx.pure) {
+      this.err('SGS111', `${cx.what} is pure: it cannot ${kind === 'ask' ? 'ask players' : `run ${describeCallee(e)}`}`, e.span);
+    }
+    const a = at(e.span);
+    if (e.callee.kind === 'Member') {
+      return { k: 'methodCall', o: this.expr(e.callee.object, scope, cx), name: e.callee.name.name, args: e.args.map((x) => this.expr(x.value, scope, cx)), at: a };
+    }
+    const name = (e.callee as A.NameRef).name;
+    if (kind === 'ask') return { k: 'ask', fn: name, args: this.builtinArgs(name, e, scope, cx), at: a };
+    const sym = this.S.get(name)!;
+    const params = (sym.decl as A.EventDecl | A.ActionDecl).params;
+    const args = this.namedArgs(params.map((p) => ({ name: p.name.name, optional: !!p.default || p.type.optional })), e, scope, cx, `${sym.kind} ${sym.id}`);
+    return { k: sym.kind === 'event' ? 'event' : 'action', name: sym.id, args, at: a };
+  }
+
+  private callKind(e: A.Call): 'event' | 'action' | 'method' | 'ask' | null {
+    if (e.callee.kind === 'Name') {
+      const n = e.callee.name;
+      const s = this.S.get(n);
+      if (s?.kind === 'event') return 'event';
+      if (s?.kind === 'action') return 'action';
+      if (!s && askBuiltins.has(n)) return 'ask';
+      return null;
+    }
+    if (e.callee.kind === 'Member') {
+      const n = e.callee.name.name;
+      if (this.S.methodNames.get(n) === true) return 'method';
+    }
+    return null;
+  }
+
+  // ------------------------------------------------------------------ expressions
+
+  private pureExpr(e: A.Expr, what: string): I.IExpr {
+    return this.expr(e, new Scope(null, { n: 0 }), { pure: true, you: false, event: false, subject: false, what });
+  }
+
+  private expr(e: A.Expr, scope: Scope, cx: Cx, statement = false): I.IExpr {
+    switch (e.kind) {
+      case 'Number':
+      case 'Text':
+      case 'Bool':
+        return { k: 'lit', v: e.value };
+      case 'None':
+        return { k: 'lit', v: null };
+      case 'Name':
+        return this.name(e, scope, cx);
+      case 'Member':
+        this.memberName(e.name);
+        return { k: 'member', o: this.expr(e.object, scope, cx), name: e.name.name, at: at(e.span) };
+      case 'Call':
+        return this.call(e, scope, cx, statement);
+      case 'Unary':
+        return { k: 'un', op: e.op === 'not' ? 'not' : 'neg', e: this.expr(e.operand, scope, cx) };
+      case 'Binary': {
+        const l = this.expr(e.left, scope, cx), r = this.expr(e.right, scope, cx);
+        if (e.op === 'and' || e.op === 'or') return { k: e.op, l, r };
+        return { k: 'bin', op: e.op, l, r, at: at(e.span) };
+      }
+      case 'List':
+        return { k: 'list', items: e.items.map((x) => this.expr(x, scope, cx)) };
+      case 'CardLit': {
+        const s = this.S.get(e.cardKind.name);
+        if (!s || s.kind !== 'card') this.err('SGS150', `'${e.cardKind.name}' is not a card kind${this.S.suggest(e.cardKind.name, ['card'])}`, e.cardKind.span);
+        return { k: 'cardlit', kind: s?.id ?? e.cardKind.name, suit: e.suit, rank: e.rank, at: at(e.span) };
+      }
+      case 'Where': {
+        const list = this.expr(e.list, scope, cx);
+        const inner = scope.child();
+        const slot = inner.declare('it');
+        return { k: 'where', list, slot, cond: this.expr(e.cond, inner, cx), at: at(e.span) };
+      }
+    }
+  }
+
+  private name(e: A.NameRef, scope: Scope, cx: Cx): I.IExpr {
+    const n = e.name;
+    const local = scope.lookup(n);
+    if (local !== undefined) return { k: 'local', i: local };
+    if (cx.params?.has(n)) return { k: 'param', name: n };
+    if (n === 'you' && cx.you) return { k: 'you' };
+    if ((n === 'event' || n === cx.alias) && cx.event) return { k: 'event' };
+    if (n === 'subject' && cx.subject) return { k: 'subject' };
+    if (cx.seats?.has(n) && !(cx.entityFirst && this.S.get(n))) return { k: 'global', name: `$${n}` };
+    const s = this.S.get(n);
+    if (s) {
+      switch (s.kind) {
+        case 'var':
+          return { k: 'global', name: s.id };
+        case 'option':
+          return { k: 'option', name: s.id };
+        case 'zone': {
+          // A per-player zone named alone is its id (compare with zoneOf(card)); hand(p) is p's zone.
+          const z = s.decl as A.ZoneDecl;
+          if (z.perPlayer) return { k: 'lit', v: s.id };
+          return { k: 'zone', zone: s.id };
+        }
+        case 'event':
+          return { k: 'lit', v: s.id }; // an event kind, e.g. within(useCard)
+        case 'function':
+        case 'hook':
+        case 'action':
+          this.err('SGS116', `${s.kind} ${s.id} must be called: ${s.id}(…)`, e.span);
+          return { k: 'lit', v: null };
+        default:
+          return { k: 'lit', v: s.id };
+      }
+    }
+    if (n === 'you' || n === 'event' || n === 'subject') {
+      this.err('SGS117', `'${n}' has no meaning in ${cx.what}`, e.span);
+      return { k: 'lit', v: null };
+    }
+    this.err('SGS101', `unknown name '${n}'${this.S.suggest(n, undefined, scope.vars.keys())}`, e.span);
+    return { k: 'lit', v: null };
+  }
+
+  private memberName(id: A.Ident): void {
+    const n = id.name;
+    if (ENGINE_FIELDS.has(n) || this.S.cardFields.has(n) || this.S.generalFields.has(n) || this.S.eventParams.has(n) || signatures[n]) return;
+    const s = this.S.get(n);
+    if (this.S.properties.has(n) || (s && s.kind === 'function')) return;
+    if (this.S.methodNames.has(n)) return;
+    this.err('SGS130', `no property, field or function named '${n}'${this.S.suggest(n, ['function'], [...this.S.properties.keys(), ...this.S.cardFields, ...this.S.eventParams, ...ENGINE_FIELDS])}`, id.span);
+  }
+
+  private call(e: A.Call, scope: Scope, cx: Cx, statement: boolean): I.IExpr {
+    const a = at(e.span);
+    const kind = this.callKind(e);
+    if (kind !== null) {
+      this.err('SGS110', `${describeCallee(e)} ${kind === 'ask' ? 'asks a player' : 'runs an event or action'}; use it as a statement, in 'let x = …', 'x = …' or 'return …'`, e.span);
+      return { k: 'lit', v: null };
+    }
+    if (e.callee.kind === 'Member') {
+      const name = e.callee.name.name;
+      const obj = this.expr(e.callee.object, scope, cx);
+      if (this.S.methodNames.has(name)) return { k: 'method', o: obj, name, args: e.args.map((x) => this.expr(x.value, scope, cx)), at: a };
+      const s = this.S.get(name);
+      if (s?.kind === 'function') {
+        const params = (s.decl as A.FunctionDecl).params;
+        const rest = this.namedArgs(params.slice(1).map((p) => ({ name: p.name.name, optional: !!p.default || p.type.optional })), e, scope, cx, `function ${name}`);
+        return { k: 'fn', name: s.id, args: [obj, ...rest], at: a };
+      }
+      if (signatures[name]) {
+        this.purity(name, cx, e.span, statement);
+        const sig = signatures[name]!.slice(1).map((p) => ({ name: p.replace('?', ''), optional: p.endsWith('?') }));
+        return { k: 'call', fn: name, args: [obj, ...this.namedArgs(sig, e, scope, cx, name)], at: a };
+      }
+      this.err('SGS103', `no method or function named '${name}'${this.S.suggest(name, ['function'], [...this.S.methodNames.keys(), ...Object.keys(signatures)])}`, e.callee.name.span);
+      return { k: 'lit', v: null };
+    }
+    if (e.callee.kind !== 'Name') {
+      this.err('SGS102', 'only named functions can be called', e.callee.span);
+      return { k: 'lit', v: null };
+    }
+    const name = e.callee.name;
+    const s = this.S.get(name);
+    if (s) {
+      switch (s.kind) {
+        case 'function': {
+          const params = (s.decl as A.FunctionDecl).params;
+          return { k: 'fn', name: s.id, args: this.namedArgs(params.map((p) => ({ name: p.name.name, optional: !!p.default || p.type.optional })), e, scope, cx, `function ${s.id}`), at: a };
+        }
+        case 'hook': {
+          const params = (s.decl as A.HookDecl).params;
+          return { k: 'hook', name: s.id, args: this.namedArgs(params.map((p) => ({ name: p.name.name, optional: !!p.default || p.type.optional })), e, scope, cx, `hook ${s.id}`), at: a };
+        }
+        case 'zone': {
+          const z = s.decl as A.ZoneDecl;
+          if (!z.perPlayer) {
+            this.err('SGS115', `zone ${s.id} is shared: write ${s.id} without (…)`, e.span);
+            return { k: 'zone', zone: s.id };
+          }
+          if (e.args.length !== 1) this.err('SGS118', `zone ${s.id}(player) takes exactly one player`, e.span);
+          return { k: 'zone', zone: s.id, owner: e.args[0] ? this.expr(e.args[0].value, scope, cx) : { k: 'lit', v: null } };
+        }
+        default:
+          this.err('SGS102', `${s.kind} ${s.id} cannot be called`, e.callee.span);
+          return { k: 'lit', v: null };
+      }
+    }
+    if (signatures[name]) {
+      this.purity(name, cx, e.span, statement);
+      const sig = signatures[name]!.map((p) => ({ name: p.replace('?', ''), optional: p.endsWith('?') }));
+      return { k: 'call', fn: name, args: this.namedArgs(sig, e, scope, cx, name), at: a };
+    }
+    this.err('SGS102', `unknown function '${name}'${this.S.suggest(name, ['function', 'event', 'action', 'hook'], Object.keys(signatures))}`, e.callee.span);
+    return { k: 'lit', v: null };
+  }
+
+  private purity(name: string, cx: Cx, span: A.Span, _statement: boolean): void {
+    if (cx.pure && effectBuiltins.has(name)) this.err('SGS111', `${cx.what} is pure: it cannot call ${name}, which changes the game`, span);
+  }
+
+  private builtinArgs(name: string, e: A.Call, scope: Scope, cx: Cx): I.IExpr[] {
+    const sig = (signatures[name] ?? []).map((p) => ({ name: p.replace('?', ''), optional: p.endsWith('?') }));
+    return this.namedArgs(sig, e, scope, cx, name);
+  }
+
+  /** Positional then named arguments → one argument per parameter (missing optional ones become none). */
+  private namedArgs(params: { name: string; optional: boolean }[], e: A.Call, scope: Scope, cx: Cx, what: string): I.IExpr[] {
+    const out: (I.IExpr | undefined)[] = new Array(params.length).fill(undefined);
+    let pos = 0;
+    for (const arg of e.args) {
+      let idx: number;
+      if (arg.name) {
+        idx = params.findIndex((p) => p.name === arg.name!.name);
+        if (idx < 0) {
+          this.err('SGS119', `${what} has no parameter named '${arg.name.name}' (parameters: ${params.map((p) => p.name).join(', ') || 'none'})`, arg.name.span);
+          continue;
+        }
+      } else {
+        idx = pos++;
+        if (idx >= params.length) {
+          this.err('SGS119', `${what} takes ${params.length} argument(s), got more`, arg.span);
+          continue;
+        }
+      }
+      if (out[idx]) this.err('SGS119', `${what}: parameter '${params[idx]!.name}' is given twice`, arg.span);
+      out[idx] = this.expr(arg.value, scope, cx);
+    }
+    params.forEach((p, i) => {
+      if (!out[i] && !p.optional) this.err('SGS119', `${what} needs a value for '${p.name}'`, e.span);
+    });
+    // Trailing missing arguments are left out so the callee's defaults apply.
+    let n = out.length;
+    while (n > 0 && out[n - 1] === undefined) n--;
+    return out.slice(0, n).map((x) => x ?? { k: 'lit', v: null });
+  }
+}
+
+function describeCallee(e: A.Call): string {
+  if (e.callee.kind === 'Name') return `'${e.callee.name}'`;
+  if (e.callee.kind === 'Member') return `'.${e.callee.name.name}(…)'`;
+  return 'this call';
+}
+
+function sourceText(e: A.Expr): string {
+  switch (e.kind) {
+    case 'Number': return String(e.value);
+    case 'Text': return JSON.stringify(e.value);
+    case 'Bool': return String(e.value);
+    case 'None': return 'none';
+    case 'Name': return e.name;
+    case 'Member': return `${sourceText(e.object)}.${e.name.name}`;
+    case 'Call': return `${sourceText(e.callee)}(${e.args.map((a) => (a.name ? `${a.name.name}: ` : '') + sourceText(a.value)).join(', ')})`;
+    case 'Unary': return `${e.op === 'not' ? 'not ' : '-'}${sourceText(e.operand)}`;
+    case 'Binary': return `${sourceText(e.left)} ${e.op} ${sourceText(e.right)}`;
+    case 'List': return `[${e.items.map(sourceText).join(', ')}]`;
+    case 'CardLit': return `${e.cardKind.name} ${e.face}`;
+    case 'Where': return `${sourceText(e.list)} where ${sourceText(e.cond)}`;
+  }
+}
+
+export function emptyProgram(): I.Program {
+  return {
+    enums: {}, options: {}, zones: {}, properties: {}, vars: {}, cards: {}, decks: {}, generals: {}, skills: {}, events: {},
+    actions: {}, functions: {}, hooks: {}, modes: {}, scenarios: {}, variants: [],
+  };
+}

@@ -1,0 +1,175 @@
+// The program-wide symbol table: every declaration of every file, by id (and by Chinese name as an alias).
+import type * as A from '../ast/nodes.ts';
+import { error, type Diagnostic } from '../diagnostics.ts';
+
+export type SymKind =
+  | 'enum' | 'member' | 'option' | 'zone' | 'property' | 'var' | 'card' | 'deck' | 'general' | 'skill'
+  | 'event' | 'action' | 'function' | 'hook' | 'mode' | 'scenario';
+
+export interface Sym {
+  kind: SymKind;
+  id: string;
+  decl: A.Decl | A.EnumMember;
+  enumOf?: string; // for members
+  pkg?: string;
+}
+
+export class Symbols {
+  byName = new Map<string, Sym>();
+  windows = new Map<string, A.Span>(); // timing windows opened by some event
+  eventParams = new Set<string>();
+  cardFields = new Set<string>();
+  generalFields = new Set<string>();
+  methodNames = new Map<string, boolean>(); // card method name → some kind's version has a block body
+  modeMethods = new Set<string>();
+  /** Player properties live in their own namespace: they are only read as `p.name`. */
+  properties = new Map<string, A.PropertyDecl>();
+
+  constructor(public diags: Diagnostic[]) {}
+
+  add(kind: SymKind, names: A.Names, decl: A.Decl | A.EnumMember, extra: Partial<Sym> = {}): void {
+    const id = names.id.name;
+    if (!id) return;
+    const sym: Sym = { kind, id, decl, ...extra };
+    const prev = this.byName.get(id);
+    if (prev && !(prev.kind === kind && extra.pkg === '$variant')) {
+      this.diags.push(error('SGS140', `'${id}' is already declared as a ${prev.kind}; every name must be unique`, names.id.span));
+      return;
+    }
+    this.byName.set(id, sym);
+    if (names.zh && names.zh.name !== id) {
+      const p2 = this.byName.get(names.zh.name);
+      if (!p2) this.byName.set(names.zh.name, sym);
+    }
+  }
+
+  get(name: string): Sym | undefined {
+    return this.byName.get(name);
+  }
+
+  /** Names close to `name` (edit distance ≤ 2), for "did you mean" hints. */
+  suggest(name: string, kinds?: SymKind[], extra: Iterable<string> = []): string {
+    let best: string | null = null;
+    let bestD = 3;
+    const consider = (cand: string) => {
+      const d = distance(name, cand);
+      if (d < bestD) {
+        bestD = d;
+        best = cand;
+      }
+    };
+    for (const [n, s] of this.byName) if (!kinds || kinds.includes(s.kind)) consider(n);
+    for (const n of extra) consider(n);
+    return best ? ` — did you mean '${best}'?` : '';
+  }
+}
+
+export function distance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2) return 9;
+  const dp = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array(b.length).fill(0)] as number[]);
+  for (let j = 1; j <= b.length; j++) dp[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      dp[i]![j] = Math.min(dp[i - 1]![j]! + 1, dp[i]![j - 1]! + 1, dp[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+  }
+  return dp[a.length]![b.length]!;
+}
+
+/** Collect every declaration (including those inside variants) into the table. */
+export function collect(files: A.SourceFile[], diags: Diagnostic[]): Symbols {
+  const S = new Symbols(diags);
+  const visit = (d: A.Decl, pkg: string | undefined) => {
+    switch (d.kind) {
+      case 'Enum':
+        S.add('enum', d.names, d, { pkg });
+        for (const m of d.members) S.add('member', m.names, m, { enumOf: d.names.id.name, pkg });
+        break;
+      case 'Option':
+        S.add('option', d.names, d, { pkg });
+        for (const m of d.members ?? []) S.add('member', m.names, m, { enumOf: d.names.id.name, pkg });
+        break;
+      case 'Zone': S.add('zone', d.names, d, { pkg }); break;
+      case 'Property':
+        if (S.properties.has(d.names.id.name)) diags.push(error('SGS140', `property '${d.names.id.name}' is declared twice`, d.names.id.span));
+        S.properties.set(d.names.id.name, d);
+        break;
+      case 'Var': S.add('var', { id: d.name, span: d.span }, d, { pkg }); break;
+      case 'Card':
+        S.add('card', d.names, d, { pkg });
+        for (const f of d.fields) S.cardFields.add(f.name.name);
+        for (const m of d.methods) {
+          S.methodNames.set(m.name.name, (S.methodNames.get(m.name.name) ?? false) || !!m.body);
+          if (m.body) findTimings(m.body, S);
+        }
+        break;
+      case 'Deck': S.add('deck', d.names, d, { pkg }); break;
+      case 'General':
+        S.add('general', d.names, d, { pkg });
+        for (const f of d.fields) S.generalFields.add(f.name.name);
+        break;
+      case 'Skill':
+        S.add('skill', d.names, d, { pkg });
+        for (const it of d.items) if (it.kind === 'Trigger' || it.kind === 'Active') findTimings(it.body, S);
+        break;
+      case 'Event':
+        S.add('event', d.names, d, { pkg });
+        for (const p of d.params) S.eventParams.add(p.name.name);
+        findTimings(d.body, S);
+        break;
+      case 'Action': S.add('action', d.names, d, { pkg }); findTimings(d.body, S); break;
+      case 'Function': S.add('function', d.names, d, { pkg }); break;
+      case 'Hook': S.add('hook', d.names, d, { pkg }); break;
+      case 'Mode':
+        S.add('mode', d.names, d, { pkg });
+        for (const m of d.methods) {
+          S.modeMethods.add(m.name.name);
+          if (m.body) findTimings(m.body, S);
+        }
+        break;
+      case 'Scenario': S.add('scenario', d.names, d, { pkg }); break;
+      case 'Variant':
+        // Variant declarations replace same-named ones: register those not declared elsewhere.
+        for (const inner of d.decls) {
+          if (inner.kind === 'Card') {
+            for (const f of inner.fields) S.cardFields.add(f.name.name);
+            for (const m of inner.methods) S.methodNames.set(m.name.name, (S.methodNames.get(m.name.name) ?? false) || !!m.body);
+          }
+          if (inner.kind === 'Event') findTimings(inner.body, S);
+        }
+        break;
+    }
+  };
+  for (const f of files) for (const d of f.decls) visit(d, f.package?.name);
+  // Second pass: variant-only declarations become known names too.
+  for (const f of files) {
+    for (const d of f.decls) {
+      if (d.kind !== 'Variant') continue;
+      for (const inner of d.decls) {
+        const names = 'names' in inner ? (inner as { names: A.Names }).names : undefined;
+        if (names && !S.get(names.id.name)) visit(inner, f.package?.name);
+      }
+    }
+  }
+  return S;
+}
+
+function findTimings(b: A.Block, S: Symbols): void {
+  const walk = (s: A.Stmt) => {
+    switch (s.kind) {
+      case 'Timing':
+        if (!S.windows.has(s.name.name)) S.windows.set(s.name.name, s.name.span);
+        break;
+      case 'If':
+        s.then.stmts.forEach(walk);
+        if (s.else) s.else.kind === 'If' ? walk(s.else) : s.else.stmts.forEach(walk);
+        break;
+      case 'For':
+      case 'While':
+      case 'Repeat':
+        s.body.stmts.forEach(walk);
+        break;
+    }
+  };
+  b.stmts.forEach(walk);
+}

@@ -1,0 +1,117 @@
+// Source text → AST + diagnostics. Never throws: lexer errors are SGS001, parser errors SGS002, and any
+// internal failure becomes SGS009 at offset 0.
+import { tokenMatcher, type IRecognitionException, type IToken } from 'chevrotain';
+import type { SourceFile, Span } from '../ast/nodes.ts';
+import { error, type Diagnostic } from '../diagnostics.ts';
+import { lexer } from './tokens.ts';
+import { declStarters, parser } from './parser.ts';
+import { toAst } from './to-ast.ts';
+
+export interface ParseResult {
+  ast: SourceFile;
+  diagnostics: Diagnostic[];
+}
+
+function emptyFile(file: string, text: string): SourceFile {
+  return { kind: 'File', file, imports: [], decls: [], span: { file, start: 0, end: text.length, line: 1, col: 1 } };
+}
+
+/** Line and column (1-based) of an offset. */
+function lineCol(text: string, offset: number): { line: number; col: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, col: offset - lineStart + 1 };
+}
+
+function real(t: IToken | undefined): t is IToken {
+  return t !== undefined && Number.isFinite(t.startOffset) && t.tokenType?.name !== 'EOF';
+}
+
+function tokenSpan(file: string, t: IToken): Span {
+  const end = Number.isFinite(t.endOffset) ? (t.endOffset as number) + 1 : t.startOffset + t.image.length;
+  return { file, start: t.startOffset, end, line: t.startLine ?? 1, col: t.startColumn ?? 1 };
+}
+
+/** Where a parser error points: the token found, else (inserted token, end of file) the previous real token,
+ *  else the end of the text. */
+function errorSpan(file: string, text: string, e: IRecognitionException, tokens: IToken[]): Span {
+  if (real(e.token)) return tokenSpan(file, e.token);
+  const prev = (e as { previousToken?: IToken }).previousToken;
+  if (real(prev)) return tokenSpan(file, prev);
+  const last = tokens[tokens.length - 1];
+  if (real(last)) return tokenSpan(file, last);
+  const { line, col } = lineCol(text, text.length);
+  return { file, start: text.length, end: text.length, line, col };
+}
+
+function describeChar(text: string, offset: number): string {
+  const cp = text.codePointAt(offset);
+  if (cp === undefined) return '';
+  const ch = String.fromCodePoint(cp);
+  if (cp < 0x20 || cp === 0x7f || (cp >= 0x80 && cp < 0xa0)) return `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+  return ch;
+}
+
+export function parse(text: string, file: string): ParseResult {
+  const diagnostics: Diagnostic[] = [];
+  let ast: SourceFile = emptyFile(file, typeof text === 'string' ? text : '');
+  try {
+    if (typeof text !== 'string') throw new Error('source text is not a string');
+    const lexed = lexer.tokenize(text);
+    for (const e of lexed.errors) {
+      const ch = describeChar(text, e.offset);
+      const { line, col } = e.line !== undefined && e.column !== undefined ? { line: e.line, col: e.column } : lineCol(text, e.offset);
+      const span: Span = { file, start: e.offset, end: e.offset + Math.max(1, e.length), line, col };
+      const message = ch === '"' ? 'unterminated string: a string ends with \'"\' on the same line' : `unexpected character '${ch}'`;
+      diagnostics.push(error('SGS001', message, span));
+    }
+
+    const tokens = lexed.tokens;
+    parser.input = tokens;
+    const csts = [parser.file()];
+    let errors = parser.errors;
+    // Chevrotain stops at top-level text that does not start a declaration ("not all input parsed").
+    // Report it, skip to the next declaration keyword and parse the rest, so later errors are found too.
+    for (let guard = 0; guard <= tokens.length; guard++) {
+      const stop = errors.find((e) => e.name === 'NotAllInputParsedException');
+      for (const e of errors) diagnostics.push(error('SGS002', e.message, errorSpan(file, text, e, tokens)));
+      if (!stop) break;
+      let i = tokens.indexOf(stop.token);
+      if (i < 0) break;
+      i++;
+      while (i < tokens.length && !declStarters.some((t) => tokenMatcher(tokens[i]!, t))) i++;
+      if (i >= tokens.length) break;
+      parser.input = tokens.slice(i);
+      csts.push(parser.decls());
+      errors = parser.errors;
+    }
+    parser.input = []; // release the tokens
+
+    try {
+      const res = toAst(csts[0], file, text);
+      ast = res.ast;
+      diagnostics.push(...res.diagnostics);
+      for (const more of csts.slice(1)) {
+        const r = toAst(more, file, text);
+        ast.decls.push(...r.ast.decls);
+        diagnostics.push(...r.diagnostics);
+      }
+    } catch (err) {
+      diagnostics.push(internal(file, err));
+    }
+  } catch (err) {
+    diagnostics.push(internal(file, err));
+  }
+  return { ast, diagnostics };
+}
+
+function internal(file: string, err: unknown): Diagnostic {
+  const msg = err instanceof Error ? err.message : String(err);
+  return error('SGS009', `internal parser error: ${msg}`, { file, start: 0, end: 0, line: 1, col: 1 });
+}

@@ -1,0 +1,754 @@
+// CST (from parser.ts) → AST (compiler/ast/nodes.ts). Plain functions over the CST.
+// The CST may come from error recovery: nodes may be marked `recoveredNode`, children may be missing and
+// inserted tokens have NaN positions. Nothing here throws on such input: a missing part becomes an empty
+// name (`''`), an empty block or list, and positions fall back to the nearest known position.
+import type { CstElement, CstNode, IToken } from 'chevrotain';
+import type * as A from '../ast/nodes.ts';
+import { error, type Diagnostic } from '../diagnostics.ts';
+
+// ---------------------------------------------------------------- CST access
+
+function isToken(e: CstElement | undefined): e is IToken {
+  return e !== undefined && (e as IToken).tokenType !== undefined && (e as IToken).image !== undefined;
+}
+function isNode(e: CstElement | undefined): e is CstNode {
+  return e !== undefined && (e as CstNode).children !== undefined;
+}
+function nodes(n: CstNode | undefined, key: string): CstNode[] {
+  const c = n?.children?.[key];
+  return c ? c.filter(isNode) : [];
+}
+function node(n: CstNode | undefined, key: string): CstNode | undefined {
+  return nodes(n, key)[0];
+}
+function toks(n: CstNode | undefined, key: string): IToken[] {
+  const c = n?.children?.[key];
+  return c ? c.filter(isToken) : [];
+}
+function tok(n: CstNode | undefined, key: string): IToken | undefined {
+  return toks(n, key)[0];
+}
+function has(n: CstNode | undefined, key: string): boolean {
+  return (n?.children?.[key]?.length ?? 0) > 0;
+}
+/** The first child node of n (for rules that are a choice between subrules). */
+function onlyChild(n: CstNode | undefined): CstNode | undefined {
+  if (!n) return undefined;
+  for (const key of Object.keys(n.children)) {
+    const c = n.children[key]?.find(isNode);
+    if (c) return c;
+  }
+  return undefined;
+}
+function real(t: IToken | undefined): t is IToken {
+  return t !== undefined && Number.isFinite(t.startOffset);
+}
+/** The spelling of a token type (for keywords and operators), so an inserted token still says what it is. */
+function spelling(t: IToken | undefined): string {
+  if (!t) return '';
+  const p = t.tokenType.PATTERN;
+  return typeof p === 'string' ? p : t.image ?? '';
+}
+
+const suitNames: Record<string, string> = { '♠': 'spade', '♥': 'heart', '♣': 'club', '♦': 'diamond' };
+const rankValues: Record<string, number> = { A: 1, J: 11, Q: 12, K: 13 };
+
+export function unescapeString(image: string): string {
+  let s = image;
+  if (s.startsWith('"')) s = s.slice(1);
+  if (s.endsWith('"') && image.length >= 2) s = s.slice(0, -1);
+  return s.replace(/\\(.)/gs, (_m, c: string) => (c === 'n' ? '\n' : c));
+}
+
+// ---------------------------------------------------------------- the converter
+
+export function toAst(cst: CstNode | undefined, file: string, text: string): { ast: A.SourceFile; diagnostics: Diagnostic[] } {
+  const c = new Converter(file, text);
+  const ast = c.file(cst);
+  return { ast, diagnostics: c.diagnostics };
+}
+
+class Converter {
+  diagnostics: Diagnostic[] = [];
+  private last: A.Span;
+  constructor(private readonly fileName: string, private readonly text: string) {
+    this.last = { file: fileName, start: 0, end: 0, line: 1, col: 1 };
+  }
+
+  // ------------------------------------------------------------ spans
+
+  private tokSpan(t: IToken | undefined): A.Span {
+    if (real(t)) {
+      const end = Number.isFinite(t.endOffset) ? (t.endOffset as number) + 1 : t.startOffset + t.image.length;
+      this.last = { file: this.fileName, start: t.startOffset, end, line: t.startLine ?? 1, col: t.startColumn ?? 1 };
+      return { ...this.last };
+    }
+    return { ...this.last, start: this.last.end };
+  }
+
+  private nodeSpan(n: CstNode | undefined): A.Span {
+    const loc = n?.location;
+    if (loc && Number.isFinite(loc.startOffset)) {
+      const end = Number.isFinite(loc.endOffset) ? (loc.endOffset as number) + 1 : loc.startOffset;
+      const s = { file: this.fileName, start: loc.startOffset, end: Math.max(end, loc.startOffset), line: loc.startLine ?? 1, col: loc.startColumn ?? 1 };
+      this.last = s;
+      return { ...s };
+    }
+    return { ...this.last, start: this.last.end };
+  }
+
+  private join(a: A.Span, b: A.Span): A.Span {
+    return { file: this.fileName, start: a.start, end: Math.max(a.end, b.end), line: a.line, col: a.col };
+  }
+
+  private ident(t: IToken | undefined): A.Ident {
+    return { kind: 'Ident', name: real(t) ? t.image : '', span: this.tokSpan(t) };
+  }
+
+  private placeholder(span: A.Span): A.Expr {
+    return { kind: 'Name', name: '', span };
+  }
+
+  // ------------------------------------------------------------ file and declarations
+
+  file(n: CstNode | undefined): A.SourceFile {
+    const span: A.Span = { file: this.fileName, start: 0, end: this.text.length, line: 1, col: 1 };
+    const pkg = tok(n, 'pkg');
+    const decls: A.Decl[] = [];
+    for (const d of nodes(n, 'decl')) {
+      const decl = this.decl(d);
+      if (decl) decls.push(decl);
+    }
+    return {
+      kind: 'File',
+      file: this.fileName,
+      ...(pkg ? { package: this.ident(pkg) } : {}),
+      imports: toks(n, 'imports').filter(real).map((t) => this.ident(t)),
+      decls,
+      span,
+    };
+  }
+
+  private decl(n: CstNode | undefined): A.Decl | undefined {
+    const d = onlyChild(n);
+    if (!d) return undefined;
+    switch (d.name) {
+      case 'enumDecl': return this.enumDecl(d);
+      case 'optionDecl': return this.optionDecl(d);
+      case 'zone': return this.zone(d);
+      case 'property': return this.property(d);
+      case 'varDecl': return this.varDecl(d);
+      case 'card': return this.card(d);
+      case 'deck': return this.deck(d);
+      case 'general': return this.general(d);
+      case 'skill': return this.skill(d);
+      case 'event': return this.event(d);
+      case 'action': return this.action(d);
+      case 'function': return this.function(d);
+      case 'hook': return this.hook(d);
+      case 'mode': return this.mode(d);
+      case 'variant': return this.variant(d);
+      case 'scenario': return this.scenario(d);
+    }
+    return undefined;
+  }
+
+  private names(n: CstNode | undefined): A.Names {
+    const span = this.nodeSpan(n);
+    const zh = tok(n, 'zh');
+    const en = tok(n, 'en');
+    return {
+      id: this.ident(tok(n, 'id')),
+      ...(real(zh) ? { zh: this.ident(zh) } : {}),
+      ...(real(en) ? { en: unescapeString(en.image) } : {}),
+      span,
+    };
+  }
+
+  private enumMembers(n: CstNode | undefined): A.EnumMember[] {
+    return nodes(n, 'members').map((m) => {
+      const names = this.names(m);
+      return { names, span: names.span };
+    });
+  }
+
+  private enumDecl(n: CstNode): A.EnumDecl {
+    const span = this.nodeSpan(n);
+    return { kind: 'Enum', names: this.names(node(n, 'names')), members: this.enumMembers(node(n, 'enumBody')), span };
+  }
+
+  private optionDecl(n: CstNode): A.OptionDecl {
+    const span = this.nodeSpan(n);
+    const names = this.names(node(n, 'names'));
+    const body = node(n, 'enumBody');
+    const type = node(n, 'typeRef');
+    return {
+      kind: 'Option',
+      names,
+      ...(body ? { members: this.enumMembers(body) } : {}),
+      ...(type || !body ? { type: this.typeRef(type) } : {}),
+      default: this.expr(node(n, 'default')),
+      span,
+    };
+  }
+
+  private visibility(n: CstNode | undefined): 'public' | 'owner' | 'hidden' {
+    const v = spelling(tok(n, 'vis'));
+    return v === 'owner' || v === 'hidden' ? v : 'public';
+  }
+
+  private zone(n: CstNode): A.ZoneDecl {
+    const span = this.nodeSpan(n);
+    return {
+      kind: 'Zone',
+      names: this.names(node(n, 'names')),
+      perPlayer: has(n, 'perPlayer'),
+      visibility: this.visibility(node(n, 'visibility')),
+      grants: has(n, 'grants'),
+      span,
+    };
+  }
+
+  private resetAt(n: CstNode | undefined): { resetAt?: A.Ident } {
+    return n ? { resetAt: this.ident(tok(n, 'event')) } : {};
+  }
+
+  private property(n: CstNode): A.PropertyDecl {
+    const span = this.nodeSpan(n);
+    return {
+      kind: 'Property',
+      names: this.names(node(n, 'names')),
+      type: this.typeRef(node(n, 'typeRef')),
+      default: this.expr(node(n, 'default')),
+      visibility: this.visibility(node(n, 'visibility')),
+      ...this.resetAt(node(n, 'resetAt')),
+      span,
+    };
+  }
+
+  private varDecl(n: CstNode): A.VarDecl {
+    const span = this.nodeSpan(n);
+    return {
+      kind: 'Var',
+      name: this.ident(tok(n, 'name')),
+      type: this.typeRef(node(n, 'typeRef')),
+      default: this.expr(node(n, 'default')),
+      ...this.resetAt(node(n, 'resetAt')),
+      span,
+    };
+  }
+
+  private field(n: CstNode): A.Field {
+    const span = this.nodeSpan(n);
+    const name = this.ident(tok(n, 'name'));
+    const values = nodes(n, 'values').map((v) => this.expr(v));
+    let value: A.Expr;
+    if (values.length === 1) value = values[0]!;
+    else if (values.length === 0) value = this.placeholder(span);
+    else value = { kind: 'List', items: values, span: this.join(values[0]!.span, values[values.length - 1]!.span) };
+    return { name, value, span };
+  }
+
+  /** The values of a `skills:` field, which must be plain names. */
+  private skillNames(f: A.Field): A.Ident[] {
+    const items = f.value.kind === 'List' ? f.value.items : [f.value];
+    const out: A.Ident[] = [];
+    for (const it of items) {
+      if (it.kind === 'Name') {
+        if (it.name !== '') out.push({ kind: 'Ident', name: it.name, span: it.span });
+      } else {
+        this.diagnostics.push(error('SGS002', 'expected a skill name in `skills:`, found an expression', it.span));
+      }
+    }
+    return out;
+  }
+
+  private method(n: CstNode): A.MethodDecl {
+    const span = this.nodeSpan(n);
+    const e = node(n, 'expr');
+    const b = node(n, 'block');
+    return {
+      kind: 'Method',
+      name: this.ident(tok(n, 'name')),
+      params: this.params(node(n, 'params')),
+      ...(e ? { expr: this.expr(e) } : {}),
+      ...(b || !e ? { body: this.block(b) } : {}),
+      span,
+    };
+  }
+
+  private card(n: CstNode): A.CardDecl {
+    const span = this.nodeSpan(n);
+    const out: A.CardDecl = { kind: 'Card', names: this.names(node(n, 'names')), fields: [], methods: [], skills: [], span };
+    for (const item of nodes(n, 'cardItem')) {
+      const c = onlyChild(item);
+      if (!c) continue;
+      if (c.name === 'flavour') out.flavour = this.flavour(c);
+      else if (c.name === 'field') {
+        const f = this.field(c);
+        if (f.name.name === 'skills') out.skills.push(...this.skillNames(f));
+        else out.fields.push(f);
+      } else if (c.name === 'method') out.methods.push(this.method(c));
+    }
+    return out;
+  }
+
+  private flavour(n: CstNode): string {
+    const t = tok(n, 'text');
+    return real(t) ? unescapeString(t.image) : '';
+  }
+
+  private face(t: IToken | undefined): { suit: string; rank: number; face: string; span: A.Span } {
+    const span = this.tokSpan(t);
+    const img = real(t) ? t.image.replace(/\uFE0F/g, '') : '';
+    const suitChar = img.charAt(0);
+    const rankText = img.slice(1);
+    const rank = rankValues[rankText] ?? (Number.parseInt(rankText, 10) || 0);
+    return { suit: suitNames[suitChar] ?? '', rank, face: img, span };
+  }
+
+  private deck(n: CstNode): A.DeckDecl {
+    const span = this.nodeSpan(n);
+    const entries: A.DeckEntry[] = nodes(n, 'deckEntry').map((e) => {
+      const eSpan = this.nodeSpan(e);
+      return { cardKind: this.ident(tok(e, 'kind')), faces: toks(e, 'faces').filter(real).map((f) => this.face(f)), span: eSpan };
+    });
+    return { kind: 'Deck', names: this.names(node(n, 'names')), entries, span };
+  }
+
+  private general(n: CstNode): A.GeneralDecl {
+    const span = this.nodeSpan(n);
+    const out: A.GeneralDecl = { kind: 'General', names: this.names(node(n, 'names')), fields: [], skills: [], span };
+    for (const item of nodes(n, 'generalItem')) {
+      const c = onlyChild(item);
+      if (!c) continue;
+      if (c.name === 'flavour') out.flavour = this.flavour(c);
+      else if (c.name === 'field') {
+        const f = this.field(c);
+        if (f.name.name === 'skills') out.skills.push(...this.skillNames(f));
+        else out.fields.push(f);
+      }
+    }
+    return out;
+  }
+
+  private skill(n: CstNode): A.SkillDecl {
+    const span = this.nodeSpan(n);
+    const fl = node(n, 'flavour');
+    const items: A.SkillItem[] = [];
+    for (const it of nodes(n, 'skillItem')) {
+      const item = this.skillItem(onlyChild(it));
+      if (item) items.push(item);
+    }
+    return {
+      kind: 'Skill',
+      names: this.names(node(n, 'names')),
+      tags: toks(n, 'tags').filter(real).map((t) => this.ident(t)),
+      ...(fl ? { flavour: this.flavour(fl) } : {}),
+      items,
+      span,
+    };
+  }
+
+  private limit(n: CstNode | undefined): { limit?: A.Limit } {
+    if (!n) return {};
+    const span = this.nodeSpan(n);
+    return { limit: { count: this.int(tok(n, 'count')), per: this.ident(tok(n, 'per')), span } };
+  }
+
+  private cond(n: CstNode | undefined): { cond?: A.Expr } {
+    return n ? { cond: this.expr(node(n, 'expr')) } : {};
+  }
+
+  private int(t: IToken | undefined): number {
+    return real(t) ? Number.parseInt(t.image, 10) || 0 : 0;
+  }
+
+  private skillItem(n: CstNode | undefined): A.SkillItem | undefined {
+    if (!n) return undefined;
+    const span = this.nodeSpan(n);
+    switch (n.name) {
+      case 'trigger': {
+        const s = spelling(tok(n, 'subject'));
+        const alias = tok(n, 'alias');
+        return {
+          kind: 'Trigger',
+          window: this.ident(tok(n, 'window')),
+          subject: s === 'anyone' || s === 'other' ? s : 'you',
+          ...(alias ? { alias: this.ident(alias) } : {}),
+          optional: has(n, 'may'),
+          ...this.limit(node(n, 'limit')),
+          ...this.cond(node(n, 'ifCond')),
+          body: this.block(node(n, 'block')),
+          span,
+        };
+      }
+      case 'active':
+        return { kind: 'Active', ...this.limit(node(n, 'limit')), ...this.cond(node(n, 'ifCond')), body: this.block(node(n, 'block')), span };
+      case 'viewAs': {
+        const f = node(n, 'filter');
+        return {
+          kind: 'ViewAs',
+          cardKind: this.ident(tok(n, 'kind')),
+          count: this.int(tok(n, 'count')),
+          zones: toks(n, 'zones').filter(real).map((t) => this.ident(t)),
+          ...(f ? { filter: this.expr(f) } : {}),
+          ...this.cond(node(n, 'ifCond')),
+          span,
+        };
+      }
+      case 'modify':
+        return {
+          kind: 'Modify',
+          hook: this.ident(tok(n, 'hook')),
+          params: toks(n, 'params').filter(real).map((t) => this.ident(t)),
+          value: this.expr(node(n, 'value')),
+          ...this.cond(node(n, 'ifCond')),
+          span,
+        };
+      case 'filter':
+        return {
+          kind: 'Filter',
+          cond: this.expr(node(n, 'cond')),
+          sets: nodes(n, 'setItem').map((s) => {
+            const sSpan = this.nodeSpan(s);
+            return { name: this.ident(tok(s, 'name')), value: this.expr(node(s, 'value')), span: sSpan };
+          }),
+          span,
+        };
+    }
+    return undefined;
+  }
+
+  private signature(n: CstNode | undefined): A.Param[] {
+    return this.params(node(n, 'params'));
+  }
+
+  private returns(n: CstNode | undefined): { returns?: A.TypeRef } {
+    return n ? { returns: this.typeRef(node(n, 'typeRef')) } : {};
+  }
+
+  private event(n: CstNode): A.EventDecl {
+    const span = this.nodeSpan(n);
+    const cleanup = node(n, 'cleanup');
+    return {
+      kind: 'Event',
+      names: this.names(node(n, 'names')),
+      params: this.signature(node(n, 'signature')),
+      ...this.returns(node(n, 'returns')),
+      body: this.block(node(n, 'body')),
+      ...(cleanup ? { cleanup: this.block(cleanup) } : {}),
+      span,
+    };
+  }
+
+  private action(n: CstNode): A.ActionDecl {
+    const span = this.nodeSpan(n);
+    return {
+      kind: 'Action',
+      names: this.names(node(n, 'names')),
+      params: this.signature(node(n, 'signature')),
+      ...this.returns(node(n, 'returns')),
+      body: this.block(node(n, 'block')),
+      span,
+    };
+  }
+
+  private function(n: CstNode): A.FunctionDecl {
+    const span = this.nodeSpan(n);
+    const e = node(n, 'expr');
+    const b = node(n, 'block');
+    return {
+      kind: 'Function',
+      names: this.names(node(n, 'names')),
+      params: this.signature(node(n, 'signature')),
+      ...this.returns(node(n, 'returns')),
+      ...(e ? { expr: this.expr(e) } : {}),
+      ...(b || !e ? { body: this.block(b) } : {}),
+      span,
+    };
+  }
+
+  private hook(n: CstNode): A.HookDecl {
+    const span = this.nodeSpan(n);
+    const c = spelling(tok(n, 'combine'));
+    const combine = c === 'any' || c === 'all' || c === 'max' || c === 'min' ? c : 'sum';
+    return {
+      kind: 'Hook',
+      names: this.names(node(n, 'names')),
+      params: this.signature(node(n, 'signature')),
+      returns: this.typeRef(node(node(n, 'returns'), 'typeRef')),
+      combine,
+      span,
+    };
+  }
+
+  private mode(n: CstNode): A.ModeDecl {
+    const span = this.nodeSpan(n);
+    const out: A.ModeDecl = { kind: 'Mode', names: this.names(node(n, 'names')), fields: [], methods: [], span };
+    for (const item of nodes(n, 'modeItem')) {
+      const c = onlyChild(item);
+      if (c?.name === 'field') out.fields.push(this.field(c));
+      else if (c?.name === 'method') out.methods.push(this.method(c));
+    }
+    return out;
+  }
+
+  private variant(n: CstNode): A.VariantDecl {
+    const span = this.nodeSpan(n);
+    const option = this.ident(tok(n, 'option'));
+    const value = this.expr(node(n, 'value'));
+    const decls: A.Decl[] = [];
+    for (const d of nodes(n, 'decl')) {
+      const decl = this.decl(d);
+      if (decl) decls.push(decl);
+    }
+    return { kind: 'Variant', option, value, decls, span };
+  }
+
+  private scenario(n: CstNode): A.ScenarioDecl {
+    const span = this.nodeSpan(n);
+    const out: A.ScenarioDecl = { kind: 'Scenario', names: this.names(node(n, 'names')), options: [], seats: [], deck: [], steps: [], span };
+    for (const item of nodes(n, 'scenarioItem')) {
+      const iSpan = this.nodeSpan(item);
+      if (has(item, 'mode')) {
+        out.mode = this.ident(tok(item, 'mode'));
+        continue;
+      }
+      if (has(item, 'option')) {
+        out.options.push({ name: this.ident(tok(item, 'option')), value: this.expr(node(item, 'value')), span: iSpan });
+        continue;
+      }
+      const c = onlyChild(item);
+      if (!c) continue;
+      switch (c.name) {
+        case 'seat':
+          out.seats.push({ name: this.ident(tok(c, 'name')), fields: nodes(c, 'field').map((f) => this.field(f)), span: this.nodeSpan(c) });
+          break;
+        case 'scenarioDeck':
+          out.deck.push(...this.listItems(node(c, 'listLit')));
+          break;
+        case 'start': {
+          const sSpan = this.nodeSpan(c);
+          const from = tok(c, 'from');
+          out.start = { player: this.ident(tok(c, 'player')), ...(from ? { from: this.ident(from) } : {}), span: sSpan };
+          break;
+        }
+        case 'expect': {
+          const sSpan = this.nodeSpan(c);
+          if (has(c, 'log')) {
+            const t = tok(c, 'text');
+            out.steps.push({ kind: 'ExpectLog', text: real(t) ? unescapeString(t.image) : '', span: sSpan });
+          } else if (has(c, 'ask')) out.steps.push({ kind: 'ExpectAsk', player: this.ident(tok(c, 'player')), span: sSpan });
+          else if (has(c, 'end')) out.steps.push({ kind: 'ExpectEnd', span: sSpan });
+          else out.steps.push({ kind: 'Expect', cond: this.expr(node(c, 'cond')), span: sSpan });
+          break;
+        }
+        case 'answer': {
+          const sSpan = this.nodeSpan(c);
+          out.steps.push({ kind: 'Answer', player: this.ident(tok(c, 'player')), picks: nodes(c, 'picks').map((p) => this.expr(p)), span: sSpan });
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
+  // ------------------------------------------------------------ params and types
+
+  private params(n: CstNode | undefined): A.Param[] {
+    return nodes(n, 'param').map((p) => {
+      const span = this.nodeSpan(p);
+      const d = node(p, 'default');
+      return { name: this.ident(tok(p, 'name')), type: this.typeRef(node(p, 'typeRef')), ...(d ? { default: this.expr(d) } : {}), span };
+    });
+  }
+
+  private typeRef(n: CstNode | undefined): A.TypeRef {
+    const span = this.nodeSpan(n);
+    const optional = has(n, 'optional');
+    const el = node(n, 'element');
+    if (has(n, 'list')) {
+      const inner = this.typeRef(el);
+      if (inner.list || inner.optional) {
+        this.diagnostics.push(error('SGS002', 'a list type holds a plain type, such as [card]', inner.span));
+      }
+      return { kind: 'Type', name: inner.name, list: true, optional, span };
+    }
+    return { kind: 'Type', name: this.ident(tok(n, 'name')), list: false, optional, span };
+  }
+
+  // ------------------------------------------------------------ statements
+
+  private block(n: CstNode | undefined): A.Block {
+    const span = this.nodeSpan(n);
+    const stmts: A.Stmt[] = [];
+    for (const s of nodes(n, 'stmt')) {
+      const st = this.stmt(s);
+      if (st) stmts.push(st);
+    }
+    return { kind: 'Block', stmts, span };
+  }
+
+  private stmt(n: CstNode): A.Stmt | undefined {
+    if (has(n, 'break')) return { kind: 'Break', span: this.tokSpan(tok(n, 'break')) };
+    if (has(n, 'continue')) return { kind: 'Continue', span: this.tokSpan(tok(n, 'continue')) };
+    const c = onlyChild(n);
+    if (!c) return undefined;
+    const span = this.nodeSpan(c);
+    switch (c.name) {
+      case 'letStmt':
+        return { kind: 'Let', name: this.ident(tok(c, 'name')), value: this.expr(node(c, 'value')), span };
+      case 'ifStmt':
+        return this.ifStmt(c);
+      case 'forStmt':
+        return { kind: 'For', name: this.ident(tok(c, 'name')), iterable: this.expr(node(c, 'iterable')), body: this.block(node(c, 'body')), span };
+      case 'whileStmt':
+        return { kind: 'While', cond: this.expr(node(c, 'cond')), body: this.block(node(c, 'body')), span };
+      case 'repeatStmt': {
+        const count = node(c, 'count');
+        return { kind: 'Repeat', ...(count ? { count: this.expr(count) } : {}), body: this.block(node(c, 'body')), span };
+      }
+      case 'returnStmt': {
+        const v = node(c, 'value');
+        return { kind: 'Return', ...(v ? { value: this.expr(v) } : {}), span };
+      }
+      case 'stopStmt': {
+        const v = node(c, 'value');
+        return { kind: 'Stop', ...(v ? { target: this.expr(v) } : {}), span };
+      }
+      case 'timingStmt':
+        return { kind: 'Timing', name: this.ident(tok(c, 'name')), subject: this.expr(node(c, 'subject')), span };
+      case 'exprStmt': {
+        const target = this.expr(node(c, 'target'));
+        const op = tok(c, 'op');
+        if (op) {
+          const o = spelling(op);
+          return { kind: 'Assign', target, op: o === '+=' || o === '-=' ? o : '=', value: this.expr(node(c, 'value')), span };
+        }
+        return { kind: 'ExprStmt', expr: target, span };
+      }
+    }
+    return undefined;
+  }
+
+  private ifStmt(n: CstNode): A.IfStmt {
+    const span = this.nodeSpan(n);
+    const elseIf = node(n, 'elseIf');
+    const elseBlock = node(n, 'else');
+    const out: A.IfStmt = { kind: 'If', cond: this.expr(node(n, 'cond')), then: this.block(node(n, 'then')), span };
+    if (elseIf) out.else = this.ifStmt(elseIf);
+    else if (elseBlock) out.else = this.block(elseBlock);
+    return out;
+  }
+
+  // ------------------------------------------------------------ expressions
+
+  /** Any expression rule node → Expr; a missing node → an empty name. */
+  expr(n: CstNode | undefined): A.Expr {
+    if (!n) return this.placeholder(this.nodeSpan(undefined));
+    switch (n.name) {
+      case 'expr':
+      case 'orExpr':
+      case 'andExpr':
+      case 'cmpExpr':
+      case 'addExpr':
+      case 'mulExpr':
+        return this.chain(n);
+      case 'notExpr':
+      case 'negExpr': {
+        const operand = node(n, 'operand');
+        const op = tok(n, 'op');
+        if (op) {
+          const span = this.tokSpan(op);
+          const e = this.expr(operand);
+          return { kind: 'Unary', op: n.name === 'notExpr' ? 'not' : '-', operand: e, span: this.join(span, e.span) };
+        }
+        return this.expr(operand);
+      }
+      case 'postfix':
+        return this.postfix(n);
+      case 'primary':
+        return this.primary(n);
+      case 'listLit':
+        return { kind: 'List', items: this.listItems(n), span: this.nodeSpan(n) };
+    }
+    return this.placeholder(this.nodeSpan(n));
+  }
+
+  /** `a op b op c` → left-associated Binary (or Where for `where`). */
+  private chain(n: CstNode): A.Expr {
+    const operands = nodes(n, 'operands');
+    const ops = toks(n, 'op');
+    if (operands.length === 0) return this.placeholder(this.nodeSpan(n));
+    let acc = this.expr(operands[0]);
+    for (let i = 1; i < operands.length; i++) {
+      const right = this.expr(operands[i]);
+      const op = spelling(ops[i - 1]) || binaryDefault(n.name);
+      const span = this.join(acc.span, right.span);
+      if (op === 'where') acc = { kind: 'Where', list: acc, cond: right, span };
+      else acc = { kind: 'Binary', op: op as A.BinaryOp, left: acc, right, span };
+    }
+    return acc;
+  }
+
+  private postfix(n: CstNode): A.Expr {
+    let acc = this.primary(node(n, 'primary'));
+    for (const s of nodes(n, 'suffix')) {
+      const sSpan = this.nodeSpan(s);
+      const span = this.join(acc.span, sSpan);
+      if (has(s, 'Dot')) {
+        acc = { kind: 'Member', object: acc, name: this.ident(tok(node(s, 'memberName'), 'name')), span };
+      } else {
+        const args: A.Arg[] = nodes(s, 'args').map((a) => {
+          const aSpan = this.nodeSpan(a);
+          const name = tok(a, 'name');
+          return { ...(name ? { name: this.ident(name) } : {}), value: this.expr(node(a, 'value')), span: aSpan };
+        });
+        acc = { kind: 'Call', callee: acc, args, span };
+      }
+    }
+    return acc;
+  }
+
+  private listItems(n: CstNode | undefined): A.Expr[] {
+    return nodes(n, 'items').map((i) => this.expr(i));
+  }
+
+  private primary(n: CstNode | undefined): A.Expr {
+    const span = this.nodeSpan(n);
+    if (!n) return this.placeholder(span);
+    const num = tok(n, 'number');
+    if (num) return { kind: 'Number', value: this.int(num), span };
+    const str = tok(n, 'string');
+    if (str) return { kind: 'Text', value: real(str) ? unescapeString(str.image) : '', span };
+    if (has(n, 'true')) return { kind: 'Bool', value: true, span };
+    if (has(n, 'false')) return { kind: 'Bool', value: false, span };
+    if (has(n, 'none')) return { kind: 'None', span };
+    const name = tok(n, 'name');
+    if (name) {
+      const face = tok(n, 'face');
+      if (real(face)) {
+        const f = this.face(face);
+        return { kind: 'CardLit', cardKind: this.ident(name), suit: f.suit, rank: f.rank, face: f.face, span };
+      }
+      return { kind: 'Name', name: real(name) ? name.image : '', span };
+    }
+    const paren = node(n, 'paren');
+    if (paren) return this.expr(paren);
+    const list = node(n, 'list');
+    if (list) return { kind: 'List', items: this.listItems(list), span };
+    return this.placeholder(span);
+  }
+}
+
+function binaryDefault(rule: string): string {
+  switch (rule) {
+    case 'expr': return 'where';
+    case 'orExpr': return 'or';
+    case 'andExpr': return 'and';
+    case 'cmpExpr': return '==';
+    case 'addExpr': return '+';
+    default: return '*';
+  }
+}

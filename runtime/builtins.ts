@@ -1,0 +1,263 @@
+// Generic builtins the rules call. None of them knows a game: they count, filter, move cards between zones the
+// rules declared, draw random numbers from the state's RNG, and ask players to choose.
+import type { Builtins } from './link.ts';
+import type { Game, Request } from './game.ts';
+import { RuleError, label, same, type ActionRef, type CardObj, type PlayerObj, type Value, type ZoneRef } from './values.ts';
+
+type Pure = (g: Game, a: Value[], at: string) => Value;
+
+function player(g: Game, v: Value, at: string): PlayerObj {
+  if (v && typeof v === 'object' && (v as PlayerObj).t === 'p') return v as PlayerObj;
+  throw new RuleError(`expected a player, got ${label(v)}`, at);
+}
+
+function zone(v: Value, at: string): ZoneRef {
+  if (v && typeof v === 'object' && (v as ZoneRef).t === 'z') return v as ZoneRef;
+  throw new RuleError(`expected a zone, got ${label(v)}`, at);
+}
+
+function aliveFrom(g: Game, p: PlayerObj | null): PlayerObj[] {
+  const ps = g.state.players;
+  const start = p ? p.seat : g.state.current;
+  const out: PlayerObj[] = [];
+  for (let i = 0; i < ps.length; i++) {
+    const q = ps[(start + i) % ps.length]!;
+    if (q.alive) out.push(q);
+  }
+  return out;
+}
+
+const pure: Record<string, Pure> = {
+  count: (g, [x], at) => (typeof x === 'number' ? x : g.asList(x!, at).length),
+  first: (g, [x], at) => g.asList(x!, at)[0] ?? null,
+  last: (g, [x], at) => {
+    const l = g.asList(x!, at);
+    return l[l.length - 1] ?? null;
+  },
+  at: (g, [x, i], at) => g.asList(x!, at)[i as number] ?? null,
+  contains: (g, [x, y], at) => g.asList(x!, at).some((v) => same(v, y!)),
+  indexOf: (g, [x, y], at) => g.asList(x!, at).findIndex((v) => same(v, y!)),
+  reverse: (g, [x], at) => g.asList(x!, at).slice().reverse(),
+  unique: (g, [x], at) => {
+    const out: Value[] = [];
+    for (const v of g.asList(x!, at)) if (!out.some((o) => same(o, v))) out.push(v);
+    return out;
+  },
+  max: (g, a, at) => {
+    const xs = a.length === 1 ? g.asList(a[0]!, at) : a;
+    return xs.length ? Math.max(...(xs as number[])) : null;
+  },
+  min: (g, a, at) => {
+    const xs = a.length === 1 ? g.asList(a[0]!, at) : a;
+    return xs.length ? Math.min(...(xs as number[])) : null;
+  },
+  sum: (g, [x], at) => (g.asList(x!, at) as number[]).reduce((s, v) => s + v, 0),
+  abs: (_g, [x]) => Math.abs(x as number),
+  range: (_g, [a, b]) => {
+    const out: number[] = [];
+    for (let i = a as number; i <= (b as number); i++) out.push(i);
+    return out;
+  },
+  text: (_g, [x]) => (typeof x === 'string' ? x : label(x!)),
+  cards: (g, [z], at) => g.asList(z!, at).slice(),
+  top: (g, [z, n], at) => g.asList(z!, at).slice(0, (n as number) ?? 1),
+  bottom: (g, [z, n], at) => {
+    const l = g.asList(z!, at);
+    return l.slice(Math.max(0, l.length - ((n as number) ?? 1)));
+  },
+  zoneOf: (g, [c], at) => {
+    const cs = g.asCards(c!, at);
+    return cs.length ? g.zoneOf(cs[0]!) || null : null;
+  },
+  ownerOf: (g, [c], at) => {
+    const cs = g.asCards(c!, at);
+    return cs.length ? g.ownerOf(cs[0]!) : null;
+  },
+  physical: (g, [c], at) => g.asCards(c!, at),
+  isVirtual: (_g, [c]) => !!c && typeof c === 'object' && !Array.isArray(c) && c.t === 'v',
+  isCard: (_g, [c]) => !!c && typeof c === 'object' && !Array.isArray(c) && (c.t === 'c' || c.t === 'v'),
+  isPlayer: (_g, [c]) => !!c && typeof c === 'object' && !Array.isArray(c) && c.t === 'p',
+  isText: (_g, [c]) => typeof c === 'string',
+  isAction: (_g, [c]) => !!c && typeof c === 'object' && !Array.isArray(c) && c.t === 'a',
+  generals: (g) => Object.keys(g.program.generals),
+  take: (g, [x, n], at) => g.asList(x!, at).slice(0, Math.max(0, n as number)),
+  drop: (g, [x, n], at) => g.asList(x!, at).slice(Math.max(0, n as number)),
+  virtual: (g, [kind, cs], at) => ({ t: 'v', kind: String(kind), subs: g.asCards(cs ?? [], at), via: null, set: {} }),
+  kindOf: (g, [c], at) => {
+    if (typeof c === 'string') return c;
+    if (c && typeof c === 'object' && !Array.isArray(c) && (c.t === 'c' || c.t === 'v')) return g.getMember(c, 'kind', at);
+    throw new RuleError(`kindOf: ${label(c!)} is not a card`, at);
+  },
+  hasMethod: (g, [c, n]) => g.hasMethod(c!, String(n)),
+  players: (g) => g.state.players.slice(),
+  alive: (g) => aliveFrom(g, null),
+  aliveFrom: (g, [p], at) => aliveFrom(g, player(g, p!, at)),
+  others: (g, [p], at) => aliveFrom(g, player(g, p!, at)).slice(1).filter((q) => q !== p),
+  nextAlive: (g, [p], at) => aliveFrom(g, player(g, p!, at))[1] ?? null,
+  seatDistance: (g, [a, b], at) => {
+    const pa = player(g, a!, at), pb = player(g, b!, at);
+    if (pa === pb) return 0;
+    const ring = aliveFrom(g, pa);
+    const i = ring.indexOf(pb);
+    if (i < 0) return 0;
+    return Math.min(i, ring.length - i);
+  },
+  current: (g) => g.state.players[g.state.current] ?? null,
+  hasSkill: (g, [p, s], at) => g.skillsOf(player(g, p!, at)).includes(String(s)),
+  skillsOf: (g, [p], at) => g.skillsOf(player(g, p!, at)).slice(),
+  hasTag: (g, [s, t]) => g.program.skills[String(s)]?.tags.includes(String(t)) ?? false,
+  conversions: (g, [p, kinds], at) => g.conversionsOf(player(g, p!, at), kinds == null ? null : g.asList(kinds, at).map(String)),
+  actions: (g, [p], at) => g.actionsOf(player(g, p!, at)),
+  revealed: (g, [p, prop], at) => !!g.state.revealed[`${player(g, p!, at).seat}:${String(prop)}`],
+  within: (g, [kind]) => {
+    // The innermost running event of this kind, if any (e.g. "is this response inside a duel?").
+    for (let f = g.frame; f; f = f.parent) if (f.id === kind) return f;
+    return null;
+  },
+  // --- effects: change state, never ask
+  put: (g, [cs, z, bottom], at) => {
+    g.put(g.asCards(cs!, at), zone(z!, at), bottom === true);
+    return null;
+  },
+  putAs: (g, [c, z, kind], at) => {
+    // Place cards and remember which kind they stand for there (a converted card laid in a zone).
+    const cs = g.asCards(c!, at);
+    g.put(cs, zone(z!, at), false);
+    const k = kind ?? (c && typeof c === 'object' && !Array.isArray(c) && (c.t === 'v' || c.t === 'c') ? c.kind : null);
+    for (const x of cs) if (k && k !== x.kind) x.as = String(k);
+    return null;
+  },
+  shuffle: (g, [z], at) => {
+    g.shuffle(g.asList(z!, at) as CardObj[]);
+    return null;
+  },
+  random: (g, [x], at) => {
+    const l = g.asList(x!, at);
+    return l.length ? l[g.random(l.length)]! : null;
+  },
+  randomInt: (g, [n]) => g.random(n as number),
+  shuffled: (g, [x], at) => {
+    const l = g.asList(x!, at).slice();
+    for (let i = l.length - 1; i > 0; i--) {
+      const j = g.random(i + 1);
+      [l[i], l[j]] = [l[j]!, l[i]!];
+    }
+    return l;
+  },
+  log: (g, a) => {
+    const [tpl, ...rest] = a;
+    g.record('msg', String(tpl).replace(/\{(\d+)\}/g, (_, i: string) => label(rest[Number(i)] ?? null)));
+    return null;
+  },
+  setCurrent: (g, [p], at) => {
+    g.state.current = player(g, p!, at).seat;
+    return null;
+  },
+  endGame: (g, [w, text]) => g.endGame(w ?? null, String(text ?? label(w ?? null))),
+  reveal: (g, [p, prop], at) => {
+    g.state.revealed[`${player(g, p!, at).seat}:${String(prop)}`] = true;
+    return null;
+  },
+  setSkills: (g, [p, l], at) => {
+    player(g, p!, at).skills = g.asList(l!, at).map(String);
+    g.skillChanged();
+    return null;
+  },
+  gainSkill: (g, [p, s], at) => {
+    const pl = player(g, p!, at);
+    if (!pl.skills.includes(String(s))) pl.skills = [...pl.skills, String(s)];
+    g.skillChanged();
+    return null;
+  },
+  loseSkill: (g, [p, s], at) => {
+    const pl = player(g, p!, at);
+    pl.skills = pl.skills.filter((x) => x !== String(s));
+    g.skillChanged();
+    return null;
+  },
+};
+
+function* choose(g: Game, [who, from, prompt, optional]: Value[], at: string): Generator<Request, Value, number[]> {
+  const p = player(g, who!, at);
+  const xs = g.asList(from!, at);
+  if (xs.length === 0) return null;
+  const ans = yield* g.decide({
+    seat: p.seat,
+    prompt: String(prompt ?? 'choose'),
+    options: xs.map((v) => ({ label: label(v), value: v })),
+    min: optional === true ? 0 : 1,
+    max: 1,
+  });
+  return ans.length ? xs[ans[0]!]! : null;
+}
+
+function* chooseMany(g: Game, [who, from, min, max, prompt]: Value[], at: string): Generator<Request, Value, number[]> {
+  const p = player(g, who!, at);
+  const xs = g.asList(from!, at);
+  const lo = Math.min(xs.length, Math.max(0, (min as number) ?? 0));
+  const hi = Math.min(xs.length, (max as number) ?? xs.length);
+  if (hi === 0) return [];
+  const ans = yield* g.decide({
+    seat: p.seat,
+    prompt: String(prompt ?? 'choose'),
+    options: xs.map((v) => ({ label: label(v), value: v })),
+    min: lo,
+    max: Math.max(lo, hi),
+  });
+  return ans.map((i) => xs[i]!);
+}
+
+function* ask(g: Game, [who, prompt]: Value[], at: string): Generator<Request, Value, number[]> {
+  const p = player(g, who!, at);
+  const ans = yield* g.decide({
+    seat: p.seat,
+    prompt: String(prompt ?? 'confirm'),
+    options: [
+      { label: 'yes', value: true },
+      { label: 'no', value: false },
+    ],
+    min: 1,
+    max: 1,
+  });
+  return ans[0] === 0;
+}
+
+function* callMode(g: Game, [name, ...args]: Value[], _at: string): Generator<Request, Value, number[]> {
+  return yield* g.runModeMethod(String(name), args);
+}
+
+function* perform(g: Game, [a]: Value[], at: string): Generator<Request, Value, number[]> {
+  if (!a || typeof a !== 'object' || Array.isArray(a) || a.t !== 'a') throw new RuleError(`perform: ${label(a ?? null)} is not an action`, at);
+  return yield* g.perform(a as ActionRef);
+}
+
+export const builtins: Builtins = {
+  pure,
+  ask: { choose, chooseMany, ask, perform, callMode },
+};
+
+/** Builtins that change state: allowed in statements, not in functions, conditions or hooks. */
+export const effectBuiltins = new Set([
+  'put', 'putAs', 'shuffle', 'random', 'randomInt', 'shuffled', 'log', 'setCurrent', 'endGame', 'reveal', 'setSkills', 'gainSkill', 'loseSkill',
+]);
+/** Builtins that ask a player: allowed only as a whole statement, `let x = …`, `x = …` or `return …`. */
+export const askBuiltins = new Set(Object.keys(builtins.ask));
+export const pureBuiltins = new Set(Object.keys(pure).filter((k) => !effectBuiltins.has(k)));
+
+/** Parameter names of every builtin (a trailing `?` marks an optional one), for named arguments and arity checks. */
+export const signatures: Record<string, string[]> = {
+  count: ['x'], first: ['list'], last: ['list'], at: ['list', 'index'], contains: ['list', 'item'], indexOf: ['list', 'item'],
+  reverse: ['list'], unique: ['list'], max: ['a', 'b?'], min: ['a', 'b?'], sum: ['list'], abs: ['n'], range: ['from', 'to'],
+  text: ['x'], cards: ['zone'], top: ['zone', 'n?'], bottom: ['zone', 'n?'], zoneOf: ['card'], ownerOf: ['card'],
+  physical: ['card'], isVirtual: ['card'], isCard: ['x'], isPlayer: ['x'], isText: ['x'], virtual: ['kind', 'cards?'],
+  kindOf: ['card'], hasMethod: ['card', 'name'], players: [], alive: [], aliveFrom: ['player'], others: ['player'],
+  nextAlive: ['player'], seatDistance: ['from', 'to'], current: [], hasSkill: ['player', 'skill'], skillsOf: ['player'],
+  hasTag: ['skill', 'tag'], conversions: ['player', 'kinds?'], actions: ['player'], revealed: ['player', 'property'],
+  within: ['event'], isAction: ['x'], generals: [], take: ['list', 'n'], drop: ['list', 'n'], putAs: ['cards', 'to', 'kind?'],
+  callMode: ['method', 'a?', 'b?', 'c?', 'd?'],
+  put: ['cards', 'to', 'bottom?'], shuffle: ['zone'], random: ['list'], randomInt: ['n'], shuffled: ['list'],
+  log: ['text', 'a?', 'b?', 'c?', 'd?'], setCurrent: ['player'], endGame: ['winners', 'text?'], reveal: ['player', 'property'],
+  setSkills: ['player', 'skills'], gainSkill: ['player', 'skill'], loseSkill: ['player', 'skill'],
+  choose: ['who', 'from', 'prompt?', 'optional?'], chooseMany: ['who', 'from', 'min?', 'max?', 'prompt?'],
+  ask: ['who', 'prompt?'], perform: ['action'],
+};

@@ -1,0 +1,255 @@
+// The intermediate representation: what the compiler hands to the engine. Plain JSON, no functions, so a
+// compiled program can be cached or sent to a browser worker. It names no game concept: cards, skills,
+// zones, events and timings are all declared by the rules and arrive here as data.
+
+/** Where an IR node came from, for runtime errors: "file:line:col". */
+export type At = string;
+
+export type IExpr =
+  | { k: 'lit'; v: number | string | boolean | null }
+  | { k: 'local'; i: number }
+  | { k: 'global'; name: string }
+  | { k: 'param'; name: string } // a field of the current event (event bodies)
+  | { k: 'option'; name: string }
+  | { k: 'zone'; zone: string; owner?: IExpr } // a shared zone, or a per-player zone of owner
+  | { k: 'you' }
+  | { k: 'event' } // the event whose timing window is open (triggers) or the running event
+  | { k: 'subject' } // the subject of the open timing window
+  | { k: 'member'; o: IExpr; name: string; at: At }
+  | { k: 'call'; fn: string; args: IExpr[]; at: At } // builtin
+  | { k: 'fn'; name: string; args: IExpr[]; at: At } // a rules function (pure)
+  | { k: 'hook'; name: string; args: IExpr[]; at: At }
+  | { k: 'method'; o: IExpr; name: string; args: IExpr[]; at: At } // a card kind's expression method
+  | { k: 'un'; op: 'not' | 'neg'; e: IExpr }
+  | { k: 'bin'; op: string; l: IExpr; r: IExpr; at: At }
+  | { k: 'and' | 'or'; l: IExpr; r: IExpr }
+  | { k: 'list'; items: IExpr[] }
+  | { k: 'cardlit'; kind: string; suit: string; rank: number; at: At }
+  | { k: 'where'; list: IExpr; slot: number; cond: IExpr; at: At };
+
+/** A call that may suspend for a decision or open timing windows: events, actions, block methods, asks. */
+export type IAction =
+  | { k: 'event'; name: string; args: IExpr[]; at: At }
+  | { k: 'action'; name: string; args: IExpr[]; at: At }
+  | { k: 'methodCall'; o: IExpr; name: string; args: IExpr[]; at: At }
+  | { k: 'ask'; fn: string; args: IExpr[]; at: At }; // a builtin that asks a player
+
+export type ITarget =
+  | { k: 'local'; i: number }
+  | { k: 'global'; name: string }
+  | { k: 'param'; name: string }
+  | { k: 'member'; o: IExpr; name: string; at: At };
+
+export type IStmt =
+  | { k: 'let'; i: number; e: IExpr }
+  | { k: 'set'; target: ITarget; op: '=' | '+=' | '-='; e: IExpr; at: At }
+  | { k: 'do'; a: IAction; into?: ITarget } // run an action, optionally storing its result
+  | { k: 'expr'; e: IExpr }
+  | { k: 'if'; c: IExpr; then: IStmt[]; else?: IStmt[] }
+  | { k: 'for'; i: number; e: IExpr; body: IStmt[]; at: At }
+  | { k: 'while'; c: IExpr; body: IStmt[] }
+  | { k: 'repeat'; n?: IExpr; body: IStmt[] }
+  | { k: 'return'; e?: IExpr; a?: IAction }
+  | { k: 'break' }
+  | { k: 'continue' }
+  | { k: 'stop'; e?: IExpr; at: At }
+  | { k: 'timing'; name: string; subject: IExpr; at: At };
+
+/** A body: statements plus the number of local slots it needs. Parameters occupy the first slots. */
+export interface IBody {
+  slots: number;
+  stmts: IStmt[];
+}
+
+export interface IParam {
+  name: string;
+  optional: boolean;
+  default?: IExpr;
+}
+
+export interface ITrigger {
+  window: string;
+  subject: 'you' | 'anyone' | 'other';
+  optional: boolean;
+  limit?: { count: number; per: string };
+  cond?: IBody; // evaluated as an expression body (its single 'return')
+  condExpr?: IExpr;
+  body: IBody;
+  at: At;
+}
+
+export interface IActive {
+  limit?: { count: number; per: string };
+  condExpr?: IExpr;
+  body: IBody;
+  at: At;
+}
+
+export interface IViewAs {
+  kind: string;
+  count: number;
+  zones: string[];
+  filterExpr?: IExpr; // `it` is local slot 0
+  condExpr?: IExpr;
+  at: At;
+}
+
+export interface IModify {
+  hook: string;
+  params: number; // args bind to local slots 0..params-1
+  valueExpr: IExpr;
+  condExpr?: IExpr;
+  slots: number;
+  at: At;
+}
+
+export interface IFilter {
+  condExpr: IExpr; // `it` is local slot 0
+  sets: { field: string; e: IExpr }[];
+  at: At;
+}
+
+export interface ISkill {
+  id: string;
+  zh?: string;
+  en?: string;
+  tags: string[];
+  triggers: ITrigger[];
+  actives: IActive[];
+  viewAs: IViewAs[];
+  modifies: IModify[];
+  filters: IFilter[];
+}
+
+export interface IMethod {
+  params: IParam[];
+  expr?: IExpr; // pure method `name(p) = expr`
+  body?: IBody; // block method
+  slots: number;
+  at: At;
+}
+
+export interface ICardKind {
+  id: string;
+  zh?: string;
+  en?: string;
+  fields: Record<string, unknown>;
+  skills: string[];
+  methods: Record<string, IMethod>;
+}
+
+export interface IEvent {
+  id: string;
+  params: IParam[];
+  body: IBody;
+  cleanup?: IBody;
+}
+
+export interface IAction_ {
+  id: string;
+  params: IParam[];
+  body: IBody;
+}
+
+export interface IFunction {
+  id: string;
+  params: IParam[];
+  expr?: IExpr;
+  body?: IBody;
+  slots: number;
+}
+
+export interface IHook {
+  id: string;
+  params: IParam[];
+  combine: 'sum' | 'any' | 'all' | 'max' | 'min';
+}
+
+export interface IZone {
+  id: string;
+  perPlayer: boolean;
+  visibility: 'public' | 'owner' | 'hidden';
+  grants: boolean;
+}
+
+export interface IProperty {
+  id: string;
+  default: IExpr;
+  visibility: 'public' | 'owner' | 'hidden';
+  resetAt?: string;
+}
+
+export interface IVar {
+  id: string;
+  default: IExpr;
+  resetAt?: string;
+}
+
+export interface IMode {
+  id: string;
+  fields: Record<string, unknown>;
+  methods: Record<string, IMethod>;
+}
+
+export interface IDeck {
+  id: string;
+  cards: { kind: string; suit: string; rank: number }[];
+}
+
+export interface IGeneral {
+  id: string;
+  zh?: string;
+  en?: string;
+  fields: Record<string, unknown>;
+  skills: string[];
+}
+
+export interface IOption {
+  id: string;
+  default: unknown;
+  values?: string[];
+}
+
+/** A scenario: seats, stacked deck, start, then steps. Expressions in seats/steps see seat names as globals `$name`. */
+export interface IScenario {
+  id: string;
+  zh?: string;
+  en?: string;
+  mode: string;
+  options: Record<string, unknown>;
+  seats: { name: string; fields: { name: string; e: IExpr }[]; at: At }[];
+  deck: IExpr[];
+  start?: { player: string; from?: string };
+  steps: IStep[];
+  at: At;
+  file: string;
+}
+
+export type IStep =
+  | { k: 'answer'; player: string; picks: IPick[]; at: At }
+  | { k: 'expect'; e: IExpr; text: string; at: At }
+  | { k: 'expectLog'; text: string; at: At }
+  | { k: 'expectAsk'; player: string; at: At }
+  | { k: 'expectEnd'; at: At };
+
+export type IPick = { k: 'pass' } | { k: 'expr'; e: IExpr } | { k: 'name'; name: string };
+
+export interface Program {
+  enums: Record<string, string[]>; // enum id → member ids (member ids are unique program-wide)
+  options: Record<string, IOption>;
+  zones: Record<string, IZone>;
+  properties: Record<string, IProperty>;
+  vars: Record<string, IVar>;
+  cards: Record<string, ICardKind>;
+  decks: Record<string, IDeck>;
+  generals: Record<string, IGeneral>;
+  skills: Record<string, ISkill>;
+  events: Record<string, IEvent>;
+  actions: Record<string, IAction_>;
+  functions: Record<string, IFunction>;
+  hooks: Record<string, IHook>;
+  modes: Record<string, IMode>;
+  scenarios: Record<string, IScenario>;
+  /** Declarations that replace others when an option holds: option → value → the replacing program parts. */
+  variants: { option: string; value: unknown; parts: Partial<Program> }[];
+}

@@ -1,0 +1,479 @@
+// Linking turns IR trees into JavaScript closures once per program (no eval: every closure is one of the fixed
+// shapes below). Expressions become `(ctx) => value`; statements that may suspend (decisions, timing windows,
+// events) become generators, the rest plain functions, so straight-line rule code runs without generator cost.
+import type { IAction, IBody, IExpr, IStmt, ITarget, Program } from './ir.ts';
+import { RuleError, same, type Frame, type PlayerObj, type Value } from './values.ts';
+import type { Game, Request } from './game.ts';
+
+export interface Ctx {
+  g: Game;
+  vars: Value[];
+  you: PlayerObj | null;
+  frame: Frame | null; // the event being run (event bodies) or whose window is open (triggers)
+  subject: Value;
+  checkStop: boolean; // true in event bodies: unwind as soon as the event is stopped
+  ret: Value;
+}
+
+export type Ex = (c: Ctx) => Value;
+export type Sig = number; // 0 normal, 1 break, 2 continue, 3 return, 4 stop
+export const NORMAL = 0, BREAK = 1, CONTINUE = 2, RETURN = 3, STOP = 4;
+export type Gen = Generator<Request, Sig, number[]>;
+export type Run = { y: false; run: (c: Ctx) => Sig } | { y: true; gen: (c: Ctx) => Gen };
+export type ActionRunner = (c: Ctx) => Generator<Request, Value, number[]>;
+
+export interface Builtins {
+  pure: Record<string, (g: Game, args: Value[], at: string) => Value>;
+  ask: Record<string, (g: Game, args: Value[], at: string, c: Ctx) => Generator<Request, Value, number[]>>;
+}
+
+export class Linker {
+  private exprCache = new WeakMap<object, Ex>();
+  constructor(private program: Program, private builtins: Builtins) {}
+
+  expr(e: IExpr): Ex {
+    let f = this.exprCache.get(e);
+    if (!f) {
+      f = this.expr_(e);
+      this.exprCache.set(e, f);
+    }
+    return f;
+  }
+
+  private expr_(e: IExpr): Ex {
+    switch (e.k) {
+      case 'lit': {
+        const v = e.v;
+        return () => v;
+      }
+      case 'local': {
+        const i = e.i;
+        return (c) => c.vars[i] as Value;
+      }
+      case 'global': {
+        const n = e.name;
+        return (c) => c.g.getGlobal(n);
+      }
+      case 'param': {
+        const n = e.name;
+        return (c) => {
+          const v = c.frame?.data[n];
+          return v === undefined ? null : v;
+        };
+      }
+      case 'option': {
+        const n = e.name;
+        return (c) => c.g.option(n);
+      }
+      case 'zone': {
+        const z = e.zone;
+        if (!e.owner) return (c) => c.g.zoneRef(z, null);
+        const o = this.expr(e.owner);
+        return (c) => c.g.zoneRef(z, c.g.asPlayer(o(c), `zone ${z}`));
+      }
+      case 'you':
+        return (c) => c.you;
+      case 'event':
+        return (c) => c.frame;
+      case 'subject':
+        return (c) => c.subject;
+      case 'member': {
+        const o = this.expr(e.o);
+        const n = e.name;
+        const at = e.at;
+        return (c) => c.g.getMember(o(c), n, at);
+      }
+      case 'call': {
+        const fn = this.builtins.pure[e.fn];
+        if (!fn) throw new RuleError(`unknown builtin ${e.fn}`, e.at);
+        const args = e.args.map((a) => this.expr(a));
+        const at = e.at;
+        if (args.length === 1) {
+          const a0 = args[0]!;
+          return (c) => fn(c.g, [a0(c)], at);
+        }
+        return (c) => fn(c.g, args.map((a) => a(c)), at);
+      }
+      case 'fn': {
+        const args = e.args.map((a) => this.expr(a));
+        const n = e.name;
+        const at = e.at;
+        return (c) => c.g.callFunction(n, args.map((a) => a(c)), at);
+      }
+      case 'hook': {
+        const args = e.args.map((a) => this.expr(a));
+        const n = e.name;
+        return (c) => c.g.evalHook(n, args.map((a) => a(c)));
+      }
+      case 'method': {
+        const o = this.expr(e.o);
+        const args = e.args.map((a) => this.expr(a));
+        const n = e.name;
+        const at = e.at;
+        return (c) => c.g.callPureMethod(o(c), n, args.map((a) => a(c)), at);
+      }
+      case 'un': {
+        const x = this.expr(e.e);
+        if (e.op === 'not') return (c) => !truthy(x(c));
+        return (c) => -(x(c) as number);
+      }
+      case 'and': {
+        const l = this.expr(e.l), r = this.expr(e.r);
+        return (c) => truthy(l(c)) && truthy(r(c));
+      }
+      case 'or': {
+        const l = this.expr(e.l), r = this.expr(e.r);
+        return (c) => truthy(l(c)) || truthy(r(c));
+      }
+      case 'bin':
+        return this.binary(e.op, this.expr(e.l), this.expr(e.r), e.at);
+      case 'list': {
+        const items = e.items.map((a) => this.expr(a));
+        return (c) => items.map((i) => i(c));
+      }
+      case 'cardlit': {
+        const { kind, suit, rank, at } = e;
+        return (c) => c.g.findCard(kind, suit, rank, at);
+      }
+      case 'where': {
+        const list = this.expr(e.list);
+        const cond = this.expr(e.cond);
+        const slot = e.slot;
+        const at = e.at;
+        return (c) => {
+          const xs = c.g.asList(list(c), at);
+          const out: Value[] = [];
+          for (const x of xs) {
+            c.vars[slot] = x;
+            if (truthy(cond(c))) out.push(x);
+          }
+          return out;
+        };
+      }
+    }
+  }
+
+  private binary(op: string, l: Ex, r: Ex, at: string): Ex {
+    switch (op) {
+      case '==':
+        return (c) => same(l(c), r(c));
+      case '!=':
+        return (c) => !same(l(c), r(c));
+      case '<':
+        return (c) => num(l(c), at) < num(r(c), at);
+      case '<=':
+        return (c) => num(l(c), at) <= num(r(c), at);
+      case '>':
+        return (c) => num(l(c), at) > num(r(c), at);
+      case '>=':
+        return (c) => num(l(c), at) >= num(r(c), at);
+      case '+':
+        return (c) => {
+          const a = l(c), b = r(c);
+          if (Array.isArray(a)) return Array.isArray(b) ? a.concat(b) : [...a, b];
+          if (typeof a === 'string' || typeof b === 'string') return String(a) + String(b);
+          return num(a, at) + num(b, at);
+        };
+      case '-':
+        return (c) => {
+          const a = l(c), b = r(c);
+          if (Array.isArray(a)) return a.filter((x) => (Array.isArray(b) ? !b.some((y) => same(x, y)) : !same(x, b)));
+          return num(a, at) - num(b, at);
+        };
+      case '*':
+        return (c) => num(l(c), at) * num(r(c), at);
+      case '/':
+        return (c) => Math.trunc(num(l(c), at) / (num(r(c), at) || 1));
+      case '%':
+        return (c) => num(l(c), at) % (num(r(c), at) || 1);
+      case 'in':
+        return (c) => {
+          const x = l(c);
+          const xs = c.g.asList(r(c), at);
+          for (const y of xs) if (same(x, y)) return true;
+          return false;
+        };
+    }
+    throw new RuleError(`unknown operator ${op}`, at);
+  }
+
+  body(b: IBody): Run {
+    return this.block(b.stmts);
+  }
+
+  block(stmts: IStmt[]): Run {
+    const runs = stmts.map((s) => this.stmt(s));
+    if (runs.every((r) => !r.y)) {
+      const fs = runs.map((r) => (r as { run: (c: Ctx) => Sig }).run);
+      if (fs.length === 1) return { y: false, run: fs[0]! };
+      return {
+        y: false,
+        run: (c) => {
+          for (let i = 0; i < fs.length; i++) {
+            const s = fs[i]!(c);
+            if (s !== NORMAL) return s;
+          }
+          return NORMAL;
+        },
+      };
+    }
+    return {
+      y: true,
+      gen: function* (c) {
+        for (let i = 0; i < runs.length; i++) {
+          const r = runs[i]!;
+          const s = r.y ? yield* r.gen(c) : r.run(c);
+          if (s !== NORMAL) return s;
+          if (r.y && c.checkStop && c.frame!.stopped) return STOP;
+        }
+        return NORMAL;
+      },
+    };
+  }
+
+  private assigner(t: ITarget, op: '=' | '+=' | '-=', at: string): (c: Ctx, v: Value) => void {
+    const combine =
+      op === '='
+        ? (_old: Value, v: Value) => v
+        : op === '+='
+          ? (old: Value, v: Value) => (Array.isArray(old) ? old.concat(v as Value[]) : num(old, at) + num(v, at))
+          : (old: Value, v: Value) => num(old, at) - num(v, at);
+    switch (t.k) {
+      case 'local': {
+        const i = t.i;
+        return (c, v) => {
+          c.vars[i] = combine(c.vars[i] as Value, v);
+        };
+      }
+      case 'global': {
+        const n = t.name;
+        return (c, v) => c.g.setGlobal(n, combine(c.g.getGlobal(n), v));
+      }
+      case 'param': {
+        const n = t.name;
+        return (c, v) => {
+          const f = c.frame!;
+          f.data[n] = combine(f.data[n] ?? null, v);
+        };
+      }
+      case 'member': {
+        const o = this.expr(t.o);
+        const n = t.name;
+        return (c, v) => {
+          const obj = o(c);
+          c.g.setMember(obj, n, op === '=' ? v : combine(c.g.getMember(obj, n, at), v), at);
+        };
+      }
+    }
+  }
+
+  action(a: IAction): ActionRunner {
+    const args = a.args.map((x) => this.expr(x));
+    const at = a.at;
+    switch (a.k) {
+      case 'event': {
+        const n = a.name;
+        return (c) => c.g.runEvent(n, args.map((x) => x(c)), at);
+      }
+      case 'action': {
+        const n = a.name;
+        return (c) => c.g.runAction(n, args.map((x) => x(c)), at);
+      }
+      case 'methodCall': {
+        const o = this.expr(a.o);
+        const n = a.name;
+        return (c) => c.g.runMethod(o(c), n, args.map((x) => x(c)), at);
+      }
+      case 'ask': {
+        const fn = this.builtins.ask[a.fn];
+        if (!fn) throw new RuleError(`unknown builtin ${a.fn}`, at);
+        return (c) => fn(c.g, args.map((x) => x(c)), at, c);
+      }
+    }
+  }
+
+  stmt(s: IStmt): Run {
+    switch (s.k) {
+      case 'let': {
+        const e = this.expr(s.e), i = s.i;
+        return {
+          y: false,
+          run: (c) => {
+            c.vars[i] = e(c);
+            return NORMAL;
+          },
+        };
+      }
+      case 'set': {
+        const e = this.expr(s.e);
+        const set = this.assigner(s.target, s.op, s.at);
+        return {
+          y: false,
+          run: (c) => {
+            set(c, e(c));
+            return NORMAL;
+          },
+        };
+      }
+      case 'expr': {
+        const e = this.expr(s.e);
+        return {
+          y: false,
+          run: (c) => {
+            e(c);
+            return NORMAL;
+          },
+        };
+      }
+      case 'do': {
+        const run = this.action(s.a);
+        const into = s.into ? this.assigner(s.into, '=', s.a.at) : null;
+        return {
+          y: true,
+          gen: function* (c) {
+            const v = yield* run(c);
+            if (into) into(c, v);
+            return NORMAL;
+          },
+        };
+      }
+      case 'if': {
+        const cond = this.expr(s.c);
+        const th = this.block(s.then);
+        const el = s.else ? this.block(s.else) : null;
+        if (!th.y && (!el || !el.y)) {
+          const t = th.run, e = el ? (el as { run: (c: Ctx) => Sig }).run : null;
+          return { y: false, run: (c) => (truthy(cond(c)) ? t(c) : e ? e(c) : NORMAL) };
+        }
+        return {
+          y: true,
+          gen: function* (c) {
+            if (truthy(cond(c))) return th.y ? yield* th.gen(c) : th.run(c);
+            if (el) return el.y ? yield* el.gen(c) : el.run(c);
+            return NORMAL;
+          },
+        };
+      }
+      case 'for': {
+        const iter = this.expr(s.e);
+        const body = this.block(s.body);
+        const i = s.i, at = s.at;
+        if (!body.y) {
+          const run = body.run;
+          return {
+            y: false,
+            run: (c) => {
+              const xs = c.g.asList(iter(c), at).slice();
+              for (const x of xs) {
+                c.vars[i] = x;
+                c.g.tick();
+                const sig = run(c);
+                if (sig === BREAK) break;
+                if (sig === RETURN || sig === STOP) return sig;
+              }
+              return NORMAL;
+            },
+          };
+        }
+        const gen = body.gen;
+        return {
+          y: true,
+          gen: function* (c) {
+            const xs = c.g.asList(iter(c), at).slice();
+            for (const x of xs) {
+              c.vars[i] = x;
+              c.g.tick();
+              const sig = yield* gen(c);
+              if (sig === BREAK) break;
+              if (sig === RETURN || sig === STOP) return sig;
+              if (c.checkStop && c.frame!.stopped) return STOP;
+            }
+            return NORMAL;
+          },
+        };
+      }
+      case 'while':
+      case 'repeat': {
+        const cond = s.k === 'while' ? this.expr(s.c) : null;
+        const count = s.k === 'repeat' && s.n ? this.expr(s.n) : null;
+        const body = this.block(s.body);
+        return {
+          y: true,
+          gen: function* (c) {
+            const n = count ? (count(c) as number) : Infinity;
+            for (let k = 0; k < n; k++) {
+              if (cond && !truthy(cond(c))) break;
+              c.g.tick();
+              const sig = body.y ? yield* body.gen(c) : body.run(c);
+              if (sig === BREAK) break;
+              if (sig === RETURN || sig === STOP) return sig;
+              if (c.checkStop && c.frame!.stopped) return STOP;
+            }
+            return NORMAL;
+          },
+        };
+      }
+      case 'return': {
+        if (s.a) {
+          const run = this.action(s.a);
+          return {
+            y: true,
+            gen: function* (c) {
+              c.ret = yield* run(c);
+              return RETURN;
+            },
+          };
+        }
+        const e = s.e ? this.expr(s.e) : null;
+        return {
+          y: false,
+          run: (c) => {
+            c.ret = e ? e(c) : null;
+            return RETURN;
+          },
+        };
+      }
+      case 'break':
+        return { y: false, run: () => BREAK };
+      case 'continue':
+        return { y: false, run: () => CONTINUE };
+      case 'stop': {
+        const e = s.e ? this.expr(s.e) : null;
+        const at = s.at;
+        return {
+          y: false,
+          run: (c) => {
+            const f = e ? e(c) : c.frame;
+            if (!f || typeof f !== 'object' || (f as Frame).t !== 'e') throw new RuleError('stop needs an event', at);
+            (f as Frame).stopped = true;
+            return STOP;
+          },
+        };
+      }
+      case 'timing': {
+        const subj = this.expr(s.subject);
+        const name = s.name;
+        return {
+          y: true,
+          gen: function* (c) {
+            const who = subj(c);
+            if (who === null) return NORMAL;
+            yield* c.g.openWindow(name, c.g.asPlayer(who, `timing ${name}`), c.frame!);
+            return NORMAL;
+          },
+        };
+      }
+    }
+  }
+}
+
+export function truthy(v: Value): boolean {
+  return v !== null && v !== false && v !== 0 && v !== '';
+}
+
+function num(v: Value, at: string): number {
+  if (typeof v === 'number') return v;
+  if (v === null) return 0;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  throw new RuleError(`expected a number, got ${typeof v === 'object' ? 'an object' : JSON.stringify(v)}`, at);
+}

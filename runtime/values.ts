@@ -1,0 +1,146 @@
+// Runtime values. The live state is a graph of these objects (players, cards, zones); `snapshot()` turns it into
+// plain JSON with references written as {$p: seat} / {$c: id}.
+
+export interface PlayerObj {
+  t: 'p';
+  seat: number;
+  name: string;
+  alive: boolean;
+  skills: string[];
+  v: Record<string, Value>; // properties declared by the rules
+}
+
+export interface CardObj {
+  t: 'c';
+  id: number;
+  kind: string;
+  suit: string;
+  rank: number;
+  zone: string; // key of the zone holding it
+  as?: string; // the kind it stands for while it lies in a zone as another card (cleared when it moves)
+}
+
+/** A card that exists only as another card's stand-in (conversion): its kind plus the physical cards used. */
+export interface VirtualCard {
+  t: 'v';
+  kind: string;
+  subs: CardObj[];
+  via: string | null; // the skill that made it
+  set: Record<string, Value>;
+}
+
+export interface ZoneRef {
+  t: 'z';
+  zone: string;
+  owner: PlayerObj | null;
+}
+
+/** A running event: its data (parameters, mutable by triggers) and whether it was stopped. */
+export interface Frame {
+  t: 'e';
+  id: string;
+  data: Record<string, Value>;
+  stopped: boolean;
+  parent: Frame | null;
+}
+
+/** An action a player may take (an `active` item of a skill they have). */
+export interface ActionRef {
+  t: 'a';
+  skill: string;
+  idx: number;
+  owner: PlayerObj;
+}
+
+export type Value =
+  | number
+  | string
+  | boolean
+  | null
+  | PlayerObj
+  | CardObj
+  | VirtualCard
+  | ZoneRef
+  | Frame
+  | ActionRef
+  | Value[];
+
+export class RuleError extends Error {
+  constructor(message: string, public at: string) {
+    super(at ? `${at}: ${message}` : message);
+  }
+}
+
+export function zoneKey(zone: string, owner: PlayerObj | null): string {
+  return owner ? `${zone}:${owner.seat}` : zone;
+}
+
+export function isPlayer(v: unknown): v is PlayerObj {
+  return typeof v === 'object' && v !== null && (v as PlayerObj).t === 'p';
+}
+export function isCard(v: unknown): v is CardObj {
+  return typeof v === 'object' && v !== null && (v as CardObj).t === 'c';
+}
+export function isVirtual(v: unknown): v is VirtualCard {
+  return typeof v === 'object' && v !== null && (v as VirtualCard).t === 'v';
+}
+
+export function cardFace(c: { suit: string; rank: number }): string {
+  const s = ({ spade: '♠', heart: '♥', club: '♣', diamond: '♦' } as Record<string, string>)[c.suit] ?? c.suit;
+  const r = ({ 1: 'A', 11: 'J', 12: 'Q', 13: 'K' } as Record<number, string>)[c.rank] ?? String(c.rank);
+  return `${s}${r}`;
+}
+
+/** A short human label for a value, used for decision options and log lines. */
+export function label(v: Value): string {
+  if (v === null) return 'none';
+  if (Array.isArray(v)) return `[${v.map(label).join(', ')}]`;
+  if (typeof v !== 'object') return String(v);
+  switch (v.t) {
+    case 'p':
+      return v.name;
+    case 'c':
+      return `${v.kind} ${cardFace(v)}`;
+    case 'v':
+      return `${v.kind}${v.via ? `(${v.via})` : ''}[${v.subs.map(label).join(', ')}]`;
+    case 'z':
+      return v.owner ? `${v.zone}(${v.owner.name})` : v.zone;
+    case 'e':
+      return v.id;
+    case 'a':
+      return v.skill;
+  }
+}
+
+/** Equality: identity for objects, except virtual cards (same kind and same parts) and zone refs. */
+export function same(a: Value, b: Value): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) return false;
+  if (a.t === 'v' && b.t === 'v') {
+    return a.kind === b.kind && a.subs.length === b.subs.length && a.subs.every((c, i) => c === b.subs[i]);
+  }
+  if (a.t === 'z' && b.t === 'z') return a.zone === b.zone && a.owner === b.owner;
+  if (a.t === 'a' && b.t === 'a') return a.skill === b.skill && a.idx === b.idx && a.owner === b.owner;
+  return false;
+}
+
+/** Plain-JSON form of a value inside the state. */
+export function toJSON(v: Value): unknown {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map(toJSON);
+  switch (v.t) {
+    case 'p':
+      return { $p: v.seat };
+    case 'c':
+      return { $c: v.id };
+    case 'v':
+      return { $v: v.kind, subs: v.subs.map((c) => c.id) };
+    case 'z':
+      return { $z: v.zone, owner: v.owner?.seat ?? null };
+    case 'e':
+      return { $e: v.id };
+    case 'a':
+      return { $a: v.skill, owner: v.owner.seat };
+  }
+}

@@ -1,0 +1,577 @@
+// Tests of the lexer and parser (compiler/syntax).
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { parse } from '../compiler/syntax/parse.ts';
+import { lexer, reservedKeywords, contextualKeywords } from '../compiler/syntax/tokens.ts';
+import type * as A from '../compiler/ast/nodes.ts';
+
+const EXAMPLE = String.raw`package standard
+import core
+
+enum suit 花色 "Suit" { spade 黑桃 "Spade", heart 红桃 "Heart", club 梅花 "Club", diamond 方块 "Diamond" }
+option edition 版本 "Edition" { standard 标准版 "Standard", first 初版 "First edition" } = standard
+option lordBonusIn4 主公四人加体力 "Lord bonus in 4-player games": bool = false
+zone hand 手牌 "Hand" per player owner
+zone equip 装备区 "Equipment" per player public grants
+zone drawPile 牌堆 "Draw pile" shared hidden
+property hp 体力 "HP": int = 0
+property role 身份 "Role": role? = none owner
+property slashesUsed 已用杀 "Slashes used": int = 0 reset at turn
+var current: player? = none
+
+card slash 杀 "Slash" {
+  type: basic
+  flavour "A blade in the night."
+  canUse(user: player) = slashesUsed(user) < slashLimit(user)
+  targets(user: player, t: player) = t != user and inRange(user, t)
+  effect(use: event, target: player) {
+    let r = respond(who: target, kind: jink, times: 1)
+    if r == none { damage(to: target, from: use.user, card: use.card) }
+  }
+}
+card blade 青龙偃月刀 "Green Dragon Blade" { type: equip  subtype: weapon  range: 3  skills: bladeSkill }
+deck standard 标准 "Standard deck" {
+  slash: ♠7, ♠8, ♠8, ♣10
+  jink: ♥2, ♦2
+}
+general caocao 曹操 "Cao Cao" { kingdom: wei  gender: male  hp: 4  skills: jianxiong, hujia }
+
+skill jianxiong 奸雄 "Villainous Hero" {
+  on damaged(you) as d may if d.card != none and inProcessing(d.card) {
+    gain(you, d.card)
+  }
+}
+skill kongcheng 空城 "Empty Fort" locked {
+  modify cannotTarget(user, target, card) = true if target == you and count(hand(you)) == 0 and card.kind in [slash, duel]
+}
+skill wusheng 武圣 "Warrior Saint" {
+  viewAs slash from 1 card in hand, equip where it.color == red
+}
+skill rende 仁德 "Benevolence" {
+  active if count(hand(you)) > 0 {
+    let cs = choose(you, hand(you), min: 1, max: 99, prompt: "give")
+    for c in cs { give(c, to: you) }
+  }
+}
+skill zhiheng 制衡 "Balance" { active limit 1 per phase { return } }
+skill hongyan 红颜 "Beauty" locked { filter where it.suit == spade set suit = heart }
+skill tieqi 铁骑 { on targetSpecified(you) may limit 1 per turn { stop e } }
+
+event damage 伤害 "Damage" (to: player, amount: int = 1, from: player? = none, card: card? = none) {
+  timing damageCaused for from
+  if amount <= 0 { stop }
+  to.hp -= amount
+  repeat 2 { log("x") }
+  repeat { break }
+  while to.hp < 0 { to.hp += 1 }
+  for p in players() where it.alive and it != to { continue }
+  if a { } else if b { } else { }
+  return
+} cleanup { log("done") }
+action gain(p: player, cards: [card]) { move(cards, to: hand(p), reason: obtain) }
+function inRange(a: player, b: player): bool = distance(a, b) <= attackRange(a)
+function f(): int { return -x * (2 + 3) % 4 }
+hook distance 距离 "Distance" (from: player, to: player): int = sum
+mode identity 身份局 "Identity" {
+  minPlayers: 4
+  maxPlayers: 10
+  setup() { return lord() }
+  play(first: player, from: phase?) { turnLoop(first) }
+}
+variant edition == first {
+  skill guanxing 观星 "Astrology" { on turnStart(you) may { return } }
+}
+scenario jianxiong_takes_slash 奸雄收杀 "Jianxiong takes the slash" {
+  mode identity
+  option edition = first
+  seat caocao { general: caocao, role: lord, hp: 4, hand: [jink ♥2] }
+  seat guanyu { general: guanyu  role: rebel  hand: [slash ♠7] }
+  deck: [peach ♥3, jink ♦2]
+  start guanyu play
+  guanyu: slash ♠7
+  guanyu: caocao
+  caocao: pass
+  caocao: yes
+  expect slash ♠7 in hand(caocao)
+  expect caocao.hp == 3
+  expect log "奸雄"
+  expect ask guanyu
+  expect end
+}
+`;
+
+function ok(text: string): A.SourceFile {
+  const r = parse(text, 'test.sgs');
+  expect(r.diagnostics).toEqual([]);
+  return r.ast;
+}
+function decl<K extends A.Decl['kind']>(f: A.SourceFile, kind: K, id?: string): Extract<A.Decl, { kind: K }> {
+  const d = f.decls.find((x) => x.kind === kind && (id === undefined || ('names' in x && x.names.id.name === id)));
+  if (!d) throw new Error(`no ${kind} ${id ?? ''}`);
+  return d as Extract<A.Decl, { kind: K }>;
+}
+/** A compact rendering of an expression, to check shapes and precedence. */
+function show(e: A.Expr | undefined): string {
+  if (!e) return '?';
+  switch (e.kind) {
+    case 'Number': return String(e.value);
+    case 'Text': return JSON.stringify(e.value);
+    case 'Bool': return String(e.value);
+    case 'None': return 'none';
+    case 'Name': return e.name;
+    case 'Member': return `${show(e.object)}.${e.name.name}`;
+    case 'Call': return `${show(e.callee)}(${e.args.map((a) => (a.name ? a.name.name + ': ' : '') + show(a.value)).join(', ')})`;
+    case 'Unary': return `(${e.op} ${show(e.operand)})`;
+    case 'Binary': return `(${show(e.left)} ${e.op} ${show(e.right)})`;
+    case 'List': return `[${e.items.map(show).join(', ')}]`;
+    case 'CardLit': return `${e.cardKind.name}<${e.suit} ${e.rank}>`;
+    case 'Where': return `(${show(e.list)} where ${show(e.cond)})`;
+  }
+}
+function exprOf(src: string): string {
+  const f = ok(`function f() = ${src}`);
+  return show(decl(f, 'Function').expr);
+}
+function stmtsOf(src: string): A.Stmt[] {
+  const f = ok(`action a() {\n${src}\n}`);
+  return decl(f, 'Action').body.stmts;
+}
+/** Every span in the tree has finite, sane positions. */
+function checkSpans(node: unknown, text: string): void {
+  const bad: unknown[] = [];
+  const walk = (o: unknown): void => {
+    if (Array.isArray(o)) return o.forEach(walk);
+    if (!o || typeof o !== 'object') return;
+    for (const [k, v] of Object.entries(o)) {
+      if (k === 'span') {
+        const s = v as A.Span;
+        const good = [s.start, s.end, s.line, s.col].every(Number.isFinite) &&
+          s.start >= 0 && s.end >= s.start && s.end <= text.length && s.line >= 1 && s.col >= 1;
+        if (!good) bad.push(s);
+      } else walk(v);
+    }
+  };
+  walk(node);
+  expect(bad).toEqual([]);
+}
+
+describe('lexer', () => {
+  it('builds with optimizations and lexes identifiers, keywords and card faces', () => {
+    const r = lexer.tokenize('奸雄 caocao2 _x iffy anyone any cards card variant var ♣10 ♥\uFE0FA ♦Q ♠K "a\\"b" # comment\n end');
+    expect(r.errors).toEqual([]);
+    expect(r.tokens.map((t) => t.tokenType.name)).toEqual([
+      'Identifier', 'Identifier', 'Identifier', 'Identifier', 'Kw_anyone', 'Kw_any', 'Kw_cards', 'Kw_card', 'Kw_variant',
+      'Kw_var', 'CardFace', 'CardFace', 'CardFace', 'CardFace', 'String', 'Kw_end',
+    ]);
+  });
+  it('exports the keyword lists', () => {
+    expect(reservedKeywords).toContain('skill');
+    expect(reservedKeywords).toContain('flavour');
+    expect(contextualKeywords).toContain('pass');
+    expect(contextualKeywords).toContain('you');
+  });
+});
+
+describe('the example file', () => {
+  const f = ok(EXAMPLE);
+  it('has header and all declarations', () => {
+    expect(f.kind).toBe('File');
+    expect(f.package?.name).toBe('standard');
+    expect(f.imports.map((i) => i.name)).toEqual(['core']);
+    expect(f.decls.map((d) => d.kind)).toEqual([
+      'Enum', 'Option', 'Option', 'Zone', 'Zone', 'Zone', 'Property', 'Property', 'Property', 'Var', 'Card', 'Card', 'Deck',
+      'General', 'Skill', 'Skill', 'Skill', 'Skill', 'Skill', 'Skill', 'Skill', 'Event', 'Action', 'Function', 'Function',
+      'Hook', 'Mode', 'Variant', 'Scenario',
+    ]);
+    checkSpans(f, EXAMPLE);
+  });
+  it('enum and options', () => {
+    const e = decl(f, 'Enum', 'suit');
+    expect(e.names.zh?.name).toBe('花色');
+    expect(e.names.en).toBe('Suit');
+    expect(e.members.map((m) => [m.names.id.name, m.names.zh?.name, m.names.en])).toEqual([
+      ['spade', '黑桃', 'Spade'], ['heart', '红桃', 'Heart'], ['club', '梅花', 'Club'], ['diamond', '方块', 'Diamond'],
+    ]);
+    const o = decl(f, 'Option', 'edition');
+    expect(o.members?.map((m) => m.names.id.name)).toEqual(['standard', 'first']);
+    expect(o.type).toBeUndefined();
+    expect(show(o.default)).toBe('standard');
+    const b = decl(f, 'Option', 'lordBonusIn4');
+    expect(b.names.en).toBe('Lord bonus in 4-player games');
+    expect(b.type?.name.name).toBe('bool');
+    expect(b.members).toBeUndefined();
+    expect(show(b.default)).toBe('false');
+  });
+  it('zones, properties, vars', () => {
+    const hand = decl(f, 'Zone', 'hand');
+    expect([hand.perPlayer, hand.visibility, hand.grants]).toEqual([true, 'owner', false]);
+    const equip = decl(f, 'Zone', 'equip');
+    expect([equip.perPlayer, equip.visibility, equip.grants]).toEqual([true, 'public', true]);
+    const draw = decl(f, 'Zone', 'drawPile');
+    expect([draw.perPlayer, draw.visibility, draw.grants]).toEqual([false, 'hidden', false]);
+    const role = decl(f, 'Property', 'role');
+    expect(role.type).toMatchObject({ name: { name: 'role' }, list: false, optional: true });
+    expect(role.default.kind).toBe('None');
+    expect(role.visibility).toBe('owner');
+    const su = decl(f, 'Property', 'slashesUsed');
+    expect(su.resetAt?.name).toBe('turn');
+    expect(su.visibility).toBe('public');
+    const v = decl(f, 'Var');
+    expect(v.name.name).toBe('current');
+    expect(v.type).toMatchObject({ name: { name: 'player' }, optional: true });
+  });
+  it('cards', () => {
+    const slash = decl(f, 'Card', 'slash');
+    expect(slash.flavour).toBe('A blade in the night.');
+    expect(slash.fields.map((x) => [x.name.name, show(x.value)])).toEqual([['type', 'basic']]);
+    expect(slash.methods.map((m) => m.name.name)).toEqual(['canUse', 'targets', 'effect']);
+    expect(show(slash.methods[0]!.expr)).toBe('(slashesUsed(user) < slashLimit(user))');
+    expect(show(slash.methods[1]!.expr)).toBe('((t != user) and inRange(user, t))');
+    const effect = slash.methods[2]!;
+    expect(effect.params.map((p) => [p.name.name, p.type.name.name])).toEqual([['use', 'event'], ['target', 'player']]);
+    expect(effect.body?.stmts.map((s) => s.kind)).toEqual(['Let', 'If']);
+    const let0 = effect.body!.stmts[0] as A.LetStmt;
+    expect(show(let0.value)).toBe('respond(who: target, kind: jink, times: 1)');
+    const blade = decl(f, 'Card', 'blade');
+    expect(blade.fields.map((x) => [x.name.name, show(x.value)])).toEqual([['type', 'equip'], ['subtype', 'weapon'], ['range', '3']]);
+    expect(blade.skills.map((s) => s.name)).toEqual(['bladeSkill']);
+  });
+  it('deck and general', () => {
+    const d = decl(f, 'Deck', 'standard');
+    expect(d.entries.map((e) => [e.cardKind.name, e.faces.map((x) => `${x.suit}${x.rank}`)])).toEqual([
+      ['slash', ['spade7', 'spade8', 'spade8', 'club10']],
+      ['jink', ['heart2', 'diamond2']],
+    ]);
+    expect(d.entries[0]!.faces[3]!.face).toBe('♣10');
+    const g = decl(f, 'General', 'caocao');
+    expect(g.fields.map((x) => [x.name.name, show(x.value)])).toEqual([['kingdom', 'wei'], ['gender', 'male'], ['hp', '4']]);
+    expect(g.skills.map((s) => s.name)).toEqual(['jianxiong', 'hujia']);
+  });
+  it('skills', () => {
+    const jx = decl(f, 'Skill', 'jianxiong').items[0] as A.TriggerItem;
+    expect(jx).toMatchObject({ kind: 'Trigger', window: { name: 'damaged' }, subject: 'you', alias: { name: 'd' }, optional: true });
+    expect(show(jx.cond)).toBe('((d.card != none) and inProcessing(d.card))');
+    expect(jx.body.stmts.length).toBe(1);
+    const kc = decl(f, 'Skill', 'kongcheng');
+    expect(kc.tags.map((t) => t.name)).toEqual(['locked']);
+    const m = kc.items[0] as A.ModifyItem;
+    expect(m.kind).toBe('Modify');
+    expect(m.hook.name).toBe('cannotTarget');
+    expect(m.params.map((p) => p.name)).toEqual(['user', 'target', 'card']);
+    expect(show(m.value)).toBe('true');
+    expect(show(m.cond)).toBe('(((target == you) and (count(hand(you)) == 0)) and (card.kind in [slash, duel]))');
+    const va = decl(f, 'Skill', 'wusheng').items[0] as A.ViewAsItem;
+    expect(va).toMatchObject({ kind: 'ViewAs', cardKind: { name: 'slash' }, count: 1 });
+    expect(va.zones.map((z) => z.name)).toEqual(['hand', 'equip']);
+    expect(show(va.filter)).toBe('(it.color == red)');
+    expect(va.cond).toBeUndefined();
+    const rd = decl(f, 'Skill', 'rende').items[0] as A.ActiveItem;
+    expect(rd.kind).toBe('Active');
+    expect(show(rd.cond)).toBe('(count(hand(you)) > 0)');
+    expect(rd.body.stmts.map((s) => s.kind)).toEqual(['Let', 'For']);
+    expect(show((rd.body.stmts[0] as A.LetStmt).value)).toBe('choose(you, hand(you), min: 1, max: 99, prompt: "give")');
+    const zh = decl(f, 'Skill', 'zhiheng').items[0] as A.ActiveItem;
+    expect(zh.limit).toMatchObject({ count: 1, per: { name: 'phase' } });
+    expect(zh.body.stmts).toMatchObject([{ kind: 'Return' }]);
+    expect((zh.body.stmts[0] as A.ReturnStmt).value).toBeUndefined();
+    const hy = decl(f, 'Skill', 'hongyan');
+    const fi = hy.items[0] as A.FilterItem;
+    expect(fi.kind).toBe('Filter');
+    expect(show(fi.cond)).toBe('(it.suit == spade)');
+    expect(fi.sets.map((s) => [s.name.name, show(s.value)])).toEqual([['suit', 'heart']]);
+    const tq = decl(f, 'Skill', 'tieqi');
+    expect(tq.names.en).toBeUndefined();
+    expect(tq.names.zh?.name).toBe('铁骑');
+    const t = tq.items[0] as A.TriggerItem;
+    expect(t).toMatchObject({ window: { name: 'targetSpecified' }, optional: true, limit: { count: 1, per: { name: 'turn' } } });
+    expect(t.body.stmts[0]).toMatchObject({ kind: 'Stop', target: { kind: 'Name', name: 'e' } });
+  });
+  it('event with every statement', () => {
+    const e = decl(f, 'Event', 'damage');
+    expect(e.params.map((p) => [p.name.name, p.type.name.name, p.type.optional, p.default ? show(p.default) : undefined])).toEqual([
+      ['to', 'player', false, undefined], ['amount', 'int', false, '1'], ['from', 'player', true, 'none'], ['card', 'card', true, 'none'],
+    ]);
+    const s = e.body.stmts;
+    expect(s.map((x) => x.kind)).toEqual(['Timing', 'If', 'Assign', 'Repeat', 'Repeat', 'While', 'For', 'If', 'Return']);
+    expect(s[0]).toMatchObject({ name: { name: 'damageCaused' }, subject: { kind: 'Name', name: 'from' } });
+    expect((s[1] as A.IfStmt).then.stmts[0]).toMatchObject({ kind: 'Stop' });
+    expect(((s[1] as A.IfStmt).then.stmts[0] as A.StopStmt).target).toBeUndefined();
+    expect(s[2]).toMatchObject({ kind: 'Assign', op: '-=' });
+    expect(show((s[2] as A.AssignStmt).target)).toBe('to.hp');
+    expect(show((s[3] as A.RepeatStmt).count)).toBe('2');
+    expect((s[4] as A.RepeatStmt).count).toBeUndefined();
+    expect((s[4] as A.RepeatStmt).body.stmts[0]!.kind).toBe('Break');
+    expect((s[5] as A.WhileStmt).body.stmts[0]).toMatchObject({ kind: 'Assign', op: '+=' });
+    const fo = s[6] as A.ForStmt;
+    expect(fo.name.name).toBe('p');
+    expect(show(fo.iterable)).toBe('(players() where (it.alive and (it != to)))');
+    expect(fo.body.stmts[0]!.kind).toBe('Continue');
+    const ifs = s[7] as A.IfStmt;
+    expect(ifs.else?.kind).toBe('If');
+    expect((ifs.else as A.IfStmt).else?.kind).toBe('Block');
+    expect((s[8] as A.ReturnStmt).value).toBeUndefined();
+    expect(e.cleanup?.stmts.length).toBe(1);
+  });
+  it('action, functions, hook', () => {
+    const a = decl(f, 'Action', 'gain');
+    expect(a.params[1]!.type).toMatchObject({ name: { name: 'card' }, list: true, optional: false });
+    const ir = decl(f, 'Function', 'inRange');
+    expect(ir.returns?.name.name).toBe('bool');
+    expect(show(ir.expr)).toBe('(distance(a, b) <= attackRange(a))');
+    const fn = decl(f, 'Function', 'f');
+    expect(fn.params).toEqual([]);
+    expect(show((fn.body!.stmts[0] as A.ReturnStmt).value)).toBe('(((- x) * (2 + 3)) % 4)');
+    const h = decl(f, 'Hook', 'distance');
+    expect(h.combine).toBe('sum');
+    expect(h.returns.name.name).toBe('int');
+    expect(h.params.map((p) => p.name.name)).toEqual(['from', 'to']);
+  });
+  it('mode and variant', () => {
+    const m = decl(f, 'Mode', 'identity');
+    expect(m.fields.map((x) => [x.name.name, show(x.value)])).toEqual([['minPlayers', '4'], ['maxPlayers', '10']]);
+    expect(m.methods.map((x) => x.name.name)).toEqual(['setup', 'play']);
+    expect(show((m.methods[0]!.body!.stmts[0] as A.ReturnStmt).value)).toBe('lord()');
+    expect(m.methods[1]!.params[1]!.type).toMatchObject({ name: { name: 'phase' }, optional: true });
+    const v = decl(f, 'Variant');
+    expect(v.option.name).toBe('edition');
+    expect(show(v.value)).toBe('first');
+    expect(v.decls.map((d) => d.kind)).toEqual(['Skill']);
+  });
+  it('scenario', () => {
+    const s = decl(f, 'Scenario', 'jianxiong_takes_slash');
+    expect(s.mode?.name).toBe('identity');
+    expect(s.options.map((o) => [o.name.name, show(o.value)])).toEqual([['edition', 'first']]);
+    expect(s.seats.map((x) => [x.name.name, x.fields.map((y) => `${y.name.name}=${show(y.value)}`)])).toEqual([
+      ['caocao', ['general=caocao', 'role=lord', 'hp=4', 'hand=[jink<heart 2>]']],
+      ['guanyu', ['general=guanyu', 'role=rebel', 'hand=[slash<spade 7>]']],
+    ]);
+    expect(s.deck.map(show)).toEqual(['peach<heart 3>', 'jink<diamond 2>']);
+    expect(s.start?.player.name).toBe('guanyu');
+    expect(s.start?.from?.name).toBe('play');
+    const steps = s.steps.map((x) => {
+      switch (x.kind) {
+        case 'Answer': return `${x.player.name}: ${x.picks.map(show).join(', ')}`;
+        case 'Expect': return `expect ${show(x.cond)}`;
+        case 'ExpectLog': return `log ${x.text}`;
+        case 'ExpectAsk': return `ask ${x.player.name}`;
+        case 'ExpectEnd': return 'end';
+      }
+    });
+    expect(steps).toEqual([
+      'guanyu: slash<spade 7>', 'guanyu: caocao', 'caocao: pass', 'caocao: yes',
+      'expect (slash<spade 7> in hand(caocao))', 'expect (caocao.hp == 3)', 'log 奸雄', 'ask guanyu', 'end',
+    ]);
+  });
+  it('spans are 1-based with end one past the last character', () => {
+    const sk = decl(f, 'Skill', 'jianxiong');
+    const line = EXAMPLE.split('\n').findIndex((l) => l.startsWith('skill jianxiong')) + 1;
+    expect(sk.span.line).toBe(line);
+    expect(sk.span.col).toBe(1);
+    expect(EXAMPLE.slice(sk.names.id.span.start, sk.names.id.span.end)).toBe('jianxiong');
+    expect(EXAMPLE.slice(sk.span.start, sk.span.end).endsWith('}')).toBe(true);
+  });
+});
+
+describe('details of the grammar', () => {
+  it('names: a second identifier is the Chinese name only if it is not ASCII', () => {
+    const a = decl(ok('skill a 甲 locked { }'), 'Skill');
+    expect(a.names.zh?.name).toBe('甲');
+    expect(a.tags.map((t) => t.name)).toEqual(['locked']);
+    const b = decl(ok('skill a locked lord { }'), 'Skill');
+    expect(b.names.zh).toBeUndefined();
+    expect(b.tags.map((t) => t.name)).toEqual(['locked', 'lord']);
+    const c = decl(ok('skill a 甲 "A" limited wake { flavour "f" }'), 'Skill');
+    expect([c.names.en, c.flavour, c.tags.map((t) => t.name)]).toEqual(['A', 'f', ['limited', 'wake']]);
+    const z = decl(ok('zone discard shared'), 'Zone');
+    expect([z.names.zh, z.perPlayer, z.visibility, z.grants]).toEqual([undefined, false, 'public', false]);
+  });
+  it('contextual keywords are ordinary identifiers', () => {
+    const f = ok('function from(card: card, end: int, set: [player]?): any = max(card, min: end, from: pass) + you.seat');
+    const fn = decl(f, 'Function', 'from');
+    expect(fn.params.map((p) => p.name.name)).toEqual(['card', 'end', 'set']);
+    expect(fn.params[2]!.type).toMatchObject({ list: true, optional: true });
+    expect(show(fn.expr)).toBe('(max(card, min: end, from: pass) + you.seat)');
+    expect(stmtsOf('let start = expect + log\nask = all')).toMatchObject([{ kind: 'Let' }, { kind: 'Assign', op: '=' }]);
+  });
+  it('any word is a member name after a dot; skill and event are type names', () => {
+    expect(exprOf('e.event.if.end.skill.none')).toBe('e.event.if.end.skill.none');
+    const f = ok('action a(s: skill, e: event?, l: [event]) { }');
+    expect(decl(f, 'Action').params.map((p) => p.type.name.name)).toEqual(['skill', 'event', 'event']);
+  });
+  it('expression precedence', () => {
+    expect(exprOf('a or b and not c == d')).toBe('(a or (b and (not (c == d))))');
+    expect(exprOf('1 + 2 * 3 - 4 / 5 % 6')).toBe('((1 + (2 * 3)) - ((4 / 5) % 6))');
+    expect(exprOf('- - a.b(c)(d).e')).toBe('(- (- a.b(c)(d).e))');
+    expect(exprOf('xs where it > 1 where it < 5')).toBe('((xs where (it > 1)) where (it < 5))');
+    expect(exprOf('a in [1, 2,] or x != none')).toBe('((a in [1, 2]) or (x != none))');
+    expect(exprOf('(a + b) * c')).toBe('((a + b) * c)');
+    expect(exprOf('f()')).toBe('f()');
+    expect(exprOf('[]')).toBe('[]');
+    expect(exprOf('true and false')).toBe('(true and false)');
+  });
+  it('card literals and faces', () => {
+    expect(exprOf('[slash ♠A, jink ♥10, peach ♦J, duel ♣Q, x ♠\uFE0FK]')).toBe(
+      '[slash<spade 1>, jink<heart 10>, peach<diamond 11>, duel<club 12>, x<spade 13>]',
+    );
+    const f = ok('function f() = x ♠\uFE0F7');
+    const e = decl(f, 'Function').expr as A.CardLit;
+    expect(e).toMatchObject({ kind: 'CardLit', suit: 'spade', rank: 7, face: '♠7' });
+  });
+  it('strings are unescaped', () => {
+    expect(decl(ok(String.raw`function f() = "a\"b\\c\nd"`), 'Function').expr).toMatchObject({ kind: 'Text', value: 'a"b\\c\nd' });
+  });
+  it('comments are skipped', () => {
+    const f = ok('# a comment\nskill a { } # another\n# end');
+    expect(f.decls.length).toBe(1);
+  });
+  it('return and stop take a value only on the same line', () => {
+    const s = stmtsOf('return\nx\nreturn y\nstop\nf(1)\nstop e');
+    expect(s.map((x) => x.kind)).toEqual(['Return', 'ExprStmt', 'Return', 'Stop', 'ExprStmt', 'Stop']);
+    expect((s[0] as A.ReturnStmt).value).toBeUndefined();
+    expect(show((s[2] as A.ReturnStmt).value)).toBe('y');
+    expect((s[3] as A.StopStmt).target).toBeUndefined();
+    expect(show((s[5] as A.StopStmt).target)).toBe('e');
+    expect(stmtsOf('if x { return }')[0]).toMatchObject({ kind: 'If', then: { stmts: [{ kind: 'Return' }] } });
+  });
+  it('viewAs, modify, filter and triggers in all forms', () => {
+    const s = decl(ok(`skill s {
+      viewAs jink from 2 cards if count(hand(you)) > 1
+      modify distance(from, to) = -1 if from == you
+      filter where it.suit == spade set suit = heart, rank = 1
+      on x(anyone) { }
+      on y(other) as e limit 2 per game if e.card != none { }
+      active { }
+    }`), 'Skill');
+    expect(s.items.map((i) => i.kind)).toEqual(['ViewAs', 'Modify', 'Filter', 'Trigger', 'Trigger', 'Active']);
+    expect(s.items[0]).toMatchObject({ count: 2, zones: [] });
+    expect(show((s.items[0] as A.ViewAsItem).cond)).toBe('(count(hand(you)) > 1)');
+    expect(show((s.items[1] as A.ModifyItem).value)).toBe('(- 1)');
+    expect((s.items[2] as A.FilterItem).sets.map((x) => x.name.name)).toEqual(['suit', 'rank']);
+    expect(s.items[3]).toMatchObject({ subject: 'anyone', optional: false });
+    expect(s.items[4]).toMatchObject({ subject: 'other', alias: { name: 'e' }, limit: { count: 2, per: { name: 'game' } } });
+  });
+  it('option with enumerated members and a trailing comma; property with everything', () => {
+    const o = decl(ok('option o { a, b, } = a'), 'Option');
+    expect(o.members?.map((m) => m.names.id.name)).toEqual(['a', 'b']);
+    const p = decl(ok('property x: [card] = [] hidden reset at phase'), 'Property');
+    expect([p.visibility, p.resetAt?.name, p.type.list]).toEqual(['hidden', 'phase', true]);
+  });
+  it('scenario: expect forms that look like expressions, start without phase, multi-pick answers', () => {
+    const s = decl(ok(`scenario s {
+      start a
+      b: slash ♠7, c, pass
+      expect end.x == 1
+      expect log("x")
+      expect ask
+      expect end
+    }`), 'Scenario');
+    expect(s.start?.player.name).toBe('a');
+    expect(s.start?.from).toBeUndefined();
+    expect(s.steps.map((x) => x.kind)).toEqual(['Answer', 'Expect', 'Expect', 'Expect', 'ExpectEnd']);
+    expect((s.steps[0] as { picks: A.Expr[] }).picks.map(show)).toEqual(['slash<spade 7>', 'c', 'pass']);
+    expect(show((s.steps[1] as { cond: A.Expr }).cond)).toBe('(end.x == 1)');
+  });
+});
+
+describe('diagnostics', () => {
+  it('lexer errors are SGS001 with the character and position', () => {
+    const r = parse('skill a {\n  on x(you) { y $ }\n}', 'f.sgs');
+    expect(r.diagnostics).toHaveLength(1);
+    expect(r.diagnostics[0]).toMatchObject({ code: 'SGS001', severity: 'error', message: "unexpected character '$'" });
+    expect(r.diagnostics[0]!.span).toEqual({ file: 'f.sgs', start: 26, end: 27, line: 2, col: 17 });
+    expect(r.ast.decls.length).toBe(1);
+  });
+  it('parser errors are SGS002 with what was expected and found', () => {
+    const r = parse('skill a {\n  on x(you) {\n    f(1, )\n  }\n}', 'f.sgs');
+    expect(r.diagnostics).toHaveLength(1);
+    expect(r.diagnostics[0]).toMatchObject({ code: 'SGS002', message: "expected an expression, found ')'" });
+    expect(r.diagnostics[0]!.span).toMatchObject({ line: 3, col: 10 });
+  });
+  it('a missing closing brace at the end of the file points at the last token', () => {
+    const text = 'skill a {\n  on x(you) { }\n';
+    const r = parse(text, 'f.sgs');
+    expect(r.diagnostics).toHaveLength(1);
+    expect(r.diagnostics[0]!.message).toBe("expected '}' to close the skill block, found end of file");
+    expect(r.diagnostics[0]!.span).toMatchObject({ line: 2, col: 15 });
+    expect(decl(r.ast, 'Skill').items.length).toBe(1);
+  });
+  it('unexpected keyword inside a block', () => {
+    const r = parse('skill a {\n  on x(you) { }\n  card\n}', 'f.sgs');
+    expect(r.diagnostics[0]).toMatchObject({ code: 'SGS002', message: "expected '}' to close the skill block, found 'card'" });
+    expect(r.diagnostics[0]!.span).toMatchObject({ line: 3, col: 3 });
+  });
+  it('recovery reports several errors in one file and keeps the good declarations', () => {
+    const text = [
+      'skill a { on x(you) { let = 1 } }', //        error 1: missing name after let
+      'card c { type: basic }',
+      'event e(to: player) { if { } }', //            error 2: missing condition
+      'function g() = 1 +', //                          error 3: missing operand
+      'general g { hp: 4 }',
+    ].join('\n');
+    const r = parse(text, 'f.sgs');
+    const errs = r.diagnostics.filter((d) => d.code === 'SGS002');
+    expect(errs.length).toBeGreaterThanOrEqual(3);
+    const lines = new Set(errs.map((d) => d.span.line));
+    expect(lines.has(1)).toBe(true);
+    expect(lines.has(3)).toBe(true);
+    expect(lines.has(4) || lines.has(5)).toBe(true);
+    expect(r.ast.decls.map((d) => d.kind)).toEqual(expect.arrayContaining(['Skill', 'Card', 'Event', 'Function', 'General']));
+    checkSpans(r.ast, text);
+  });
+  it('junk at the top level is reported and skipped', () => {
+    const r = parse('hello world\nskill a { }\n) ) )\ncard b { }', 'f.sgs');
+    expect(r.diagnostics.map((d) => [d.code, d.span.line])).toEqual([['SGS002', 1], ['SGS002', 3]]);
+    expect(r.diagnostics[0]!.message).toBe("expected a declaration, found 'hello'");
+    expect(r.ast.decls.map((d) => d.kind)).toEqual(['Skill', 'Card']);
+  });
+  it('skills: must list names', () => {
+    const r = parse('general g { skills: a, f(x) }', 'f.sgs');
+    expect(r.diagnostics.map((d) => d.code)).toEqual(['SGS002']);
+    expect(decl(r.ast, 'General').skills.map((s) => s.name)).toEqual(['a']);
+  });
+  it('empty input is an empty file', () => {
+    const r = parse('', 'f.sgs');
+    expect(r.diagnostics).toEqual([]);
+    expect(r.ast).toMatchObject({ kind: 'File', file: 'f.sgs', imports: [], decls: [] });
+  });
+});
+
+describe('parse never throws', () => {
+  const words = [...reservedKeywords, ...contextualKeywords, 'x', 'caocao', '奸雄', 'it', '1', '42', '"s"', '"', '♠7', '♥10', '♦', '#c\n',
+    '==', '!=', '<=', '>=', '<', '>', '+=', '-=', '=', '+', '-', '*', '/', '%', '.', ',', ':', '(', ')', '{', '}', '[', ']', '?', '\n', '$'];
+  const soup = fc.array(fc.constantFrom(...words), { maxLength: 80 }).map((ws) => ws.join(' '));
+  /** A prefix or a mutation of the example: realistic broken input. */
+  const broken = fc.tuple(fc.nat(EXAMPLE.length), fc.nat(EXAMPLE.length), fc.constantFrom('', '}', '{', '(', 'skill', ':', '♠', '"'))
+    .map(([a, b, ins]) => EXAMPLE.slice(0, Math.min(a, b)) + ins + EXAMPLE.slice(Math.max(a, b)));
+
+  function check(text: string): void {
+    let r: ReturnType<typeof parse> | undefined;
+    expect(() => (r = parse(text, 'p.sgs'))).not.toThrow();
+    expect(r!.ast.kind).toBe('File');
+    expect(Array.isArray(r!.ast.decls)).toBe(true);
+    expect(r!.diagnostics.every((d) => d.code !== 'SGS009')).toBe(true);
+    for (const d of r!.diagnostics) {
+      expect(Number.isFinite(d.span.start) && Number.isFinite(d.span.line) && Number.isFinite(d.span.col)).toBe(true);
+    }
+    checkSpans(r!.ast, text);
+  }
+
+  it('on arbitrary strings', () => {
+    fc.assert(fc.property(fc.string(), check), { numRuns: 300 });
+  });
+  it('on arbitrary unicode strings', () => {
+    fc.assert(fc.property(fc.string({ unit: 'grapheme' }), check), { numRuns: 300 });
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), check), { numRuns: 200 });
+  });
+  it('on token soup', () => {
+    fc.assert(fc.property(soup, check), { numRuns: 500 });
+  });
+  it('on broken versions of the example', () => {
+    fc.assert(fc.property(broken, check), { numRuns: 200 });
+  });
+  it('on non-string input', () => {
+    const r = parse(undefined as unknown as string, 'p.sgs');
+    expect(r.ast.kind).toBe('File');
+    expect(r.diagnostics[0]!.code).toBe('SGS009');
+  });
+});
