@@ -7,6 +7,7 @@ export type At = string;
 
 export type IExpr =
   | { k: 'lit'; v: number | string | boolean | null }
+  | { k: 'default' } // an argument left out: the parameter's default applies
   | { k: 'local'; i: number }
   | { k: 'global'; name: string }
   | { k: 'param'; name: string } // a field of the current event (event bodies)

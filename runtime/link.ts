@@ -46,6 +46,8 @@ export class Linker {
         const v = e.v;
         return () => v;
       }
+      case 'default':
+        return () => undefined as unknown as Value;
       case 'local': {
         const i = e.i;
         return (c) => c.vars[i] as Value;

@@ -115,6 +115,9 @@ export function label(v: Value): string {
 /** Equality: identity for objects, except virtual cards (same kind and same parts) and zone refs. */
 export function same(a: Value, b: Value): boolean {
   if (a === b) return true;
+  // A zone id (what zoneOf returns) equals a shared zone named in the rules.
+  if (typeof a === 'string' && b !== null && typeof b === 'object' && !Array.isArray(b) && b.t === 'z') return b.owner === null && b.zone === a;
+  if (typeof b === 'string' && a !== null && typeof a === 'object' && !Array.isArray(a) && a.t === 'z') return a.owner === null && a.zone === b;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) || Array.isArray(b)) return false;
   if (a.t === 'v' && b.t === 'v') {

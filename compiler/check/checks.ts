@@ -6,7 +6,7 @@ import type { Symbols } from '../lower/symbols.ts';
 
 type Check<T> = (node: T, S: Symbols, out: Diagnostic[]) => void;
 
-const KNOWN_TAGS = new Set(['locked', 'lord', 'limited', 'wake']);
+const KNOWN_TAGS = new Set(['locked', 'lord', 'limited', 'wake', 'armor']);
 
 const skillChecks: Check<A.SkillDecl>[] = [
   (d, _S, out) => {

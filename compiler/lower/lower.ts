@@ -752,7 +752,7 @@ class Lowerer {
     // Trailing missing arguments are left out so the callee's defaults apply.
     let n = out.length;
     while (n > 0 && out[n - 1] === undefined) n--;
-    return out.slice(0, n).map((x) => x ?? { k: 'lit', v: null });
+    return out.slice(0, n).map((x) => x ?? { k: 'default' });
   }
 }
 

@@ -1,0 +1,56 @@
+// A small flag parser: `--name value`, `--name=value`, boolean `--name`, repeatable list flags. Anything it does
+// not know is a usage error, so a typo never silently falls back to a default.
+import { usage } from './errors.ts';
+
+export type FlagKind = 'bool' | 'string' | 'int' | 'list';
+export type FlagSpec = Record<string, FlagKind>;
+
+export interface Parsed {
+  positionals: string[];
+  flags: Record<string, string | boolean | string[] | number | undefined>;
+}
+
+export function parseArgs(argv: string[], spec: FlagSpec, command: string): Parsed {
+  const positionals: string[] = [];
+  const flags: Parsed['flags'] = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') {
+      positionals.push(...argv.slice(i + 1));
+      break;
+    }
+    if (!a.startsWith('--')) {
+      if (a.startsWith('-') && a.length > 1) throw usage(`unknown flag ${a} for ${command}`);
+      positionals.push(a);
+      continue;
+    }
+    const eq = a.indexOf('=');
+    const name = eq < 0 ? a.slice(2) : a.slice(2, eq);
+    const kind = spec[name];
+    if (!kind) throw usage(`unknown flag --${name} for ${command}`);
+    if (kind === 'bool') {
+      if (eq >= 0) throw usage(`--${name} takes no value`);
+      flags[name] = true;
+      continue;
+    }
+    let value: string | undefined = eq < 0 ? argv[++i] : a.slice(eq + 1);
+    if (value === undefined || (eq < 0 && value.startsWith('--'))) throw usage(`--${name} needs a value`);
+    if (kind === 'int') {
+      if (!/^-?\d+$/.test(value)) throw usage(`--${name} must be a whole number, not '${value}'`);
+      flags[name] = Number(value);
+    } else if (kind === 'list') {
+      ((flags[name] ??= []) as string[]).push(value);
+    } else {
+      flags[name] = value;
+    }
+  }
+  return { positionals, flags };
+}
+
+/** An integer flag with a default and a lower bound. */
+export function intFlag(p: Parsed, name: string, dflt: number, min: number): number {
+  const v = p.flags[name];
+  const n = v === undefined ? dflt : (v as number);
+  if (n < min) throw usage(`--${name} must be at least ${min}`);
+  return n;
+}

@@ -1,0 +1,26 @@
+// Where commands write. Commands never touch process.stdout directly so that tests can capture their output.
+export interface Io {
+  /** One line of results (stdout). */
+  out(line: string): void;
+  /** One line of diagnostics or errors (stderr). */
+  err(line: string): void;
+  /** Transient status, redrawn in place (a progress bar); absent when stderr is not a terminal. */
+  status?(text: string): void;
+}
+
+export function processIo(): Io {
+  const io: Io = {
+    out: (line) => void process.stdout.write(line + '\n'),
+    err: (line) => void process.stderr.write(line + '\n'),
+  };
+  // Only a terminal can redraw a line; in a pipe or a log file a progress bar would be noise.
+  if (process.stderr.isTTY) io.status = (text) => void process.stderr.write(`\r${text}\x1b[K`);
+  return io;
+}
+
+/** An Io that keeps what was written, for tests. */
+export function memoryIo(): Io & { stdout: string[]; stderr: string[] } {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  return { stdout, stderr, out: (l) => void stdout.push(l), err: (l) => void stderr.push(l) };
+}

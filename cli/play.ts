@@ -1,0 +1,93 @@
+// One game played by the random policy, checked after every answer.
+import { Game } from '../runtime/game.ts';
+import type { Program } from '../runtime/ir.ts';
+import type { Frame, Value } from '../runtime/values.ts';
+import { RandomAI } from './random-ai.ts';
+import { baseline, checkInvariants } from './invariants.ts';
+import type { ReplayFile } from './replay.ts';
+
+export interface PlaySetup {
+  seed: number; // the game's own seed (its RNG lives in the game state)
+  aiSeed: number; // the random policy's seed, kept apart so answers never consume the game's randomness
+  players: number;
+  mode?: string;
+  options?: Record<string, unknown>;
+  maxDecisions?: number;
+  invariants?: boolean;
+  keepLog?: boolean;
+}
+
+export type Outcome = 'completed' | 'error' | 'invariant' | 'unfinished';
+
+export interface PlayResult {
+  outcome: Outcome;
+  message?: string; // why the game is not 'completed'
+  winners: string | null; // a label of the winners when completed
+  turns: number;
+  decisions: number;
+  traceHash: string;
+  game: Game | null;
+  replay: ReplayFile;
+}
+
+export const DEFAULT_MAX_DECISIONS = 5000;
+
+export function playRandomGame(program: Program, s: PlaySetup): PlayResult {
+  const replay: ReplayFile = { seed: s.seed, players: s.players, ...(s.mode ? { mode: s.mode } : {}), ...(s.options ? { options: s.options } : {}), answers: [] };
+  const done = (outcome: Outcome, game: Game | null, turns: number, message?: string): PlayResult => {
+    const decisions = game ? game.state.answers.length : 0;
+    replay.answers = game ? game.state.answers.map((a) => a.slice()) : [];
+    const winners = outcome === 'completed' ? winnersLabel(game!.state.over!.winners) : null;
+    return { outcome, message, winners, turns, decisions, traceHash: game ? game.traceHash() : '', game, replay };
+  };
+  let g: Game;
+  try {
+    g = new Game(program, { mode: s.mode, players: s.players, seed: s.seed, options: s.options, keepLog: s.keepLog ?? false });
+    g.start();
+  } catch (e) {
+    return done('error', null, 0, e instanceof Error ? e.message : String(e));
+  }
+  const ai = new RandomAI(s.aiSeed);
+  const base = baseline(g);
+  const check = s.invariants ?? true;
+  const cap = s.maxDecisions ?? DEFAULT_MAX_DECISIONS;
+  const turnEvents = 'turn' in g.program.events;
+  let turns = 0;
+  let marker: unknown = null;
+  for (;;) {
+    if (g.state.error) return done('error', g, turns, g.state.error);
+    if (check) {
+      const broken = checkInvariants(g, base);
+      if (broken.length) return done('invariant', g, turns, `after ${g.state.answers.length} decisions: ${broken[0]}`);
+    }
+    const m = turnMarker(g, turnEvents);
+    if (m !== null && m !== marker) {
+      turns++;
+      marker = m;
+    }
+    if (g.state.over) return done('completed', g, turns);
+    const r = g.pending;
+    if (!r) return done('error', g, turns, 'the game stopped without a result and asks nothing');
+    if (g.state.answers.length >= cap) return done('unfinished', g, turns, `no result after ${cap} decisions`);
+    const picks = ai.answer(r);
+    if (!picks) return done('error', g, turns, `${g.state.players[r.seat]?.name} is asked "${r.prompt}" but no answer is legal (min ${r.min}, ${r.options.length} options)`);
+    const res = g.answer(picks);
+    if (!res.ok) return done('error', g, turns, `the engine rejected a legal answer [${picks.join(', ')}] to "${r.prompt}": ${res.reason}`);
+  }
+}
+
+/** Something that changes exactly when a new turn starts: the running `turn` event when the rules have one (so an
+ *  extra turn by the same player counts), else the player in the `turnPlayer` global. Null outside turns. */
+function turnMarker(g: Game, turnEvents: boolean): unknown {
+  if (!turnEvents) return g.state.globals.turnPlayer ?? null;
+  for (let f: Frame | null = g.frame; f; f = f.parent) if (f.id === 'turn') return f;
+  return null;
+}
+
+/** A short, stable name for a result's winners: an enum member, a player's name, or a list of those. */
+export function winnersLabel(w: Value): string {
+  if (w === null) return 'none';
+  if (Array.isArray(w)) return w.length ? w.map(winnersLabel).join('+') : 'none';
+  if (typeof w === 'object' && w.t === 'p') return w.name;
+  return typeof w === 'object' ? JSON.stringify(w) : String(w);
+}

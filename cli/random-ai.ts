@@ -1,0 +1,34 @@
+// The random policy: a legal answer chosen uniformly, from its own seeded generator so that the AI never
+// disturbs the game's RNG (which lives in the game state) and the same seed always gives the same game.
+import type { Request } from '../runtime/game.ts';
+import { nextU32, seedRng, type RngState } from '../runtime/rng.ts';
+
+export class RandomAI {
+  private rng: RngState;
+
+  constructor(seed: number) {
+    this.rng = seedRng(seed);
+  }
+
+  /** Uniform integer in [0, n). */
+  int(n: number): number {
+    return n <= 1 ? 0 : Math.floor((nextU32(this.rng) / 4294967296) * n);
+  }
+
+  /** A count uniform in [min, max], then that many distinct options; null when no legal answer exists. */
+  answer(r: Request): number[] | null {
+    const n = r.options.length;
+    const hi = Math.min(r.max, n);
+    if (r.min > hi) return null;
+    const k = r.min + this.int(hi - r.min + 1);
+    // Partial Fisher–Yates: the first k slots become a uniform sample in random order.
+    const idx = Array.from({ length: n }, (_, i) => i);
+    for (let i = 0; i < k; i++) {
+      const j = i + this.int(n - i);
+      const t = idx[i]!;
+      idx[i] = idx[j]!;
+      idx[j] = t;
+    }
+    return idx.slice(0, k);
+  }
+}

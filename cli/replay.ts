@@ -1,0 +1,50 @@
+// Replays: (rules, seed, answers) give the same game bit for bit. A replay file is what `simulate --save` writes
+// for a failed game and what `sgs replay` reads.
+import { Game } from '../runtime/game.ts';
+import type { Program } from '../runtime/ir.ts';
+import { usage } from './errors.ts';
+
+export interface ReplayFile {
+  seed: number;
+  players: number;
+  mode?: string;
+  options?: Record<string, unknown>;
+  answers: number[][];
+}
+
+export interface ReplayResult {
+  game: Game;
+  /** Answers applied before the replay stopped (all of them unless one was rejected). */
+  applied: number;
+  /** Why the replay could not apply every answer, if it could not. */
+  problem?: string;
+}
+
+/** Check the shape of parsed JSON; a bad file is a usage error with a one-line message. */
+export function parseReplay(json: unknown, name = 'replay file'): ReplayFile {
+  const o = json as Partial<ReplayFile> | null;
+  if (!o || typeof o !== 'object' || Array.isArray(o)) throw usage(`${name}: expected a JSON object`);
+  if (!Number.isInteger(o.seed)) throw usage(`${name}: "seed" must be a whole number`);
+  if (!Number.isInteger(o.players)) throw usage(`${name}: "players" must be a whole number`);
+  if (o.mode !== undefined && typeof o.mode !== 'string') throw usage(`${name}: "mode" must be a string`);
+  if (o.options !== undefined && (typeof o.options !== 'object' || o.options === null || Array.isArray(o.options))) {
+    throw usage(`${name}: "options" must be an object`);
+  }
+  if (!Array.isArray(o.answers) || !o.answers.every((a) => Array.isArray(a) && a.every(Number.isInteger))) {
+    throw usage(`${name}: "answers" must be a list of lists of option numbers`);
+  }
+  return o as ReplayFile;
+}
+
+export function replay(program: Program, r: ReplayFile, keepLog = false): ReplayResult {
+  const game = new Game(program, { seed: r.seed, players: r.players, mode: r.mode, options: r.options, keepLog });
+  game.start();
+  for (let i = 0; i < r.answers.length; i++) {
+    if (!game.pending) {
+      return { game, applied: i, problem: `the game ${game.state.over ? 'ended' : 'stopped'} after ${i} of ${r.answers.length} answers` };
+    }
+    const res = game.answer(r.answers[i]!);
+    if (!res.ok) return { game, applied: i, problem: `answer ${i + 1} [${r.answers[i]!.join(', ')}] was rejected: ${res.reason}` };
+  }
+  return { game, applied: r.answers.length };
+}
