@@ -1,2 +1,7 @@
 #!/usr/bin/env node
-console.log('hello', process.argv.slice(2));
+// The `sgs` command: load tsx's TypeScript loader in this process, then run cli/main.ts.
+import { register } from 'tsx/esm/api';
+
+register();
+const { main } = await import(new URL('../cli/main.ts', import.meta.url).href);
+process.exitCode = main(process.argv.slice(2));

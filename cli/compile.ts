@@ -4,7 +4,7 @@ import { compile, type CompileResult, type SourceInput } from '../compiler/index
 import { renderDiagnostic } from '../compiler/diagnostics.ts';
 import type { Program } from '../runtime/ir.ts';
 import { loadSources } from './load.ts';
-import { Exit, EXIT_FAILED, usage } from './errors.ts';
+import { Exit, EXIT_FAILED, invalid } from './errors.ts';
 import type { Io } from './io.ts';
 
 export const DEFAULT_RULES = 'rules';
@@ -19,9 +19,9 @@ export interface Compiled {
 
 export function compilePaths(paths: string[]): Compiled {
   const roots = paths.length ? paths : [DEFAULT_RULES];
-  for (const p of roots) if (!existsSync(p)) throw usage(`no such file or folder: ${p}`);
+  for (const p of roots) if (!existsSync(p)) throw invalid(`no such file or folder: ${p}`);
   const sources = loadSources(roots);
-  if (sources.length === 0) throw usage(`no .sgs files under ${roots.join(', ')}`);
+  if (sources.length === 0) throw invalid(`no .sgs files under ${roots.join(', ')}`);
   const t0 = performance.now();
   const result = compile(sources);
   const ms = performance.now() - t0;

@@ -1,6 +1,7 @@
 // What must hold after every decision of any game, whatever the rules: cards are conserved across zones, HP stays
 // within bounds, the dead hold nothing. The HP and death checks pause for players that a running event is
 // about: while a player is dying their HP is ≤ 0, and in their death window skills may still take their cards.
+// HP and max HP are read from the properties `hp` and `maxHp` when the rules declare them.
 import type { Game } from '../runtime/game.ts';
 import type { CardObj, PlayerObj, Value } from '../runtime/values.ts';
 
@@ -49,7 +50,8 @@ function checkHp(g: Game): string[] {
     const { hp, maxHp } = p.v;
     if (!p.alive || typeof hp !== 'number' || typeof maxHp !== 'number') continue;
     if (hp > maxHp) out.push(`${p.name} has ${hp} HP, more than their max HP ${maxHp}`);
-    if (hp <= 0 && !g.state.over && !busy.has(p)) out.push(`${p.name} is alive with ${hp} HP outside any event about them`);
+    // maxHp ≤ 0 means the seat is not set up yet (no general chosen): HP means nothing before that.
+    if (hp <= 0 && maxHp > 0 && !g.state.over && !busy.has(p)) out.push(`${p.name} is alive with ${hp} HP outside any event about them`);
   }
   return out;
 }

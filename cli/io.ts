@@ -9,6 +9,11 @@ export interface Io {
 }
 
 export function processIo(): Io {
+  // `sgs demo | head` closes the pipe early: stop quietly instead of crashing with EPIPE.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(0);
+    throw e;
+  });
   const io: Io = {
     out: (line) => void process.stdout.write(line + '\n'),
     err: (line) => void process.stderr.write(line + '\n'),

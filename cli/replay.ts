@@ -2,7 +2,8 @@
 // for a failed game and what `sgs replay` reads.
 import { Game } from '../runtime/game.ts';
 import type { Program } from '../runtime/ir.ts';
-import { usage } from './errors.ts';
+import { invalid } from './errors.ts';
+import { baseline, checkInvariants } from './invariants.ts';
 
 export interface ReplayFile {
   seed: number;
@@ -18,28 +19,41 @@ export interface ReplayResult {
   applied: number;
   /** Why the replay could not apply every answer, if it could not. */
   problem?: string;
+  /** The first broken invariant, when invariants are checked. */
+  violation?: string;
 }
 
-/** Check the shape of parsed JSON; a bad file is a usage error with a one-line message. */
+export interface ReplayOptions {
+  keepLog?: boolean;
+  invariants?: boolean; // check them after every answer, as the simulation did
+}
+
+/** Check the shape of parsed JSON; a bad file is a one-line error (exit 2). */
 export function parseReplay(json: unknown, name = 'replay file'): ReplayFile {
   const o = json as Partial<ReplayFile> | null;
-  if (!o || typeof o !== 'object' || Array.isArray(o)) throw usage(`${name}: expected a JSON object`);
-  if (!Number.isInteger(o.seed)) throw usage(`${name}: "seed" must be a whole number`);
-  if (!Number.isInteger(o.players)) throw usage(`${name}: "players" must be a whole number`);
-  if (o.mode !== undefined && typeof o.mode !== 'string') throw usage(`${name}: "mode" must be a string`);
+  if (!o || typeof o !== 'object' || Array.isArray(o)) throw invalid(`${name}: expected a JSON object`);
+  if (!Number.isInteger(o.seed)) throw invalid(`${name}: "seed" must be a whole number`);
+  if (!Number.isInteger(o.players)) throw invalid(`${name}: "players" must be a whole number`);
+  if (o.mode !== undefined && typeof o.mode !== 'string') throw invalid(`${name}: "mode" must be a string`);
   if (o.options !== undefined && (typeof o.options !== 'object' || o.options === null || Array.isArray(o.options))) {
-    throw usage(`${name}: "options" must be an object`);
+    throw invalid(`${name}: "options" must be an object`);
   }
   if (!Array.isArray(o.answers) || !o.answers.every((a) => Array.isArray(a) && a.every(Number.isInteger))) {
-    throw usage(`${name}: "answers" must be a list of lists of option numbers`);
+    throw invalid(`${name}: "answers" must be a list of lists of option numbers`);
   }
   return o as ReplayFile;
 }
 
-export function replay(program: Program, r: ReplayFile, keepLog = false): ReplayResult {
-  const game = new Game(program, { seed: r.seed, players: r.players, mode: r.mode, options: r.options, keepLog });
+export function replay(program: Program, r: ReplayFile, o: ReplayOptions = {}): ReplayResult {
+  const game = new Game(program, { seed: r.seed, players: r.players, mode: r.mode, options: r.options, keepLog: o.keepLog ?? false });
   game.start();
-  for (let i = 0; i < r.answers.length; i++) {
+  const base = baseline(game);
+  for (let i = 0; ; i++) {
+    if (o.invariants) {
+      const broken = checkInvariants(game, base);
+      if (broken.length) return { game, applied: i, violation: `after ${i} decisions: ${broken[0]}` };
+    }
+    if (i === r.answers.length) break;
     if (!game.pending) {
       return { game, applied: i, problem: `the game ${game.state.over ? 'ended' : 'stopped'} after ${i} of ${r.answers.length} answers` };
     }

@@ -311,15 +311,16 @@ export class Game {
   }
 
   tick(): void {
-    if (++this.steps > this.stepBudget) {
-      const names = [...new Set(this.recentSkills.slice(-12))];
-      throw new RuleError(
-        `step budget of ${this.stepBudget} exceeded without a decision: a rule may loop forever` +
-          (names.length ? ` (skills firing: ${names.join(', ')})` : ''),
-        '',
-      );
-    }
+    if (++this.steps > this.stepBudget) this.runaway(`step budget of ${this.stepBudget} exceeded without a decision`);
   }
+
+  private runaway(what: string): never {
+    const names = [...new Set(this.recentSkills.slice(-12))];
+    throw new RuleError(`${what}: a rule may loop forever` + (names.length ? ` (skills firing: ${names.join(', ')})` : ''), '');
+  }
+
+  private depth = 0;
+  static readonly MAX_DEPTH = 300; // events nested inside events; deeper means a trigger keeps re-raising
 
   private run(b: IBody): Run {
     let r = this.L.bodies.get(b);
@@ -731,6 +732,10 @@ export class Game {
     const frame: Frame = { t: 'e', id: name, data, stopped: false, parent: this.frame };
     this.resetScoped(name);
     this.tick();
+    if (++this.depth > Game.MAX_DEPTH) {
+      this.depth = 0;
+      this.runaway(`events nested more than ${Game.MAX_DEPTH} deep (innermost: ${name})`);
+    }
     const saved = this.frame;
     this.frame = frame;
     const c = this.ctx(null, ev.body.slots, frame);
@@ -746,6 +751,7 @@ export class Game {
       }
     } finally {
       this.frame = saved;
+      if (this.depth > 0) this.depth--;
     }
     return result;
   }

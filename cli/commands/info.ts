@@ -1,0 +1,53 @@
+// `sgs info [paths…] [--json]`: what the rules contain.
+import type { Program } from '../../runtime/ir.ts';
+import { requireProgram } from '../compile.ts';
+import { EXIT_OK } from '../errors.ts';
+import { defaultMode, playerRange } from '../setup.ts';
+import type { Command } from './command.ts';
+
+export interface Info {
+  cards: number; // distinct card kinds
+  deck: number; // physical cards in the default mode's deck
+  generals: string[];
+  skills: number;
+  modes: string[];
+  scenarios: number;
+}
+
+export function info(program: Program): Info {
+  const mode = defaultMode(program);
+  const raw = mode?.fields.decks;
+  const decks = raw === undefined ? [] : Array.isArray(raw) ? raw.map(String) : [String(raw)];
+  return {
+    cards: Object.keys(program.cards).length,
+    deck: decks.reduce((n, d) => n + (program.decks[d]?.cards.length ?? 0), 0),
+    generals: Object.keys(program.generals),
+    skills: Object.keys(program.skills).length,
+    modes: Object.keys(program.modes),
+    scenarios: Object.keys(program.scenarios).length,
+  };
+}
+
+export const infoCommand: Command = {
+  name: 'info',
+  usage: 'sgs info [paths…] [--json]',
+  summary: 'count the card kinds, deck, generals, skills, modes and scenarios',
+  flags: { json: 'bool' },
+  run(args, io) {
+    const program = requireProgram(args.positionals, io);
+    const i = info(program);
+    if (args.flags.json) {
+      io.out(JSON.stringify(i));
+      return EXIT_OK;
+    }
+    const mode = defaultMode(program);
+    io.out(`card kinds:  ${i.cards}`);
+    io.out(`deck:        ${i.deck} cards${mode ? ` (default mode ${mode.id})` : ''}`);
+    io.out(`generals:    ${i.generals.length}${i.generals.length ? ` — ${i.generals.join(', ')}` : ''}`);
+    io.out(`skills:      ${i.skills}`);
+    const modes = Object.values(program.modes).map((m) => `${m.id} (${playerRange(m).join('–')} players)`);
+    io.out(`modes:       ${modes.join(', ') || 'none'}`);
+    io.out(`scenarios:   ${i.scenarios}`);
+    return EXIT_OK;
+  },
+};

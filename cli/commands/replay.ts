@@ -1,0 +1,45 @@
+// `sgs replay FILE [paths…]`: replay a saved game (seed + answers) and print its trace hash and result.
+import { readFileSync } from 'node:fs';
+import { requireProgram } from '../compile.ts';
+import { EXIT_FAILED, EXIT_OK, invalid, usage } from '../errors.ts';
+import { winnersLabel } from '../play.ts';
+import { parseReplay, replay } from '../replay.ts';
+import { checkPlayers, resolveMode } from '../setup.ts';
+import type { Command } from './command.ts';
+
+export const replayCommand: Command = {
+  name: 'replay',
+  usage: 'sgs replay FILE [paths…] [--log]',
+  summary: 'replay a game saved as {seed, players, mode?, options?, answers} and print its trace hash',
+  flags: { log: 'bool' },
+  run(args, io) {
+    const [file, ...paths] = args.positionals;
+    if (!file) throw usage('replay needs a FILE');
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      throw invalid(`cannot read ${file}`);
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (e) {
+      throw invalid(`${file} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    const rf = parseReplay(json, file);
+    const program = requireProgram(paths, io);
+    checkPlayers(resolveMode(program, rf.mode), rf.players);
+    const r = replay(program, rf, { keepLog: !!args.flags.log, invariants: true });
+    if (args.flags.log) for (const l of r.game.state.log) io.out(l.text);
+    const g = r.game;
+    io.out(`trace hash: ${g.traceHash()}`);
+    io.out(`decisions:  ${r.applied} of ${rf.answers.length}`);
+    if (g.state.error) io.out(`error:      ${g.state.error}`);
+    else if (g.state.over) io.out(`result:     ${winnersLabel(g.state.over.winners)} — ${g.state.over.text}`);
+    else if (g.pending) io.out(`running:    ${g.state.players[g.pending.seat]?.name} is asked "${g.pending.prompt}"`);
+    if (r.problem) io.err(`replay: ${r.problem}`);
+    if (r.violation) io.err(`invariant broken ${r.violation}`);
+    return r.problem || r.violation || g.state.error ? EXIT_FAILED : EXIT_OK;
+  },
+};

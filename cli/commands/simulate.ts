@@ -1,0 +1,71 @@
+// `sgs simulate`: random legal play of many games, checking invariants after every decision.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { requireProgram } from '../compile.ts';
+import { intFlag } from '../args.ts';
+import { EXIT_FAILED, EXIT_OK } from '../errors.ts';
+import { progressBar } from '../progress.ts';
+import { checkPlayers, parseOptions, resolveMode } from '../setup.ts';
+import { simulate, type SimulateResult } from '../simulate.ts';
+import type { Command } from './command.ts';
+
+export const simulateCommand: Command = {
+  name: 'simulate',
+  usage: 'sgs simulate [paths…] --players N --games G --seed S [--mode M] [--option k=v…] [--json] [--save DIR] [--max-decisions N]',
+  summary: 'play random legal games and check that cards, HP and deaths stay consistent and every game ends',
+  flags: { players: 'int', games: 'int', seed: 'int', mode: 'string', option: 'list', json: 'bool', save: 'string', 'max-decisions': 'int' },
+  run(args, io) {
+    const program = requireProgram(args.positionals, io);
+    const mode = resolveMode(program, args.flags.mode as string | undefined);
+    const players = checkPlayers(mode, intFlag(args, 'players', 5, 1));
+    const games = intFlag(args, 'games', 100, 1);
+    const seed = intFlag(args, 'seed', 1, 0);
+    const options = parseOptions(program, (args.flags.option as string[] | undefined) ?? []);
+    const bar = progressBar(io, 'simulating');
+    const r = simulate(program, {
+      players, games, seed, mode: mode.id, options: Object.keys(options).length ? options : undefined,
+      maxDecisions: intFlag(args, 'max-decisions', 5000, 1),
+      onGame: (done, total) => bar.update(done, total),
+    });
+    bar.clear();
+    const saved = args.flags.save ? save(r, args.flags.save as string) : [];
+    if (args.flags.json) {
+      const { decisions: _d, ms: _m, problems, ...shown } = r;
+      io.out(JSON.stringify({ ...shown, problems: problems.map((p, i) => ({ game: p.game, seed: p.seed, outcome: p.outcome, message: p.message, ...(saved[i] ? { file: saved[i] } : {}) })) }));
+    } else {
+      report(r, { players, mode: mode.id, seed }, saved, (l) => io.out(l));
+    }
+    return r.errors || r.invariantViolations || r.unfinished ? EXIT_FAILED : EXIT_OK;
+  },
+};
+
+/** Write a replay file for every reported problem game; returns their paths. */
+function save(r: SimulateResult, dir: string): string[] {
+  mkdirSync(dir, { recursive: true });
+  return r.problems.map((p) => {
+    const file = join(dir, `game-${p.game}-seed-${p.seed}.json`);
+    writeFileSync(file, JSON.stringify(p.replay) + '\n');
+    return file;
+  });
+}
+
+function report(r: SimulateResult, s: { players: number; mode: string; seed: number }, saved: string[], out: (l: string) => void): void {
+  out(`${r.games} games · ${s.players} players · mode ${s.mode} · seed ${s.seed}`);
+  out(`  completed             ${r.completed}`);
+  out(`  errors                ${r.errors}`);
+  out(`  invariant violations  ${r.invariantViolations}`);
+  out(`  unfinished            ${r.unfinished}`);
+  const wins = Object.entries(r.wins).map(([w, n]) => `${w} ${n} (${((100 * n) / Math.max(1, r.completed)).toFixed(0)}%)`);
+  out(`  wins                  ${wins.join(', ') || 'none'}`);
+  out(`  per game              ${r.avgTurns} turns, ${r.avgDecisions} decisions`);
+  out(`  speed                 ${r.gamesPerSecond} games/s`);
+  out(`  trace hash            ${r.traceHash}`);
+  if (r.problems.length) {
+    out(`first ${r.problems.length} problem game(s):`);
+    r.problems.forEach((p, i) => {
+      out(`  game ${p.game} (seed ${p.seed}) ${p.outcome}: ${p.message}`);
+      if (saved[i]) out(`    reproduce: sgs replay ${saved[i]}`);
+    });
+    if (!saved.length) out('rerun with --save DIR to write replay files for these games');
+  }
+}

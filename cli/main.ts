@@ -1,0 +1,59 @@
+// The `sgs` command: check, test, info, simulate, replay and demo over the rules in rules/ (or given paths).
+// Exit codes: 0 fine, 1 the rules or games have problems, 2 the command was called wrongly.
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from './args.ts';
+import { Exit, EXIT_OK, EXIT_USAGE } from './errors.ts';
+import { processIo, type Io } from './io.ts';
+import type { Command } from './commands/command.ts';
+import { check } from './commands/check.ts';
+import { test } from './commands/test.ts';
+import { infoCommand } from './commands/info.ts';
+import { simulateCommand } from './commands/simulate.ts';
+import { replayCommand } from './commands/replay.ts';
+import { demo } from './commands/demo.ts';
+
+export const commands: Command[] = [check, test, infoCommand, simulateCommand, replayCommand, demo];
+
+function help(): string {
+  return ['usage: sgs <command> [arguments]', ...commands.map((c) => `\n  ${c.usage}\n      ${c.summary}`)].join('\n');
+}
+
+/** Run one `sgs` invocation; returns the exit code. Never throws. */
+export function main(argv: string[], io: Io = processIo()): number {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+    (name === undefined ? io.err : io.out)(help());
+    return name === undefined ? EXIT_USAGE : EXIT_OK;
+  }
+  const cmd = commands.find((c) => c.name === name);
+  try {
+    if (!cmd) throw new Exit(EXIT_USAGE, `unknown command '${name}' (commands: ${commands.map((c) => c.name).join(', ')})`);
+    if (rest.includes('--help') || rest.includes('-h')) {
+      io.out(`usage: ${cmd.usage}\n  ${cmd.summary}`);
+      return EXIT_OK;
+    }
+    return cmd.run(parseArgs(rest, cmd.flags, cmd.name), io);
+  } catch (e) {
+    if (e instanceof Exit) {
+      if (e.message) io.err(`sgs: ${e.message}${e.showUsage && cmd ? ` (usage: ${cmd.usage})` : ''}`);
+      return e.code;
+    }
+    // A bug in the tools or the engine, not a mistake of the user: say so on one line; SGS_DEBUG shows the stack.
+    io.err(`sgs: internal error: ${e instanceof Error ? e.message : String(e)}`);
+    if (process.env.SGS_DEBUG && e instanceof Error && e.stack) io.err(e.stack);
+    return 1;
+  }
+}
+
+function isEntry(): boolean {
+  const arg = process.argv[1];
+  if (!arg) return false;
+  try {
+    return realpathSync(arg) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntry()) process.exitCode = main(process.argv.slice(2));

@@ -1,0 +1,55 @@
+// Turning command-line choices (mode, player count, --option k=v) into a game setup the rules accept, with a
+// one-line message for every choice they do not.
+import type { IMode, Program } from '../runtime/ir.ts';
+import { invalid } from './errors.ts';
+
+/** The mode a game uses when none is named: the first one the rules declare (as the engine does). */
+export function defaultMode(program: Program): IMode | undefined {
+  return Object.values(program.modes)[0];
+}
+
+export function resolveMode(program: Program, name: string | undefined): IMode {
+  const ids = Object.keys(program.modes);
+  if (ids.length === 0) throw invalid('the rules declare no mode, so there is no game to play');
+  if (name === undefined) return defaultMode(program)!;
+  const m = program.modes[name];
+  if (!m) throw invalid(`no mode named '${name}' (modes: ${ids.join(', ')})`);
+  return m;
+}
+
+export function playerRange(m: IMode): [number, number] {
+  const min = typeof m.fields.minPlayers === 'number' ? m.fields.minPlayers : 2;
+  const max = typeof m.fields.maxPlayers === 'number' ? m.fields.maxPlayers : Math.max(min, 10);
+  return [min, max];
+}
+
+export function checkPlayers(m: IMode, n: number): number {
+  const [min, max] = playerRange(m);
+  if (n < min || n > max) throw invalid(`mode ${m.id} takes ${min} to ${max} players, not ${n}`);
+  return n;
+}
+
+/** `k=v` pairs checked against the options the rules declare; values are typed like the option's default. */
+export function parseOptions(program: Program, pairs: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const pair of pairs) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw invalid(`--option takes name=value, not '${pair}'`);
+    const k = pair.slice(0, eq);
+    const raw = pair.slice(eq + 1);
+    const o = program.options[k];
+    if (!o) throw invalid(`no option named '${k}' (options: ${Object.keys(program.options).join(', ') || 'none'})`);
+    let v: unknown = raw;
+    if (typeof o.default === 'boolean') {
+      if (raw !== 'true' && raw !== 'false') throw invalid(`option ${k} is true or false, not '${raw}'`);
+      v = raw === 'true';
+    } else if (typeof o.default === 'number') {
+      if (!/^-?\d+(\.\d+)?$/.test(raw)) throw invalid(`option ${k} is a number, not '${raw}'`);
+      v = Number(raw);
+    } else if (o.values && !o.values.includes(raw)) {
+      throw invalid(`option ${k} is one of ${o.values.join(', ')}, not '${raw}'`);
+    }
+    out[k] = v;
+  }
+  return out;
+}

@@ -1,0 +1,92 @@
+// The compiler on whole programs: diagnostics with codes and spans, never a throw, and the real rules clean.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { compile } from '../compiler/index.ts';
+import { renderDiagnostic } from '../compiler/diagnostics.ts';
+import { loadSources } from '../cli/load.ts';
+
+const rules = loadSources(['rules']);
+
+function codes(text: string): string[] {
+  return compile([...rules, { file: 'planted.sgs', text }]).diagnostics.filter((d) => d.span.file === 'planted.sgs').map((d) => d.code);
+}
+
+describe('compiling the rules', () => {
+  it('compiles rules/ without errors or warnings', () => {
+    const r = compile(rules);
+    const text = r.diagnostics.map((d) => renderDiagnostic(d, rules.find((s) => s.file === d.span.file)?.text)).join('\n');
+    expect(text).toBe('');
+    expect(r.program).toBeDefined();
+  });
+
+  it('defines the 108-card standard deck', () => {
+    const p = compile(rules).program!;
+    expect(p.decks.standard!.cards).toHaveLength(104);
+    expect(p.decks.standardEx!.cards).toHaveLength(4);
+  });
+});
+
+describe('diagnostics', () => {
+  it('reports an unknown name with a suggestion', () => {
+    const r = compile([...rules, { file: 'planted.sgs', text: 'package x\nskill exA 甲 "A" {\n  on damaged(you) { draw(you, cout(hand(you))) }\n}\n' }]);
+    const d = r.diagnostics.find((x) => x.span.file === 'planted.sgs')!;
+    expect(d.code).toBe('SGS102');
+    expect(d.message).toMatch(/did you mean 'count'/);
+    expect(d.span.line).toBe(3);
+    expect(renderDiagnostic(d, 'package x\nskill exA 甲 "A" {\n  on damaged(you) { draw(you, cout(hand(you))) }\n}\n')).toContain('^^^^');
+  });
+
+  it('reports three planted errors at once', () => {
+    const text = [
+      'package x',
+      'skill exA 甲 "A" {',
+      '  on damagd(you) { draw(you, 1) }', // unknown window
+      '  modify distanceMod(a) = 1', // wrong hook arity
+      '}',
+      'general exG 乙 "G" { kingdom: wei  gender: male  hp: 4  skills: exA, noSuchSkill }', // unknown skill
+    ].join('\n');
+    expect(codes(text)).toEqual(['SGS120', 'SGS122', 'SGS107']);
+  });
+
+  it('refuses an asking call inside an expression and changes in pure code', () => {
+    expect(codes('package x\nfunction exF(p: player): bool = count(hand(p)) > 0 and draw(p, 1) == none\n')).toContain('SGS110');
+    expect(codes('package x\nfunction exF(p: player): int {\n  p.hp = 3\n  return 1\n}\n')).toContain('SGS111');
+  });
+
+  it('checks generals, cards and scenarios for required fields', () => {
+    expect(codes('package x\ngeneral exG 乙 "G" { kingdom: wei  skills: jianxiong }\n')).toEqual(['SGS210', 'SGS212']);
+    expect(codes('package x\ncard exC 丙 "C" { targeting: self }\n')).toEqual(['SGS220']);
+    expect(codes('package x\nscenario exS 丁 "S" { seat a { general: caocao } }\n')).toEqual(['SGS230', 'SGS231']);
+  });
+
+  it('refuses duplicate names', () => {
+    expect(codes('package x\nskill jianxiong 奸雄 "Dup" { on damaged(you) { return } }\n')).toEqual(['SGS140']);
+  });
+});
+
+describe('robustness', () => {
+  it('never throws on arbitrary text', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), (s) => {
+        const r = compile([{ file: 'fuzz.sgs', text: s }]);
+        expect(Array.isArray(r.diagnostics)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('never throws on mutated real rules', () => {
+    const base = rules.find((s) => s.file.endsWith('equipment.sgs'))!.text;
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: base.length - 1 }), fc.integer({ min: 1, max: 40 }), fc.string({ maxLength: 8 }), (at, len, ins) => {
+        const text = base.slice(0, at) + ins + base.slice(at + len);
+        const r = compile([...rules.filter((s) => !s.file.endsWith('equipment.sgs')), { file: 'rules/standard/cards/equipment.sgs', text }]);
+        for (const d of r.diagnostics) {
+          expect(d.code).toMatch(/^SGS\d{3}$/);
+          expect(Number.isFinite(d.span.line)).toBe(true);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+});

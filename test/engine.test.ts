@@ -1,0 +1,166 @@
+// The generic engine on a tiny game that is not Sanguosha: decisions as data, illegal answers, windows,
+// trigger order, step budget, views, determinism.
+import { describe, expect, it } from 'vitest';
+import { Game } from '../runtime/game.ts';
+import { viewFor, snapshot } from '../runtime/view.ts';
+import { compileOrThrow, inline } from './helpers.ts';
+
+const TINY = `
+package tiny
+enum colour 颜色 "Colour" { red 红 "Red", blue 蓝 "Blue" }
+zone pile 牌堆 "Pile" shared hidden
+zone hand 手牌 "Hand" per player owner
+zone table 桌面 "Table" shared public
+property points 分 "Points": int = 0
+property secret 秘密 "Secret": colour? = none owner
+card token 筹码 "Token" { type: red }
+deck chips 筹码 "Chips" { token: ♠A, ♠2, ♠3, ♠4, ♠5, ♠6, ♠7, ♠8 }
+
+event score 得分 "Score" (who: player, amount: int = 1) {
+  timing beforeScore for who
+  who.points += amount
+  timing scored for who
+}
+
+skill echo 回声 "Echo" {
+  on scored(other) may { you.points += 1 }
+}
+skill greedy 贪婪 "Greedy" {
+  on beforeScore(you) { event.amount += 1 }
+}
+skill loop 循环 "Loop" {
+  on scored(you) { score(you) }
+}
+
+mode race 赛跑 "Race" {
+  minPlayers: 2
+  maxPlayers: 4
+  decks: chips
+  deckZone: pile
+  setup() {
+    for p in players() {
+      p.secret = red
+      put(take(cards(pile), 2), hand(p))
+    }
+    return first(players())
+  }
+  play(first: player, from: colour?) {
+    let p = first
+    repeat {
+      setCurrent(p)
+      let pick = choose(p, ["score", "pass"], "move")
+      if pick == "score" { score(p) }
+      if p.points >= 3 { endGame(p, "reached 3") }
+      p = at(players(), (p.seat + 1) % count(players()))
+    }
+  }
+}
+`;
+
+function tiny(skills: string[][] = [], opts: { seed?: number; players?: number } = {}) {
+  const program = compileOrThrow(inline(TINY));
+  const g = new Game(program, { mode: 'race', players: opts.players ?? 2, seed: opts.seed ?? 7 });
+  skills.forEach((s, i) => (g.state.players[i]!.skills = s));
+  g.start();
+  return g;
+}
+
+describe('decisions as data', () => {
+  it('asks the first player with labelled options', () => {
+    const g = tiny();
+    expect(g.pending).toMatchObject({ seat: 0, prompt: 'move', min: 1, max: 1 });
+    expect(g.pending!.options.map((o) => o.label)).toEqual(['score', 'pass']);
+  });
+
+  it('rejects an illegal answer with a reason and leaves the state unchanged', () => {
+    const g = tiny();
+    const before = JSON.stringify(snapshot(g));
+    for (const bad of [[], [5], [0, 1], [-1], [0.5]] as number[][]) {
+      const r = g.answer(bad);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.reason.length).toBeGreaterThan(5);
+    }
+    expect(JSON.stringify(snapshot(g))).toBe(before);
+  });
+
+  it('ends the game through the rules', () => {
+    const g = tiny();
+    for (let i = 0; i < 5 && g.pending; i++) g.answer([0]);
+    expect(g.state.over?.text).toBe('reached 3');
+    expect(g.answer([0])).toEqual({ ok: false, reason: 'the game is over' });
+  });
+});
+
+describe('timing windows and triggers', () => {
+  it('lets a trigger change the event before it resolves', () => {
+    const g = tiny([['greedy'], []]);
+    g.answer([0]);
+    expect(g.state.players[0]!.v.points).toBe(2);
+  });
+
+  it('asks before an optional trigger and skips it on no', () => {
+    const g = tiny([[], ['echo']]);
+    g.answer([0]); // seat 0 scores: seat 1's echo may fire
+    expect(g.pending).toMatchObject({ seat: 1, prompt: 'use:echo' });
+    g.answer([1]);
+    expect(g.state.players[1]!.v.points).toBe(0);
+  });
+
+  it('asks a player to order their own simultaneous triggers', () => {
+    const program = compileOrThrow(inline(TINY.replace('skill loop', 'skill echo2 回声二 "Echo two" {\n  on scored(other) may { you.points += 2 }\n}\nskill loop')));
+    const g = new Game(program, { mode: 'race', players: 2, seed: 1 });
+    g.state.players[1]!.skills = ['echo', 'echo2'];
+    g.start();
+    g.answer([0]);
+    expect(g.pending).toMatchObject({ seat: 1, prompt: 'order:scored' });
+    expect(g.pending!.options.map((o) => o.label)).toEqual(['echo', 'echo2']);
+  });
+
+  it('stops a runaway trigger loop with an error naming the skill', () => {
+    const g = tiny([['loop'], []]);
+    g.answer([0]);
+    expect(g.state.error).toMatch(/nested more than .* loop forever \(skills firing: loop\)/);
+    expect(g.pending).toBeNull();
+  });
+
+  it('stops an endless loop inside one effect with the step budget', () => {
+    const program = compileOrThrow(inline(TINY.replace('skill loop', 'skill spin 空转 "Spin" {\n  on scored(you) { repeat { you.points += 0 } }\n}\nskill loop')));
+    const g = new Game(program, { mode: 'race', players: 2, seed: 1, stepBudget: 5000 });
+    g.state.players[0]!.skills = ['spin'];
+    g.start();
+    g.answer([0]);
+    expect(g.state.error).toMatch(/step budget of 5000 exceeded .*\(skills firing: spin\)/);
+  });
+});
+
+describe('views and determinism', () => {
+  it('hides other players’ hands and owner-only properties', () => {
+    const g = tiny();
+    const v0 = viewFor(g, 0);
+    expect(v0.zones['hand:0']!.cards).toHaveLength(2);
+    expect(v0.zones['hand:1']!.cards).toBeUndefined();
+    expect(v0.zones['hand:1']!.count).toBe(2);
+    expect(v0.zones.pile!.cards).toBeUndefined();
+    expect(v0.players[0]!.props.secret).toBe('red');
+    expect(v0.players[1]!.props.secret).toBeUndefined();
+    expect(v0.players[1]!.props.points).toBe(0);
+  });
+
+  it('gives the same trace hash for the same seed and answers, another for another seed', () => {
+    const run = (seed: number) => {
+      const g = tiny([[], []], { seed });
+      for (const a of [0, 1, 0, 0, 1, 0]) if (g.pending) g.answer([a]);
+      return { hash: g.traceHash(), hand: JSON.stringify(viewFor(g, 0).zones['hand:0']) };
+    };
+    expect(run(3)).toEqual(run(3));
+    expect(run(3).hand).not.toEqual(run(4).hand);
+  });
+
+  it('keeps the whole state JSON-serializable', () => {
+    const g = tiny();
+    g.answer([0]);
+    const s = snapshot(g) as { players: unknown[]; rng: number[] };
+    expect(JSON.parse(JSON.stringify(s))).toEqual(s);
+    expect(s.rng).toHaveLength(4);
+  });
+});
