@@ -150,11 +150,13 @@ const pure: Record<string, Pure> = {
     return null;
   },
   setCurrent: (g, [p], at) => {
+    g.touch();
     g.state.current = player(g, p!, at).seat;
     return null;
   },
   endGame: (g, [w, text]) => g.endGame(w ?? null, String(text ?? label(w ?? null))),
   reveal: (g, [p, prop], at) => {
+    g.touch();
     g.state.revealed[`${player(g, p!, at).seat}:${String(prop)}`] = true;
     return null;
   },

@@ -344,6 +344,7 @@ export class Game {
   }
 
   setGlobal(n: string, v: Value): void {
+    this.mut++;
     this.state.globals[n] = v;
   }
 
@@ -495,6 +496,7 @@ export class Game {
   }
 
   setMember(o: Value, name: string, v: Value, at: string): void {
+    this.mut++;
     if (o && typeof o === 'object' && !Array.isArray(o)) {
       if (o.t === 'p') {
         if (this.L.propertySet.has(name)) {
@@ -569,6 +571,7 @@ export class Game {
 
   skillChanged(): void {
     this.epoch++;
+    this.mut++;
   }
 
   /** The rules may define `skillEnabled(owner, skill)`; without it every skill a player has is enabled. */
@@ -603,6 +606,17 @@ export class Game {
   // ------------------------------------------------------------------ functions, hooks, methods
 
   callFunction(name: string, args: Value[], at: string): Value {
+    const key = this.memoKey('f:' + name, args);
+    if (key !== null) {
+      const hit = this.memo.get(key);
+      if (hit !== undefined) return hit;
+    }
+    const v = this.callFunction_(name, args, at);
+    if (key !== null && this.memoAt === this.mut) this.memo.set(key, v);
+    return v;
+  }
+
+  private callFunction_(name: string, args: Value[], at: string): Value {
     const f = this.program.functions[name];
     if (!f) throw new RuleError(`no function ${name}`, at);
     const c = this.ctx(null, f.slots);
@@ -621,7 +635,52 @@ export class Game {
     }
   }
 
+  /** Bumped by every change a pure function could observe; pure results are memoised between bumps. */
+  mut = 0;
+  touch(): void {
+    this.mut++;
+  }
+  private memo = new Map<string, Value>();
+  private memoAt = -1;
+  private pureDepth = 0; // > 0 while a hook or skillEnabled is being evaluated (results may be partial then)
+
+  private memoKey(name: string, args: Value[]): string | null {
+    if (this.pureDepth > 0) return null;
+    let k = name;
+    for (const a of args) {
+      if (a === null || a === undefined) k += '|n';
+      else if (typeof a === 'object') {
+        if (Array.isArray(a)) return null;
+        if (a.t === 'p') k += '|p' + a.seat;
+        else if (a.t === 'c') k += '|c' + a.id;
+        else return null;
+      } else k += '|' + String(a);
+    }
+    if (this.memoAt !== this.mut) {
+      this.memo.clear();
+      this.memoAt = this.mut;
+    }
+    return k;
+  }
+
   evalHook(name: string, args: Value[]): Value {
+    const key = this.memoKey('h:' + name, args);
+    if (key !== null) {
+      const hit = this.memo.get(key);
+      if (hit !== undefined) return hit;
+    }
+    this.pureDepth++;
+    let v: Value;
+    try {
+      v = this.evalHook_(name, args);
+    } finally {
+      this.pureDepth--;
+    }
+    if (key !== null) this.memo.set(key, v);
+    return v;
+  }
+
+  private evalHook_(name: string, args: Value[]): Value {
     const h = this.program.hooks[name]!;
     const items = this.L.hookIndex.get(name);
     let acc: Value = h.combine === 'sum' ? 0 : h.combine === 'any' ? false : h.combine === 'all' ? true : null;
@@ -738,6 +797,7 @@ export class Game {
     }
     const saved = this.frame;
     this.frame = frame;
+    this.mut++;
     const c = this.ctx(null, ev.body.slots, frame);
     c.checkStop = true;
     let result: Value = null;
@@ -751,6 +811,7 @@ export class Game {
       }
     } finally {
       this.frame = saved;
+      this.mut++;
       if (this.depth > 0) this.depth--;
     }
     return result;
@@ -918,6 +979,7 @@ export class Game {
   }
 
   put(cards: CardObj[], to: ZoneRef, bottom: boolean): void {
+    this.mut++;
     const key = zoneKey(to.zone, to.owner);
     const dest = this.state.zones[key];
     if (!dest) throw new RuleError(`no zone ${key}`, '');
@@ -963,6 +1025,7 @@ export class Game {
   }
 
   shuffle(cards: CardObj[]): void {
+    this.mut++;
     shuffleInPlace(this.state.rng, cards);
   }
 

@@ -255,6 +255,7 @@ export class Linker {
         const n = t.name;
         return (c, v) => {
           const f = c.frame!;
+          c.g.touch();
           f.data[n] = combine(f.data[n] ?? null, v);
         };
       }
@@ -448,6 +449,7 @@ export class Linker {
             const f = e ? e(c) : c.frame;
             if (!f || typeof f !== 'object' || (f as Frame).t !== 'e') throw new RuleError('stop needs an event', at);
             (f as Frame).stopped = true;
+            c.g.touch();
             return STOP;
           },
         };
