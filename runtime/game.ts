@@ -140,6 +140,8 @@ export class Game {
   private recentSkills: string[] = [];
   private keepLog: boolean;
   frame: Frame | null = null; // the innermost running event
+  /** Watchers (an AI, a UI) told when an event starts and ends; they must not change the game. */
+  observers: ((f: Frame, phase: 'start' | 'end') => void)[] = [];
   private skillCache = new Map<number, { epoch: number; skills: string[] }>();
   private epoch = 0;
   private hookDepth = new Map<string, number>();
@@ -798,6 +800,7 @@ export class Game {
     const saved = this.frame;
     this.frame = frame;
     this.mut++;
+    for (const o of this.observers) o(frame, 'start');
     const c = this.ctx(null, ev.body.slots, frame);
     c.checkStop = true;
     let result: Value = null;
@@ -809,6 +812,7 @@ export class Game {
         const cc = this.ctx(null, ev.cleanup.slots, frame);
         yield* this.runBody(ev.cleanup, cc);
       }
+      for (const o of this.observers) o(frame, 'end');
     } finally {
       this.frame = saved;
       this.mut++;
@@ -848,8 +852,8 @@ export class Game {
     const items = this.L.windowIndex.get(window);
     const out: { skill: string; idx: number; trig: ITrigger; key: string }[] = [];
     if (!items) return out;
-    // Dead players take part only in windows about themselves (e.g. their own death).
-    if (!p.alive && p !== subject) return out;
+    // Players out of play take part in no window (a death window opens while the dying player is still in).
+    if (!p.alive) return out;
     const skills = this.skillsOf(p);
     for (const it of items) {
       if (!skills.includes(it.skill)) continue;

@@ -506,7 +506,8 @@ describe('diagnostics', () => {
       'card c { type: basic }',
       'event e(to: player) { if { } }', //            error 2: missing condition
       'function g() = 1 +', //                          error 3: missing operand
-      'general g { hp: 4 }',
+      // (not `general`: that word is also a name, so `1 + general` would be read as one expression)
+      'hook h(): int = sum',
     ].join('\n');
     const r = parse(text, 'f.sgs');
     const errs = r.diagnostics.filter((d) => d.code === 'SGS002');
@@ -515,7 +516,7 @@ describe('diagnostics', () => {
     expect(lines.has(1)).toBe(true);
     expect(lines.has(3)).toBe(true);
     expect(lines.has(4) || lines.has(5)).toBe(true);
-    expect(r.ast.decls.map((d) => d.kind)).toEqual(expect.arrayContaining(['Skill', 'Card', 'Event', 'Function', 'General']));
+    expect(r.ast.decls.map((d) => d.kind)).toEqual(expect.arrayContaining(['Skill', 'Card', 'Event', 'Function', 'Hook']));
     checkSpans(r.ast, text);
   });
   it('junk at the top level is reported and skipped', () => {

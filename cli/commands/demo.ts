@@ -2,12 +2,11 @@
 import { intFlag } from '../args.ts';
 import { requireProgram } from '../compile.ts';
 import { EXIT_FAILED, EXIT_OK } from '../errors.ts';
+import { formatLogLine } from '../log-format.ts';
 import { playRandomGame } from '../play.ts';
 import { checkPlayers, playerRange, resolveMode } from '../setup.ts';
 import { deriveSeed } from '../simulate.ts';
 import type { Command } from './command.ts';
-
-const MARK = { ask: '  ?', answer: '  >', event: '  *', msg: '' } as const;
 
 export const demo: Command = {
   name: 'demo',
@@ -22,7 +21,7 @@ export const demo: Command = {
     const seed = intFlag(args, 'seed', 1, 0);
     const r = playRandomGame(program, { seed, aiSeed: deriveSeed(seed, 0, 'ai'), players, mode: mode.id, keepLog: true });
     io.out(`${players} players · mode ${mode.id} · seed ${seed} (sgs demo --seed N for another game)`);
-    for (const l of r.game?.state.log ?? []) io.out(`${MARK[l.k]}${MARK[l.k] ? ' ' : ''}${l.text}`);
+    for (const l of r.game?.state.log ?? []) io.out(formatLogLine(l));
     const over = r.game?.state.over;
     if (r.outcome === 'completed') io.out(`result: ${r.winners}${over ? ` — ${over.text}` : ''} after ${r.turns} turns, ${r.decisions} decisions`);
     else io.out(`${r.outcome}: ${r.message}`);

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { requireProgram } from '../compile.ts';
 import { EXIT_FAILED, EXIT_OK, invalid, usage } from '../errors.ts';
+import { formatLogLine } from '../log-format.ts';
 import { winnersLabel } from '../play.ts';
 import { parseReplay, replay } from '../replay.ts';
 import { checkPlayers, resolveMode } from '../setup.ts';
@@ -31,7 +32,7 @@ export const replayCommand: Command = {
     const program = requireProgram(paths, io);
     checkPlayers(resolveMode(program, rf.mode), rf.players);
     const r = replay(program, rf, { keepLog: !!args.flags.log, invariants: true });
-    if (args.flags.log) for (const l of r.game.state.log) io.out(l.text);
+    if (args.flags.log) for (const l of r.game.state.log) io.out(formatLogLine(l));
     const g = r.game;
     io.out(`trace hash: ${g.traceHash()}`);
     io.out(`decisions:  ${r.applied} of ${rf.answers.length}`);
