@@ -1,0 +1,30 @@
+// Build-time access to the rules: compiled once per build from rules/ (the same compiler the CLI uses).
+import { compile, type CompileResult } from '../../../compiler/index.ts';
+import { loadSources } from '../../../cli/load.ts';
+import type { Program } from '../../../runtime/ir.ts';
+import { fileURLToPath } from 'node:url';
+
+const repo = fileURLToPath(new URL('../../../', import.meta.url));
+
+let cached: { result: CompileResult; program: Program; sources: { file: string; text: string }[] } | undefined;
+
+export function rules() {
+  if (cached) return cached;
+  const sources = loadSources([repo + 'rules'], repo);
+  const result = compile(sources);
+  if (!result.program) {
+    const first = result.diagnostics.find((d) => d.severity === 'error');
+    throw new Error(`rules/ does not compile: ${first?.span.file}:${first?.span.line}: ${first?.message}`);
+  }
+  cached = { result, program: result.program, sources };
+  return cached;
+}
+
+/** The source text of a declaration (by its span), for "source beside the text". */
+export function sourceOf(span: { file: string; start: number; end: number }): string {
+  const s = rules().sources.find((x) => x.file === span.file);
+  return s ? s.text.slice(span.start, span.end) : '';
+}
+
+export type Lang = 'zh' | 'en';
+export const LANGS: Lang[] = ['zh', 'en'];
