@@ -20,11 +20,22 @@ export interface CompileResult {
   symbols?: Symbols;
 }
 
+// Re-checking after an edit re-parses only the files whose text changed (ASTs are never mutated downstream).
+const parseCache = new Map<string, { text: string; result: ReturnType<typeof parse> }>();
+function parseCached(text: string, file: string): ReturnType<typeof parse> {
+  const hit = parseCache.get(file);
+  if (hit && hit.text === text) return hit.result;
+  const result = parse(text, file);
+  if (parseCache.size > 500) parseCache.clear();
+  parseCache.set(file, { text, result });
+  return result;
+}
+
 export function compile(sources: SourceInput[]): CompileResult {
   const diagnostics: Diagnostic[] = [];
   try {
     const files = sources.map((s) => {
-      const r = parse(s.text, s.file);
+      const r = parseCached(s.text, s.file);
       diagnostics.push(...r.diagnostics);
       return r.ast;
     });

@@ -11,10 +11,10 @@ import type { Program } from '../runtime/ir.ts';
 import { loadSources } from '../cli/load.ts';
 import { main } from '../cli/main.ts';
 import { memoryIo } from '../cli/io.ts';
-import { RandomAI } from '../cli/random-ai.ts';
+import { RandomAI } from '../ai/random.ts';
 import { baseline, checkInvariants } from '../cli/invariants.ts';
 import { simulate } from '../cli/simulate.ts';
-import { playRandomGame } from '../cli/play.ts';
+import { playGame } from '../cli/play.ts';
 import { replay } from '../cli/replay.ts';
 
 const TOY = 'test/fixtures/toy'; // a tiny complete game, independent of the rulebook being written
@@ -257,7 +257,7 @@ describe('simulate and replay on the toy game', () => {
 
   it('replay reproduces a finished game bit for bit', () => {
     const p = programOf(TOY);
-    const g = playRandomGame(p, { seed: 77, aiSeed: 78, players: 5 });
+    const g = playGame(p, { seed: 77, aiSeed: 78, players: 5 });
     expect(g.outcome).toBe('completed');
     const r = replay(p, JSON.parse(JSON.stringify(g.replay)));
     expect(r.problem).toBeUndefined();
@@ -284,7 +284,7 @@ describe('simulate and replay on rules/', () => {
 
   it('replay reproduces a game of the identity mode', () => {
     const p = programOf(RULES);
-    const g = playRandomGame(p, { seed: 3, aiSeed: 4, players: 6 });
+    const g = playGame(p, { seed: 3, aiSeed: 4, players: 6 });
     const r = replay(p, g.replay);
     expect(r.problem).toBeUndefined();
     expect(r.applied).toBe(g.decisions);

@@ -75,12 +75,13 @@ describe('robustness', () => {
     );
   });
 
-  it('never throws on mutated real rules', () => {
+  it('never throws on mutated real rules', { timeout: 60_000 }, () => {
+    const noScenarios = rules.filter((s) => !s.file.includes('/scenarios/'));
     const base = rules.find((s) => s.file.endsWith('equipment.sgs'))!.text;
     fc.assert(
       fc.property(fc.integer({ min: 0, max: base.length - 1 }), fc.integer({ min: 1, max: 40 }), fc.string({ maxLength: 8 }), (at, len, ins) => {
         const text = base.slice(0, at) + ins + base.slice(at + len);
-        const r = compile([...rules.filter((s) => !s.file.endsWith('equipment.sgs')), { file: 'rules/standard/cards/equipment.sgs', text }]);
+        const r = compile([...noScenarios.filter((s) => !s.file.endsWith('equipment.sgs')), { file: 'rules/standard/cards/equipment.sgs', text }]);
         for (const d of r.diagnostics) {
           expect(d.code).toMatch(/^SGS\d{3}$/);
           expect(Number.isFinite(d.span.line)).toBe(true);
