@@ -78,6 +78,15 @@ const pure: Record<string, Pure> = {
   isCard: (_g, [c]) => !!c && typeof c === 'object' && !Array.isArray(c) && (c.t === 'c' || c.t === 'v'),
   isPlayer: (_g, [c]) => !!c && typeof c === 'object' && !Array.isArray(c) && c.t === 'p',
   isText: (_g, [c]) => typeof c === 'string',
+  asCounted: (g, [c], at) => {
+    // A card changed by a filter keeps counting that way once it leaves the zone the filter looks at:
+    // it is used as a stand-in of the kind (and suit) it counts as now.
+    if (!c || typeof c !== 'object' || Array.isArray(c) || c.t !== 'c') return c ?? null;
+    const kind = g.getMember(c, 'kind', at) as string;
+    const suit = g.getMember(c, 'suit', at);
+    if (kind === (c.as ?? c.kind) && suit === c.suit) return c;
+    return { t: 'v', kind, subs: [c], via: null, set: suit === c.suit ? {} : { suit } };
+  },
   isAction: (_g, [c]) => !!c && typeof c === 'object' && !Array.isArray(c) && c.t === 'a',
   generals: (g) => Object.keys(g.program.generals),
   take: (g, [x, n], at) => g.asList(x!, at).slice(0, Math.max(0, n as number)),
@@ -110,7 +119,7 @@ const pure: Record<string, Pure> = {
   actions: (g, [p], at) => g.actionsOf(player(g, p!, at)),
   revealed: (g, [p, prop], at) => !!g.state.revealed[`${player(g, p!, at).seat}:${String(prop)}`],
   within: (g, [kind]) => {
-    // The innermost running event of this kind, if any (e.g. "is this response inside a duel?").
+    // The innermost running event of this kind, if any (e.g. "is this answer given inside a particular event?").
     for (let f = g.frame; f; f = f.parent) if (f.id === kind) return f;
     return null;
   },
@@ -255,7 +264,7 @@ export const signatures: Record<string, string[]> = {
   kindOf: ['card'], hasMethod: ['card', 'name'], players: [], alive: [], aliveFrom: ['player'], others: ['player'],
   nextAlive: ['player'], seatDistance: ['from', 'to'], current: [], hasSkill: ['player', 'skill'], skillsOf: ['player'],
   hasTag: ['skill', 'tag'], conversions: ['player', 'kinds?'], actions: ['player'], revealed: ['player', 'property'],
-  within: ['event'], isAction: ['x'], generals: [], take: ['list', 'n'], drop: ['list', 'n'], putAs: ['cards', 'to', 'kind?'],
+  within: ['event'], asCounted: ['card'], isAction: ['x'], generals: [], take: ['list', 'n'], drop: ['list', 'n'], putAs: ['cards', 'to', 'kind?'],
   callMode: ['method', 'a?', 'b?', 'c?', 'd?'],
   put: ['cards', 'to', 'bottom?'], shuffle: ['zone'], random: ['list'], randomInt: ['n'], shuffled: ['list'],
   log: ['text', 'a?', 'b?', 'c?', 'd?'], setCurrent: ['player'], endGame: ['winners', 'text?'], reveal: ['player', 'property'],

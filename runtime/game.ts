@@ -70,6 +70,7 @@ interface Linked {
   propertySet: Set<string>;
   fieldNames: Set<string>;
   grantZones: string[];
+  resets?: Map<string, { props: string[]; vars: string[] }>;
 }
 
 class GameOver extends Error {}
@@ -386,7 +387,7 @@ export class Game {
   }
 
   /** A card named in rules or scenarios by kind and face. While a scenario is being laid out each mention
-   *  takes a distinct physical card (two `slash ♠8` are the two ♠8 slashes); afterwards a mention means the
+   *  takes a distinct physical card (two `x ♠8` of one kind are two different cards); afterwards a mention means the
    *  first card the scenario placed with that face, else the first such card in the deck. */
   findCard(kind: string, suit: string, rank: number, at: string): CardObj {
     const key = `${kind}/${suit}/${rank}`;
@@ -436,7 +437,8 @@ export class Game {
           if (name === 'suit') return o.suit;
           if (name === 'rank') return o.rank;
           if (name === 'id') return o.id;
-          const kf = this.program.cards[o.as ?? o.kind]?.fields[name];
+          const effective = this.L.filterSkills.length && !this.filtering ? ((this.filtered(o, 'kind') as string | undefined) ?? o.as ?? o.kind) : (o.as ?? o.kind);
+          const kf = this.program.cards[effective]?.fields[name];
           if (kf !== undefined) return kf as Value;
           if (this.L.fieldNames.has(name)) return null;
           break;
@@ -727,7 +729,8 @@ export class Game {
   }
 
   private methodOf(o: Value, name: string, at: string): IMethod | undefined {
-    const kind = typeof o === 'string' ? o : o && typeof o === 'object' && !Array.isArray(o) && o.t === 'c' ? (o.as ?? o.kind) : o && typeof o === 'object' && !Array.isArray(o) && o.t === 'v' ? o.kind : null;
+    // A card's kind as the rules see it: a filter (武神) or the kind it stands for in a zone may change it.
+    const kind = typeof o === 'string' ? o : o && typeof o === 'object' && !Array.isArray(o) && (o.t === 'c' || o.t === 'v') ? (this.getMember(o, 'kind', at) as string) : null;
     if (kind === null) throw new RuleError(`.${name}(): ${label(o)} is not a card`, at);
     return this.program.cards[kind]?.methods[name];
   }
@@ -821,17 +824,30 @@ export class Game {
     return result;
   }
 
+  /** Properties, globals and use limits declared `reset at <event>`, by event kind (computed once per link). */
+  private resetIndex(): Map<string, { props: string[]; vars: string[] }> {
+    if (this.L.resets) return this.L.resets;
+    const m = new Map<string, { props: string[]; vars: string[] }>();
+    const entry = (e: string) => {
+      let x = m.get(e);
+      if (!x) m.set(e, (x = { props: [], vars: [] }));
+      return x;
+    };
+    for (const p of Object.values(this.program.properties)) if (p.resetAt) entry(p.resetAt).props.push(p.id);
+    for (const g of Object.values(this.program.vars)) if (g.resetAt) entry(g.resetAt).vars.push(g.id);
+    return (this.L.resets = m);
+  }
+
   private resetScoped(eventName: string): void {
-    const u = this.state.uses[eventName];
-    if (u) this.state.uses[eventName] = {};
-    for (const p of Object.values(this.program.properties)) {
-      if (p.resetAt !== eventName) continue;
-      const c = this.ctx(null, 0);
-      for (const pl of this.state.players) pl.v[p.id] = this.L.linker.expr(p.default)(c);
+    if (this.state.uses[eventName]) this.state.uses[eventName] = {};
+    const r = this.resetIndex().get(eventName);
+    if (!r) return;
+    const c = this.ctx(null, 0);
+    for (const id of r.props) {
+      const def = this.L.linker.expr(this.program.properties[id]!.default);
+      for (const pl of this.state.players) pl.v[id] = def(c);
     }
-    for (const g of Object.values(this.program.vars)) {
-      if (g.resetAt === eventName) this.state.globals[g.id] = this.L.linker.expr(g.default)(this.ctx(null, 0));
-    }
+    for (const id of r.vars) this.state.globals[id] = this.L.linker.expr(this.program.vars[id]!.default)(c);
   }
 
   /** Seats from the current player onwards. */
