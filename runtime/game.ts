@@ -113,8 +113,11 @@ function link(base: Program, options: Record<string, unknown>): Linked {
     });
     if (s.filters.length) filterSkills.push(s.id);
   }
+  // Field names any card kind declares, in any edition: reading one a kind lacks gives none, not an error.
   const fieldNames = new Set<string>();
-  for (const c of Object.values(program.cards)) for (const f of Object.keys(c.fields)) fieldNames.add(f);
+  for (const cards of [base.cards, ...base.variants.map((v) => v.parts.cards ?? {})]) {
+    for (const c of Object.values(cards)) for (const f of Object.keys(c.fields)) fieldNames.add(f);
+  }
   const l: Linked = {
     program,
     linker: new Linker(program, builtins),
