@@ -1,0 +1,700 @@
+// The table shared by <sgs-scenario> and <sgs-game>: seats, zones, the pending decision and the log, drawn from the
+// engine's state. Every move goes through game.answer(); this file knows no rule. Loaded on demand by
+// scenario-player.ts (the engine and the AI come with it).
+import { Game, type Request } from '../../../runtime/game.ts';
+import { ScenarioRunner } from '../../../runtime/scenario.ts';
+import { viewFor, type PlayerView } from '../../../runtime/view.ts';
+import { HeuristicAI } from '../../../ai/heuristic.ts';
+import type { IScenario, IStep, Program } from '../../../runtime/ir.ts';
+import { toJSON, type Value } from '../../../runtime/values.ts';
+import { Labels, type Lang, type Names } from './labels.ts';
+
+export interface ClientRules {
+  program: Program;
+  names: Names;
+}
+
+const SUIT: Record<string, string> = { spade: '♠', heart: '♥', club: '♣', diamond: '♦' };
+const RANK: Record<number, string> = { 1: 'A', 11: 'J', 12: 'Q', 13: 'K' };
+const AI_CHUNK = 150; // computer decisions between two paints
+const AI_BUDGET = 5000; // computer decisions in one game before the table gives up (a runaway guard)
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+type CardLike = { id: number; kind: string; suit: string; rank: number };
+interface Check {
+  step: number;
+  text: string;
+  ok: boolean;
+  message?: string;
+}
+
+/** The state as plain JSON with every hand and property shown (watching a public demo). */
+function fullView(g: Game): PlayerView {
+  const s = g.state;
+  const zones: PlayerView['zones'] = {};
+  for (const [k, cards] of Object.entries(s.zones)) {
+    zones[k] = { count: cards.length, cards: cards.map((c) => ({ id: c.id, kind: c.kind, suit: c.suit, rank: c.rank })) };
+  }
+  return {
+    seat: null,
+    current: s.current,
+    players: s.players.map((p) => ({
+      seat: p.seat, name: p.name, alive: p.alive, skills: g.skillsOf(p).slice(),
+      props: Object.fromEntries(Object.entries(p.v).map(([k, v]) => [k, toJSON(v as Value)])),
+    })),
+    zones,
+    over: s.over ? { winners: toJSON(s.over.winners), text: s.over.text } : null,
+  };
+}
+
+/** Common part of both elements: the skeleton, drawing, and the reader's clicks on a decision. */
+abstract class Table {
+  protected game!: Game;
+  protected ai!: HeuristicAI;
+  /** The seat the reader plays (their decisions are clickable, other hands hidden), or null when watching. */
+  protected viewer: number | null = null;
+  protected selected: number[] = [];
+  protected hint: number[] = []; // watching: what the script will pick
+  protected note = '';
+  protected noteKind: 'info' | 'ok' | 'bad' = 'info';
+  protected freshFrom = 0; // log entries from here on are new since the reader's last decision
+  private logShown = 0;
+  private logGame: Game | null = null;
+  private aiUsed = 0;
+  private busy = false;
+  protected el: { bar: HTMLElement; note: HTMLElement; status: HTMLElement; seats: HTMLElement; ask: HTMLElement; checks: HTMLElement; log: HTMLElement };
+
+  private cardSkills: Set<string>;
+
+  constructor(protected host: HTMLElement, protected L: Labels, protected program: Program) {
+    this.cardSkills = new Set(Object.values(program.cards).flatMap((c) => c.skills));
+    host.classList.add('sgs');
+    host.innerHTML = `<div class="sgs-bar"></div><p class="sgs-note" aria-live="polite"></p><div class="sgs-status"></div>
+<div class="sgs-seats"></div><div class="sgs-ask" aria-live="polite"></div><div class="sgs-checks"></div>
+<details class="sgs-logbox" open><summary>${esc(L.ui('log'))}</summary><ol class="sgs-log"></ol></details>`;
+    const q = (c: string) => host.querySelector<HTMLElement>(c)!;
+    this.el = { bar: q('.sgs-bar'), note: q('.sgs-note'), status: q('.sgs-status'), seats: q('.sgs-seats'), ask: q('.sgs-ask'), checks: q('.sgs-checks'), log: q('.sgs-log') };
+    host.addEventListener('click', (e) => {
+      const b = (e.target as Element).closest<HTMLElement>('[data-act]');
+      if (!b || !host.contains(b) || (b as HTMLButtonElement).disabled) return;
+      this.act(b.dataset.act!, b);
+    });
+  }
+
+  /** Called before each full drawing (e.g. to work out which options the script would pick). */
+  protected beforeRender(): void {}
+  protected abstract controls(): string;
+  protected abstract control(act: string, el: HTMLElement): void;
+  protected abstract checksHTML(): string;
+  /** The reader answered the pending decision (option indices). */
+  protected abstract onAnswer(picks: number[]): void;
+
+  private act(act: string, el: HTMLElement): void {
+    const r = this.game?.pending;
+    if (act === 'opt' && r) {
+      const i = Number(el.dataset.i);
+      if (r.max <= 1) {
+        this.answer([i]);
+      } else {
+        const k = this.selected.indexOf(i);
+        if (k >= 0) this.selected.splice(k, 1);
+        else if (this.selected.length < r.max) this.selected.push(i);
+        this.drawAsk();
+      }
+    } else if (act === 'confirm') {
+      this.answer(this.selected.slice());
+    } else if (act === 'pass') {
+      this.answer([]);
+    } else {
+      this.control(act, el);
+    }
+  }
+
+  private answer(picks: number[]): void {
+    const r = this.game.pending;
+    if (!r || r.seat !== this.viewer || this.busy) return;
+    this.selected = [];
+    this.freshFrom = this.game.state.log.length;
+    this.onAnswer(picks);
+  }
+
+  /** The computer answers every decision that is not the reader's (a scripted answer first when `scripted`
+   *  gives one), in chunks so the page stays responsive; then the table is drawn. */
+  protected pump(scripted?: (r: Request) => boolean): void {
+    const g = this.game;
+    let n = 0;
+    this.busy = true;
+    for (;;) {
+      const r = g.pending;
+      if (!r || g.over || r.seat === this.viewer) break;
+      if (scripted && scripted(r)) continue;
+      if (this.aiUsed++ > AI_BUDGET) {
+        this.say(this.L.t('电脑已行动太多步，对局中止。', 'The computer has made too many moves; the game stops here.'), 'bad');
+        break;
+      }
+      let picks: number[];
+      try {
+        picks = this.ai.answer(r);
+      } catch {
+        picks = r.min > 0 ? Array.from({ length: r.min }, (_, i) => i) : [];
+      }
+      const res = g.answer(picks);
+      if (!res.ok) g.answer(Array.from({ length: r.min }, (_, i) => i));
+      if (++n >= AI_CHUNK) {
+        this.drawStatus();
+        this.el.ask.innerHTML = `<p class="sgs-wait">${esc(this.L.ui('aiThinking'))}</p>`;
+        const gen = this.generation;
+        setTimeout(() => {
+          if (gen === this.generation) this.pump(scripted); // not after a restart
+        }, 0);
+        return;
+      }
+    }
+    this.busy = false;
+    this.render();
+  }
+
+  private generation = 0;
+
+  protected resetGame(g: Game, ai: HeuristicAI): void {
+    this.generation++;
+    this.game = g;
+    this.ai = ai;
+    this.selected = [];
+    this.hint = [];
+    this.freshFrom = 0;
+    this.aiUsed = 0;
+    this.busy = false;
+  }
+
+  protected say(text: string, kind: 'info' | 'ok' | 'bad' = 'info'): void {
+    this.note = text;
+    this.noteKind = kind;
+  }
+
+  // ------------------------------------------------------------------ drawing
+
+  render(): void {
+    this.el.bar.innerHTML = this.controls();
+    this.el.note.textContent = this.note;
+    this.el.note.className = `sgs-note ${this.noteKind}`;
+    if (!this.game) return;
+    this.beforeRender();
+    this.drawStatus();
+    this.drawSeats();
+    this.drawAsk();
+    this.el.checks.innerHTML = this.checksHTML();
+    this.drawLog();
+  }
+
+  private view(): PlayerView {
+    // Watching a public demo, or the game is over: everything is shown.
+    return this.viewer === null || this.game.state.over ? fullView(this.game) : viewFor(this.game, this.viewer);
+  }
+
+  protected playerName(seat: number): string {
+    const p = this.game.state.players[seat];
+    if (!p) return '?';
+    const gen = p.v.general;
+    const me = seat === this.viewer ? `${this.L.ui('you')} · ` : '';
+    return `${me}${p.name}${typeof gen === 'string' ? this.L.t(`（${this.L.name(gen)}）`, ` (${this.L.name(gen)})`) : ''}`;
+  }
+
+  protected card(c: CardLike, extra = ''): string {
+    const as = this.game.state.cards[c.id]?.as;
+    const kind = as ?? c.kind;
+    const red = c.suit === 'heart' || c.suit === 'diamond' ? ' red' : '';
+    const face = `${SUIT[c.suit] ?? c.suit}${RANK[c.rank] ?? c.rank}`;
+    const title = `${this.L.name(kind)}${as ? ` (${this.L.name(c.kind)})` : ''} ${face}`;
+    return `<span class="sgs-card${red}${extra}" title="${esc(title)}"><b>${esc(this.L.name(kind))}</b><i>${face}</i></span>`;
+  }
+
+  /** An option's face: a card, a player, a general, a skill, yes/no, or its label. */
+  protected value(v: Value, label: string): string {
+    if (v === true || v === false) return esc(this.L.yesNo(v));
+    if (typeof v === 'number') return String(v);
+    if (typeof v === 'string') {
+      const gen = this.program.generals[v];
+      if (gen) {
+        const f = gen.fields;
+        const skills = gen.skills.map((s) => this.L.name(s)).join(this.L.t('、', ', '));
+        return `<span class="sgs-gen"><b>${esc(this.L.name(v))}</b><small>${esc([f.kingdom ? this.L.name(String(f.kingdom)) : '', f.hp ? `❤${f.hp}` : '', skills].filter(Boolean).join(' · '))}</small></span>`;
+      }
+      return esc(v === label ? this.L.name(v) : label);
+    }
+    if (v === null || Array.isArray(v)) return esc(label);
+    switch (v.t) {
+      case 'c':
+        return this.card(v);
+      case 'v': {
+        const subs = v.subs.map((c) => `${SUIT[c.suit] ?? c.suit}${RANK[c.rank] ?? c.rank}`).join(' ');
+        const via = v.via ? this.L.name(v.via) : '';
+        return `<span class="sgs-card virt${v.subs.some((c) => c.suit === 'heart' || c.suit === 'diamond') ? ' red' : ''}"><b>${esc(this.L.name(v.kind))}</b><i>${esc([subs || this.L.t('无实体牌', 'no card'), via].filter(Boolean).join(' · '))}</i></span>`;
+      }
+      case 'p':
+        return esc(this.playerName(v.seat));
+      case 'a':
+        return `<span class="sgs-skill">${esc(this.L.name(v.skill))}</span>`;
+    }
+    return esc(label);
+  }
+
+  private drawStatus(): void {
+    const g = this.game, s = g.state, L = this.L;
+    const parts: string[] = [];
+    const tp = s.globals.turnPlayer;
+    if (tp && typeof tp === 'object' && !Array.isArray(tp) && tp.t === 'p') {
+      const ph = s.globals.currentPhase;
+      parts.push(`${esc(L.ui('turn'))}${L.t('：', ': ')}<b>${esc(this.playerName(tp.seat))}</b>${typeof ph === 'string' ? ` · ${esc(L.name(ph))}` : ''}`);
+    }
+    for (const [id, z] of Object.entries(this.program.zones)) {
+      if (z.perPlayer) continue;
+      const cards = s.zones[id] ?? [];
+      if (z.visibility === 'hidden' || id === 'discardPile') {
+        parts.push(`${esc(L.name(id))} ${cards.length}`);
+      } else if (cards.length) {
+        parts.push(`${esc(L.name(id))}${L.t('：', ': ')}${cards.map((c) => this.card(c)).join('')}`);
+      }
+    }
+    if (s.over) {
+      const w = s.over.winners;
+      const who = typeof w === 'string' ? L.name(w) : Array.isArray(w) ? w.map((x) => (typeof x === 'object' && x && !Array.isArray(x) && x.t === 'p' ? this.playerName(x.seat) : String(x))).join(', ') : '';
+      parts.push(`<b class="sgs-over">${esc(L.ui('gameOver'))}${who ? ` · ${esc(L.ui('winners'))}${L.t('：', ': ')}${esc(who)}` : ''}${L.lang === 'zh' ? `（${esc(s.over.text)}）` : ` (${esc(s.over.text)})`}</b>`);
+    }
+    if (s.error) parts.push(`<b class="sgs-err">${esc(L.ui('error'))}${L.t('：', ': ')}${esc(s.error)}</b>`);
+    this.el.status.innerHTML = parts.map((p) => `<span>${p}</span>`).join('');
+  }
+
+  private drawSeats(): void {
+    const g = this.game, L = this.L, v = this.view();
+    const n = v.players.length;
+    const start = this.viewer ?? 0;
+    const r = g.pending;
+    const tp = g.state.globals.turnPlayer as { seat?: number } | null;
+    const out: string[] = [];
+    for (let k = 0; k < n; k++) {
+      const p = v.players[(start + k) % n]!;
+      const pr = p.props;
+      const cls = ['sgs-seat'];
+      if (!p.alive) cls.push('dead');
+      if (tp && tp.seat === p.seat) cls.push('current');
+      if (r && r.seat === p.seat && !g.over) cls.push('asked');
+      if (p.seat === this.viewer) cls.push('me');
+      const gen = typeof pr.general === 'string' ? pr.general : null;
+      const role = typeof pr.role === 'string' ? pr.role : null;
+      const hp = typeof pr.hp === 'number' ? pr.hp : 0, max = typeof pr.maxHp === 'number' ? pr.maxHp : 0;
+      const hearts = max > 0 && max <= 12 ? '❤'.repeat(Math.max(0, Math.min(hp, max))) + '♡'.repeat(Math.max(0, max - Math.max(0, hp))) : '';
+      const rows: string[] = [];
+      rows.push(`<div class="sgs-hp" title="${esc(L.name('hp'))} ${hp}/${max}">${hearts} <small>${hp}/${max}</small></div>`);
+      // Hand first, then the other per-player zones the rules declare (equipment, judge area, …).
+      const zoneRow = (zid: string, label: string) => {
+        const z = v.zones[`${zid}:${p.seat}`];
+        if (!z) return;
+        if (zid !== 'hand' && z.count === 0) return;
+        const body = z.cards
+          ? (z.cards.length ? z.cards.map((c) => this.card(c)).join('') : `<small>${esc(L.ui('none'))}</small>`)
+          : `<span class="sgs-count">${z.count}${esc(L.ui('cards'))}</span>`;
+        rows.push(`<div class="sgs-zone sgs-z-${esc(zid)}"><span class="sgs-zl">${esc(label)}</span><span class="sgs-zc">${body}</span></div>`);
+      };
+      zoneRow('hand', L.ui('hand'));
+      for (const [zid, z] of Object.entries(this.program.zones)) if (z.perPlayer && zid !== 'hand') zoneRow(zid, L.name(zid));
+      const marks = this.marks(pr);
+      if (marks) rows.push(`<div class="sgs-marks">${marks}</div>`);
+      const own = p.skills.filter((s) => !this.cardSkills.has(s)); // equipment skills show as the equipment
+      if (own.length) rows.push(`<div class="sgs-skills">${own.map((s) => `<span>${esc(L.name(s))}</span>`).join('')}</div>`);
+      const roleTag = role ? `<span class="sgs-role r-${esc(role)}" title="${esc(L.name(role))}">${esc(L.lang === 'zh' ? L.roleIcon(role) : L.name(role))}</span>` : '';
+      out.push(`<section class="${cls.join(' ')}" data-seat="${p.seat}">
+<header>${roleTag}<b class="sgs-pname">${esc(p.name)}</b>${gen ? `<span class="sgs-gname">${esc(L.name(gen))}</span>` : ''}${p.seat === this.viewer ? `<span class="sgs-you">${esc(L.ui('you'))}</span>` : ''}${p.alive ? '' : `<span class="sgs-deadtag">${esc(L.ui('dead'))}</span>`}</header>
+${rows.join('\n')}</section>`);
+    }
+    this.el.seats.innerHTML = out.join('\n');
+  }
+
+  /** Public properties that differ from nothing: counters, flags, skipped phases. */
+  private marks(props: Record<string, unknown>): string {
+    const L = this.L;
+    const out: string[] = [];
+    for (const [k, val] of Object.entries(props)) {
+      if (k === 'general' || k === 'role' || k === 'hp' || k === 'maxHp') continue;
+      if (val === null || val === false || val === 0 || val === '' || (Array.isArray(val) && val.length === 0)) continue;
+      const show = (x: unknown): string =>
+        typeof x === 'string' ? L.name(x) : x && typeof x === 'object' && '$p' in x ? this.playerName((x as { $p: number }).$p) : x && typeof x === 'object' && '$c' in x ? '🂠' : String(x);
+      const text = val === true ? L.name(k) : `${L.name(k)}${L.t('：', ': ')}${Array.isArray(val) ? val.map(show).join(L.t('、', ', ')) : show(val)}`;
+      out.push(`<span class="sgs-mark">${esc(text)}</span>`);
+    }
+    return out.join('');
+  }
+
+  protected drawAsk(): void {
+    const g = this.game, L = this.L;
+    const r = g.pending;
+    if (!r || g.over) {
+      this.el.ask.innerHTML = '';
+      return;
+    }
+    const mine = r.seat === this.viewer;
+    const watching = this.viewer === null;
+    if (!mine && !watching) {
+      this.el.ask.innerHTML = `<p class="sgs-wait">${esc(L.ui('waiting'))} ${esc(this.playerName(r.seat))}…</p>`;
+      return;
+    }
+    const multi = r.max > 1;
+    const opts = r.options.map((o, i) => {
+      const sel = this.selected.includes(i) ? ' selected' : '';
+      const hint = this.hint.includes(i) ? ' hint' : '';
+      const title = hint ? ` title="${esc(this.L.t('脚本的选择', 'the script’s choice'))}"` : '';
+      return `<button type="button" class="sgs-opt${sel}${hint}" data-act="opt" data-i="${i}"${mine ? '' : ' disabled'}${title} aria-pressed="${sel ? 'true' : 'false'}">${this.value(o.value, o.label)}</button>`;
+    });
+    const range = multi || r.min !== 1 ? `<small class="sgs-range">${esc(L.t(`选 ${r.min}–${r.max} 项`, `pick ${r.min}–${r.max}`))}</small>` : '';
+    const buttons: string[] = [];
+    if (mine && multi) {
+      const ok = this.selected.length >= r.min && this.selected.length <= r.max;
+      buttons.push(`<button type="button" class="sgs-btn primary" data-act="confirm"${ok ? '' : ' disabled'}>${esc(L.ui('confirm'))} (${this.selected.length})</button>`);
+    }
+    if (r.min === 0) {
+      const passLabel = r.prompt === 'play' ? L.t('结束出牌', 'End the play phase') : L.ui('pass');
+      const hint = this.hint.length === 0 && this.hintKnown ? ' hint' : '';
+      buttons.push(`<button type="button" class="sgs-btn${hint}" data-act="pass"${mine ? '' : ' disabled'}>${esc(passLabel)}</button>`);
+    }
+    this.el.ask.innerHTML = `<div class="sgs-q${mine ? ' mine' : ''}"><p><b>${esc(this.playerName(r.seat))}</b>${mine ? ` <span class="sgs-you">${esc(L.ui('yourTurn'))}</span>` : ''}${L.t('：', ': ')}${esc(L.prompt(r.prompt))} ${range}</p>
+<div class="sgs-opts">${opts.join('')}</div>${buttons.length ? `<div class="sgs-btns">${buttons.join('')}</div>` : ''}</div>`;
+  }
+  protected hintKnown = false;
+
+  private drawLog(): void {
+    const g = this.game;
+    const log = g.state.log;
+    const ol = this.el.log;
+    if (this.logGame !== g || log.length < this.logShown) {
+      ol.innerHTML = '';
+      this.logShown = 0;
+      this.logGame = g;
+    }
+    ol.querySelectorAll<HTMLElement>('li.fresh').forEach((li) => {
+      if (Number(li.dataset.n) < this.freshFrom) li.classList.remove('fresh');
+    });
+    const frag = document.createDocumentFragment();
+    for (let i = this.logShown; i < log.length; i++) {
+      const e = log[i]!;
+      if (e.k === 'ask') continue; // the decision panel shows the question; its options may reveal hands
+      const li = document.createElement('li');
+      li.className = `k-${e.k}${i >= this.freshFrom && this.viewer !== null ? ' fresh' : ''}`;
+      li.dataset.n = String(i);
+      li.textContent = this.L.logLine(e.text);
+      frag.appendChild(li);
+    }
+    this.logShown = log.length;
+    ol.appendChild(frag);
+    // Keep at most the last 400 lines in the page.
+    while (ol.childElementCount > 400) ol.firstElementChild!.remove();
+    ol.scrollTop = ol.scrollHeight;
+  }
+}
+
+// ------------------------------------------------------------------ <sgs-scenario>
+
+function stepText(st: IStep, L: Labels): string {
+  switch (st.k) {
+    case 'expect':
+      return st.text;
+    case 'expectLog':
+      return L.t(`日志提到 “${st.text}”`, `the log mentions “${st.text}”`);
+    case 'expectAsk':
+      return L.t(`轮到 ${st.player} 决定`, `${st.player} is asked`);
+    case 'expectEnd':
+      return L.t('游戏结束', 'the game is over');
+    case 'answer':
+      return L.t(`${st.player} 作答`, `${st.player} answers`);
+  }
+}
+
+export class ScenarioTable extends Table {
+  private runner!: ScenarioRunner;
+  private checks: Check[] = [];
+  private mode: 'watch' | 'play' = 'watch';
+  private seat = 0;
+  private onScript = true;
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private finished = false;
+
+  constructor(host: HTMLElement, L: Labels, program: Program, private scen: IScenario) {
+    super(host, L, program);
+    const first = scen.steps.find((s) => s.k === 'answer');
+    this.seat = Math.max(0, first && first.k === 'answer' ? scen.seats.findIndex((s) => s.name === first.player) : 0);
+    this.start('watch');
+  }
+
+  private start(mode: 'watch' | 'play'): void {
+    this.stopAutoplay();
+    let ai: HeuristicAI | undefined;
+    this.runner = new ScenarioRunner(this.program, this.scen.id, 1, (g) => {
+      ai = new HeuristicAI(g, 1);
+    });
+    this.resetGame(this.runner.game, ai!);
+    this.mode = mode;
+    this.viewer = mode === 'watch' ? null : this.seat;
+    this.checks = [];
+    this.onScript = true;
+    this.finished = false;
+    this.say(this.L.ui(mode === 'watch' ? 'watching' : 'playing'));
+    this.runChecks();
+    if (mode === 'play') this.pumpScript();
+    else this.showWatch();
+  }
+
+  /** Run the expectation steps at the cursor (they describe the state reached so far). */
+  private runChecks(): void {
+    const r = this.runner;
+    while (!r.done && r.step!.k !== 'answer') {
+      const st = r.step!;
+      const n = r.next + 1;
+      const f = r.runStep();
+      this.checks.push({ step: n, text: stepText(st, this.L), ok: !f, message: f?.message });
+    }
+    if (r.done && !this.finished) {
+      this.finished = true;
+      const f = r.finish();
+      if (f && !this.checks.some((c) => !c.ok)) this.checks.push({ step: f.step, text: '', ok: false, message: f.message });
+    }
+  }
+
+  private showWatch(): void {
+    if (this.runner.done) this.sayDone();
+    this.render();
+  }
+
+  /** The options the script picks next for the pending decision: shown when watching, and marked when the
+   *  reader plays the seat the script is about to answer for. */
+  protected beforeRender(): void {
+    const r = this.runner;
+    const st = this.onScript ? r.step : undefined;
+    this.hint = [];
+    this.hintKnown = false;
+    const req = this.game.pending;
+    if (st && st.k === 'answer' && req && (this.viewer === null || req.seat === this.viewer)) {
+      const m = r.picksFor(st);
+      if (m.ok) {
+        this.hint = m.picks;
+        this.hintKnown = true;
+      }
+    }
+  }
+
+  private sayDone(): void {
+    const failed = this.checks.find((c) => !c.ok);
+    if (failed) this.say(`${this.L.ui('failed')}${this.L.t('：', ': ')}${failed.message ?? ''}`, 'bad');
+    else this.say(`${this.L.ui('scriptDone')} ${this.checks.length ? this.L.ui('allPassed') : ''}`, 'ok');
+  }
+
+  private nextStep(): void {
+    const r = this.runner;
+    if (this.mode !== 'watch' || r.done) return;
+    const st = r.step!;
+    const n = r.next + 1;
+    const f = r.runStep();
+    if (f) this.checks.push({ step: n, text: stepText(st, this.L), ok: false, message: f.message });
+    this.runChecks();
+    if (r.done) this.stopAutoplay();
+    this.showWatch();
+  }
+
+  private stopAutoplay(): void {
+    if (this.timer !== null) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** Playing a seat: the other seats follow the script while it has an answer for them, then the computer. */
+  private pumpScript(): void {
+    const r = this.runner;
+    this.pump((req) => {
+      if (this.onScript) this.runChecks();
+      if (this.onScript && r.failure) this.leaveScript();
+      const st = this.onScript ? r.step : undefined;
+      if (!st) return false;
+      if (st.k === 'answer' && st.player === this.game.state.players[req.seat]!.name && r.picksFor(st).ok) {
+        r.runStep();
+        if (this.onScript) this.runChecks();
+        return true;
+      }
+      this.leaveScript();
+      return false;
+    });
+    if (this.onScript) {
+      this.runChecks();
+      if (r.done) this.sayDone();
+      this.render();
+    }
+  }
+
+  private leaveScript(): void {
+    if (!this.onScript) return;
+    this.onScript = false;
+    if (!this.runner.done) this.say(this.L.ui('offScript'), 'info');
+  }
+
+  protected onAnswer(picks: number[]): void {
+    const g = this.game, r = this.runner;
+    const req = g.pending!;
+    const st = this.onScript ? r.step : undefined;
+    if (st && st.k === 'answer' && st.player === g.state.players[req.seat]!.name) {
+      const m = r.picksFor(st);
+      if (m.ok && m.picks.length === picks.length && m.picks.every((i) => picks.includes(i))) {
+        r.runStep();
+        this.pumpScript();
+        return;
+      }
+    }
+    if (st) this.leaveScript();
+    const res = g.answer(picks);
+    if (!res.ok) this.say(res.reason, 'bad');
+    this.pumpScript();
+  }
+
+  protected controls(): string {
+    const L = this.L, r = this.runner;
+    // Progress in scripted answers (each "next step" plays one answer and the expectations after it).
+    const total = r.steps.filter((s) => s.k === 'answer').length;
+    const done = r.steps.slice(0, r.next).filter((s) => s.k === 'answer').length;
+    const seats = this.scen.seats
+      .map((s, i) => {
+        const gen = this.game.state.players[i]?.v.general;
+        return `<option value="${i}"${i === this.seat ? ' selected' : ''}>${esc(s.name)}${typeof gen === 'string' ? ` · ${esc(L.name(gen))}` : ''}</option>`;
+      })
+      .join('');
+    const watch = this.mode === 'watch';
+    return `<div class="sgs-group">
+<button type="button" class="sgs-btn${watch ? ' on' : ''}" data-act="watch">${esc(L.ui('watch'))}</button>
+${watch ? `<button type="button" class="sgs-btn primary" data-act="next"${r.done ? ' disabled' : ''}>${esc(L.ui('next'))} <small>${done}/${total}</small></button>
+<button type="button" class="sgs-btn" data-act="auto"${r.done ? ' disabled' : ''} aria-pressed="${this.timer ? 'true' : 'false'}">${esc(this.timer ? L.ui('pause') : L.ui('autoplay'))}</button>` : ''}
+</div><div class="sgs-group"><label>${esc(L.ui('seat'))} <select data-role="seat">${seats}</select></label>
+<button type="button" class="sgs-btn${watch ? '' : ' on'}" data-act="seat">${esc(L.ui('takeSeat'))}</button>
+<button type="button" class="sgs-btn" data-act="restart">${esc(L.ui('restart'))}</button></div>`;
+  }
+
+  protected control(act: string): void {
+    switch (act) {
+      case 'watch':
+        this.start('watch');
+        break;
+      case 'next':
+        this.nextStep();
+        break;
+      case 'auto':
+        if (this.timer) {
+          this.stopAutoplay();
+          this.render();
+        } else {
+          this.timer = setInterval(() => this.nextStep(), 900);
+          this.nextStep();
+        }
+        break;
+      case 'seat': {
+        const sel = this.host.querySelector<HTMLSelectElement>('select[data-role="seat"]');
+        this.seat = Number(sel?.value ?? this.seat);
+        this.start('play');
+        break;
+      }
+      case 'restart':
+        this.start(this.mode);
+        break;
+    }
+  }
+
+  protected checksHTML(): string {
+    if (this.checks.length === 0) return '';
+    const items = this.checks.map((c) => `<li class="${c.ok ? 'ok' : 'bad'}"><span class="mark">${c.ok ? '✓' : '✗'}</span> <code>${esc(c.text)}</code>${c.message && !c.ok ? `<br><small>${esc(c.message)}</small>` : ''}</li>`);
+    return `<h4>${esc(this.L.ui('checks'))}</h4><ul>${items.join('')}</ul>`;
+  }
+}
+
+// ------------------------------------------------------------------ <sgs-game>
+
+export class GameTable extends Table {
+  private players: number;
+  private choice: string; // 'lord' | 'loyalist' | 'rebel' | 'renegade' | 'seat:N'
+  private seed: number;
+  private modeId: string;
+
+  constructor(host: HTMLElement, L: Labels, program: Program) {
+    super(host, L, program);
+    this.modeId = host.dataset.mode && program.modes[host.dataset.mode] ? host.dataset.mode : Object.keys(program.modes)[0]!;
+    const f = program.modes[this.modeId]!.fields;
+    const min = (f.minPlayers as number) ?? 2, max = (f.maxPlayers as number) ?? 10;
+    this.players = Math.min(max, Math.max(min, Number(host.getAttribute('players') ?? host.dataset.players ?? 5) || 5));
+    this.choice = host.dataset.seat ?? 'lord';
+    this.seed = Number(host.dataset.seed) || (Math.floor(Math.random() * 1e6) + 1);
+    this.start();
+  }
+
+  private start(): void {
+    let g: Game;
+    try {
+      g = new Game(this.program, { mode: this.modeId, players: this.players, seed: this.seed });
+    } catch (e) {
+      this.say(e instanceof Error ? e.message : String(e), 'bad');
+      this.render();
+      return;
+    }
+    const ai = new HeuristicAI(g, this.seed);
+    this.resetGame(g, ai);
+    g.start(); // roles are dealt before the first decision
+    let seat = 0;
+    if (this.choice.startsWith('seat:')) seat = Math.min(this.players - 1, Number(this.choice.slice(5)) || 0);
+    else seat = Math.max(0, g.state.players.findIndex((p) => p.v.role === this.choice));
+    this.viewer = seat;
+    const role = g.state.players[seat]!.v.role;
+    this.say(`${this.L.ui('youAre')} ${g.state.players[seat]!.name}${typeof role === 'string' ? ` · ${this.L.name(role)}` : ''}`, 'info');
+    this.pump();
+  }
+
+  protected onAnswer(picks: number[]): void {
+    const res = this.game.answer(picks);
+    if (!res.ok) this.say(res.reason, 'bad');
+    this.pump();
+  }
+
+  protected controls(): string {
+    const L = this.L;
+    const f = this.program.modes[this.modeId]!.fields;
+    const min = (f.minPlayers as number) ?? 2, max = (f.maxPlayers as number) ?? 10;
+    const ns: string[] = [];
+    for (let n = min; n <= max; n++) ns.push(`<option value="${n}"${n === this.players ? ' selected' : ''}>${n}</option>`);
+    const roles = (this.program.enums.role ?? []).map((r) => `<option value="${r}"${this.choice === r ? ' selected' : ''}>${esc(L.ui('byRole'))}${L.t('：', ': ')}${esc(L.name(r))}</option>`);
+    const seats: string[] = [];
+    for (let i = 0; i < this.players; i++) seats.push(`<option value="seat:${i}"${this.choice === `seat:${i}` ? ' selected' : ''}>${esc(L.ui('seat'))} ${i + 1}</option>`);
+    return `<div class="sgs-group"><label>${esc(L.ui('players'))} <select data-role="players">${ns.join('')}</select></label>
+<label>${esc(L.ui('mySeat'))} <select data-role="choice">${roles.join('')}${seats.join('')}</select></label>
+<label>${esc(L.ui('seed'))} <input data-role="seed" type="number" min="1" value="${this.seed}" inputmode="numeric"></label></div>
+<div class="sgs-group"><button type="button" class="sgs-btn primary" data-act="new">${esc(L.ui('start'))}</button>
+<button type="button" class="sgs-btn" data-act="restart">${esc(L.ui('restart'))}</button></div>`;
+  }
+
+  protected control(act: string): void {
+    const q = (r: string) => this.host.querySelector<HTMLInputElement | HTMLSelectElement>(`[data-role="${r}"]`);
+    this.players = Number(q('players')?.value ?? this.players) || this.players;
+    this.choice = q('choice')?.value ?? this.choice;
+    if (this.choice.startsWith('seat:') && Number(this.choice.slice(5)) >= this.players) this.choice = 'lord';
+    if (act === 'new') {
+      const s = Number(q('seed')?.value);
+      this.seed = s && s !== this.seed ? s : Math.floor(Math.random() * 1e6) + 1;
+      this.start();
+    } else if (act === 'restart') {
+      this.seed = Number(q('seed')?.value) || this.seed;
+      this.start();
+    }
+  }
+
+  protected checksHTML(): string {
+    return '';
+  }
+}
+
+export function mountScenario(host: HTMLElement, lang: Lang, rules: ClientRules, scen: IScenario): ScenarioTable {
+  const program: Program = { ...rules.program, scenarios: { [scen.id]: scen } };
+  return new ScenarioTable(host, new Labels(lang, program, rules.names), program, scen);
+}
+
+export function mountGame(host: HTMLElement, lang: Lang, rules: ClientRules): GameTable {
+  return new GameTable(host, new Labels(lang, rules.program, rules.names), rules.program);
+}

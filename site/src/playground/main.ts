@@ -1,0 +1,491 @@
+// The playground page: an editor for a new general (Monaco, loaded only here), diagnostics as you type from the
+// real compiler in a worker, scenario runs in a second worker with a hard timeout, saving in localStorage and
+// share links that carry the source in the URL hash.
+import type * as M from 'monaco-editor/editor';
+import type { Completion } from './service.ts';
+import type { LangReply, LangRequest, Marker, RunReply, RunRequest, ScenarioInfo } from './protocol.ts';
+import { AUTHOR_FILE } from './protocol.ts';
+import { decodeSource, encodeSource, sourceParam } from './share.ts';
+import { strings } from './i18n.ts';
+import STARTER from './starter.sgs?raw';
+
+const STORAGE_KEY = 'sgs-playground:source';
+const CHECK_DELAY = 250; // ms after the last keystroke
+const SAVE_DELAY = 400;
+
+const root = document.querySelector<HTMLElement>('[data-playground]')!;
+const lang = (root.dataset.lang === 'zh' ? 'zh' : 'en') as 'zh' | 'en';
+const T = strings(lang);
+const $ = <E extends HTMLElement>(sel: string) => root.querySelector<E>(sel)!;
+const editorEl = $<HTMLDivElement>('.pg-editor');
+const statusEl = $<HTMLSpanElement>('.pg-status');
+const saveEl = $<HTMLSpanElement>('.pg-saved');
+const problemsEl = $<HTMLUListElement>('.pg-problems');
+const summaryEl = $<HTMLParagraphElement>('.pg-summary');
+const selectEl = $<HTMLSelectElement>('.pg-scenario');
+const runBtn = $<HTMLButtonElement>('.pg-run');
+const resultEl = $<HTMLDivElement>('.pg-result');
+const shareBtn = $<HTMLButtonElement>('.pg-share');
+const shareOut = $<HTMLDivElement>('.pg-share-out');
+const resetBtn = $<HTMLButtonElement>('.pg-reset');
+const playBtn = $<HTMLButtonElement>('.pg-play');
+const playBox = $<HTMLElement>('.pg-player');
+const playHost = $<HTMLDivElement>('.pg-player-host');
+const playTitle = $<HTMLElement>('.pg-player-title');
+const playClose = $<HTMLButtonElement>('.pg-player-close');
+const params = new URLSearchParams(location.search);
+const RUN_TIMEOUT = Number(params.get('runTimeout')) || 5000; // ms; `?runTimeout=` exists for tests
+
+// ------------------------------------------------------------------ the language worker
+
+const langWorker = new Worker(new URL('./lang-worker.ts', import.meta.url), { type: 'module' });
+let nextId = 1;
+const waiting = new Map<number, (m: LangReply) => void>();
+let onChecked: (m: Extract<LangReply, { type: 'checked' }>) => void = () => {};
+let rulesReady = false;
+let builtinScenarios: ScenarioInfo[] = [];
+let authorScenarios: ScenarioInfo[] = [];
+
+langWorker.onmessage = (ev: MessageEvent<LangReply>) => {
+  const m = ev.data;
+  if (m.type === 'ready') {
+    rulesReady = true;
+    builtinScenarios = m.builtin;
+    fillScenarios();
+    root.dataset.rules = String(m.files);
+  } else if (m.type === 'failed' && m.id === undefined) {
+    statusEl.textContent = T.rulesFailed + m.message;
+    statusEl.classList.add('bad');
+  } else if (m.type === 'checked') {
+    onChecked(m);
+  } else if ('id' in m && m.id !== undefined) {
+    waiting.get(m.id)?.(m);
+    waiting.delete(m.id);
+  }
+};
+langWorker.postMessage({ type: 'init', sourcesUrl: new URL(`${(import.meta.env.BASE_URL ?? '/').replace(/\/?$/, '/')}data/playground-sources.json`, location.href).href, lang } satisfies LangRequest);
+
+function request<R extends LangReply>(m: { type: string } & Record<string, unknown>): Promise<R> {
+  const id = nextId++;
+  return new Promise((resolve) => {
+    waiting.set(id, resolve as (m: LangReply) => void);
+    langWorker.postMessage({ ...m, id } as LangRequest);
+  });
+}
+
+const client = {
+  complete: async (before: string, trigger?: string) =>
+    ((await request<Extract<LangReply, { type: 'completed' }>>({ type: 'complete', before, trigger })).items ?? []) as Completion[],
+  hover: async (word: string) => (await request<Extract<LangReply, { type: 'hovered' }>>({ type: 'hover', word })).markdown ?? null,
+  signature: async (before: string) => (await request<Extract<LangReply, { type: 'signed' }>>({ type: 'signature', before })).help ?? null,
+};
+
+// ------------------------------------------------------------------ the source: link, saved copy or example
+
+let fromLink = false;
+async function initialSource(): Promise<string> {
+  const code = sourceParam(location.hash);
+  if (code) {
+    try {
+      const text = await decodeSource(code);
+      fromLink = true;
+      return text;
+    } catch (e) {
+      saveEl.textContent = T.badLink + (e instanceof Error ? e.message : String(e));
+    }
+  }
+  try {
+    const saved = localStorage.getItem(STORAGE_KEY);
+    if (saved !== null) return saved;
+  } catch {
+    // storage disabled: start from the example
+  }
+  return STARTER;
+}
+
+// ------------------------------------------------------------------ scenarios
+
+function scenarioLabel(s: ScenarioInfo): string {
+  const name = lang === 'zh' ? (s.zh ?? s.en) : (s.en ?? s.zh);
+  return name ? `${s.id} — ${name}` : s.id;
+}
+
+let picked = false;
+selectEl.addEventListener('change', () => {
+  picked = true;
+});
+
+function fillScenarios(): void {
+  const keep = selectEl.value;
+  selectEl.textContent = '';
+  const group = (label: string, list: ScenarioInfo[]) => {
+    const g = document.createElement('optgroup');
+    g.label = label;
+    for (const s of list) {
+      const o = document.createElement('option');
+      o.value = s.id;
+      o.textContent = scenarioLabel(s);
+      o.dataset.file = s.file;
+      g.append(o);
+    }
+    if (list.length) selectEl.append(g);
+  };
+  group(T.yourFile, authorScenarios);
+  const byFile = new Map<string, ScenarioInfo[]>();
+  const mine = new Set(authorScenarios.map((s) => s.id));
+  for (const s of builtinScenarios) {
+    if (mine.has(s.id)) continue;
+    const l = byFile.get(s.file) ?? [];
+    l.push(s);
+    byFile.set(s.file, l);
+  }
+  for (const [file, list] of byFile) group(`${T.builtin} · ${file.replace(/^rules\//, '')}`, list);
+  if (!selectEl.options.length) {
+    const o = document.createElement('option');
+    o.textContent = T.noScenario;
+    o.disabled = true;
+    selectEl.append(o);
+  }
+  // Keep the author's pick; until there is one, the first scenario of the author's file.
+  if (picked && [...selectEl.options].some((o) => o.value === keep)) selectEl.value = keep;
+  else if (authorScenarios.length) selectEl.value = authorScenarios[0]!.id;
+  else if (keep && [...selectEl.options].some((o) => o.value === keep)) selectEl.value = keep;
+  runBtn.disabled = playBtn.disabled = !rulesReady || !selectEl.value;
+}
+
+// ------------------------------------------------------------------ page start
+
+type Mod = typeof import('./editor.ts');
+let monaco: typeof M;
+let editor: M.editor.IStandaloneCodeEditor;
+let model: M.editor.ITextModel;
+
+async function start(): Promise<void> {
+  statusEl.textContent = T.loading;
+  const text0 = await initialSource();
+  if (fromLink) saveEl.textContent = T.fromLink;
+  let mod: Mod;
+  try {
+    mod = await import('./editor.ts');
+  } catch (e) {
+    statusEl.textContent = T.loadFailed + (e instanceof Error ? e.message : String(e));
+    statusEl.classList.add('bad');
+    throw e;
+  }
+  ({ monaco, editor } = await mod.createEditor(editorEl, text0, client));
+  model = editor.getModel()!;
+  root.dataset.editor = 'ready';
+  statusEl.textContent = rulesReady ? T.checking : T.rulesLoading;
+  model.onDidChangeContent(onChange);
+  sendCheck();
+  runBtn.addEventListener('click', () => void runSelected());
+  playBtn.addEventListener('click', () => void playSelected());
+  playClose.addEventListener('click', () => {
+    playHost.replaceChildren();
+    playBox.hidden = true;
+  });
+  shareBtn.addEventListener('click', () => void share());
+  resetBtn.addEventListener('click', reset);
+  fillScenarios();
+}
+
+function goTo(line: number, col = 1): void {
+  editor.revealLineInCenter(line);
+  editor.setPosition({ lineNumber: line, column: col });
+  editor.focus();
+}
+
+// ------------------------------------------------------------------ diagnostics as you type
+
+let version = 0;
+let inFlight = false;
+let queued = false;
+let sentAt = 0;
+let checkTimer: ReturnType<typeof setTimeout> | undefined;
+
+function sendCheck(): void {
+  if (inFlight) {
+    queued = true;
+    return;
+  }
+  inFlight = true;
+  queued = false;
+  sentAt = performance.now();
+  langWorker.postMessage({ type: 'check', version: ++version, text: model.getValue() } satisfies LangRequest);
+}
+
+function renderProblems(markers: Marker[]): void {
+  problemsEl.textContent = '';
+  const errors = markers.filter((m) => m.severity === 'error').length;
+  const warnings = markers.length - errors;
+  summaryEl.textContent = markers.length ? T.problems(errors, warnings) : T.noProblems;
+  summaryEl.className = 'pg-summary ' + (errors ? 'bad' : warnings ? 'warn' : 'good');
+  for (const m of markers.slice(0, 50)) {
+    const li = document.createElement('li');
+    li.className = m.severity;
+    const a = document.createElement('a');
+    a.href = '#';
+    a.textContent = `${m.line}:${m.col}`;
+    a.title = T.jump;
+    a.addEventListener('click', (ev) => {
+      ev.preventDefault();
+      goTo(m.line, m.col);
+    });
+    const code = document.createElement('code');
+    code.textContent = m.code;
+    li.append(a, ' ', code, ' ', m.message);
+    problemsEl.append(li);
+  }
+}
+
+onChecked = (m) => {
+  inFlight = false;
+  const roundTrip = performance.now() - sentAt;
+  if (m.version === version && !queued) {
+    const text = model.getValue();
+    const markers = m.markers.map((d) => {
+      const s = model.getPositionAt(d.start);
+      let e = model.getPositionAt(Math.max(d.end, d.start));
+      if (d.end <= d.start) {
+        // An empty span (end of file, a missing token): underline the word there, or one character.
+        const w = model.getWordAtPosition(s);
+        e = w ? { lineNumber: s.lineNumber, column: w.endColumn } as typeof e : model.getPositionAt(Math.min(text.length, d.start + 1));
+        if (e.lineNumber === s.lineNumber && e.column <= s.column) e = { lineNumber: s.lineNumber, column: s.column + 1 } as typeof e;
+      }
+      return {
+        severity: d.severity === 'error' ? monaco.MarkerSeverity.Error : monaco.MarkerSeverity.Warning,
+        message: d.message,
+        code: d.code,
+        source: d.file === AUTHOR_FILE ? undefined : d.file,
+        startLineNumber: s.lineNumber,
+        startColumn: s.column,
+        endLineNumber: e.lineNumber,
+        endColumn: e.column,
+      };
+    });
+    monaco.editor.setModelMarkers(model, 'sgs', markers);
+    renderProblems(m.markers);
+    statusEl.textContent = T.checked(m.ms, roundTrip);
+    statusEl.classList.remove('bad');
+    root.dataset.checkMs = m.ms.toFixed(1);
+    root.dataset.roundTripMs = roundTrip.toFixed(1);
+    root.dataset.checked = String(m.version);
+    root.dataset.errors = String(m.markers.filter((x) => x.severity === 'error').length);
+    authorScenarios = m.scenarios;
+    fillScenarios();
+  }
+  if (queued) sendCheck();
+};
+
+// ------------------------------------------------------------------ saving
+
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+function save(): void {
+  try {
+    localStorage.setItem(STORAGE_KEY, model.getValue());
+    saveEl.textContent = T.saved;
+  } catch (e) {
+    saveEl.textContent = String(e);
+  }
+}
+
+function onChange(): void {
+  clearTimeout(checkTimer);
+  checkTimer = setTimeout(sendCheck, CHECK_DELAY);
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(save, SAVE_DELAY);
+  // After an edit the page shows the saved copy on reload, not the link it was opened from.
+  if (fromLink) {
+    fromLink = false;
+    history.replaceState(null, '', location.pathname + location.search);
+  }
+}
+
+// ------------------------------------------------------------------ share and reset
+
+async function share(): Promise<void> {
+  const code = await encodeSource(model.getValue());
+  const url = `${location.origin}${location.pathname}${location.search}#src=${code}`;
+  history.replaceState(null, '', url);
+  fromLink = true;
+  shareOut.textContent = '';
+  const input = document.createElement('input');
+  input.type = 'text';
+  input.readOnly = true;
+  input.value = url;
+  input.className = 'pg-share-url';
+  input.addEventListener('focus', () => input.select());
+  const note = document.createElement('span');
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(url);
+    copied = true;
+  } catch {
+    // no clipboard permission: the link is shown to copy by hand
+  }
+  note.textContent = copied ? T.shareCopied : T.shareReady;
+  shareOut.append(note, input);
+  shareOut.hidden = false;
+}
+
+function reset(): void {
+  if (model.getValue() !== STARTER && !confirm(T.resetConfirm)) return;
+  editor.executeEdits('reset', [{ range: model.getFullModelRange(), text: STARTER }]);
+  editor.pushUndoStop();
+}
+
+// ------------------------------------------------------------------ running a scenario
+
+let runner: Worker | null = null;
+let runnerVersion = -1;
+
+function newRunner(): Worker {
+  runnerVersion = -1;
+  return new Worker(new URL('./run-worker.ts', import.meta.url), { type: 'module' });
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls: string, text?: string): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function showOutcome(kind: 'pass' | 'fail' | 'error' | 'timeout', headline: string, details: (string | Node)[], log?: string[]): void {
+  resultEl.textContent = '';
+  resultEl.dataset.outcome = kind;
+  const head = el('p', `pg-outcome ${kind}`);
+  head.append(el('strong', '', { pass: `✓ ${T.pass}`, fail: `✗ ${T.fail}`, error: `⚠ ${T.error}`, timeout: `⏱ ${T.timeout}` }[kind]), ' ', headline);
+  resultEl.append(head);
+  for (const d of details) {
+    const p = el('p', 'pg-detail');
+    p.append(d);
+    resultEl.append(p);
+  }
+  if (log && log.length) {
+    const det = el('details', 'pg-log');
+    det.open = log.length <= 60;
+    det.append(el('summary', '', `${T.log} (${log.length})`));
+    const ol = el('ol', '');
+    for (const l of log.slice(-500)) ol.append(el('li', l.startsWith('error:') ? 'err' : '', l));
+    det.append(ol);
+    resultEl.append(det);
+  }
+}
+
+/** The repeating pattern at the end of a log (a trigger loop), if the last lines repeat at least 5 times. */
+function repeatingTail(log: string[]): { lines: string[]; times: number } | null {
+  const body = log.filter((l) => !l.startsWith('error:'));
+  for (let p = 1; p <= 8; p++) {
+    if (body.length < p * 5) break;
+    let times = 1;
+    const tail = body.slice(-p);
+    for (let k = 2; k * p <= body.length; k++) {
+      const seg = body.slice(body.length - k * p, body.length - (k - 1) * p);
+      if (seg.every((l, i) => l === tail[i])) times = k;
+      else break;
+    }
+    if (times >= 5) return { lines: tail, times };
+  }
+  return null;
+}
+
+function atLink(at: string): Node {
+  const m = /^(.*):(\d+):(\d+)$/.exec(at);
+  if (!m || m[1] !== AUTHOR_FILE) return document.createTextNode(at);
+  const a = el('a', '', at);
+  a.href = '#';
+  a.addEventListener('click', (ev) => {
+    ev.preventDefault();
+    goTo(Number(m[2]), Number(m[3]));
+  });
+  return a;
+}
+
+async function runSelected(): Promise<void> {
+  const scenario = selectEl.value;
+  if (!scenario) return;
+  runBtn.disabled = true;
+  resultEl.textContent = T.running;
+  resultEl.dataset.outcome = 'running';
+  try {
+    const p = await request<Extract<LangReply, { type: 'program' }>>({ type: 'program', text: model.getValue() });
+    if (!p.json) {
+      const failed = (p as unknown as { message?: string }).message;
+      showOutcome('error', failed ? T.rulesFailed + failed : T.fixFirst, (p.errors ?? []).slice(0, 10).map((e) => `${e.line}:${e.col} ${e.code} ${e.message}`));
+      return;
+    }
+    runner ??= newRunner();
+    const w = runner;
+    const req: RunRequest = { type: 'run', version: p.version!, json: runnerVersion === p.version ? undefined : p.json, scenario, seed: 1 };
+    runnerVersion = p.version!;
+    const reply = await new Promise<RunReply | 'timeout'>((resolve) => {
+      const timer = setTimeout(() => resolve('timeout'), RUN_TIMEOUT);
+      w.onmessage = (ev: MessageEvent<RunReply>) => {
+        clearTimeout(timer);
+        resolve(ev.data);
+      };
+      w.onerror = (ev) => {
+        clearTimeout(timer);
+        resolve({ type: 'error', scenario, message: ev.message || 'worker error' });
+      };
+      w.postMessage(req);
+    });
+    if (reply === 'timeout') {
+      w.terminate();
+      runner = null;
+      showOutcome('timeout', scenario, [T.timedOut(RUN_TIMEOUT / 1000)]);
+      return;
+    }
+    if (reply.type === 'error') {
+      showOutcome('error', scenario, [reply.message]);
+      return;
+    }
+    if (reply.ok) {
+      showOutcome('pass', `${scenario} · ${T.ranIn(reply.ms, reply.steps)}`, [], reply.log);
+    } else {
+      const f = reply.failure!;
+      const head = el('span', 'pg-step');
+      head.append(T.step(f.step), ' · ', atLink(f.at));
+      const details: (string | Node)[] = [head, el('code', 'pg-message', f.message)];
+      if (/loop forever|step budget|nested more than/.test(f.message)) details.push(T.loop);
+      else if (/Maximum call stack|too much recursion/i.test(f.message)) details.push(T.stack);
+      const cycle = repeatingTail(reply.log);
+      if (cycle) {
+        const p = el('p', 'pg-detail');
+        p.append(T.cycle(cycle.times), el('code', 'pg-message', cycle.lines.join('\n')));
+        details.push(p);
+      }
+      showOutcome('fail', `${scenario} · ${T.ranIn(reply.ms, reply.steps)}`, details, reply.log);
+    }
+  } finally {
+    runBtn.disabled = !selectEl.value;
+  }
+}
+
+/** Play the scenario at the rulebook's table (watch its script or take a seat), on the author's program. */
+async function playSelected(): Promise<void> {
+  const scenario = selectEl.value;
+  if (!scenario) return;
+  playBtn.disabled = true;
+  try {
+    const p = await request<Extract<LangReply, { type: 'program' }>>({ type: 'program', text: model.getValue() });
+    if (!p.json) {
+      const failed = (p as unknown as { message?: string }).message;
+      showOutcome('error', failed ? T.rulesFailed + failed : T.fixFirst, (p.errors ?? []).slice(0, 10).map((e) => `${e.line}:${e.col} ${e.code} ${e.message}`));
+      return;
+    }
+    playBox.hidden = false;
+    playTitle.textContent = scenarioLabel([...authorScenarios, ...builtinScenarios].find((s) => s.id === scenario) ?? { id: scenario, file: '', line: 0 });
+    playHost.textContent = T.loading;
+    const { play } = await import('./play.ts');
+    await play(playHost, lang, p.json, p.names ?? {}, scenario);
+    playBox.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  } catch (e) {
+    playHost.textContent = T.error + ': ' + (e instanceof Error ? e.message : String(e));
+  } finally {
+    playBtn.disabled = !selectEl.value;
+  }
+}
+
+void start();
