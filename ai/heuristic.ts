@@ -10,6 +10,8 @@ type Side = 'lord' | 'rebel' | 'unknown';
 
 const HARMFUL = new Set(['slash', 'duel', 'dismantlement', 'snatch', 'indulgence', 'savageAssault', 'archeryAttack', 'collateral', 'lightning']);
 const HELPFUL = new Set(['peach', 'exNihilo', 'godSalvation', 'amazingGrace']);
+/** Skill prompts whose chosen player suffers (a duel, a discard, a stolen card, a passed slash). */
+const HARMFUL_CHOICE = ['sow dissension', 'sow discord: target', 'sudden strike', 'shifting: pass the slash', 'kylin bow'];
 const KEEP_VALUE: Record<string, number> = { peach: 10, nullification: 9, jink: 8, exNihilo: 7, slash: 5, duel: 5, snatch: 6, dismantlement: 5, indulgence: 6 };
 
 export class HeuristicAI {
@@ -157,12 +159,13 @@ export class HeuristicAI {
   }
 
   private fallback(me: PlayerObj, r: Request): number[] {
-    // Prefer helping allies and hurting enemies when the options are players; otherwise the first options.
+    // When the options are players: a prompt that harms its choice picks enemies, otherwise allies.
     const n = Math.max(r.min, Math.min(1, r.max));
+    const harm = HARMFUL_CHOICE.some((w) => r.prompt.startsWith(w)) ? -1 : 1;
     const scored = r.options.map((o, i) => {
       const v = o.value;
       let s = this.rand(10) / 100;
-      if (v && typeof v === 'object' && !Array.isArray(v) && v.t === 'p') s += this.attitude(me, v);
+      if (v && typeof v === 'object' && !Array.isArray(v) && v.t === 'p') s += harm * this.attitude(me, v);
       if (o.label === 'yes') s += 0.5;
       return { i, s };
     });

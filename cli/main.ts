@@ -1,4 +1,4 @@
-// The `sgs` command: check, test, info, simulate, replay and demo over the rules in rules/ (or given paths).
+// The `sgs` command: check, test, info, simulate, balance, replay and demo over the rules in rules/ (or given paths).
 // Exit codes: 0 fine, 1 the rules or games have problems, 2 the command was called wrongly.
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -10,10 +10,12 @@ import { check } from './commands/check.ts';
 import { test } from './commands/test.ts';
 import { infoCommand } from './commands/info.ts';
 import { simulateCommand } from './commands/simulate.ts';
+import { balanceCommand } from './commands/balance.ts';
 import { replayCommand } from './commands/replay.ts';
 import { demo } from './commands/demo.ts';
+import { textCommand } from './commands/text.ts';
 
-export const commands: Command[] = [check, test, infoCommand, simulateCommand, replayCommand, demo];
+export const commands: Command[] = [check, test, infoCommand, simulateCommand, balanceCommand, replayCommand, demo, textCommand];
 
 function help(): string {
   return ['usage: sgs <command> [arguments]', ...commands.map((c) => `\n  ${c.usage}\n      ${c.summary}`)].join('\n');

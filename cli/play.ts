@@ -1,14 +1,16 @@
-// One game played by the random policy, checked after every answer.
+// One game played by a policy (random unless told otherwise), checked after every answer.
 import { Game } from '../runtime/game.ts';
 import type { Program } from '../runtime/ir.ts';
 import type { Frame, Value } from '../runtime/values.ts';
-import { RandomAI } from './random-ai.ts';
+import type { Policy, PolicyFactory } from '../ai/policy.ts';
+import { RandomAI } from '../ai/random.ts';
 import { baseline, checkInvariants } from './invariants.ts';
 import type { ReplayFile } from './replay.ts';
 
 export interface PlaySetup {
   seed: number; // the game's own seed (its RNG lives in the game state)
-  aiSeed: number; // the random policy's seed, kept apart so answers never consume the game's randomness
+  aiSeed: number; // the policy's seed, kept apart so answers never consume the game's randomness
+  policy?: PolicyFactory; // who answers every request; default: the random policy
   players: number;
   mode?: string;
   options?: Record<string, unknown>;
@@ -32,7 +34,9 @@ export interface PlayResult {
 
 export const DEFAULT_MAX_DECISIONS = 5000;
 
-export function playRandomGame(program: Program, s: PlaySetup): PlayResult {
+const randomPolicy: PolicyFactory = (_game, seed) => new RandomAI(seed);
+
+export function playGame(program: Program, s: PlaySetup): PlayResult {
   const replay: ReplayFile = { seed: s.seed, players: s.players, ...(s.mode ? { mode: s.mode } : {}), ...(s.options ? { options: s.options } : {}), answers: [] };
   const done = (outcome: Outcome, game: Game | null, turns: number, message?: string): PlayResult => {
     const decisions = game ? game.state.answers.length : 0;
@@ -41,13 +45,14 @@ export function playRandomGame(program: Program, s: PlaySetup): PlayResult {
     return { outcome, message, winners, turns, decisions, traceHash: game ? game.traceHash() : '', game, replay };
   };
   let g: Game;
+  let ai: Policy;
   try {
     g = new Game(program, { mode: s.mode, players: s.players, seed: s.seed, options: s.options, keepLog: s.keepLog ?? false });
+    ai = (s.policy ?? randomPolicy)(g, s.aiSeed); // before start(): a policy may watch the game from its first event
     g.start();
   } catch (e) {
-    return done('error', null, 0, e instanceof Error ? e.message : String(e));
+    return done('error', null, 0, messageOf(e));
   }
-  const ai = new RandomAI(s.aiSeed);
   const base = baseline(g);
   const check = s.invariants ?? true;
   const cap = s.maxDecisions ?? DEFAULT_MAX_DECISIONS;
@@ -68,11 +73,18 @@ export function playRandomGame(program: Program, s: PlaySetup): PlayResult {
     if (g.state.over) return done('completed', g, turns);
     const r = g.pending;
     if (!r) return done('error', g, turns, 'the game stopped without a result and asks nothing');
-    if (g.state.answers.length >= cap) return done('unfinished', g, turns, `no result after ${cap} decisions`);
-    const picks = ai.answer(r);
-    if (!picks) return done('error', g, turns, `${g.state.players[r.seat]?.name} is asked "${r.prompt}" but no answer is legal (min ${r.min}, ${r.options.length} options)`);
+    const who = g.state.players[r.seat]?.name;
+    // The pending question often shows the loop (a skill offered again and again).
+    if (g.state.answers.length >= cap) return done('unfinished', g, turns, `no result after ${cap} decisions; ${who} is asked "${r.prompt}"`);
+    let picks: number[] | null;
+    try {
+      picks = ai.answer(r);
+    } catch (e) {
+      return done('error', g, turns, `the AI failed while answering "${r.prompt}" for ${who}: ${messageOf(e)}`);
+    }
+    if (!picks) return done('error', g, turns, `${who} is asked "${r.prompt}" but no answer is legal (min ${r.min}, ${r.options.length} options)`);
     const res = g.answer(picks);
-    if (!res.ok) return done('error', g, turns, `the engine rejected a legal answer [${picks.join(', ')}] to "${r.prompt}": ${res.reason}`);
+    if (!res.ok) return done('error', g, turns, `the engine rejected the answer [${picks.join(', ')}] of ${who} to "${r.prompt}": ${res.reason}`);
   }
 }
 
@@ -82,6 +94,10 @@ function turnMarker(g: Game, turnEvents: boolean): unknown {
   if (!turnEvents) return g.state.globals.turnPlayer ?? null;
   for (let f: Frame | null = g.frame; f; f = f.parent) if (f.id === 'turn') return f;
   return null;
+}
+
+function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
 }
 
 /** A short, stable name for a result's winners: an enum member, a player's name, or a list of those. */

@@ -1,6 +1,8 @@
 // Turning command-line choices (mode, player count, --option k=v) into a game setup the rules accept, with a
 // one-line message for every choice they do not.
 import type { IMode, Program } from '../runtime/ir.ts';
+import type { AiName } from '../ai/registry.ts';
+import { parseAiSpec, rolesOf, uniformSpec, type AiSpec } from '../ai/spec.ts';
 import { invalid } from './errors.ts';
 
 /** The mode a game uses when none is named: the first one the rules declare (as the engine does). */
@@ -52,4 +54,14 @@ export function parseOptions(program: Program, pairs: string[]): Record<string, 
     out[k] = v;
   }
   return out;
+}
+
+/** `--ai heuristic` or `--ai lord=heuristic,rebel=random,…` checked against the rules' roles; absent: `dflt` for all. */
+export function parseAi(program: Program, text: string | undefined, dflt: AiName): AiSpec {
+  if (text === undefined) return uniformSpec(dflt);
+  try {
+    return parseAiSpec(text, dflt, rolesOf(program));
+  } catch (e) {
+    throw invalid(e instanceof Error ? e.message : String(e));
+  }
 }

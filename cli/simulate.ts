@@ -1,8 +1,11 @@
-// Many random games: seeds derived from one base seed, outcomes tallied, the first problems kept with what is
-// needed to reproduce them. Used by `sgs simulate`, the benchmark and the tests.
+// Many games: seeds derived from one base seed, outcomes tallied, the first problems kept with what is needed to
+// reproduce them. Used by `sgs simulate`, `sgs balance`, the benchmark and the tests.
 import type { Program } from '../runtime/ir.ts';
 import { hashHex, hashString } from '../runtime/hash.ts';
-import { DEFAULT_MAX_DECISIONS, playRandomGame, type Outcome } from './play.ts';
+import { byRole } from '../ai/by-role.ts';
+import { formatAiSpec, rolesOf, uniformSpec, type AiSpec } from '../ai/spec.ts';
+import { DecisionTimes, type TimeSummary } from './decision-times.ts';
+import { DEFAULT_MAX_DECISIONS, playGame, type Outcome, type PlayResult } from './play.ts';
 import type { ReplayFile } from './replay.ts';
 
 export interface SimulateOptions {
@@ -14,7 +17,8 @@ export interface SimulateOptions {
   maxDecisions?: number; // a game with no result after this many decisions counts as unfinished
   invariants?: boolean; // default true; the benchmark turns it off to time the engine alone
   keepProblems?: number; // how many problem games to report (default 5)
-  onGame?: (done: number, total: number) => void;
+  ai?: AiSpec; // who plays which role; default: the random policy everywhere
+  onGame?: (done: number, total: number, game: PlayResult) => void;
 }
 
 export interface Problem {
@@ -27,6 +31,8 @@ export interface Problem {
 
 export interface SimulateResult {
   games: number;
+  ai: string; // the AI spec, as `--ai` would spell it
+  aiMicrosPerDecision: Partial<Record<string, TimeSummary>>; // per AI; wall clock, so it differs from run to run
   completed: number;
   errors: number;
   invariantViolations: number;
@@ -48,8 +54,12 @@ export function deriveSeed(base: number, index: number, stream: 'game' | 'ai'): 
 }
 
 export function simulate(program: Program, o: SimulateOptions): SimulateResult {
+  const spec = o.ai ?? uniformSpec('random');
+  const times = new DecisionTimes();
+  const policy = byRole(spec, (ai, micros) => times.add(ai, micros));
   const r: SimulateResult = {
-    games: o.games, completed: 0, errors: 0, invariantViolations: 0, unfinished: 0, wins: {},
+    games: o.games, ai: formatAiSpec(spec, rolesOf(program)), aiMicrosPerDecision: {},
+    completed: 0, errors: 0, invariantViolations: 0, unfinished: 0, wins: {},
     avgTurns: 0, avgDecisions: 0, gamesPerSecond: 0, traceHash: '', problems: [], decisions: 0, ms: 0,
   };
   const keep = o.keepProblems ?? 5;
@@ -58,8 +68,8 @@ export function simulate(program: Program, o: SimulateOptions): SimulateResult {
   const t0 = performance.now();
   for (let i = 0; i < o.games; i++) {
     const seed = deriveSeed(o.seed, i, 'game');
-    const g = playRandomGame(program, {
-      seed, aiSeed: deriveSeed(o.seed, i, 'ai'), players: o.players, mode: o.mode, options: o.options,
+    const g = playGame(program, {
+      seed, aiSeed: deriveSeed(o.seed, i, 'ai'), policy, players: o.players, mode: o.mode, options: o.options,
       maxDecisions: o.maxDecisions ?? DEFAULT_MAX_DECISIONS, invariants: o.invariants ?? true,
     });
     hashes.push(g.traceHash);
@@ -74,9 +84,10 @@ export function simulate(program: Program, o: SimulateOptions): SimulateResult {
       else r.unfinished++;
       if (r.problems.length < keep) r.problems.push({ game: i, seed, outcome: g.outcome, message: g.message ?? '', replay: g.replay });
     }
-    o.onGame?.(i + 1, o.games);
+    o.onGame?.(i + 1, o.games, g);
   }
   r.ms = performance.now() - t0;
+  r.aiMicrosPerDecision = times.summary();
   const n = Math.max(1, o.games);
   r.avgTurns = round(turns / n, 2);
   r.avgDecisions = round(r.decisions / n, 2);

@@ -227,6 +227,13 @@ export class Game {
       this.gen = null;
       this.pending = null;
       if (e instanceof GameOver) return;
+      // A stack overflow (smaller stacks in browser workers) is the same runaway as the nesting limit.
+      if (e instanceof RangeError && /call stack/i.test(e.message)) {
+        const names = [...new Set(this.recentSkills.slice(-12))];
+        this.state.error = `events nested too deep for this machine's stack: a rule may loop forever` + (names.length ? ` (skills firing: ${names.join(', ')})` : '');
+        this.record('msg', `error: ${this.state.error}`);
+        return;
+      }
       this.state.error = e instanceof Error ? e.message : String(e);
       this.record('msg', `error: ${this.state.error}`);
     }
@@ -326,7 +333,7 @@ export class Game {
   }
 
   private depth = 0;
-  static readonly MAX_DEPTH = 300; // events nested inside events; deeper means a trigger keeps re-raising
+  static readonly MAX_DEPTH = 120; // events nested inside events; deeper means a trigger keeps re-raising
 
   private run(b: IBody): Run {
     let r = this.L.bodies.get(b);
@@ -606,6 +613,7 @@ export class Game {
 
   markUse(limit: { count: number; per: string } | undefined, key: string): void {
     if (!limit) return;
+    this.mut++; // which actions are offered depends on the counters
     const m = (this.state.uses[limit.per] ??= {});
     m[key] = (m[key] ?? 0) + 1;
   }

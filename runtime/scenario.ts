@@ -1,7 +1,9 @@
 // Runs a scenario: lays out the seats, then plays its steps (scripted answers and expectations) against the
 // engine. The first step where reality and expectation differ is reported with its source position.
+// `ScenarioRunner` plays the steps one at a time (the browser's scenario player drives it step by step);
+// `runScenario` runs them all.
 import { Game } from './game.ts';
-import type { IExpr, IPick, Program } from './ir.ts';
+import type { IExpr, IPick, IScenario, IStep, Program } from './ir.ts';
 import { label, same, type Value } from './values.ts';
 import { truthy } from './link.ts';
 
@@ -20,72 +22,135 @@ export interface ScenarioResult {
   game: Game;
 }
 
-export function runScenario(program: Program, id: string, seed = 1): ScenarioResult {
-  const scen = program.scenarios[id];
-  if (!scen) throw new Error(`no scenario named ${id}`);
-  const g = new Game(program, { scenario: id, seed, options: scen.options });
-  g.start();
-  const fail = (step: number, at: string, message: string): ScenarioResult => ({
-    id, ok: false, failure: { step, at, message }, steps: scen.steps.length, log: g.state.log.map((l) => l.text), game: g,
-  });
-  const evalExpr = (e: IExpr): Value => {
-    const L = (g as unknown as { L: { linker: { expr(e: IExpr): (c: unknown) => Value } } }).L;
-    return L.linker.expr(e)(g.ctx(null, 16));
-  };
-  for (let i = 0; i < scen.steps.length; i++) {
-    const st = scen.steps[i]!;
-    const n = i + 1;
-    if (g.state.error) return fail(n, st.at, `the game stopped with an error: ${g.state.error}`);
-    try {
-      switch (st.k) {
-        case 'answer': {
-          const r = g.pending;
-          if (!r) return fail(n, st.at, `expected a decision for ${st.player}, but ${g.state.over ? 'the game is over' : 'nothing is asked'}`);
-          const who = g.state.players[r.seat]!.name;
-          if (who !== st.player) {
-            return fail(n, st.at, `expected ${st.player} to decide, but ${who} is asked "${r.prompt}" [${r.options.map((o) => o.label).join(' | ')}]`);
-          }
-          const picks: number[] = [];
-          for (const p of st.picks) {
-            const idx = matchPick(p, r.options, picks, evalExpr);
-            if (idx === -2) continue; // pass
-            if (idx < 0) {
-              return fail(n, st.at, `${who} cannot pick ${describePick(p, evalExpr)} for "${r.prompt}"; options: [${r.options.map((o) => o.label).join(' | ')}]`);
-            }
-            picks.push(idx);
-          }
-          const res = g.answer(picks);
-          if (!res.ok) return fail(n, st.at, `answer rejected: ${res.reason}`);
-          break;
-        }
-        case 'expect': {
-          const v = evalExpr(st.e);
-          if (!truthy(v)) {
-            let detail = '';
-            if (st.e.k === 'bin') detail = ` (left: ${label(evalExpr(st.e.l))}, right: ${label(evalExpr(st.e.r))})`;
-            return fail(n, st.at, `expected ${st.text}${detail}`);
-          }
-          break;
-        }
-        case 'expectLog':
-          if (!g.state.log.some((l) => l.text.includes(st.text))) return fail(n, st.at, `expected the log to mention "${st.text}"`);
-          break;
-        case 'expectAsk': {
-          const r = g.pending;
-          const who = r ? g.state.players[r.seat]!.name : null;
-          if (who !== st.player) return fail(n, st.at, `expected ${st.player} to be asked, but ${who ? `${who} is asked "${r!.prompt}"` : 'nobody is asked'}`);
-          break;
-        }
-        case 'expectEnd':
-          if (!g.state.over) return fail(n, st.at, 'expected the game to be over');
-          break;
+export type AnswerStep = Extract<IStep, { k: 'answer' }>;
+
+/** A scenario being played one step at a time. `next` is the index of the step to run next. */
+export class ScenarioRunner {
+  readonly game: Game;
+  readonly scenario: IScenario;
+  next = 0;
+  failure: ScenarioFailure | undefined;
+
+  /** `beforeStart` sees the game before it runs (to attach observers such as an AI). */
+  constructor(program: Program, readonly id: string, seed = 1, beforeStart?: (g: Game) => void) {
+    const scen = program.scenarios[id];
+    if (!scen) throw new Error(`no scenario named ${id}`);
+    this.scenario = scen;
+    this.game = new Game(program, { scenario: id, seed, options: scen.options });
+    beforeStart?.(this.game);
+    this.game.start();
+  }
+
+  get steps(): IStep[] {
+    return this.scenario.steps;
+  }
+
+  /** Every step ran (or one failed). */
+  get done(): boolean {
+    return this.failure !== undefined || this.next >= this.scenario.steps.length;
+  }
+
+  /** The step that runs next, if any. */
+  get step(): IStep | undefined {
+    return this.failure ? undefined : this.scenario.steps[this.next];
+  }
+
+  /** Evaluate a scenario expression (seat names are globals) in the game's current state. */
+  evalExpr(e: IExpr): Value {
+    const L = (this.game as unknown as { L: { linker: { expr(e: IExpr): (c: unknown) => Value } } }).L;
+    return L.linker.expr(e)(this.game.ctx(null, 16));
+  }
+
+  /** The option indices an answer step picks for the pending decision, or why it cannot answer it. */
+  picksFor(st: AnswerStep): { ok: true; picks: number[] } | { ok: false; message: string } {
+    const g = this.game;
+    const r = g.pending;
+    if (!r) return { ok: false, message: `expected a decision for ${st.player}, but ${g.state.over ? 'the game is over' : 'nothing is asked'}` };
+    const who = g.state.players[r.seat]!.name;
+    if (who !== st.player) {
+      return { ok: false, message: `expected ${st.player} to decide, but ${who} is asked "${r.prompt}" [${r.options.map((o) => o.label).join(' | ')}]` };
+    }
+    const ev = (e: IExpr) => this.evalExpr(e);
+    const picks: number[] = [];
+    for (const p of st.picks) {
+      const idx = matchPick(p, r.options, picks, ev);
+      if (idx === -2) continue; // pass
+      if (idx < 0) {
+        return { ok: false, message: `${who} cannot pick ${describePick(p, ev)} for "${r.prompt}"; options: [${r.options.map((o) => o.label).join(' | ')}]` };
       }
-    } catch (e) {
-      return fail(n, st.at, e instanceof Error ? e.message : String(e));
+      picks.push(idx);
+    }
+    return { ok: true, picks };
+  }
+
+  /** Check one expectation step against the current state: null when it holds, else why not. */
+  check(st: Exclude<IStep, AnswerStep>): string | null {
+    const g = this.game;
+    switch (st.k) {
+      case 'expect': {
+        const v = this.evalExpr(st.e);
+        if (truthy(v)) return null;
+        let detail = '';
+        if (st.e.k === 'bin') detail = ` (left: ${label(this.evalExpr(st.e.l))}, right: ${label(this.evalExpr(st.e.r))})`;
+        return `expected ${st.text}${detail}`;
+      }
+      case 'expectLog':
+        return g.state.log.some((l) => l.text.includes(st.text)) ? null : `expected the log to mention "${st.text}"`;
+      case 'expectAsk': {
+        const r = g.pending;
+        const who = r ? g.state.players[r.seat]!.name : null;
+        return who === st.player ? null : `expected ${st.player} to be asked, but ${who ? `${who} is asked "${r!.prompt}"` : 'nobody is asked'}`;
+      }
+      case 'expectEnd':
+        return g.state.over ? null : 'expected the game to be over';
     }
   }
-  if (g.state.error) return fail(scen.steps.length, scen.at, `the game stopped with an error: ${g.state.error}`);
-  return { id, ok: true, steps: scen.steps.length, log: g.state.log.map((l) => l.text), game: g };
+
+  /** Run the next step. Returns its failure (also kept in `failure`), or null when it held. */
+  runStep(): ScenarioFailure | null {
+    if (this.failure) return this.failure;
+    const st = this.scenario.steps[this.next];
+    if (!st) return null;
+    const n = this.next + 1;
+    const fail = (message: string): ScenarioFailure => (this.failure = { step: n, at: st.at, message });
+    const g = this.game;
+    if (g.state.error) return fail(`the game stopped with an error: ${g.state.error}`);
+    try {
+      if (st.k === 'answer') {
+        const m = this.picksFor(st);
+        if (!m.ok) return fail(m.message);
+        const res = g.answer(m.picks);
+        if (!res.ok) return fail(`answer rejected: ${res.reason}`);
+      } else {
+        const why = this.check(st);
+        if (why !== null) return fail(why);
+      }
+    } catch (e) {
+      return fail(e instanceof Error ? e.message : String(e));
+    }
+    this.next++;
+    return null;
+  }
+
+  /** After the last step: the game must not have stopped with an error. */
+  finish(): ScenarioFailure | null {
+    if (this.failure) return this.failure;
+    const g = this.game;
+    if (g.state.error) {
+      return (this.failure = { step: this.scenario.steps.length, at: this.scenario.at, message: `the game stopped with an error: ${g.state.error}` });
+    }
+    return null;
+  }
+}
+
+export function runScenario(program: Program, id: string, seed = 1): ScenarioResult {
+  const r = new ScenarioRunner(program, id, seed);
+  const g = r.game;
+  while (!r.done) r.runStep();
+  const failure = r.finish();
+  const log = g.state.log.map((l) => l.text);
+  if (failure) return { id, ok: false, failure, steps: r.steps.length, log, game: g };
+  return { id, ok: true, steps: r.steps.length, log, game: g };
 }
 
 function matchPick(p: IPick, options: { label: string; value: Value }[], taken: number[], ev: (e: IExpr) => Value): number {

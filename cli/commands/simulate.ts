@@ -1,19 +1,19 @@
-// `sgs simulate`: random legal play of many games, checking invariants after every decision.
+// `sgs simulate`: many games played by the random or the heuristic AI, checking invariants after every decision.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { requireProgram } from '../compile.ts';
 import { intFlag } from '../args.ts';
 import { EXIT_FAILED, EXIT_OK } from '../errors.ts';
 import { progressBar } from '../progress.ts';
-import { checkPlayers, parseOptions, resolveMode } from '../setup.ts';
+import { checkPlayers, parseAi, parseOptions, resolveMode } from '../setup.ts';
 import { simulate, type SimulateResult } from '../simulate.ts';
 import type { Command } from './command.ts';
 
 export const simulateCommand: Command = {
   name: 'simulate',
-  usage: 'sgs simulate [paths…] --players N --games G --seed S [--mode M] [--option k=v…] [--json] [--save DIR] [--max-decisions N]',
-  summary: 'play random legal games and check that cards, HP and deaths stay consistent and every game ends',
-  flags: { players: 'int', games: 'int', seed: 'int', mode: 'string', option: 'list', json: 'bool', save: 'string', 'max-decisions': 'int' },
+  usage: 'sgs simulate [paths…] --players N --games G --seed S [--mode M] [--option k=v…] [--ai random|heuristic|role=ai,…] [--json] [--save DIR] [--max-decisions N]',
+  summary: 'play many games (random AI by default) and check that cards, HP and deaths stay consistent and every game ends',
+  flags: { players: 'int', games: 'int', seed: 'int', mode: 'string', option: 'list', ai: 'string', json: 'bool', save: 'string', 'max-decisions': 'int' },
   run(args, io) {
     const program = requireProgram(args.positionals, io);
     const mode = resolveMode(program, args.flags.mode as string | undefined);
@@ -21,10 +21,11 @@ export const simulateCommand: Command = {
     const games = intFlag(args, 'games', 100, 1);
     const seed = intFlag(args, 'seed', 1, 0);
     const options = parseOptions(program, (args.flags.option as string[] | undefined) ?? []);
+    const ai = parseAi(program, args.flags.ai as string | undefined, 'random');
     const bar = progressBar(io, 'simulating');
     const r = simulate(program, {
       players, games, seed, mode: mode.id, options: Object.keys(options).length ? options : undefined,
-      maxDecisions: intFlag(args, 'max-decisions', 5000, 1),
+      maxDecisions: intFlag(args, 'max-decisions', 5000, 1), ai,
       onGame: (done, total) => bar.update(done, total),
     });
     bar.clear();
@@ -50,7 +51,7 @@ function save(r: SimulateResult, dir: string): string[] {
 }
 
 function report(r: SimulateResult, s: { players: number; mode: string; seed: number }, saved: string[], out: (l: string) => void): void {
-  out(`${r.games} games · ${s.players} players · mode ${s.mode} · seed ${s.seed}`);
+  out(`${r.games} games · ${s.players} players · mode ${s.mode} · seed ${s.seed} · ai ${r.ai}`);
   out(`  completed             ${r.completed}`);
   out(`  errors                ${r.errors}`);
   out(`  invariant violations  ${r.invariantViolations}`);
@@ -59,6 +60,7 @@ function report(r: SimulateResult, s: { players: number; mode: string; seed: num
   out(`  wins                  ${wins.join(', ') || 'none'}`);
   out(`  per game              ${r.avgTurns} turns, ${r.avgDecisions} decisions`);
   out(`  speed                 ${r.gamesPerSecond} games/s`);
+  for (const [ai, t] of Object.entries(r.aiMicrosPerDecision)) out(`  ${`${ai} AI`.padEnd(22)}${t!.median} µs median, ${t!.mean} µs mean per decision (${t!.decisions} decisions)`);
   out(`  trace hash            ${r.traceHash}`);
   if (r.problems.length) {
     out(`first ${r.problems.length} problem game(s):`);

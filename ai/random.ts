@@ -2,8 +2,9 @@
 // disturbs the game's RNG (which lives in the game state) and the same seed always gives the same game.
 import type { Request } from '../runtime/game.ts';
 import { nextU32, seedRng, type RngState } from '../runtime/rng.ts';
+import type { Policy } from './policy.ts';
 
-export class RandomAI {
+export class RandomAI implements Policy {
   private rng: RngState;
 
   constructor(seed: number) {

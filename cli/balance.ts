@@ -1,0 +1,136 @@
+// Win rates per general and per role over many games of the identity mode, with 95% intervals, so that an author
+// can spot a general that is too strong or too weak. A general's raw rate mostly reflects the roles it happened to
+// play (the lord picks from 曹操/刘备/孙权 more often than not), so each general is also compared with what its roles
+// alone predict.
+import type { Game } from '../runtime/game.ts';
+import type { Program } from '../runtime/ir.ts';
+import type { PlayerObj } from '../runtime/values.ts';
+import type { AiSpec } from '../ai/spec.ts';
+import { simulate, type Problem, type SimulateOptions } from './simulate.ts';
+import type { TimeSummary } from './decision-times.ts';
+import { wilson } from './wilson.ts';
+
+/** The side each role wins with (the values `endGame` gives the identity mode's `winners`). */
+export const SIDE_OF_ROLE: Record<string, string> = { lord: 'lordSide', loyalist: 'lordSide', rebel: 'rebelSide', renegade: 'renegadeSide' };
+
+export interface BalanceOptions {
+  players: number;
+  games: number;
+  seed: number;
+  mode?: string;
+  options?: Record<string, unknown>;
+  ai: AiSpec;
+  maxDecisions?: number;
+  onGame?: (done: number, total: number) => void;
+}
+
+export interface RateStat {
+  games: number;
+  wins: number;
+  rate: number;
+  low: number; // 95% Wilson interval
+  high: number;
+}
+
+export interface GeneralStat extends RateStat {
+  id: string;
+  /** (wins − wins expected from the roles it played) / games: > 0 means stronger than its roles explain. */
+  adjusted: number;
+  /** Whether the whole interval lies above or below the win rate its roles predict. */
+  mark: 'above' | 'below' | null;
+}
+
+export interface RoleStat extends RateStat {
+  role: string; // games: games with this role in play; wins: those its side won
+}
+
+export interface BalanceResult {
+  games: number;
+  completed: number; // only completed games are counted in the rates
+  players: number;
+  seed: number;
+  ai: string;
+  generals: GeneralStat[];
+  roles: RoleStat[];
+  avgDecisions: number;
+  aiMicrosPerDecision: Partial<Record<string, TimeSummary>>;
+  gamesPerSecond: number;
+  problems: Problem[];
+}
+
+interface Count {
+  games: number;
+  wins: number;
+}
+
+/** Whether `p` is on the winning side. With two renegades only the one left standing wins. */
+export function playerWon(p: PlayerObj, winners: unknown): boolean {
+  const role = p.v.role as string;
+  return SIDE_OF_ROLE[role] === winners && (role !== 'renegade' || p.alive);
+}
+
+export function balance(program: Program, o: BalanceOptions): BalanceResult {
+  const byRoleGame = new Map<string, Count>(); // per game: was the role in play, did it win
+  const byRoleSeat = new Map<string, Count>(); // per seat: the baseline a general is compared with
+  const byGeneral = new Map<string, Count & { seats: Map<string, number> }>();
+  const count = <K>(m: Map<K, Count>, k: K, won: boolean) => {
+    const c = m.get(k) ?? { games: 0, wins: 0 };
+    c.games++;
+    if (won) c.wins++;
+    m.set(k, c);
+  };
+  const tally = (g: Game) => {
+    const winners = g.state.over!.winners;
+    const rolesWon = new Map<string, boolean>();
+    for (const p of g.state.players) {
+      const role = p.v.role, general = p.v.general;
+      if (typeof role !== 'string' || typeof general !== 'string') throw new Error(`${p.name} ended a game without a role or a general`);
+      const won = playerWon(p, winners);
+      rolesWon.set(role, (rolesWon.get(role) ?? false) || won);
+      count(byRoleSeat, role, won);
+      const c = byGeneral.get(general) ?? { games: 0, wins: 0, seats: new Map<string, number>() };
+      c.games++;
+      if (won) c.wins++;
+      c.seats.set(role, (c.seats.get(role) ?? 0) + 1);
+      byGeneral.set(general, c);
+    }
+    for (const [role, won] of rolesWon) count(byRoleGame, role, won);
+  };
+  const sim: SimulateOptions = {
+    players: o.players, games: o.games, seed: o.seed, mode: o.mode, options: o.options, ai: o.ai, maxDecisions: o.maxDecisions,
+    onGame: (done, total, r) => {
+      if (r.outcome === 'completed') tally(r.game!);
+      o.onGame?.(done, total);
+    },
+  };
+  const s = simulate(program, sim);
+
+  const seatRate = (role: string) => {
+    const c = byRoleSeat.get(role)!;
+    return c.wins / c.games;
+  };
+  const generals: GeneralStat[] = [...byGeneral].map(([id, c]) => {
+    const expected = [...c.seats].reduce((sum, [role, n]) => sum + n * seatRate(role), 0);
+    const predicted = expected / c.games;
+    const { low, high } = wilson(c.wins, c.games);
+    const mark = low > predicted ? 'above' : high < predicted ? 'below' : null;
+    return { id, ...rateStat(c), adjusted: round((c.wins - expected) / c.games), mark };
+  });
+  const roles: RoleStat[] = [...byRoleGame].map(([role, c]) => ({ role, ...rateStat(c) }));
+  const byRate = (a: RateStat, b: RateStat) => b.rate - a.rate || b.games - a.games;
+  generals.sort((a, b) => byRate(a, b) || a.id.localeCompare(b.id));
+  roles.sort((a, b) => byRate(a, b) || a.role.localeCompare(b.role));
+  return {
+    games: o.games, completed: s.completed, players: o.players, seed: o.seed, ai: s.ai, generals, roles,
+    avgDecisions: s.avgDecisions, aiMicrosPerDecision: s.aiMicrosPerDecision, gamesPerSecond: s.gamesPerSecond, problems: s.problems,
+  };
+}
+
+function rateStat(c: Count): RateStat {
+  const { low, high } = wilson(c.wins, c.games);
+  return { games: c.games, wins: c.wins, rate: round(c.wins / c.games), low: round(low), high: round(high) };
+}
+
+function round(x: number): number {
+  return Math.round(x * 10000) / 10000;
+}

@@ -1,0 +1,99 @@
+// The playground's language service (site/src/playground/service.ts) in Node: the index of declared names,
+// completion by context, hover docs and signature help, over the real rules plus an author's file.
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { compile } from '../compiler/index.ts';
+import { parse } from '../compiler/syntax/parse.ts';
+import { loadSources } from '../cli/load.ts';
+import { complete, describe as describeEntry, indexFiles, lookup, scenariosOf, signatureAt } from '../site/src/playground/service.ts';
+import { runScenario } from '../runtime/scenario.ts';
+
+const base = loadSources(['rules']);
+const starter = readFileSync(new URL('../site/src/playground/starter.sgs', import.meta.url), 'utf8');
+const all = [...base, { file: 'playground.sgs', text: starter }];
+const result = compile(all);
+const texts = new Map(all.map((s) => [s.file, s.text]));
+const parts = [indexFiles(result.files.filter((f) => f.file === 'playground.sgs'), texts), indexFiles(result.files.filter((f) => f.file !== 'playground.sgs'), texts)];
+const labels = (before: string, lang: 'zh' | 'en' = 'en', trigger?: string) => complete(parts, before, lang, trigger).map((c) => c.label);
+
+describe('playground starter', () => {
+  it('compiles with the built-in rules and its scenarios pass', () => {
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const mine = scenariosOf(result.files.filter((f) => f.file === 'playground.sgs'));
+    expect(mine.map((s) => s.id)).toEqual(['jingjieDraws', 'jingjieDeclined']);
+    for (const s of mine) expect(runScenario(result.program!, s.id).failure).toBeUndefined();
+  });
+});
+
+describe('playground language service', () => {
+  it('completes timing windows after `on` and `timing`', () => {
+    const l = labels('skill x {\n  on dam');
+    expect(l).toContain('damaged');
+    expect(l).toContain('damageInflicted');
+    expect(l).not.toContain('draw');
+    expect(labels('  timing ')).toContain('phaseStart');
+  });
+
+  it('completes generals, skills, enum members and phases in their fields', () => {
+    expect(labels('  seat a { general: ')).toContain('manchong');
+    expect(labels('  seat a { general: ')).toContain('caocao');
+    expect(labels('general g { hp: 3 skills: jingjie, ')).toContain('jianxiong');
+    expect(labels('general g { kingdom: ')).toEqual(expect.arrayContaining(['wei', 'shu', 'wu', 'qun']));
+    expect(labels('  start a ')).toContain('playPhase');
+    expect(labels('  modify ')).toContain('handLimitMod');
+  });
+
+  it('offers the event parameters after `event.` inside a trigger', () => {
+    const items = complete(parts, 'skill x {\n  on damaged(you) {\n    if event.', 'en');
+    const first = items.filter((c) => c.sortText.startsWith('0')).map((c) => c.label);
+    expect(first).toEqual(expect.arrayContaining(['to', 'amount', 'from', 'card', 'nature']));
+    expect(items.map((c) => c.label)).toContain('hp');
+  });
+
+  it('offers keywords, cards, builtins and actions with snippet parameters anywhere else', () => {
+    const items = complete(parts, '    ', 'en');
+    const by = new Map(items.map((c) => [c.label, c]));
+    expect(by.get('draw')?.insertText).toBe('draw(${1:p})');
+    expect(by.get('chooseMany')?.kind).toBe('builtin');
+    expect(by.get('slash')?.kind).toBe('card');
+    expect(by.get('viewAs')?.kind).toBe('keyword');
+    expect(by.get('jingjie')?.kind).toBe('skill');
+    // A space alone does not open the full list.
+    expect(complete(parts, 'let x = ', 'en', ' ')).toEqual([]);
+  });
+
+  it('describes names on hover in both languages', () => {
+    const draw = lookup(parts, 'draw')!;
+    expect(describeEntry(draw, 'en')).toContain('draw(p: player, n: int = 1)');
+    expect(describeEntry(draw, 'en')).toContain('摸牌 "Draw"');
+    expect(describeEntry(draw, 'zh')).toContain('**动作**');
+    // By Chinese name, and the author's own declarations with their doc comment.
+    expect(lookup(parts, '奸雄')?.name).toBe('jianxiong');
+    const jj = describeEntry(lookup(parts, 'jingjie')!, 'en');
+    expect(jj).toContain('Vigilance');
+    expect(jj).toContain('Each time you are damaged');
+    expect(describeEntry(lookup(parts, 'damaged')!, 'en')).toContain('`damage`');
+    expect(describeEntry(lookup(parts, 'count')!, 'en')).toContain('count(x)');
+    expect(describeEntry(lookup(parts, 'may')!, 'zh')).toContain('可选发动');
+  });
+
+  it('gives signature help with the active parameter', () => {
+    const h = signatureAt(parts, '    damage(you, 2, ', 'en')!;
+    expect(h.label).toMatch(/^damage\(to: player, amount: int = 1, from: player\? = none/);
+    expect(h.active).toBe(2);
+    expect(signatureAt(parts, '    log("{0}, {1}", ', 'en')!.active).toBe(1);
+    expect(signatureAt(parts, '    let x = 1', 'en')).toBeNull();
+  });
+});
+
+describe('playground language service on half-typed text', () => {
+  it('indexes, completes and signs every prefix of the starter without throwing', () => {
+    for (let n = 0; n <= starter.length; n += 7) {
+      const text = starter.slice(0, n);
+      const r = parse(text, 'playground.sgs');
+      const mine = indexFiles([r.ast], new Map([['playground.sgs', text]]));
+      complete([mine, ...parts.slice(1)], text, 'en');
+      signatureAt([mine, ...parts.slice(1)], text, 'zh');
+    }
+  }, 60_000);
+});
