@@ -1,9 +1,31 @@
-// Tests live in test/ and beside the code they test (*.test.ts); scratch and build folders are not searched.
+// Tests live in test/ and beside the code they test (*.test.ts). Browser tests (test/browser) form their own
+// project: one site build before them (global setup), one file at a time so two Chromiums never compete.
 import { defineConfig } from 'vitest/config';
+
+const exclude = ['**/node_modules/**', '**/dist/**', '.tmp/**', 'site/.astro/**'];
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', '**/*.test.ts'],
-    exclude: ['**/node_modules/**', '**/dist/**', '.tmp/**', 'site/.astro/**'],
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts', '**/*.test.ts'],
+          exclude: [...exclude, 'test/browser/**'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.ts'],
+          exclude,
+          globalSetup: ['test/browser/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 600_000,
+        },
+      },
+    ],
   },
 });

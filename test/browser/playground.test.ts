@@ -7,7 +7,6 @@
 // Needs /usr/bin/chromium (`apt-get install -y chromium fonts-noto-cjk`); builds site/dist first if it is
 // missing. PLAYGROUND_URL=http://127.0.0.1:PORT uses an already running `astro preview` instead.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -40,9 +39,7 @@ if (!hasChromium) {
 
     beforeAll(async () => {
       if (!base) {
-        if (!existsSync(repo + 'site/dist/index.html')) {
-          execFileSync(repo + 'node_modules/.bin/astro', ['build', '--root', 'site'], { cwd: repo, stdio: 'inherit' });
-        }
+        // site/dist is built by test/browser/global-setup.ts.
         server = await serve();
         base = server.url;
       }

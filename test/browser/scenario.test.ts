@@ -6,9 +6,11 @@ import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { DIST, browserAvailable, launch, serve, type Server } from './harness.ts';
 
+// The global setup builds the site whenever Chromium is present, so only a missing Chromium skips these tests.
 const ready = browserAvailable() && existsSync(DIST + '/data/rules.json') && existsSync(DIST + '/zh/play/index.html');
+if (!ready) console.warn('[scenario.test] skipped: install Chromium with: apt-get install -y chromium fonts-noto-cjk');
 
-describe.skipIf(!ready)('scenario player (browser)', () => {
+describe.skipIf(!ready)(ready ? 'scenario player (browser)' : 'scenario player (browser) — SKIPPED: apt-get install -y chromium fonts-noto-cjk', () => {
   let server: Server;
   let browser: Browser;
 
