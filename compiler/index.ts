@@ -3,6 +3,7 @@
 import { parse } from './syntax/parse.ts';
 import { lower } from './lower/lower.ts';
 import { runChecks } from './check/checks.ts';
+import { textDiagnostics } from './text/generate.ts';
 import { hasErrors, type Diagnostic } from './diagnostics.ts';
 import type { SourceFile } from './ast/nodes.ts';
 import type { Program } from '../runtime/ir.ts';
@@ -42,6 +43,8 @@ export function compile(sources: SourceInput[]): CompileResult {
     if (hasErrors(diagnostics)) return { diagnostics, files };
     const { program, symbols } = lower(files, diagnostics);
     diagnostics.push(...runChecks(files, symbols));
+    // Wording the rules texts lack (SGS310) once the program resolves: the texts are generated from it.
+    if (!hasErrors(diagnostics)) diagnostics.push(...textDiagnostics(files, symbols));
     if (hasErrors(diagnostics)) return { diagnostics, files, symbols };
     return { program, diagnostics, files, symbols };
   } catch (e) {

@@ -126,7 +126,8 @@ export type Decl =
   | HookDecl
   | ModeDecl
   | VariantDecl
-  | ScenarioDecl;
+  | ScenarioDecl
+  | PhraseDecl;
 
 export interface EnumMember { names: Names; span: Span }
 /** `enum suit 花色 "Suit" { spade 黑桃 "Spade", heart 红桃 "Heart" }` */
@@ -283,6 +284,29 @@ export interface ScenarioDecl {
   deck: Expr[]; // top of the draw pile first
   start?: { player: Ident; from?: Ident; span: Span };
   steps: Step[];
+  span: Span;
+}
+
+/** Wording in both languages, for the texts generated from the rules (compiler/text). */
+export interface Wording { zh: string; en: string }
+/** What a phrase words: a name (event, action, function, hook, builtin, or an event's own noun), a timing window
+ *  (`on damaged`), a member (`damage.from`, `card.suit`, `card.effect`, `general.hp`, `mode.setup`) or a text value. */
+export type PhraseTarget =
+  | { kind: 'Name'; name: Ident }
+  | { kind: 'Window'; name: Ident }
+  | { kind: 'Member'; owner: Ident; name: Ident }
+  | { kind: 'Text'; value: string; span: Span };
+/** A parameter of a phrase: a name the templates use as `{name}`, or a pattern (`you`, `true`, `false`) the
+ *  argument must match; an optional noun says how the parameter is called when a body is described. */
+export interface PhraseParam { name: Ident; noun?: Wording; span: Span }
+/** `phrase draw(p, n) "{p}摸{n}张牌" "{p} draws {n} card(s)"` — see compiler/text/README.md. */
+export interface PhraseDecl {
+  kind: 'Phrase';
+  target: PhraseTarget;
+  params?: PhraseParam[]; // absent: no parentheses
+  text: Wording;
+  negative?: Wording; // `not "…" "…"`: the wording of a condition that does not hold
+  result?: Wording; // `as "判定牌" "the judge card"`: how the value it returns is called
   span: Span;
 }
 

@@ -3,6 +3,7 @@
 import type * as A from '../ast/nodes.ts';
 import { error, warning, type Diagnostic } from '../diagnostics.ts';
 import type { Symbols } from '../lower/symbols.ts';
+import { phraseChecks } from '../text/phrase-checks.ts';
 
 type Check<T> = (node: T, S: Symbols, out: Diagnostic[]) => void;
 
@@ -82,6 +83,7 @@ const table: { [K in A.Decl['kind']]?: Check<Extract<A.Decl, { kind: K }>>[] } =
   Card: cardChecks,
   Scenario: scenarioChecks,
   Deck: deckChecks,
+  Phrase: phraseChecks,
 };
 
 export function runChecks(files: A.SourceFile[], S: Symbols): Diagnostic[] {

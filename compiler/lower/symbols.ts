@@ -24,6 +24,8 @@ export class Symbols {
   modeMethods = new Set<string>();
   /** Player properties live in their own namespace: they are only read as `p.name`. */
   properties = new Map<string, A.PropertyDecl>();
+  /** The wording of names for the generated texts (compiler/text), in declaration order. */
+  phrases: A.PhraseDecl[] = [];
 
   constructor(public diags: Diagnostic[]) {}
 
@@ -128,6 +130,7 @@ export function collect(files: A.SourceFile[], diags: Diagnostic[]): Symbols {
         }
         break;
       case 'Scenario': S.add('scenario', d.names, d, { pkg }); break;
+      case 'Phrase': S.phrases.push(d); break;
       case 'Variant':
         // Variant declarations replace same-named ones: register those not declared elsewhere.
         for (const inner of d.decls) {

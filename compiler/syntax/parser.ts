@@ -16,13 +16,13 @@ const closes: Record<string, string> = {
   seat: 'the seat block', block: 'the block', params: 'the parameter list', event: 'the parameter list',
   action: 'the parameter list', function: 'the parameter list', hook: 'the parameter list', method: 'the parameter list',
   trigger: 'the subject', modify: 'the parameter list', suffix: 'the argument list', primary: 'the parentheses',
-  listLit: 'the list', typeRef: 'the list type', scenarioDeck: 'the deck list',
+  listLit: 'the list', typeRef: 'the list type', scenarioDeck: 'the deck list', phraseParams: 'the parameter list',
 };
 
 const exprRules = new Set(['expr', 'orExpr', 'andExpr', 'notExpr', 'cmpExpr', 'addExpr', 'mulExpr', 'negExpr', 'postfix', 'primary', 'arg', 'pick']);
 
 const noViableWhat: Record<string, string> = {
-  decl: 'a declaration (enum, option, zone, property, var, card, deck, general, skill, event, action, function, hook, mode, variant or scenario)',
+  decl: 'a declaration (enum, option, zone, property, var, card, deck, general, skill, event, action, function, hook, mode, variant, scenario or phrase)',
   skillItem: "a skill item ('on', 'active', 'viewAs', 'modify' or 'filter')",
   stmt: 'a statement',
   typeRef: 'a type',
@@ -81,7 +81,7 @@ const messages: IParserErrorMessageProvider = {
 /** Tokens that start a declaration: where parse.ts resumes after junk at the top level. */
 export const declStarters: TokenType[] = [
   'enum', 'option', 'zone', 'property', 'var', 'card', 'deck', 'general', 'skill', 'event', 'action', 'function',
-  'hook', 'mode', 'variant', 'scenario',
+  'hook', 'mode', 'variant', 'scenario', 'phrase',
 ].map((w) => kw[w]!);
 
 const isNonAscii = /[^\x00-\x7f]/;
@@ -159,6 +159,7 @@ export class SgsParser extends CstParser {
       { ALT: () => this.SUBRULE(this.mode) },
       { ALT: () => this.SUBRULE(this.variant) },
       { ALT: () => this.SUBRULE(this.scenario) },
+      { ALT: () => this.SUBRULE(this.phrase) },
     ]);
   });
 
@@ -636,6 +637,78 @@ export class SgsParser extends CstParser {
       // `deck: [...]` is the stacked deck, never an answer by a seat named deck.
       { GATE: () => !this.is(this.LA(1), kw.deck!), ALT: () => this.SUBRULE(this.answer), IGNORE_AMBIGUITIES: true },
     ]);
+  });
+
+  // ---------------------------------------------------------------- phrases (wording for the generated texts)
+
+  // Phrase := 'phrase' Target PhraseParams? String String ('not' String String)? ('as' String String)?
+  // Target := 'on' (Ident | 'active') (a timing window; `on active` words when actions are offered)
+  //         | String (a text value) | Ident ('.' Word)? (a name, or Owner.member)
+  private phrase = this.RULE('phrase', () => {
+    this.CONSUME(kw.phrase!);
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(kw.on!, { LABEL: 'on' });
+          this.OR2([
+            { ALT: () => this.CONSUME(Identifier, { LABEL: 'name' }) },
+            { ALT: () => this.CONSUME(kw.active!, { LABEL: 'name' }) },
+          ]);
+        },
+      },
+      { ALT: () => this.CONSUME(StringTok, { LABEL: 'text' }) },
+      {
+        ALT: () => {
+          this.CONSUME2(Identifier, { LABEL: 'name' });
+          this.OPTION(() => {
+            this.CONSUME(Dot);
+            this.SUBRULE(this.memberName, { LABEL: 'member' });
+          });
+        },
+      },
+    ]);
+    this.OPTION2(() => this.SUBRULE(this.phraseParams));
+    this.CONSUME2(StringTok, { LABEL: 'zh' });
+    this.CONSUME3(StringTok, { LABEL: 'en' });
+    this.OPTION4(() => {
+      this.CONSUME(kw.not!);
+      this.CONSUME6(StringTok, { LABEL: 'notZh' });
+      this.CONSUME7(StringTok, { LABEL: 'notEn' });
+    });
+    this.OPTION3(() => {
+      this.CONSUME(kw.as!);
+      this.CONSUME4(StringTok, { LABEL: 'resultZh' });
+      this.CONSUME5(StringTok, { LABEL: 'resultEn' });
+    });
+  });
+
+  // '(' (PhraseParam (',' PhraseParam)*)? ')'
+  private phraseParams = this.RULE('phraseParams', () => {
+    this.CONSUME(LParen);
+    this.OPTION(() => {
+      this.SUBRULE(this.phraseParam, { LABEL: 'params' });
+      this.MANY(() => {
+        this.CONSUME(Comma);
+        this.SUBRULE2(this.phraseParam, { LABEL: 'params' });
+      });
+    });
+    this.CONSUME(RParen);
+  });
+
+  // A parameter name, or a pattern the argument must match (`you`, `true`, `false`, `none`, a number, an enum
+  // member), optionally with the parameter's noun in both languages.
+  private phraseParam = this.RULE('phraseParam', () => {
+    this.OR([
+      { ALT: () => this.CONSUME(Identifier, { LABEL: 'name' }) },
+      { ALT: () => this.CONSUME(kw.true!, { LABEL: 'name' }) },
+      { ALT: () => this.CONSUME(kw.false!, { LABEL: 'name' }) },
+      { ALT: () => this.CONSUME(kw.none!, { LABEL: 'name' }) },
+      { ALT: () => this.CONSUME(NumberTok, { LABEL: 'name' }) },
+    ]);
+    this.OPTION(() => {
+      this.CONSUME(StringTok, { LABEL: 'nounZh' });
+      this.CONSUME2(StringTok, { LABEL: 'nounEn' });
+    });
   });
 
   // ---------------------------------------------------------------- params and types

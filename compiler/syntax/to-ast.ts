@@ -149,6 +149,7 @@ class Converter {
       case 'mode': return this.mode(d);
       case 'variant': return this.variant(d);
       case 'scenario': return this.scenario(d);
+      case 'phrase': return this.phrase(d);
     }
     return undefined;
   }
@@ -551,6 +552,42 @@ class Converter {
         }
       }
     }
+    return out;
+  }
+
+  // ------------------------------------------------------------ phrases
+
+  private phrase(n: CstNode): A.PhraseDecl {
+    const span = this.nodeSpan(n);
+    const str = (key: string): string => {
+      const t = tok(n, key);
+      return real(t) ? unescapeString(t.image) : '';
+    };
+    let target: A.PhraseTarget;
+    const text = tok(n, 'text');
+    if (has(n, 'on')) target = { kind: 'Window', name: this.ident(tok(n, 'name')) };
+    else if (text) target = { kind: 'Text', value: str('text'), span: this.tokSpan(text) };
+    else {
+      const name = this.ident(tok(n, 'name'));
+      const member = node(n, 'member');
+      target = member ? { kind: 'Member', owner: name, name: this.ident(tok(member, 'name')) } : { kind: 'Name', name };
+    }
+    const ps = node(n, 'phraseParams');
+    const out: A.PhraseDecl = { kind: 'Phrase', target, text: { zh: str('zh'), en: str('en') }, span };
+    if (ps) {
+      out.params = nodes(ps, 'params').map((p) => {
+        const pSpan = this.nodeSpan(p);
+        const zh = tok(p, 'nounZh');
+        const en = tok(p, 'nounEn');
+        return {
+          name: this.ident(tok(p, 'name')),
+          ...(real(zh) && real(en) ? { noun: { zh: unescapeString(zh.image), en: unescapeString(en.image) } } : {}),
+          span: pSpan,
+        };
+      });
+    }
+    if (has(n, 'notZh')) out.negative = { zh: str('notZh'), en: str('notEn') };
+    if (has(n, 'resultZh')) out.result = { zh: str('resultZh'), en: str('resultEn') };
     return out;
   }
 

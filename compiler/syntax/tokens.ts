@@ -40,7 +40,7 @@ export const reservedKeywords = [
   'package', 'import', 'enum', 'property', 'var', 'skill',
   'action', 'function', 'hook', 'variant', 'scenario', 'on', 'active', 'viewAs', 'modify', 'filter',
   'let', 'if', 'else', 'for', 'while', 'repeat', 'return', 'break', 'continue', 'stop', 'timing', 'and', 'or',
-  'not', 'in', 'where', 'true', 'false', 'none', 'may', 'cleanup', 'flavour',
+  'not', 'in', 'where', 'true', 'false', 'none', 'may', 'cleanup', 'flavour', 'phrase',
 ] as const;
 
 /** Contextual keywords: own token types, but in the Identifier category, so usable wherever a name is. */

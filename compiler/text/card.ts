@@ -1,0 +1,53 @@
+// Card kinds → text: the fields (type, subtype, range, how it targets …) each with its label, the skills the card
+// grants where it grants them, then each method under the phrase that introduces it (use condition, targets,
+// effect, judgement …).
+import type * as A from '../ast/nodes.ts';
+import type { Renderer } from './stmt.ts';
+import { memberLabel, skillText } from './skill.ts';
+import { section } from './section.ts';
+import { capitalize, join, sentence, series, type Text } from './lang.ts';
+import type { Val } from './context.ts';
+import { Env, newBody } from './context.ts';
+
+export function cardText(R: Renderer, d: A.CardDecl): Text {
+  const nm = { zh: d.names.zh?.name ?? '', en: d.names.en ?? '' };
+  const self: Val = { zh: `【${nm.zh}】`, en: nm.en, ty: { base: 'card' } };
+  const env = new Env(newBody());
+  const parts: Text[] = [];
+  for (const f of d.fields) {
+    const v = R.expr(f.value, env);
+    if (v.ty?.base === 'bool' && f.value.kind === 'Bool') {
+      // A flag: its member phrase says what it means for this card.
+      if (!f.value.value) continue;
+      const ph = R.book.find(`card.${f.name.name}`, () => false, true) ?? R.book.find(`card.${f.name.name}`, () => false, false);
+      if (!ph) {
+        parts.push(R.miss(`card.${f.name.name}`, f.name.span, `phrase card.${f.name.name}(c) "…" "…"   # the flag ${f.name.name} of a card`));
+        continue;
+      }
+      const p = ph.params[0];
+      const text = R.fill(ph.text, (n) => (n === p ? { zh: '此牌', en: 'this card' } : undefined));
+      parts.push(text);
+      continue;
+    }
+    const label = memberLabel(R, 'card', f.name.name, f.name.span);
+    parts.push({ zh: `${label.zh}：${v.zh}`, en: `${capitalize(label.en)}: ${v.en}` });
+  }
+  const lines: Text[] = [sentence(join(parts, '；', '; '))];
+  if (d.skills.length) {
+    const zones = [...new Set([...R.S.byName.values()].filter((s) => s.kind === 'zone' && (s.decl as A.ZoneDecl).grants))].map((s) => R.names(s, d.span));
+    const where = series(zones, 'or');
+    for (const s of d.skills) {
+      const sym = R.S.get(s.name);
+      if (!sym || sym.kind !== 'skill') continue;
+      const sd = sym.decl as A.SkillDecl;
+      const txt = skillText(R, sd);
+      const sn = R.names(sym, s.span);
+      lines.push({
+        zh: `此牌在${where.zh}中时，其拥有者拥有技能【${sn.zh}】：${txt.zh}`,
+        en: `While this card is in an ${where.en.toLowerCase()}, its owner has the skill “${sn.en}”: ${txt.en}`,
+      });
+    }
+  }
+  for (const m of d.methods) lines.push(sentence(section(R, 'card', m, self)));
+  return join(lines, '\n', '\n');
+}

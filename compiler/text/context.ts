@@ -1,0 +1,109 @@
+// What a piece of wording is rendered in: the values names stand for (locals, parameters, `it`), what `you`,
+// `event` and `subject` mean, and the wording still missing from the phrasebook.
+import type * as A from '../ast/nodes.ts';
+import type { Text } from './lang.ts';
+import type { Ty } from './types.ts';
+import type { Callee } from './facts.ts';
+
+/** A rendered value: its wording, its type, whether it is the owner (`you`), and for conditions their negation. */
+export interface Val extends Text {
+  ty?: Ty;
+  you?: boolean;
+  neg?: Text; // the wording of `not` this value (a condition), or of "nothing was chosen / used" for a result
+  cond?: boolean; // the wording is a sentence (a condition), not a noun
+  result?: Text; // for a call that asks or runs an event: how the value it returns is called (`as …`)
+  demo?: boolean; // the wording is a demonstrative or letter standing for a local (never expanded again)
+  qual?: { base: Text; rels: Text[] }; // a list already narrowed by `where`: its noun and relative clauses
+  place?: Text; // for a zone: the zone as a place (你的手牌 / your hand), where the value reads as its cards
+  konst?: boolean; // a condition known when the rules are read (`true`, an option-free function returning false …)
+}
+
+export type Binding = Val | (() => Val);
+
+/** One described body (a trigger, a method, an event): what its special names mean. */
+export interface Body {
+  you: boolean; // `you` is the skill's owner (or a method parameter reads as 你)
+  eventKinds: string[]; // what `event` is
+  alias?: string; // `on damaged(you) as d`
+  subject?: Val; // `subject`
+  callee?: Callee; // for the event kinds of parameters
+  params?: A.Param[];
+  mutable: Set<string>; // locals assigned after their `let`
+  members?: Set<string>; // members (`x.f`) assigned somewhere in the body: reading them is not a fixed value
+  letters: number; // X, Y, Z … handed out
+  demos: Set<string>; // demonstratives (该角色 …) already standing for a local
+}
+
+export const LETTERS = ['X', 'Y', 'Z', 'W', 'U', 'V', 'P', 'Q', 'R'];
+
+export class Env {
+  private vars = new Map<string, Binding>();
+  constructor(public body: Body, private parent?: Env) {}
+
+  child(): Env {
+    return new Env(this.body, this);
+  }
+
+  bind(name: string, v: Binding): void {
+    this.vars.set(name, v);
+  }
+
+  lookup(name: string): Val | undefined {
+    const b = this.vars.get(name);
+    if (b !== undefined) {
+      if (typeof b === 'function') {
+        const v = b();
+        this.vars.set(name, v);
+        return v;
+      }
+      return b;
+    }
+    return this.parent?.lookup(name);
+  }
+
+  has(name: string): boolean {
+    return this.vars.has(name) || (this.parent?.has(name) ?? false);
+  }
+}
+
+export function newBody(init: Partial<Body> = {}): Body {
+  return { you: false, eventKinds: [], mutable: new Set(), letters: 0, demos: new Set(), ...init };
+}
+
+/** A body's bookkeeping for block `b`: its reassigned locals and members. */
+export function bodyOf(b: A.Block | undefined, init: Partial<Body> = {}): Body {
+  return newBody({ mutable: assignedNames(b), members: assignedNames(b, true), ...init });
+}
+
+/** Locals assigned somewhere after being declared (they need a name of their own, not an alias); with
+ *  `members`, the member names assigned (`you.rendeGiven += …`) instead. */
+export function assignedNames(b: A.Block | undefined, members = false): Set<string> {
+  const out = new Set<string>();
+  if (!b) return out;
+  const walk = (ss: A.Stmt[]) => {
+    for (const s of ss) {
+      switch (s.kind) {
+        case 'Assign':
+          if (!members && s.target.kind === 'Name') out.add(s.target.name);
+          if (members && s.target.kind === 'Member') out.add(s.target.name.name);
+          break;
+        case 'If':
+          walk(s.then.stmts);
+          if (s.else) walk(s.else.kind === 'If' ? [s.else] : s.else.stmts);
+          break;
+        case 'For': case 'While': case 'Repeat':
+          walk(s.body.stmts);
+          break;
+      }
+    }
+  };
+  walk(b.stmts);
+  return out;
+}
+
+/** A wording the phrasebook lacks: reported once per key, at its first use. */
+export interface Missing {
+  key: string;
+  span: A.Span;
+  hint: string;
+}

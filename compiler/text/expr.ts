@@ -1,0 +1,878 @@
+// Expressions → wording. Names read as what they stand for (entities by their zh/en names, locals and parameters
+// by their bound wording); calls, members, windows and text values through the phrasebook; the operators of the
+// language (and/or/not, comparisons, `in`, arithmetic, lists, `where`) by fixed wording here.
+import type * as A from '../ast/nodes.ts';
+import type { Symbols, Sym } from '../lower/symbols.ts';
+import { signatures, effectBuiltins, askBuiltins } from '../../runtime/builtins.ts';
+import { Phrasebook, parseTemplate, type Pattern, type Phrase } from './phrasebook.ts';
+import { Facts, positional, type Callee } from './facts.ts';
+import { Env, newBody, type Missing, type Val } from './context.ts';
+import { MARKS, relative, series, paren, type Text } from './lang.ts';
+import { ANY, BOOL, CARDS, INT, builtinType, elem, fromTypeRef, listOf, unitOf, type Ty } from './types.ts';
+
+/** Engine-provided members by the type that has them (the rest are declared fields and properties). */
+const ENGINE_MEMBERS: Record<string, string[]> = {
+  player: ['alive', 'seat', 'name', 'skills'],
+  card: ['kind', 'suit', 'rank', 'id', 'subcards', 'via', 'owner'],
+  event: ['stopped', 'parent', 'skill'],
+  zone: ['owner', 'cards'],
+  skill: ['tags'],
+};
+
+const ENGINE_TYPES: Record<string, Ty> = {
+  alive: BOOL, seat: INT, rank: INT, owner: { base: 'player' }, kind: { base: 'kind' }, subcards: CARDS, cards: CARDS,
+};
+
+/** Builtin parameters that take a zone as a place (the rest read a zone as its cards). */
+const ZONE_PARAMS: Record<string, number[]> = { top: [0], bottom: [0], put: [1], putAs: [1], shuffle: [0] };
+
+/** A zone's two readings: its cards (你的手牌 / the cards in your hand; 弃牌堆中的牌) and the place. */
+export function zoneVal(name: Text, owner: Text | undefined): Val {
+  const zhCards = /牌$/.test(name.zh) ? name.zh : `${name.zh}里的牌`;
+  if (owner) {
+    return {
+      zh: `${owner.zh}的${zhCards}`, en: `the cards in ${owner.en}'s ${lcFirst(name.en)}`,
+      place: { zh: `${owner.zh}的${name.zh}`, en: `${owner.en}'s ${lcFirst(name.en)}` }, ty: { base: 'card', list: true },
+    };
+  }
+  return {
+    zh: /牌$/.test(name.zh) ? name.zh : `${name.zh}中的牌`, en: `the cards in the ${lcFirst(name.en)}`,
+    place: { zh: name.zh, en: `the ${lcFirst(name.en)}` }, ty: { base: 'card', list: true },
+  };
+}
+
+export const YOU: Val = { zh: '你', en: 'you', you: true, ty: { base: 'player' } };
+const NONE: Val = { zh: '无', en: 'none', ty: ANY };
+
+const CMP: Record<string, [string, string]> = {
+  '==': ['为', 'is'], '!=': ['不为', 'is not'], '<': ['小于', 'is less than'], '<=': ['不大于', 'is at most'],
+  '>': ['大于', 'is greater than'], '>=': ['不小于', 'is at least'],
+};
+const FLIP: Record<string, string> = { '==': '!=', '!=': '==', '<': '>=', '<=': '>', '>': '<=', '>=': '<' };
+
+export function lcFirst(s: string): string {
+  if (s.length > 1 && /^[A-Z][a-z]/.test(s)) return s.charAt(0).toLowerCase() + s.slice(1);
+  return s;
+}
+
+export class ExprRenderer {
+  missing = new Map<string, Missing>();
+  private inlineDepth = 0;
+  private markDepth = 0;
+
+  /** Run `f` with a fresh mark for an item (`it` of a `where`, a parameter a clause is about). */
+  withMark<T>(f: (mark: string) => T): T {
+    const mark = MARKS[Math.min(this.markDepth, MARKS.length - 1)]!;
+    this.markDepth++;
+    try {
+      return f(mark);
+    } finally {
+      this.markDepth--;
+    }
+  }
+
+  constructor(public S: Symbols, public book: Phrasebook, public facts: Facts) {}
+
+  // ------------------------------------------------------------ missing wording
+
+  miss(key: string, span: A.Span, hint: string): Val {
+    if (!this.missing.has(key)) this.missing.set(key, { key, span, hint });
+    return { zh: `{${key}}`, en: `{${key}}`, ty: ANY };
+  }
+
+  // ------------------------------------------------------------ entity names
+
+  names(sym: Sym, span: A.Span): Text {
+    const n = (sym.decl as { names?: A.Names }).names;
+    const zh = n?.zh?.name;
+    const en = n?.en;
+    if (!zh || !en) {
+      const m = this.miss(`names of ${sym.id}`, span, `give ${sym.id} a Chinese and an English name in its declaration: ${sym.id} 中文名 "English name"`);
+      return { zh: zh ?? m.zh, en: en ?? m.en };
+    }
+    return { zh, en };
+  }
+
+  entity(sym: Sym, span: A.Span): Val {
+    const nm = () => this.names(sym, span);
+    switch (sym.kind) {
+      case 'member': {
+        const v = nm();
+        return { ...v, ty: { base: sym.enumOf ?? 'any' } };
+      }
+      case 'card': {
+        const v = nm();
+        return { zh: `【${v.zh}】`, en: v.en, ty: { base: 'kind' } };
+      }
+      case 'skill': {
+        const v = nm();
+        return { zh: `【${v.zh}】`, en: `“${v.en}”`, ty: { base: 'skill' } };
+      }
+      case 'general':
+        return { ...nm(), ty: { base: 'general' } };
+      case 'zone': {
+        const v = nm();
+        const z = sym.decl as A.ZoneDecl;
+        if (z.perPlayer) return { zh: v.zh, en: `the ${lcFirst(v.en)}`, ty: { base: 'zone' } };
+        return zoneVal(v, undefined);
+      }
+      case 'option': {
+        const v = nm();
+        const o = sym.decl as A.OptionDecl;
+        if (!o.members) {
+          return { zh: `选用「${v.zh}」`, en: `“${v.en}” is chosen`, cond: true, ty: BOOL, neg: { zh: `未选用「${v.zh}」`, en: `“${v.en}” is not chosen` } };
+        }
+        return { zh: `「${v.zh}」`, en: `“${v.en}”`, ty: { base: sym.id } };
+      }
+      case 'var': {
+        const ph = this.book.find(sym.id, () => false, false);
+        if (ph) return { ...ph.text, ty: fromTypeRef((sym.decl as A.VarDecl).type) };
+        return this.miss(sym.id, span, `phrase ${sym.id} "…" "…"   # how the variable ${sym.id} reads`);
+      }
+      case 'event':
+      case 'deck':
+      case 'mode':
+      case 'enum':
+        return { ...nm(), ty: ANY };
+    }
+    return this.miss(sym.id, span, `${sym.kind} ${sym.id} cannot be worded as a value`);
+  }
+
+  /** `event` in a body: the event's own noun (`phrase damage "此伤害" "this damage"`). */
+  eventNoun(kinds: string[], span: A.Span): Val {
+    for (const k of kinds) {
+      const ph = this.book.find(k, () => false, false);
+      if (ph) return { ...ph.text, ty: { base: 'event', events: kinds } };
+    }
+    const k = kinds[0] ?? 'event';
+    return { ...this.miss(k, span, `phrase ${k} "此…" "this …"   # how the event ${k} itself is called`), ty: { base: 'event', events: kinds } };
+  }
+
+  // ------------------------------------------------------------ expressions
+
+  expr(e: A.Expr, env: Env): Val {
+    switch (e.kind) {
+      case 'Number':
+        return { zh: String(e.value), en: String(e.value), ty: INT };
+      case 'Bool':
+        return { zh: e.value ? '是' : '否', en: e.value ? 'true' : 'false', ty: BOOL, konst: e.value };
+      case 'None':
+        return NONE;
+      case 'Text': {
+        const ph = this.book.find(JSON.stringify(e.value), () => false, false);
+        if (ph) return { ...ph.text, ty: { base: 'text' } };
+        return this.miss(JSON.stringify(e.value), e.span, `phrase ${JSON.stringify(e.value)} "…" "…"   # the text value ${JSON.stringify(e.value)}`);
+      }
+      case 'Name':
+        return this.name(e, env);
+      case 'Member':
+        return this.member(e, env);
+      case 'Call':
+        return this.call(e, env);
+      case 'Unary': {
+        if (e.op === 'not') {
+          const k = this.konst(e.operand, env);
+          if (k !== undefined) return { zh: k ? '否' : '是', en: k ? 'false' : 'true', ty: BOOL, cond: true, konst: !k };
+          return { ...this.not(e.operand, env), cond: true, ty: BOOL };
+        }
+        const v = this.expr(e.operand, env);
+        return { zh: `-${v.zh}`, en: `-${v.en}`, ty: INT };
+      }
+      case 'Binary':
+        return this.binary(e, env);
+      case 'List':
+        return this.list(e, env);
+      case 'CardLit': {
+        const s = this.S.get(e.cardKind.name);
+        const k = s ? this.entity(s, e.span) : this.miss(e.cardKind.name, e.span, 'a card kind');
+        return { zh: `${k.zh}${e.face}`, en: `${k.en} ${e.face}`, ty: { base: 'card' } };
+      }
+      case 'Where':
+        return this.where(e, env);
+    }
+  }
+
+  /** An expression as a condition (a sentence). */
+  cond(e: A.Expr, env: Env): Val {
+    const v = this.expr(e, env);
+    if (v.cond || v.ty?.base === 'bool') return v;
+    // A non-boolean value standing as a condition: "there is one".
+    return { zh: `有${v.zh}`, en: `${v.en} exists`, cond: true, ty: BOOL, neg: { zh: `没有${v.zh}`, en: `${v.en} does not exist` } };
+  }
+
+  /** Whether a condition is known without playing (a literal, or a function that inlines to one). */
+  konst(e: A.Expr, env: Env): boolean | undefined {
+    if (e.kind === 'Bool') return e.value;
+    if (e.kind === 'Unary' && e.op === 'not') {
+      const k = this.konst(e.operand, env);
+      return k === undefined ? undefined : !k;
+    }
+    if (e.kind === 'Binary' && (e.op === 'and' || e.op === 'or')) {
+      const l = this.konst(e.left, env);
+      const r = this.konst(e.right, env);
+      if (e.op === 'and') return l === false || r === false ? false : l === true && r === true ? true : undefined;
+      return l === true || r === true ? true : l === false && r === false ? false : undefined;
+    }
+    if (e.kind === 'Call' && e.callee.kind === 'Name') {
+      const s = this.S.get(e.callee.name);
+      if (s?.kind === 'function' && !this.book.has(s.id)) {
+        const d = s.decl as A.FunctionDecl;
+        const body = d.expr ?? (d.body?.stmts.length === 1 && d.body.stmts[0]!.kind === 'Return' ? d.body.stmts[0].value : undefined);
+        if (body && body.kind === 'Bool') return body.value;
+      }
+    }
+    return undefined;
+  }
+
+  /** The wording of `not e`. */
+  not(e: A.Expr, env: Env): Text {
+    if (e.kind === 'Unary' && e.op === 'not') return this.cond(e.operand, env);
+    if (e.kind === 'Binary') {
+      if (e.op === 'and' || e.op === 'or') {
+        // De Morgan: not (a and b) = not a or not b.
+        const other = e.op === 'and' ? 'or' : 'and';
+        const unit = e.op === 'and';
+        const xs = flatten(e, e.op).filter((x) => this.konst(x, env) !== unit);
+        const parts = xs.map((x) => {
+          const n = this.not(x, env);
+          return isJunction(x, e.op) && xs.length > 1 ? paren(n) : n;
+        });
+        return junction(parts, other);
+      }
+      if (FLIP[e.op]) return this.compare({ ...e, op: FLIP[e.op] as A.BinaryOp }, env);
+      if (e.op === 'in') return this.membership(e, env, true);
+    }
+    if (e.kind === 'Call') {
+      const inl = this.inlineNot(e, env);
+      if (inl) return inl;
+    }
+    const v = this.cond(e, env);
+    if (v.neg) return v.neg;
+    return { zh: `并非${v.zh}`, en: `it is not the case that ${v.en}` };
+  }
+
+  private name(e: A.NameRef, env: Env): Val {
+    const n = e.name;
+    const v = env.lookup(n);
+    if (v) return v;
+    if (n === 'you' && env.body.you) return YOU;
+    if ((n === 'event' || n === env.body.alias) && env.body.eventKinds.length) return this.eventNoun(env.body.eventKinds, e.span);
+    if (n === 'subject' && env.body.subject) return env.body.subject;
+    const s = this.S.get(n);
+    if (s) return this.entity(s, e.span);
+    return this.miss(n, e.span, `'${n}' has no wording here`);
+  }
+
+  // ------------------------------------------------------------ members
+
+  /** The types whose member phrases `x.f` may use, most likely first. */
+  private owners(ty: Ty | undefined): string[] {
+    switch (ty?.base) {
+      case 'player': return ['player'];
+      case 'card': case 'kind': return ['card'];
+      case 'general': return ['general'];
+      case 'zone': return ['zone'];
+      case 'skill': return ['skill'];
+      case 'event': return ['event'];
+    }
+    return ['card', 'player', 'general', 'zone', 'event', 'skill'];
+  }
+
+  member(e: A.Member, env: Env): Val {
+    const f = e.name.name;
+    const o = this.expr(e.object, env);
+    // A field of an event (`event.card` in a trigger on `damaged` reads `damage.card`).
+    const evs = o.ty?.base === 'event' ? (o.ty.events ?? []) : [];
+    for (const k of evs) {
+      const ps = this.facts.paramsOf(`event:${k}`);
+      const i = ps?.findIndex((p) => p.name.name === f) ?? -1;
+      const ph = this.book.find(`${k}.${f}`, () => false, false) ?? this.book.find(`${k}.${f}`, () => false, true);
+      if (i < 0 && !ph) continue;
+      const ty = i >= 0 ? fromTypeRef(ps![i]!.type, this.facts.kindsOfParam(`event:${k}`, i)) : ANY;
+      if (!ph) return { ...this.miss(`${k}.${f}`, e.name.span, `phrase ${k}.${f} "…" "…"   # the field ${f} of the event ${k}`), ty };
+      return this.fillMember(ph, o, ty);
+    }
+    // An event of a kind not known here: any event whose field of that name has a phrase.
+    if (o.ty?.base === 'event' && evs.length === 0) {
+      for (const s of new Set(this.S.byName.values())) {
+        if (s.kind !== 'event') continue;
+        const ps = (s.decl as A.EventDecl).params;
+        const i = ps.findIndex((p) => p.name.name === f);
+        const ph = i >= 0 ? this.book.find(`${s.id}.${f}`, () => false, false) ?? this.book.find(`${s.id}.${f}`, () => false, true) : undefined;
+        if (ph) return this.fillMember(ph, o, fromTypeRef(ps[i]!.type));
+      }
+    }
+    // A player property: it has its own names.
+    const prop = this.S.properties.get(f);
+    if (prop && !this.book.has(`player.${f}`)) {
+      const zh = prop.names.zh?.name;
+      const en = prop.names.en;
+      if (!zh || !en) return this.miss(`names of ${f}`, prop.names.id.span, `give the property ${f} a Chinese and an English name`);
+      const ty = fromTypeRef(prop.type);
+      if (ty.base === 'bool' && !ty.list) {
+        return {
+          zh: `${o.zh}处于「${zh}」状态`, en: `${o.en} is marked “${en}”`, cond: true, ty: BOOL,
+          neg: { zh: `${o.zh}未处于「${zh}」状态`, en: `${o.en} is not marked “${en}”` },
+        };
+      }
+      return { zh: `${o.zh}的${zh}`, en: `${o.en}'s ${en}`, ty };
+    }
+    for (const owner of this.owners(o.ty)) {
+      const ph = this.book.find(`${owner}.${f}`, () => false, true) ?? this.book.find(`${owner}.${f}`, () => false, false);
+      if (ph) return this.fillMember(ph, o, this.memberType(owner, f));
+    }
+    const owner = this.ownerOf(f, o.ty);
+    return { ...this.miss(`${owner}.${f}`, e.name.span, `phrase ${owner}.${f}(x) "{x}的…" "{x}'s …"   # the member ${f} of a ${owner}`), ty: this.memberType(owner, f) };
+  }
+
+  private ownerOf(f: string, ty: Ty | undefined): string {
+    const known = this.owners(ty);
+    if (known.length === 1) return known[0]!;
+    if (this.S.cardFields.has(f)) return 'card';
+    if (this.S.generalFields.has(f)) return 'general';
+    for (const [o, fs] of Object.entries(ENGINE_MEMBERS)) if (fs.includes(f)) return o;
+    return 'card';
+  }
+
+  private memberTypes = new Map<string, Ty>();
+  private memberType(owner: string, f: string): Ty {
+    const key = `${owner}.${f}`;
+    let ty = this.memberTypes.get(key);
+    if (!ty) {
+      ty = this.memberTypeOf(owner, f);
+      this.memberTypes.set(key, ty);
+    }
+    return ty;
+  }
+
+  private memberTypeOf(owner: string, f: string): Ty {
+    if (ENGINE_TYPES[f]) return ENGINE_TYPES[f]!;
+    if (owner === 'general' && f === 'hp') return INT;
+    if (owner === 'general' && f === 'skills') return { base: 'skill', list: true };
+    if (owner === 'card') {
+      for (const s of this.S.byName.values()) {
+        if (s.kind !== 'card') continue;
+        const fld = (s.decl as A.CardDecl).fields.find((x) => x.name.name === f);
+        if (!fld) continue;
+        if (fld.value.kind === 'Number') return INT;
+        if (fld.value.kind === 'Bool') return BOOL;
+        if (fld.value.kind === 'Name') {
+          const m = this.S.get(fld.value.name);
+          if (m?.kind === 'member') return { base: m.enumOf ?? 'any' };
+        }
+        break;
+      }
+    }
+    return ANY;
+  }
+
+  private fillMember(ph: Phrase, o: Val, ty: Ty): Val {
+    const pname = ph.params[0];
+    const text = this.fill(ph.text, (n) => (n === pname ? o : undefined));
+    const cond = ty.base === 'bool' && !ty.list;
+    const out: Val = { ...text, ty, ...(cond ? { cond: true } : {}) };
+    if (ph.negative) out.neg = this.fill(ph.negative, (n) => (n === pname ? o : undefined));
+    return out;
+  }
+
+  // ------------------------------------------------------------ calls
+
+  /** Whether an argument is the owner (`you`, or a name that reads as 你). */
+  isYou(a: A.Expr | undefined, env: Env): boolean {
+    if (!a || a.kind !== 'Name') return false;
+    if (env.has(a.name)) return env.lookup(a.name)?.you === true;
+    return a.name === 'you' && env.body.you;
+  }
+
+  matcher(args: (A.Expr | undefined)[], env: Env): (i: number, p: Pattern) => boolean {
+    return (i, p) => {
+      const a = args[i];
+      switch (p.k) {
+        case 'you': return this.isYou(a, env);
+        case 'bool': return a?.kind === 'Bool' && a.value === p.v;
+        case 'none': return a === undefined || a.kind === 'None';
+        case 'num': return a?.kind === 'Number' && a.value === p.v;
+        case 'member': return a?.kind === 'Name' && !env.has(a.name) && this.S.get(a.name)?.id === p.id;
+      }
+    };
+  }
+
+  /** Fill a template; `slot` gives the value of each placeholder; `places`: the placeholders that stand for a zone
+   *  as a place (a destination), where a zone reads as 你的手牌 / your hand rather than as its cards. */
+  fill(tpl: Text, slot: (name: string) => Val | Text | undefined, places?: Set<string>): Text {
+    const out = { zh: '', en: '' };
+    for (const lang of ['zh', 'en'] as const) {
+      const pieces = parseTemplate(tpl[lang]);
+      if (typeof pieces === 'string') {
+        out[lang] = `{${pieces}}`;
+        continue;
+      }
+      let s = '';
+      for (let pi = 0; pi < pieces.length; pi++) {
+        const p = pieces[pi]!;
+        const next0 = pieces[pi + 1];
+        const next = next0?.k === 'lit' && next0.s.trim() === '' && pieces[pi + 2] ? pieces[pi + 2] : next0;
+        const counted = (next?.k === 'slot' && next.mod === 'unit') ||
+          (next?.k === 'lit' && (lang === 'zh' ? /^(张|名|点|项|次|个)/.test(next.s) : /^ (cards?|HP|damage|times|more|hand cards?)\b/.test(next.s)));
+        const wrap = (x: string): string => {
+          if (!counted || isNumeral(x)) return x;
+          if (lang === 'zh') return `（${x}）`;
+          return x.includes(' ') ? `(${x})` : x;
+        };
+        if (p.k === 'lit') s += p.s;
+        else if (p.k === 'range') {
+          const a = slot(p.from);
+          const b = slot(p.to);
+          if (!a || !b) s += `{${p.from}~${p.to}}`;
+          else if (a[lang] === b[lang]) s += wrap(a[lang]);
+          else s += lang === 'zh' ? `${a.zh}至${wrap(b.zh)}` : `${a.en} to ${wrap(b.en)}`;
+        } else {
+          const v = slot(p.name);
+          if (!v) s += `{${p.name}}`;
+          else if (p.mod === 'one') s += one(v as Val, lang);
+          else if (p.mod === 'unit') s += lang === 'zh' ? unitOf(elem((v as Val).ty)).m : unitOf(elem((v as Val).ty)).ens;
+          else if (p.mod === 'signed') s += /^[-+−]/.test(v[lang]) ? v[lang] : `+${v[lang]}`;
+          else if (counted && !isNumeral(v[lang])) s += wrap(v[lang]);
+          else s += (v as Val).place && places?.has(p.name) ? (v as Val).place![lang] : v[lang];
+        }
+      }
+      out[lang] = s;
+    }
+    return out;
+  }
+
+  /** A call through a phrase of `key`. `names`: the callee's parameter names; `decls` their declarations (for
+   *  defaults and types); `self`: the object of `x.m(…)`. Returns undefined when no phrase matches. */
+  viaPhrase(key: string, args: (A.Expr | undefined)[], decls: A.Param[] | undefined, env: Env, ret: Ty, opts: { self?: Val; body?: boolean; extra?: Record<string, Val | Text> } = {}): (Val & { phrase: Phrase }) | undefined {
+    const full = args.map((a, i) => a ?? decls?.[i]?.default);
+    const candidates = this.book.all(key).filter((p) => p.decl.params !== undefined && p.params.length === args.length && hasBody(p) === !!opts.body);
+    if (candidates.length === 0) return undefined;
+    const match = this.matcher(full, env);
+    let best: Phrase | undefined;
+    let score = -1;
+    for (const ph of candidates) {
+      let ok = true;
+      let sc = 0;
+      ph.patterns.forEach((p, i) => {
+        if (!p) return;
+        if (match(i, p)) sc++;
+        else ok = false;
+      });
+      if (ok && sc > score) {
+        best = ph;
+        score = sc;
+      }
+    }
+    if (!best) return undefined;
+    const ph = best;
+    const memo = new Map<number, Val>();
+    const argVal = (i: number): Val => {
+      let v = memo.get(i);
+      if (!v) {
+        const a = full[i];
+        v = a ? this.expr(a, env) : NONE;
+        memo.set(i, v);
+      }
+      return v;
+    };
+    const slot = (n: string): Val | Text | undefined => {
+      const i = ph.params.indexOf(n);
+      if (i >= 0) return argVal(i);
+      if (n === 'self') return opts.self;
+      return opts.extra?.[n];
+    };
+    const places = new Set<string>();
+    ph.params.forEach((n, i) => {
+      if (n && (decls ? decls[i]?.type.name.name === 'zone' : ZONE_PARAMS[key]?.includes(i))) places.add(n);
+    });
+    const text = this.fill(ph.text, slot, places);
+    const out: Val & { phrase: Phrase } = { ...text, ty: ret, phrase: ph };
+    if (ret.base === 'bool' && !ret.list) out.cond = true;
+    if (ph.negative) out.neg = this.fill(ph.negative, slot, places);
+    if (ph.result) out.result = this.fill(ph.result, slot, places);
+    return out;
+  }
+
+  private paramTypes(decls: A.Param[] | undefined, args: (A.Expr | undefined)[], env: Env): (Ty | undefined)[] {
+    return args.map((a, i) => (decls?.[i] ? fromTypeRef(decls[i]!.type) : a ? this.typeOf(a, env) : undefined));
+  }
+
+  /** The type of an expression without wording it (for builtins whose result type follows their arguments). */
+  typeOf(e: A.Expr, env: Env): Ty {
+    switch (e.kind) {
+      case 'Number': return INT;
+      case 'Bool': return BOOL;
+      case 'Text': return { base: 'text' };
+      case 'List': return listOf(e.items[0] ? this.typeOf(e.items[0], env) : ANY);
+      case 'Where': return this.typeOf(e.list, env);
+      case 'Name': {
+        const v = env.lookup(e.name);
+        if (v) return v.ty ?? ANY;
+        if (e.name === 'you' && env.body.you) return { base: 'player' };
+        const s = this.S.get(e.name);
+        if (s?.kind === 'card') return { base: 'kind' };
+        if (s?.kind === 'zone') return CARDS;
+        if (s?.kind === 'member') return { base: s.enumOf ?? 'any' };
+        if (s?.kind === 'var') return fromTypeRef((s.decl as A.VarDecl).type);
+        return ANY;
+      }
+      case 'Call': {
+        if (e.callee.kind === 'Name') {
+          const s = this.S.get(e.callee.name);
+          if (s?.kind === 'zone') return CARDS;
+          if (s && (s.kind === 'function' || s.kind === 'hook' || s.kind === 'event' || s.kind === 'action')) {
+            const d = s.decl as A.FunctionDecl;
+            return fromTypeRef(d.returns);
+          }
+          if (signatures[e.callee.name]) return builtinType(e.callee.name, e.args.map((a) => this.typeOf(a.value, env)));
+        }
+        return ANY;
+      }
+      case 'Binary':
+        if (['+', '-'].includes(e.op)) {
+          const l = this.typeOf(e.left, env);
+          return l.list ? l : INT;
+        }
+        if (['*', '/', '%'].includes(e.op)) return INT;
+        return BOOL;
+      case 'Unary': return e.op === 'not' ? BOOL : INT;
+      case 'Member': return this.memberTy(e, env);
+    }
+    return ANY;
+  }
+
+  /** The type of `x.f` without wording it. */
+  private memberTy(e: A.Member, env: Env): Ty {
+    const f = e.name.name;
+    const o = e.object.kind === 'Name' && (e.object.name === 'event' || e.object.name === env.body.alias) && env.body.eventKinds.length
+      ? { base: 'event', events: env.body.eventKinds } as Ty
+      : this.typeOf(e.object, env);
+    for (const k of o.base === 'event' ? (o.events ?? []) : []) {
+      const ps = this.facts.paramsOf(`event:${k}`);
+      const i = ps?.findIndex((p) => p.name.name === f) ?? -1;
+      if (i >= 0) return fromTypeRef(ps![i]!.type, this.facts.kindsOfParam(`event:${k}`, i));
+    }
+    const prop = this.S.properties.get(f);
+    if (prop) return fromTypeRef(prop.type);
+    return this.memberType(this.ownerOf(f, o), f);
+  }
+
+  call(c: A.Call, env: Env): Val {
+    if (c.callee.kind === 'Name') {
+      const name = c.callee.name;
+      const s = env.has(name) ? undefined : this.S.get(name);
+      if (s?.kind === 'zone') {
+        const owner = c.args[0] ? this.expr(c.args[0].value, env) : NONE;
+        return zoneVal(this.names(s, c.span), owner);
+      }
+      if (s && (s.kind === 'event' || s.kind === 'action' || s.kind === 'function' || s.kind === 'hook')) {
+        const d = s.decl as A.EventDecl | A.ActionDecl | A.FunctionDecl | A.HookDecl;
+        const names = d.params.map((p) => p.name.name);
+        const args = positional(c, names);
+        const ret = s.kind === 'hook' ? fromTypeRef((d as A.HookDecl).returns) : (d as A.FunctionDecl).returns ? fromTypeRef((d as A.FunctionDecl).returns) : returnsBool((d as A.ActionDecl).body) ? BOOL : ANY;
+        const v = this.viaPhrase(s.id, args, d.params, env, ret);
+        if (v) return v;
+        if (s.kind === 'function') {
+          const inl = this.inline(d as A.FunctionDecl, args, env);
+          if (inl) return inl;
+        }
+        const sig = d.params.map((p) => p.name.name).join(', ');
+        return { ...this.miss(s.id, c.callee.span, `phrase ${s.id}(${sig}) "…" "…"   # the ${s.kind} ${s.id}`), ty: ret };
+      }
+      if (!s && signatures[name]) return this.builtin(name, c, positional(c, sigNames(name)), env);
+      return this.miss(name, c.callee.span, `'${name}' cannot be called here`);
+    }
+    if (c.callee.kind === 'Member') {
+      const name = c.callee.name.name;
+      if (this.S.methodNames.has(name)) {
+        const decls = this.facts.methodParams.get(name);
+        const args = positional(c, (decls ?? []).map((p) => p.name.name));
+        const self = this.expr(c.callee.object, env);
+        const v = this.viaPhrase(`card.${name}`, args, decls, env, ANY, { self });
+        if (v) return v;
+        const sig = (decls ?? []).map((p) => p.name.name).join(', ');
+        return this.miss(`card.${name}`, c.callee.name.span, `phrase card.${name}(${sig}) "…{self}…" "…"   # calling the card method ${name}`);
+      }
+      const s = this.S.get(name);
+      if (s?.kind === 'function') {
+        const d = s.decl as A.FunctionDecl;
+        const args = positional(c, d.params.map((p) => p.name.name), 1);
+        const ret = fromTypeRef(d.returns);
+        const v = this.viaPhrase(s.id, args, d.params, env, ret);
+        if (v) return v;
+        const inl = this.inline(d, args, env);
+        if (inl) return inl;
+        return { ...this.miss(s.id, c.callee.name.span, `phrase ${s.id}(${d.params.map((p) => p.name.name).join(', ')}) "…" "…"`), ty: ret };
+      }
+      if (signatures[name]) return this.builtin(name, c, positional(c, sigNames(name), 1), env);
+    }
+    return this.miss('call', c.span, 'only named functions can be worded');
+  }
+
+  private builtin(name: string, c: A.Call, args: (A.Expr | undefined)[], env: Env): Val {
+    const ret = builtinType(name, args.map((a) => (a ? this.typeOf(a, env) : undefined)));
+    if (name === 'within' && args[0]?.kind === 'Name') {
+      const s = this.S.get(args[0].name);
+      if (s?.kind === 'event') ret.base = 'event', ret.events = [s.id];
+    }
+    const v = this.viaPhrase(name, args, undefined, env, ret);
+    if (v) return v;
+    return { ...this.miss(name, c.callee.span, `phrase ${name}(${sigNames(name).join(', ')}) "…" "…"   # the builtin ${name}`), ty: ret };
+  }
+
+  /** `not f(…)` for a function that reads as its body: the negation of the body. */
+  private inlineNot(c: A.Call, env: Env): Text | undefined {
+    const name = c.callee.kind === 'Name' ? c.callee.name : c.callee.kind === 'Member' ? c.callee.name.name : '';
+    const s = env.has(name) ? undefined : this.S.get(name);
+    if (s?.kind !== 'function' || this.book.has(s.id)) return undefined;
+    const d = s.decl as A.FunctionDecl;
+    const body = d.expr ?? (d.body?.stmts.length === 1 && d.body.stmts[0]!.kind === 'Return' ? d.body.stmts[0].value : undefined);
+    if (!body || this.inlineDepth > 6) return undefined;
+    const args = positional(c, d.params.map((p) => p.name.name), c.callee.kind === 'Member' ? 1 : 0);
+    const inner = new Env(newBody({ you: false }));
+    d.params.forEach((p, i) => {
+      const a = args[i] ?? p.default;
+      inner.bind(p.name.name, () => (a ? this.expr(a, env) : NONE));
+    });
+    this.inlineDepth++;
+    try {
+      return this.not(body, inner);
+    } finally {
+      this.inlineDepth--;
+    }
+  }
+
+  /** A function without a phrase whose body is one expression reads as that expression, its parameters bound to
+   *  the arguments. */
+  private inline(d: A.FunctionDecl, args: (A.Expr | undefined)[], env: Env): Val | undefined {
+    let body = d.expr;
+    if (!body && d.body && d.body.stmts.length === 1 && d.body.stmts[0]!.kind === 'Return') body = d.body.stmts[0].value;
+    if (!body || this.inlineDepth > 6) return undefined;
+    const inner = new Env(newBody({ you: false }));
+    d.params.forEach((p, i) => {
+      const a = args[i] ?? p.default;
+      inner.bind(p.name.name, () => (a ? this.expr(a, env) : NONE));
+    });
+    this.inlineDepth++;
+    try {
+      const v = this.expr(body, inner);
+      const ty = d.returns ? fromTypeRef(d.returns) : v.ty;
+      return { ...v, ty, ...(ty?.base === 'bool' && !ty.list ? { cond: true } : {}) };
+    } finally {
+      this.inlineDepth--;
+    }
+  }
+
+  // ------------------------------------------------------------ operators
+
+  private binary(e: A.Binary, env: Env): Val {
+    switch (e.op) {
+      case 'and':
+      case 'or': {
+        // Parts known in advance fold away: `false or x` is x, `true and x` is x.
+        const k = this.konst(e, env);
+        if (k !== undefined) return { zh: k ? '是' : '否', en: k ? 'true' : 'false', ty: BOOL, cond: true, konst: k };
+        const unit = e.op === 'and';
+        const xs = flatten(e, e.op).filter((x) => this.konst(x, env) !== unit);
+        const parts = xs.map((x) => {
+          const v = this.cond(x, env);
+          return isJunction(x, e.op) && xs.length > 1 ? paren(v) : v;
+        });
+        return { ...junction(parts, e.op), cond: true, ty: BOOL };
+      }
+      case '==': case '!=': case '<': case '<=': case '>': case '>=':
+        return { ...this.compare(e, env), cond: true, ty: BOOL };
+      case 'in':
+        return { ...this.membership(e, env, false), cond: true, ty: BOOL };
+    }
+    const l = this.expr(e.left, env);
+    const r = this.expr(e.right, env);
+    if (l.ty?.list || r.ty?.list) {
+      if (e.op === '+') return { ...series([l, r], 'and'), ty: l.ty?.list ? l.ty : r.ty };
+      if (e.op === '-') {
+        const u = unitOf(elem(l.ty));
+        return { zh: `${l.zh}中除${r.zh}以外的${u.n}`, en: `${l.en} other than ${r.en}`, ty: l.ty };
+      }
+    }
+    if (e.op === '-' && e.left.kind === 'Number' && e.left.value === 0) return { zh: `-${r.zh}`, en: `−${r.en}`, ty: INT };
+    const wrap = (x: A.Expr, v: Val): Text => (x.kind === 'Binary' && ['+', '-'].includes(x.op) && (e.op === '*' || e.op === '/' || e.op === '%') ? paren(v) : v);
+    const L = wrap(e.left, l);
+    const R = wrap(e.right, r);
+    switch (e.op) {
+      case '+': return { zh: `${L.zh}+${R.zh}`, en: `${L.en} + ${R.en}`, ty: INT };
+      case '-': return { zh: `${L.zh}-${R.zh}`, en: `${L.en} − ${R.en}`, ty: INT };
+      case '*': return { zh: `${L.zh}×${R.zh}`, en: `${L.en} × ${R.en}`, ty: INT };
+      case '/': return { zh: `${L.zh}除以${R.zh}（向下取整）`, en: `${L.en} divided by ${R.en} (rounded down)`, ty: INT };
+      case '%': return { zh: `${L.zh}除以${R.zh}的余数`, en: `the remainder of ${L.en} divided by ${R.en}`, ty: INT };
+    }
+    return this.miss(e.op, e.span, 'operator');
+  }
+
+  compare(e: A.Binary, env: Env): Text {
+    const [zhOp, enOp] = CMP[e.op]!;
+    // `x == none`, `x != none`: whether there is one.
+    const noneSide = e.right.kind === 'None' ? e.left : e.left.kind === 'None' ? e.right : undefined;
+    if (noneSide && (e.op === '==' || e.op === '!=')) {
+      const v = this.expr(noneSide, env);
+      if (e.op === '==') return v.neg ?? { zh: `没有${v.zh}`, en: `${v.en} does not exist` };
+      return { zh: `有${v.zh}`, en: `${v.en} exists` };
+    }
+    // `count(xs where c) > 0`: there is one; `== 0`: there is none.
+    if (e.left.kind === 'Call' && e.left.callee.kind === 'Name' && e.left.callee.name === 'count' && !env.has('count') && e.left.args[0] && e.right.kind === 'Number') {
+      const n = e.right.value;
+      const some = (e.op === '>' && n === 0) || (e.op === '>=' && n === 1) || (e.op === '!=' && n === 0);
+      const none = (e.op === '==' && n === 0) || (e.op === '<' && n === 1) || (e.op === '<=' && n === 0);
+      if (some || none) {
+        const l = this.expr(e.left.args[0].value, env);
+        if (l.qual) return some ? { zh: `有${l.zh}`, en: `there is at least one of ${l.en}` } : { zh: `没有${l.zh}`, en: `there is none of ${l.en}` };
+      }
+    }
+    // `x == true` / `x == false`.
+    const boolSide = e.right.kind === 'Bool' ? e.right : undefined;
+    if (boolSide && (e.op === '==' || e.op === '!=')) {
+      const positive = boolSide.value === (e.op === '==');
+      return positive ? this.cond(e.left, env) : this.not(e.left, env);
+    }
+    const l0 = this.expr(e.left, env);
+    const r0 = this.expr(e.right, env);
+    // Zones compared are places (所在的区域为处理区).
+    const l: Val = l0.place ? { ...l0, ...l0.place } : l0;
+    const r: Val = r0.place ? { ...r0, ...r0.place } : r0;
+    if (r.ty?.base === 'kind' && (e.op === '==' || e.op === '!=') && e.right.kind === 'Name') {
+      return { zh: `${l.zh}${zhOp}${r.zh}`, en: `${l.en} ${enOp} a ${r.en}` };
+    }
+    // A boolean value compared: its own wording says it.
+    if (l.cond && r.ty?.base === 'bool' && r.cond) return { zh: `${l.zh}与${r.zh}同时成立或同时不成立`, en: `${l.en} exactly when ${r.en}` };
+    return { zh: `${l.zh}${zhOp}${r.zh}`, en: `${l.en} ${enOp} ${r.en}` };
+  }
+
+  membership(e: A.Binary, env: Env, negated: boolean): Text {
+    const x = this.expr(e.left, env);
+    if (e.right.kind === 'List') {
+      const items = e.right.items.map((i) => this.expr(i, env));
+      const alt = series(items, 'or');
+      return negated ? { zh: `${x.zh}不为${alt.zh}`, en: `${x.en} is neither ${series(items, 'or').en.replace(/ or /g, ' nor ')}` }
+        : { zh: `${x.zh}为${alt.zh}`, en: `${x.en} is ${alt.en}` };
+    }
+    const l = this.expr(e.right, env);
+    return negated ? { zh: `${x.zh}不在${l.zh}中`, en: `${x.en} is not among ${l.en}` } : { zh: `${x.zh}在${l.zh}中`, en: `${x.en} is among ${l.en}` };
+  }
+
+  private list(e: A.ListLit, env: Env): Val {
+    if (e.items.length === 0) return { zh: '空', en: 'nothing', ty: listOf(ANY) };
+    const items = e.items.map((i) => this.expr(i, env));
+    const ty = listOf(items[0]!.ty);
+    return { ...series(items, ty.base === 'kind' || ty.base === 'text' ? 'or' : 'and'), ty };
+  }
+
+  private where(e: A.Where, env: Env): Val {
+    const l = this.expr(e.list, env);
+    const ty = l.ty?.list ? l.ty : listOf(l.ty);
+    const rel = this.withMark((mark) => {
+      const inner = env.child();
+      inner.bind('it', { zh: mark, en: mark, ty: elem(ty), demo: true });
+      return relative(this.cond(e.cond, inner), true, mark);
+    });
+    const u = unitOf(elem(ty));
+    // A list narrowed twice reads as one noun with both clauses (性别为男性且已受伤的其他角色).
+    const base: Text = l.qual?.base ?? l;
+    const rels = [...(l.qual?.rels ?? []), rel];
+    return {
+      zh: qualify(base.zh, rels.map((r) => r.zh).join('且'), u.n), en: `${base.en} ${rels.map((r) => r.en).join(' and ')}`, ty,
+      qual: { base, rels },
+    };
+  }
+
+  /** Whether an expression asks players or runs an event, action or block method (a statement in its own right). */
+  isDoing(e: A.Expr): boolean {
+    if (e.kind !== 'Call') return false;
+    if (e.callee.kind === 'Name') {
+      const s = this.S.get(e.callee.name);
+      if (s?.kind === 'event' || s?.kind === 'action') return true;
+      if (!s && (askBuiltins.has(e.callee.name) || effectBuiltins.has(e.callee.name))) return true;
+      return false;
+    }
+    if (e.callee.kind === 'Member') return this.S.methodNames.get(e.callee.name.name) === true;
+    return false;
+  }
+
+  /** The parameter list of a callee, for messages. */
+  calleeKey(c: A.Call): Callee | undefined {
+    return this.facts.calleeOf(c);
+  }
+}
+
+// ---------------------------------------------------------------- helpers
+
+/** A number, or a letter standing for one. */
+function isNumeral(s: string): boolean {
+  return /^[-+]?(\d+|[A-Z]|[一两二三四五六七八九十]+)$/.test(s);
+}
+
+export function sigNames(name: string): string[] {
+  return (signatures[name] ?? []).map((p) => p.replace('?', ''));
+}
+
+/** Whether a body without a declared return type returns a truth value (`return not countered`, `return false`). */
+function returnsBool(b: A.Block | undefined): boolean {
+  if (!b) return false;
+  let yes = false;
+  const walk = (ss: A.Stmt[]) => {
+    for (const s of ss) {
+      if (s.kind === 'Return' && s.value) {
+        const v = s.value;
+        if (v.kind === 'Bool' || (v.kind === 'Unary' && v.op === 'not') || (v.kind === 'Binary' && ['and', 'or', '==', '!=', '<', '<=', '>', '>=', 'in'].includes(v.op))) yes = true;
+      } else if (s.kind === 'If') {
+        walk(s.then.stmts);
+        if (s.else) walk(s.else.kind === 'If' ? [s.else] : s.else.stmts);
+      } else if (s.kind === 'For' || s.kind === 'While' || s.kind === 'Repeat') walk(s.body.stmts);
+    }
+  };
+  walk(b.stmts);
+  return yes;
+}
+
+function hasBody(p: Phrase): boolean {
+  return p.body;
+}
+
+function flatten(e: A.Expr, op: 'and' | 'or'): A.Expr[] {
+  if (e.kind === 'Binary' && e.op === op) return [...flatten(e.left, op), ...flatten(e.right, op)];
+  return [e];
+}
+
+function isJunction(x: A.Expr, parentOp: string): boolean {
+  return x.kind === 'Binary' && (x.op === 'and' || x.op === 'or') && x.op !== parentOp;
+}
+
+function junction(parts: Text[], op: 'and' | 'or'): Text {
+  return { zh: parts.map((p) => p.zh).join(op === 'and' ? '且' : '或'), en: parts.map((p) => p.en).join(op === 'and' ? ' and ' : ' or ') };
+}
+
+/** One item of a list: 一名角色 / 一张牌 / one of …. */
+function one(v: Val, lang: 'zh' | 'en'): string {
+  const u = unitOf(elem(v.ty));
+  if (lang === 'zh') {
+    if (u.m === '项') return `${v.zh}中的一项`;
+    if (v.demo) return `${v.zh}中的一${u.m}`;
+    if (v.ty?.base === 'kind') return `一张${v.zh}`;
+    return `一${u.m}${v.zh}`;
+  }
+  if (v.ty?.base === 'kind') return `a ${v.en}`;
+  if (u.m === '项') return `one of ${v.en}`;
+  return `one of ${v.en}`;
+}
+
+/** zh: qualify a noun with a relative clause: "其他角色" → "已受伤的其他角色", "你的手牌" → "你的红色的手牌",
+ *  and a longer phrase → "……中红色的牌". */
+export function qualify(noun: string, rel: string, unitNoun: string): string {
+  if (rel === '') return noun;
+  // "【杀】或【决斗】" already names the cards.
+  if (noun === unitNoun && /】$/.test(rel) && /^【/.test(rel)) return rel;
+  if (unitNoun === '') unitNoun = '项';
+  const simple = /^[^的中，、]{1,8}$/.test(noun);
+  if (simple) return `${rel}的${noun}`;
+  const poss = /^([^的中，、]{1,6})的([^的中，、]{1,6})$/.exec(noun);
+  if (poss) return `${poss[1]}的${rel}的${poss[2]}`;
+  return `${noun}中${rel}的${unitNoun}`;
+}

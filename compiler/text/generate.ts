@@ -1,0 +1,127 @@
+// The generated rule texts: every card kind, skill, general, mode and event of a compiled program described in
+// Chinese and English from its declaration and the phrasebook, plus every timing window. Pure (runs in the
+// browser too). Wording the phrasebook lacks is reported as SGS310 by `textDiagnostics`, never papered over.
+import type * as A from '../ast/nodes.ts';
+import type { Symbols } from '../lower/symbols.ts';
+import type { CompileResult } from '../index.ts';
+import { warning, type Diagnostic } from '../diagnostics.ts';
+import { Phrasebook } from './phrasebook.ts';
+import { Facts } from './facts.ts';
+import { Renderer } from './stmt.ts';
+import { Env, newBody } from './context.ts';
+import { skillText } from './skill.ts';
+import { cardText } from './card.ts';
+import { generalText } from './general.ts';
+import { modeText } from './mode.ts';
+import { eventText } from './event.ts';
+import type { Missing } from './context.ts';
+import type { Text } from './lang.ts';
+
+export type { Text } from './lang.ts';
+
+export interface EntityText extends Text {
+  name: Text; // the entity's own names
+  flavour?: string; // the author's short flavour line, if any
+}
+
+export interface EntityTexts {
+  cards: Record<string, EntityText>;
+  skills: Record<string, EntityText>;
+  generals: Record<string, EntityText>;
+  modes: Record<string, EntityText>;
+  events: Record<string, EntityText>;
+}
+
+export interface RuleTexts extends EntityTexts {
+  /** Every timing window, worded for "a player". */
+  windows: Record<string, Text>;
+  /** Entities replaced when an option holds (`variant edition == firstEdition { … }`), described the same way;
+   *  one entry per option value. */
+  variants: { option: string; value: string; label: Text; texts: EntityTexts }[];
+}
+
+function emptyTexts(): EntityTexts {
+  return { cards: {}, skills: {}, generals: {}, modes: {}, events: {} };
+}
+
+/** Describe every entity of `files`; also returns the wording that was missing. */
+export function describe(files: A.SourceFile[], S: Symbols): { texts: RuleTexts; missing: Missing[] } {
+  const R = new Renderer(S, new Phrasebook(S), new Facts(S, files));
+  const texts: RuleTexts = { ...emptyTexts(), windows: {}, variants: [] };
+  const names = (n: A.Names): Text => ({ zh: n.zh?.name ?? '', en: n.en ?? '' });
+
+  const describeDecl = (d: A.Decl, into: EntityTexts, skillOf: (id: string) => A.SkillDecl | undefined) => {
+    switch (d.kind) {
+      case 'Card':
+        into.cards[d.names.id.name] = { name: names(d.names), ...cardText(R, d), ...(d.flavour ? { flavour: d.flavour } : {}) };
+        break;
+      case 'Skill':
+        into.skills[d.names.id.name] = { name: names(d.names), ...skillText(R, d), ...(d.flavour ? { flavour: d.flavour } : {}) };
+        break;
+      case 'General':
+        into.generals[d.names.id.name] = { name: names(d.names), ...generalText(R, d, skillOf), ...(d.flavour ? { flavour: d.flavour } : {}) };
+        break;
+      case 'Mode':
+        into.modes[d.names.id.name] = { name: names(d.names), ...modeText(R, d) };
+        break;
+      case 'Event':
+        into.events[d.names.id.name] = { name: names(d.names), ...eventText(R, d) };
+        break;
+    }
+  };
+
+  const baseSkills = new Map<string, A.SkillDecl>();
+  for (const f of files) for (const d of f.decls) if (d.kind === 'Skill') baseSkills.set(d.names.id.name, d);
+  const variantOnly = new Map<string, A.SkillDecl>();
+  for (const f of files) for (const d of f.decls) if (d.kind === 'Variant') for (const x of d.decls) if (x.kind === 'Skill' && !baseSkills.has(x.names.id.name)) variantOnly.set(x.names.id.name, x);
+  const baseSkillOf = (id: string) => baseSkills.get(id) ?? variantOnly.get(id);
+
+  for (const f of files) {
+    for (const d of f.decls) {
+      if (d.kind !== 'Variant') {
+        describeDecl(d, texts, baseSkillOf);
+        continue;
+      }
+      const value = d.value.kind === 'Name' ? d.value.name : d.value.kind === 'Bool' || d.value.kind === 'Number' ? String(d.value.value) : '';
+      // Variant blocks of the same option value (one per file) are described together.
+      const same = texts.variants.find((v) => v.option === d.option.name && v.value === value);
+      const into = same?.texts ?? emptyTexts();
+      const local = new Map<string, A.SkillDecl>();
+      for (const x of d.decls) if (x.kind === 'Skill') local.set(x.names.id.name, x);
+      for (const x of d.decls) describeDecl(x, into, (id) => local.get(id) ?? baseSkillOf(id));
+      if (same) continue;
+      const env = new Env(newBody());
+      const opt = S.get(d.option.name);
+      const label: Text = opt ? (() => {
+        const o = R.entity(opt, d.option.span);
+        const v = R.expr(d.value, env);
+        return { zh: `${o.zh.replace(/^选用/, '')}为${v.zh}时`, en: `when ${o.en.replace(/ is chosen$/, '')} is ${v.en}` };
+      })() : { zh: '', en: '' };
+      texts.variants.push({ option: d.option.name, value, label, texts: into });
+    }
+  }
+
+  const generic = { zh: '一名角色', en: 'a player', ty: { base: 'player' } };
+  const env = new Env(newBody());
+  for (const [w, span] of S.windows) texts.windows[w] = R.window(w, generic, () => undefined, span, env);
+
+  return { texts, missing: [...R.missing.values()] };
+}
+
+/** The texts of a compiled program (empty when it did not get as far as name resolution). */
+export function generateTexts(result: CompileResult): RuleTexts {
+  if (!result.symbols) return { ...emptyTexts(), windows: {}, variants: [] };
+  return describe(result.files, result.symbols).texts;
+}
+
+/** SGS310: wording the phrasebook lacks, once per missing phrase, at its first use. */
+export function textDiagnostics(files: A.SourceFile[], S: Symbols): Diagnostic[] {
+  try {
+    const { missing } = describe(files, S);
+    return missing.map((m) => warning('SGS310', `the rules text needs wording for '${m.key}': ${m.hint}`, m.span));
+  } catch (e) {
+    // A bug of the generator must not stop the rules from compiling: say so, as a warning.
+    const at = files[0]?.span ?? { file: '', start: 0, end: 0, line: 1, col: 1 };
+    return [warning('SGS310', `the rules text could not be generated (a bug in compiler/text: please report it): ${e instanceof Error ? e.message : String(e)}`, at)];
+  }
+}

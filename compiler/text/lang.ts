@@ -1,0 +1,171 @@
+// Bilingual text: every piece of generated wording is a pair {zh, en} built side by side, so both languages
+// describe the same rule from the same walk of the AST. This file holds the language-specific glue: lists,
+// relative clauses, negation, agreement after "you", numerals, punctuation.
+
+export type Lang = 'zh' | 'en';
+export const LANGS: Lang[] = ['zh', 'en'];
+
+export interface Text {
+  zh: string;
+  en: string;
+}
+
+export function t(zh: string, en: string): Text {
+  return { zh, en };
+}
+
+export const EMPTY: Text = { zh: '', en: '' };
+
+export function isEmpty(x: Text): boolean {
+  return x.zh === '' && x.en === '';
+}
+
+export function mapText(x: Text, f: (s: string, lang: Lang) => string): Text {
+  return { zh: f(x.zh, 'zh'), en: f(x.en, 'en') };
+}
+
+/** Join non-empty parts with a separator per language. */
+export function join(parts: Text[], zhSep: string, enSep: string): Text {
+  const ps = parts.filter((p) => !isEmpty(p));
+  return { zh: ps.map((p) => p.zh).filter(Boolean).join(zhSep), en: ps.map((p) => p.en).filter(Boolean).join(enSep) };
+}
+
+/** `a、b和c` / `a, b and c` (or `或` / `or`). */
+export function series(parts: Text[], conj: 'and' | 'or'): Text {
+  const ps = parts.filter((p) => !isEmpty(p));
+  const one = (xs: string[], last: string, sep: string) =>
+    xs.length <= 1 ? (xs[0] ?? '') : xs.slice(0, -1).join(sep) + last + xs[xs.length - 1];
+  return {
+    zh: one(ps.map((p) => p.zh), conj === 'and' ? '和' : '或', '、'),
+    en: one(ps.map((p) => p.en), conj === 'and' ? ' and ' : ' or ', ', '),
+  };
+}
+
+// ---------------------------------------------------------------- the item of `where` (relative clauses)
+
+/** Stand for the item (`it`, or the parameter a clause is about) while a condition is worded; `relative` then
+ *  turns the sentence into a relative clause. Nested `where`s use the next mark, so each level resolves its own. */
+export const MARKS = ['\u25c7', '\u25c6', '\u25c8', '\u25ce', '\u25cf', '\u25cb', '\u25a1', '\u25a0']; // ◇ ◆ ◈ ◎ ● ○ □ ■
+export const IT = MARKS[0]!;
+
+function esc(m: string): string {
+  return m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** zh: "◇的花色为红桃" → "花色为红桃"; "◇已受伤且◇为男性" → "已受伤且男性"; "你可以对◇使用【杀】" → "你可以对其使用【杀】". */
+function relativeZh(s: string, mark: string): string {
+  const m = esc(mark);
+  let out = s;
+  // At the start of the clause or of a conjunct the item is the subject: drop it ("◇为红色" → "红色").
+  out = out.replace(new RegExp(`(^|且|或|（|，)(有|没有)${m}的`, 'g'), '$1$2');
+  out = out.replace(new RegExp(`(^|且|或|（|，)${m}的`, 'g'), '$1');
+  out = out.replace(new RegExp(`(^|且|或|（|，)${m}为(?!止)`, 'g'), '$1');
+  out = out.replace(new RegExp(`(^|且|或|（|，)${m}`, 'g'), '$1');
+  out = out.replace(new RegExp(`${m}的`, 'g'), '其');
+  out = out.replace(new RegExp(m, 'g'), '其');
+  return out;
+}
+
+const PLURAL_VERB: Record<string, string> = { is: 'are', has: 'have', does: 'do', was: 'were', "isn't": "aren't", "doesn't": "don't" };
+
+function pluralVerb(w: string): string {
+  if (PLURAL_VERB[w]) return PLURAL_VERB[w]!;
+  return baseVerb(w);
+}
+
+/** en: "◇'s suit is Heart" → "whose suit is Heart"; "◇ is wounded and ◇ is male" → "that are wounded and are male";
+ *  an item elsewhere → "such that … it …". `plural`: the noun the clause qualifies is plural. */
+function relativeEn(s: string, plural: boolean, mark: string): string {
+  const m = esc(mark);
+  const lead = new RegExp(`(^|\\band |\\bor |\\()${m}('s)?`, 'g');
+  const subjectOnly = !s.replace(lead, '$1').includes(mark);
+  if (subjectOnly) {
+    let prev: 'none' | 'whose' | 'that' = 'none';
+    return s.replace(new RegExp(`(^|\\band |\\bor |\\()${m}('s)? ?(\\S*)`, 'g'), (_m, pre: string, poss: string | undefined, word: string) => {
+      // "whose suit is Heart and that are wounded": a new relative word when the kind of clause changes.
+      const rel = poss ? 'whose ' : prev === 'that' ? '' : 'that ';
+      prev = poss ? 'whose' : 'that';
+      if (poss) return `${pre}${rel}${word}`;
+      return `${pre}${rel}${plural ? pluralVerb(word) : word}`;
+    });
+  }
+  return 'such that ' + s.replace(new RegExp(`${m}'s`, 'g'), 'its').replace(new RegExp(m, 'g'), 'it');
+}
+
+/** The condition of a `where` (or about a parameter), worded as a relative clause about the item `mark`. */
+export function relative(cond: Text, plural: boolean, mark: string = IT): Text {
+  return { zh: relativeZh(cond.zh, mark), en: relativeEn(cond.en, plural, mark) };
+}
+
+/** Insert a zh relative clause into a noun phrase: after its last "的" ("你的" + "红色的" + "手牌"). */
+export function qualifyZh(noun: string, rel: string): string {
+  if (rel === '') return noun;
+  const i = noun.lastIndexOf('的');
+  if (i >= 0 && i < noun.length - 1 && !noun.includes('中')) return noun.slice(0, i + 1) + rel + '的' + noun.slice(i + 1);
+  return rel + '的' + noun;
+}
+
+// ---------------------------------------------------------------- English verbs
+
+/** "draws" → "draw", "passes" → "pass", "carries" → "carry", "is" → "are" (after "you"). */
+export function baseVerb(w: string): string {
+  const special: Record<string, string> = { is: 'are', has: 'have', does: 'do', was: 'were', "isn't": "aren't", "doesn't": "don't", "hasn't": "haven't" };
+  if (special[w]) return special[w]!;
+  if (!/^[a-z]+$/.test(w) || w.length <= 3) return w;
+  if (w.endsWith('ss') || w.endsWith('us')) return w;
+  if (w.endsWith('ies')) return w.length <= 5 ? w.slice(0, -1) : w.slice(0, -3) + 'y';
+  if (/(ss|sh|ch|x|z|o)es$/.test(w)) return w.slice(0, -2);
+  if (w.endsWith('s')) return w.slice(0, -1);
+  return w;
+}
+
+const NOT_VERBS = new Set(['as', 'his', 'this', 'its', 'plus', 'thus', 'always', 'yourself', 'unless', 'whose', 'less']);
+
+/** English agreement and small fixes: "you draws" → "you draw", "you's" → "your", "it's" → "its", "a Eight" → "an Eight". */
+export function fixEnglish(s: string): string {
+  let out = s;
+  out = out.replace(/\b([Yy])ou's\b/g, '$1our');
+  out = out.replace(/\b([Ii])t's\b/g, '$1ts');
+  // "you" as a subject (not "by you", "to you"): the verb after it loses its -s.
+  out = out.replace(/(^|[,;:(“]\s*|\b(?:if|then|and|or|that|when|after|before|until|unless|while|where|so|which)\s+)([Yy]ou) ([a-z']+)/g,
+    (m, pre: string, you: string, w: string) => (NOT_VERBS.has(w) ? m : `${pre}${you} ${baseVerb(w)}`));
+  out = out.replace(/\b([Aa]) ([AEIOUaeiou])/g, (_m, a: string, v: string) => `${a}n ${v}`);
+  out = out.replace(/\b([Aa])n (one|once|uni|use[rd]?\b|Euro)/g, '$1 $2');
+  out = out.replace(/ {2,}/g, ' ').replace(/ ([,.;:)])/g, '$1').replace(/\( /g, '(').replace(/\.\./g, '.').replace(/:\./g, '.');
+  return out;
+}
+
+/** zh fixes: small numbers before a measure word in Chinese numerals ("2张" → "两张"), punctuation. */
+export function fixChinese(s: string): string {
+  const cn = ['零', '一', '两', '三', '四', '五', '六', '七', '八', '九', '十'];
+  let out = s.replace(/(^|[^\d.+\-×])(\d+)(张|名|项|次|个|种)/g, (m, pre: string, n: string, w: string) => {
+    const v = Number(n);
+    return v >= 1 && v <= 10 ? `${pre}${cn[v]}${w}` : m;
+  });
+  // "1至两名" → "一至两名".
+  out = out.replace(/(^|[^\d.+\-×])(\d)至([一两三四五六七八九十])/g, (_m, pre: string, n: string, rest: string) => `${pre}${n === '2' ? '二' : cn[Number(n)]}至${rest}`);
+  out = out.replace(/其的/g, '其').replace(/有有/g, '存在有');
+  out = out.replace(/，{2,}/g, '，').replace(/。{2,}/g, '。').replace(/，。/g, '。').replace(/；。/g, '。').replace(/：，/g, '：');
+  out = out.replace(/([，；：])\s+/g, '$1');
+  return out;
+}
+
+export function capitalize(s: string): string {
+  const i = s.search(/[A-Za-z]/);
+  if (i < 0) return s;
+  // Only when the first letter starts the sentence (after brackets or quotes at most).
+  if (/^[\s“"(（【]*$/.test(s.slice(0, i))) return s.slice(0, i) + s.charAt(i).toUpperCase() + s.slice(i + 1);
+  return s;
+}
+
+/** A whole sentence: ends with 。/ "." and starts with a capital in English. */
+export function sentence(x: Text): Text {
+  if (isEmpty(x)) return x;
+  const zh = x.zh.replace(/[，；。\s]+$/, '');
+  const en = x.en.replace(/[,;.\s]+$/, '');
+  return { zh: fixChinese(zh + '。'), en: capitalize(fixEnglish(en + '.')) };
+}
+
+export function paren(x: Text): Text {
+  return { zh: `（${x.zh}）`, en: `(${x.en})` };
+}

@@ -1,0 +1,23 @@
+// Modes → text: the fields (players, decks …) with their labels, then each method (setup, play, after a death …)
+// under the phrase that introduces it.
+import type * as A from '../ast/nodes.ts';
+import type { Renderer } from './stmt.ts';
+import { memberLabel } from './skill.ts';
+import { section } from './section.ts';
+import { capitalize, join, sentence, type Text } from './lang.ts';
+import { Env, newBody, type Val } from './context.ts';
+
+export function modeText(R: Renderer, d: A.ModeDecl): Text {
+  const env = new Env(newBody());
+  const self: Val = { zh: d.names.zh?.name ?? '', en: d.names.en ?? '' };
+  const parts: Text[] = [];
+  for (const f of d.fields) {
+    const label = memberLabel(R, 'mode', f.name.name, f.name.span);
+    if (label.zh === '' && label.en === '') continue; // a field the phrasebook chose not to mention
+    const v = R.expr(f.value, env);
+    parts.push({ zh: `${label.zh}：${v.zh}`, en: `${capitalize(label.en)}: ${v.en}` });
+  }
+  const lines: Text[] = [sentence(join(parts, '；', '; '))];
+  for (const m of d.methods) lines.push(sentence(section(R, 'mode', m, self)));
+  return join(lines, '\n', '\n');
+}

@@ -1,0 +1,401 @@
+// Statements → clauses. A block reads as its statements in order; `let` binds a name to what it stands for
+// (an alias for a plain value, "that player" / X for a choice or a value fixed once), assignments, branches and
+// loops have fixed wording, calls read through the phrasebook, and `if c { return }` reads as "if not c, the rest".
+import type * as A from '../ast/nodes.ts';
+import { ExprRenderer } from './expr.ts';
+import { Env, LETTERS, type Val } from './context.ts';
+import { t, isEmpty, type Text } from './lang.ts';
+import { ANY, elem, unitOf, type Ty } from './types.ts';
+import { effectBuiltins } from '../../runtime/builtins.ts';
+
+const DEMOS: Record<string, Text> = {
+  player: t('该角色', 'that player'),
+  card: t('该牌', 'that card'),
+  'player[]': t('这些角色', 'those players'),
+  'card[]': t('这些牌', 'those cards'),
+  kind: t('该牌名', 'that card name'),
+  int: t('该数值', 'that number'),
+  general: t('该武将', 'that general'),
+};
+
+function tyKey(ty: Ty | undefined): string {
+  return `${ty?.base ?? 'any'}${ty?.list ? '[]' : ''}`;
+}
+
+export class Renderer extends ExprRenderer {
+  // ------------------------------------------------------------ names for locals
+
+  private letter(env: Env, ty: Ty | undefined): Val {
+    const l = LETTERS[env.body.letters++ % LETTERS.length]!;
+    return { zh: l, en: l, ty: ty ?? ANY, demo: true };
+  }
+
+  /** "that player" for the first chosen player of a body, a letter after that. */
+  private demonstrative(env: Env, ty: Ty | undefined): { v: Val; letter: boolean } {
+    const key = tyKey(ty);
+    const d = DEMOS[key];
+    if (d && !env.body.demos.has(key)) {
+      env.body.demos.add(key);
+      return { v: { ...d, ty: ty ?? ANY, demo: true }, letter: false };
+    }
+    return { v: this.letter(env, ty), letter: true };
+  }
+
+  /** A value that reads the same wherever it is repeated (no randomness, no asking, no member the body changes). */
+  stable(e: A.Expr, env: Env): boolean {
+    switch (e.kind) {
+      case 'Name': return !env.body.mutable.has(e.name);
+      case 'Number': case 'Text': case 'Bool': case 'None': case 'CardLit':
+        return true;
+      case 'Member': return !env.body.members?.has(e.name.name) && this.stable(e.object, env);
+      case 'Unary': return this.stable(e.operand, env);
+      case 'Binary': return this.stable(e.left, env) && this.stable(e.right, env);
+      case 'List': return e.items.every((x) => this.stable(x, env));
+      case 'Where': return this.stable(e.list, env) && this.stable(e.cond, env);
+      case 'Call':
+        if (this.isDoing(e)) return false;
+        if (e.callee.kind === 'Name' && effectBuiltins.has(e.callee.name)) return false;
+        if (e.callee.kind === 'Member' && effectBuiltins.has(e.callee.name.name)) return false;
+        return e.args.every((a) => this.stable(a.value, env)) && (e.callee.kind !== 'Member' || this.stable(e.callee.object, env));
+    }
+  }
+
+  /** A plain reference: a name, a member chain, a literal, a zone of a player. */
+  private simpleRef(e: A.Expr): boolean {
+    switch (e.kind) {
+      case 'Number': case 'Text': case 'Bool': case 'None': case 'Name': case 'CardLit':
+        return true;
+      case 'Member': return this.simpleRef(e.object);
+      case 'List': return e.items.every((x) => this.simpleRef(x));
+      case 'Call':
+        return e.callee.kind === 'Name' && this.S.get(e.callee.name)?.kind === 'zone' && e.args.every((a) => this.simpleRef(a.value));
+    }
+    return false;
+  }
+
+  /** Whether a call asks players or runs an event/action (then it is a step of its own). */
+  private asks(e: A.Expr): boolean {
+    if (e.kind !== 'Call') return false;
+    if (e.callee.kind === 'Name' && effectBuiltins.has(e.callee.name)) return false;
+    return this.isDoing(e);
+  }
+
+  // ------------------------------------------------------------ blocks
+
+  /** The clauses of a block, in order (`top`: the block is a whole body, so `return` ends just it). */
+  block(b: A.Block, env: Env, top = false): Text[] {
+    return this.stmts(b.stmts, env.child(), top);
+  }
+
+  stmts(ss: A.Stmt[], env: Env, top = true): Text[] {
+    const out: Text[] = [];
+    for (let i = 0; i < ss.length; i++) {
+      const s = ss[i]!;
+      // At the top of a body, `if c { return }` followed by the rest: "if not c, the rest".
+      if (top && s.kind === 'If' && !s.else && s.then.stmts.length === 1 && s.then.stmts[0]!.kind === 'Return' && !s.then.stmts[0].value) {
+        const rest = ss.slice(i + 1);
+        if (rest.length === 0) break;
+        const body = this.stmts(rest, env.child(), true);
+        if (body.length === 0) break;
+        const c = this.not(simplify(s.cond), env);
+        const b = joinClauses(body);
+        out.push({ zh: `若${c.zh}，${b.zh}`, en: `if ${c.en}, ${b.en}` });
+        break;
+      }
+      if (s.kind === 'Let') out.push(...this.let(s, env, ss.slice(i + 1)));
+      else out.push(...this.stmt(s, env));
+    }
+    return out;
+  }
+
+  stmt(s: A.Stmt, env: Env): Text[] {
+    switch (s.kind) {
+      case 'ExprStmt': {
+        const v = this.expr(s.expr, env);
+        return isEmpty(v) ? [] : [v];
+      }
+      case 'Let':
+        return this.let(s, env, []);
+      case 'Assign':
+        return this.assign(s, env);
+      case 'If': {
+        const x: Clause = this.ifText(s, env);
+        if (isEmpty(x)) return [];
+        // A branch of more than one step is set off from what follows.
+        if (x.zh.includes('，') && (s.then.stmts.length > 1 || s.else)) x.compound = true;
+        return [x];
+      }
+      case 'For': {
+        const l = this.expr(s.iterable, env);
+        const ty = elem(l.ty);
+        const u = unitOf(ty);
+        const inner = env.child();
+        const { v } = this.demonstrative(env, ty);
+        inner.bind(s.name.name, v);
+        const body = joinClauses(this.block(s.body, inner));
+        const named = v.zh === DEMOS[tyKey(ty)]?.zh ? '' : `（记为${v.zh}）`;
+        const namedEn = v.en === DEMOS[tyKey(ty)]?.en ? '' : ` (call it ${v.en})`;
+        return [{ zh: `依次对${l.zh}中的每${u.m}${u.n}${named}：${body.zh}`, en: `for each ${u.en} among ${l.en} in turn${namedEn}: ${body.en}`, compound: true } as Clause];
+      }
+      case 'While': {
+        const c = this.cond(simplify(s.cond), env);
+        const body = joinClauses(this.block(s.body, env));
+        return [{ zh: `当${c.zh}时，重复：${body.zh}`, en: `while ${c.en}, repeat: ${body.en}`, compound: true } as Clause];
+      }
+      case 'Repeat': {
+        const body = joinClauses(this.block(s.body, env));
+        if (!s.count) return [{ zh: `重复：${body.zh}`, en: `repeat: ${body.en}`, compound: true } as Clause];
+        const n = this.expr(s.count, env);
+        return [{ zh: `重复${n.zh}次：${body.zh}`, en: `repeat ${n.en} times: ${body.en}`, compound: true } as Clause];
+      }
+      case 'Break':
+        return [t('结束循环', 'stop repeating')];
+      case 'Continue':
+        return [t('跳过此项', 'skip to the next one')];
+      case 'Return': {
+        if (!s.value) return [t('不再执行后续步骤', 'nothing more happens')];
+        if (this.asks(s.value)) {
+          const v = this.expr(s.value, env);
+          return [{ zh: `${v.zh}，以此为结果`, en: `${v.en}, which is the result` }];
+        }
+        const v = this.expr(s.value, env);
+        return [{ zh: `结果为${v.zh}`, en: `the result is ${v.en}` }];
+      }
+      case 'Stop': {
+        const what = s.target ? this.expr(s.target, env) : this.eventNoun(env.body.eventKinds, s.span);
+        return [{ zh: `防止${what.zh}`, en: `prevent ${what.en}` }];
+      }
+      case 'Timing': {
+        const w = this.window(s.name.name, this.expr(s.subject, env), () => undefined, s.name.span, env);
+        return [{ zh: `进入时机「${w.zh}」`, en: `the timing “${w.en}” opens` }];
+      }
+    }
+  }
+
+  private let(s: A.LetStmt, env: Env, rest: A.Stmt[]): Text[] {
+    const x = s.name.name;
+    if (this.asks(s.value)) {
+      const v = this.expr(s.value, env);
+      const ty = v.ty;
+      if (v.result && !env.body.mutable.has(x)) {
+        env.bind(x, { ...v.result, ty, ...(v.neg ? { neg: v.neg } : {}), ...(ty?.base === 'bool' ? { cond: true } : {}), demo: true });
+        return isEmpty(v) ? [] : [v];
+      }
+      const { v: name, letter } = this.demonstrative(env, ty);
+      env.bind(x, { ...name, ...(v.neg ? { neg: v.neg } : {}) });
+      if (isEmpty(v)) return [];
+      return [letter ? { zh: `${v.zh}（记为${name.zh}）`, en: `${v.en} (call it ${name.en})` } : v];
+    }
+    // A fixed value read right away, or a plain reference, reads as itself wherever the name is used.
+    const uses = countUses(rest, x);
+    if (!env.body.mutable.has(x) && this.stable(s.value, env) && (this.simpleRef(s.value) || (uses === 1 && countUses(rest.slice(0, 1), x) === 1))) {
+      const value = s.value;
+      const scope = env;
+      env.bind(x, () => ({ ...this.expr(value, scope) }));
+      return [];
+    }
+    const v = this.expr(s.value, env);
+    const name = this.letter(env, v.ty);
+    env.bind(x, { ...name, ...(v.ty?.base === 'bool' ? { cond: true, neg: { zh: `${name.zh}为否`, en: `${name.en} is false` }, zh: `${name.zh}为是`, en: `${name.en} is true` } : {}) });
+    return [{ zh: `令${name.zh}为${v.zh}`, en: `let ${name.en} be ${v.en}` }];
+  }
+
+  private assign(s: A.AssignStmt, env: Env): Text[] {
+    const isList = (v: Val) => v.ty?.list === true || s.value.kind === 'List';
+    if (s.target.kind === 'Name') {
+      const cur = env.lookup(s.target.name);
+      const name: Text = cur && cur.demo ? { zh: cur.zh.replace(/为是$/, ''), en: cur.en.replace(/ is true$/, '') } : cur ?? this.expr(s.target, env);
+      if (this.asks(s.value)) {
+        const v = this.expr(s.value, env);
+        return [{ zh: `${v.zh}（记为${name.zh}）`, en: `${v.en} (call it ${name.en})` }];
+      }
+      const v = this.expr(s.value, env);
+      if (s.op === '=') return [{ zh: `令${name.zh}为${v.zh}`, en: `let ${name.en} be ${v.en}` }];
+      if (isList(v)) {
+        return [s.op === '+=' ? { zh: `将${v.zh}加入${name.zh}`, en: `add ${v.en} to ${name.en}` } : { zh: `将${v.zh}从${name.zh}中移除`, en: `remove ${v.en} from ${name.en}` }];
+      }
+      return [s.op === '+=' ? { zh: `令${name.zh}增加${v.zh}`, en: `increase ${name.en} by ${v.en}` } : { zh: `令${name.zh}减少${v.zh}`, en: `decrease ${name.en} by ${v.en}` }];
+    }
+    const target = this.expr(s.target, env);
+    // A boolean member (a property, an event field): its own wording says what now holds.
+    if (target.cond && s.value.kind === 'Bool' && s.op === '=') {
+      if (s.value.value) {
+        if (target.zh.includes('处于「')) return [{ zh: target.zh.replace('处于「', '进入「'), en: target.en.replace(' is marked ', ' becomes marked ') }];
+        return [target];
+      }
+      const neg = target.neg ?? { zh: `并非${target.zh}`, en: `it is no longer the case that ${target.en}` };
+      if (target.zh.includes('处于「')) return [{ zh: target.zh.replace('处于「', '离开「'), en: target.en.replace(' is marked ', ' is no longer marked ') }];
+      return [neg];
+    }
+    if (this.asks(s.value)) {
+      const v = this.expr(s.value, env);
+      return [{ zh: `${v.zh}，作为${target.zh}`, en: `${v.en}, as ${target.en}` }];
+    }
+    const v = this.expr(s.value, env);
+    if (s.op === '=') return [{ zh: `将${target.zh}改为${v.zh}`, en: `${target.en} becomes ${v.en}` }];
+    if (isList(v) || target.ty?.list) {
+      return [s.op === '+=' ? { zh: `将${v.zh}加入${target.zh}`, en: `add ${v.en} to ${target.en}` } : { zh: `将${v.zh}从${target.zh}中移除`, en: `remove ${v.en} from ${target.en}` }];
+    }
+    return [s.op === '+=' ? { zh: `${target.zh}+${v.zh}`, en: `${target.en} increases by ${v.en}` } : { zh: `${target.zh}-${v.zh}`, en: `${target.en} decreases by ${v.en}` }];
+  }
+
+  private ifText(s: A.IfStmt, env: Env): Text {
+    const c = this.cond(simplify(s.cond), env);
+    const then = joinClauses(this.block(s.then, env));
+    // A branch that says nothing either way (it only logs) is no step at all.
+    if (isEmpty(then) && (!s.else || (s.else.kind !== 'If' && isEmpty(joinClauses(this.block(s.else, env)))))) return t('', '');
+    const head: Text = { zh: `若${c.zh}，${then.zh || '无事发生'}`, en: `if ${c.en}, ${then.en || 'nothing happens'}` };
+    if (!s.else) return head;
+    const els = s.else.kind === 'If' ? this.ifText(s.else, env) : joinClauses(this.block(s.else, env));
+    if (isEmpty(els)) return head;
+    return { zh: `${head.zh}；否则，${els.zh}`, en: `${head.en}; otherwise, ${els.en}` };
+  }
+
+  // ------------------------------------------------------------ timing windows
+
+  /** The wording of a timing window: `on damaged(p)` with the subject and, for further parameters (fields of the
+   *  event), the values a trigger's condition fixes (`event.phase == drawPhase`) or the parameter's noun. */
+  window(name: string, subject: Val, field: (f: string) => Val | undefined, span: A.Span, env: Env): Text {
+    const ph = this.book.find(`on ${name}`, (i, p) => i === 0 && p.k === 'you' && subject.you === true, true);
+    if (!ph) return this.miss(`on ${name}`, span, `phrase on ${name}(p) "…{p}…" "…{p}…"   # the timing window ${name}`);
+    return this.fill(ph.text, (n) => {
+      const i = ph.params.indexOf(n);
+      if (i === 0 || (i < 0 && ph.patterns[0])) return subject;
+      if (i > 0) {
+        const fixed = field(n);
+        if (fixed) return fixed;
+        const noun = ph.nouns[i];
+        if (noun) return noun;
+        // The field's own phrase.
+        const kinds = this.facts.windowEvents.get(name) ?? [];
+        for (const k of kinds) {
+          const fp = this.book.find(`${k}.${n}`, () => false, false);
+          if (fp) return fp.text;
+        }
+        return this.miss(`on ${name}`, span, `give the parameter ${n} of the phrase for the window ${name} a noun: ${n} "…" "…"`);
+      }
+      return undefined;
+    });
+  }
+
+  /** The clauses of a body joined into one text. */
+  body(b: A.Block, env: Env): Text {
+    return joinClauses(this.block(b, env, true));
+  }
+
+  /** Drop the value of the environment: used for `{body}` of sections. */
+  sentences(b: A.Block, env: Env): Text[] {
+    return this.block(b, env);
+  }
+}
+
+/** How many times a name is read in statements (a rough count, for choosing between an alias and a letter). */
+function countUses(ss: A.Stmt[], name: string): number {
+  let n = 0;
+  const ex = (e: A.Expr | undefined): void => {
+    if (!e) return;
+    switch (e.kind) {
+      case 'Name': if (e.name === name) n++; break;
+      case 'Member': ex(e.object); break;
+      case 'Call': ex(e.callee); e.args.forEach((a) => ex(a.value)); break;
+      case 'Unary': ex(e.operand); break;
+      case 'Binary': ex(e.left); ex(e.right); break;
+      case 'List': e.items.forEach(ex); break;
+      case 'Where': ex(e.list); ex(e.cond); break;
+    }
+  };
+  const st = (s: A.Stmt): void => {
+    switch (s.kind) {
+      case 'Let': ex(s.value); break;
+      case 'Assign': ex(s.target); ex(s.value); break;
+      case 'If': ex(s.cond); s.then.stmts.forEach(st); if (s.else) (s.else.kind === 'If' ? st(s.else) : s.else.stmts.forEach(st)); break;
+      case 'For': ex(s.iterable); s.body.stmts.forEach(st); break;
+      case 'While': ex(s.cond); s.body.stmts.forEach(st); break;
+      case 'Repeat': ex(s.count); s.body.stmts.forEach(st); break;
+      case 'Return': ex(s.value); break;
+      case 'Stop': ex(s.target); break;
+      case 'Timing': ex(s.subject); break;
+      case 'ExprStmt': ex(s.expr); break;
+    }
+  };
+  ss.forEach(st);
+  return n;
+}
+
+/** A clause that holds a block of its own (a loop, a branch): what follows it is set off with "；" / ";". */
+export interface Clause extends Text {
+  compound?: boolean;
+}
+
+/** Clauses of one step joined: "A，B" / "A, then B"; after a loop or a branch "A；B" / "A; then B". */
+export function joinClauses(cs: Clause[]): Text {
+  const ps = cs.filter((c) => !isEmpty(c));
+  let zh = '';
+  let en = '';
+  ps.forEach((c, i) => {
+    if (i > 0) {
+      const prev = ps[i - 1]!;
+      zh += prev.compound ? '；' : '，';
+      en += prev.compound ? '; then ' : ', then ';
+    }
+    zh += c.zh;
+    en += c.en;
+  });
+  return { zh, en };
+}
+
+/** Conditions read better without the guards their other parts already presuppose: `j != none and isRed(j)` is
+ *  "the judge card is red"; `j == none or not isBlack(j)` is "the judge card is not black". */
+export function simplify(e: A.Expr): A.Expr {
+  if (e.kind !== 'Binary' || (e.op !== 'and' && e.op !== 'or')) return e;
+  const op = e.op;
+  const parts: A.Expr[] = [];
+  const flat = (x: A.Expr) => {
+    if (x.kind === 'Binary' && x.op === op) {
+      flat(x.left);
+      flat(x.right);
+    } else parts.push(x);
+  };
+  flat(e);
+  const guardOp = op === 'and' ? '!=' : '==';
+  const kept = parts.filter((p, i) => {
+    if (p.kind !== 'Binary' || p.op !== guardOp) return true;
+    const x = p.right.kind === 'None' ? p.left : p.left.kind === 'None' ? p.right : undefined;
+    if (!x) return true;
+    const key = source(x);
+    return !parts.some((q, j) => j !== i && mentions(q, key));
+  });
+  if (kept.length === 0) return e;
+  return kept.slice(1).reduce<A.Expr>((acc, p) => ({ kind: 'Binary', op, left: acc, right: simplify(p), span: e.span }), simplify(kept[0]!));
+}
+
+function mentions(e: A.Expr, key: string): boolean {
+  if (source(e) === key) return true;
+  switch (e.kind) {
+    case 'Member': return mentions(e.object, key);
+    case 'Call': return mentions(e.callee, key) || e.args.some((a) => mentions(a.value, key));
+    case 'Unary': return mentions(e.operand, key);
+    case 'Binary': return mentions(e.left, key) || mentions(e.right, key);
+    case 'List': return e.items.some((x) => mentions(x, key));
+    case 'Where': return mentions(e.list, key);
+  }
+  return false;
+}
+
+/** A canonical spelling of an expression (to compare two). */
+export function source(e: A.Expr): string {
+  switch (e.kind) {
+    case 'Number': return String(e.value);
+    case 'Text': return JSON.stringify(e.value);
+    case 'Bool': return String(e.value);
+    case 'None': return 'none';
+    case 'Name': return e.name;
+    case 'Member': return `${source(e.object)}.${e.name.name}`;
+    case 'Call': return `${source(e.callee)}(${e.args.map((a) => source(a.value)).join(',')})`;
+    case 'Unary': return `${e.op} ${source(e.operand)}`;
+    case 'Binary': return `(${source(e.left)} ${e.op} ${source(e.right)})`;
+    case 'List': return `[${e.items.map(source).join(',')}]`;
+    case 'CardLit': return `${e.cardKind.name}${e.face}`;
+    case 'Where': return `(${source(e.list)} where ${source(e.cond)})`;
+  }
+}
