@@ -56,6 +56,20 @@ export function parseOptions(program: Program, pairs: string[]): Record<string, 
   return out;
 }
 
+/** All option flags: `--option k=v…`, plus the shorthands `--edition first|standard` and `--beginner`. */
+export function optionsFromFlags(program: Program, flags: Record<string, unknown>): Record<string, unknown> {
+  const pairs = [...((flags.option as string[] | undefined) ?? [])];
+  const edition = flags.edition as string | undefined;
+  if (edition !== undefined) {
+    const values = program.options.edition?.values ?? [];
+    const v = values.find((x) => x === edition || x === `${edition}Edition`);
+    if (!v) throw invalid(`--edition is one of ${values.map((x) => x.replace(/Edition$/, '')).join(', ') || '(the rules declare no editions)'}, not '${edition}'`);
+    pairs.push(`edition=${v}`);
+  }
+  if (flags.beginner === true) pairs.push('beginner=true');
+  return parseOptions(program, pairs);
+}
+
 /** `--ai heuristic` or `--ai lord=heuristic,rebel=random,…` checked against the rules' roles; absent: `dflt` for all. */
 export function parseAi(program: Program, text: string | undefined, dflt: AiName): AiSpec {
   if (text === undefined) return uniformSpec(dflt);

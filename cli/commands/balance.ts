@@ -6,14 +6,14 @@ import { EXIT_FAILED, EXIT_OK, invalid } from '../errors.ts';
 import { progressBar } from '../progress.ts';
 import { rolesOf } from '../../ai/spec.ts';
 import { balance, SIDE_OF_ROLE, type BalanceResult, type GeneralStat, type RateStat } from '../balance.ts';
-import { checkPlayers, parseAi, parseOptions, resolveMode } from '../setup.ts';
+import { checkPlayers, optionsFromFlags, parseAi, resolveMode } from '../setup.ts';
 import type { Command } from './command.ts';
 
 export const balanceCommand: Command = {
   name: 'balance',
-  usage: 'sgs balance [paths…] --games G --players N [--seed S] [--mode M] [--option k=v…] [--ai heuristic|random|role=ai,…] [--json]',
+  usage: 'sgs balance [paths…] --games G --players N [--seed S] [--mode M] [--option k=v…] [--edition first|standard] [--beginner] [--ai heuristic|random|role=ai,…] [--json]',
   summary: 'play many AI games (heuristic by default) and report win rates per general and per role with 95% intervals',
-  flags: { players: 'int', games: 'int', seed: 'int', mode: 'string', option: 'list', ai: 'string', json: 'bool' },
+  flags: { players: 'int', games: 'int', seed: 'int', mode: 'string', option: 'list', edition: 'string', beginner: 'bool', ai: 'string', json: 'bool' },
   run(args, io) {
     const program = requireProgram(args.positionals, io);
     const roles = rolesOf(program);
@@ -23,7 +23,7 @@ export const balanceCommand: Command = {
     const players = checkPlayers(mode, intFlag(args, 'players', 5, 1));
     const games = intFlag(args, 'games', 1000, 1);
     const seed = intFlag(args, 'seed', 1, 0);
-    const options = parseOptions(program, (args.flags.option as string[] | undefined) ?? []);
+    const options = optionsFromFlags(program, args.flags);
     const ai = parseAi(program, args.flags.ai as string | undefined, 'heuristic');
     const bar = progressBar(io, 'balancing');
     const r = balance(program, {

@@ -5,22 +5,22 @@ import { requireProgram } from '../compile.ts';
 import { intFlag } from '../args.ts';
 import { EXIT_FAILED, EXIT_OK } from '../errors.ts';
 import { progressBar } from '../progress.ts';
-import { checkPlayers, parseAi, parseOptions, resolveMode } from '../setup.ts';
+import { checkPlayers, optionsFromFlags, parseAi, resolveMode } from '../setup.ts';
 import { simulate, type SimulateResult } from '../simulate.ts';
 import type { Command } from './command.ts';
 
 export const simulateCommand: Command = {
   name: 'simulate',
-  usage: 'sgs simulate [paths…] --players N --games G --seed S [--mode M] [--option k=v…] [--ai random|heuristic|role=ai,…] [--json] [--save DIR] [--max-decisions N]',
+  usage: 'sgs simulate [paths…] --players N --games G --seed S [--mode M] [--option k=v…] [--edition first|standard] [--beginner] [--ai random|heuristic|role=ai,…] [--json] [--save DIR] [--max-decisions N]',
   summary: 'play many games (random AI by default) and check that cards, HP and deaths stay consistent and every game ends',
-  flags: { players: 'int', games: 'int', seed: 'int', mode: 'string', option: 'list', ai: 'string', json: 'bool', save: 'string', 'max-decisions': 'int' },
+  flags: { players: 'int', games: 'int', seed: 'int', mode: 'string', option: 'list', edition: 'string', beginner: 'bool', ai: 'string', json: 'bool', save: 'string', 'max-decisions': 'int' },
   run(args, io) {
     const program = requireProgram(args.positionals, io);
     const mode = resolveMode(program, args.flags.mode as string | undefined);
     const players = checkPlayers(mode, intFlag(args, 'players', 5, 1));
     const games = intFlag(args, 'games', 100, 1);
     const seed = intFlag(args, 'seed', 1, 0);
-    const options = parseOptions(program, (args.flags.option as string[] | undefined) ?? []);
+    const options = optionsFromFlags(program, args.flags);
     const ai = parseAi(program, args.flags.ai as string | undefined, 'random');
     const bar = progressBar(io, 'simulating');
     const r = simulate(program, {
