@@ -32,6 +32,11 @@ function parseCached(text: string, file: string): ReturnType<typeof parse> {
   return result;
 }
 
+/** Forget cached parses (benchmarks of a full compile; tests that must not share state). */
+export function clearParseCache(): void {
+  parseCache.clear();
+}
+
 export function compile(sources: SourceInput[]): CompileResult {
   const diagnostics: Diagnostic[] = [];
   try {
