@@ -19,7 +19,7 @@ const closes: Record<string, string> = {
   listLit: 'the list', typeRef: 'the list type', scenarioDeck: 'the deck list', phraseParams: 'the parameter list',
 };
 
-const exprRules = new Set(['expr', 'orExpr', 'andExpr', 'notExpr', 'cmpExpr', 'addExpr', 'mulExpr', 'negExpr', 'postfix', 'primary', 'arg', 'pick']);
+const exprRules = new Set(['expr', 'operand', 'postfix', 'primary', 'arg', 'pick']);
 
 const noViableWhat: Record<string, string> = {
   decl: 'a declaration (enum, option, zone, property, var, card, deck, general, skill, event, action, function, hook, mode, variant, scenario or phrase)',
@@ -849,46 +849,15 @@ export class SgsParser extends CstParser {
 
   // ---------------------------------------------------------------- expressions
 
+  // Expressions are flat: operands separated by binary operators; to-ast.ts applies precedence (a Pratt parser).
+  // One rule instead of a rule per precedence level keeps the CST small, which is most of the parse time.
   private expr = this.RULE('expr', () => {
-    this.SUBRULE(this.orExpr, { LABEL: 'operands' });
+    this.SUBRULE(this.operand, { LABEL: 'operands' });
     this.MANY(() => {
-      this.CONSUME(kw.where!, { LABEL: 'op' });
-      this.SUBRULE2(this.orExpr, { LABEL: 'operands' });
-    });
-  });
-
-  private orExpr = this.RULE('orExpr', () => {
-    this.SUBRULE(this.andExpr, { LABEL: 'operands' });
-    this.MANY(() => {
-      this.CONSUME(kw.or!, { LABEL: 'op' });
-      this.SUBRULE2(this.andExpr, { LABEL: 'operands' });
-    });
-  });
-
-  private andExpr = this.RULE('andExpr', () => {
-    this.SUBRULE(this.notExpr, { LABEL: 'operands' });
-    this.MANY(() => {
-      this.CONSUME(kw.and!, { LABEL: 'op' });
-      this.SUBRULE2(this.notExpr, { LABEL: 'operands' });
-    });
-  });
-
-  private notExpr = this.RULE('notExpr', () => {
-    this.OR([
-      {
-        ALT: () => {
-          this.CONSUME(kw.not!, { LABEL: 'op' });
-          this.SUBRULE(this.notExpr, { LABEL: 'operand' });
-        },
-      },
-      { ALT: () => this.SUBRULE(this.cmpExpr, { LABEL: 'operand' }) },
-    ]);
-  });
-
-  private cmpExpr = this.RULE('cmpExpr', () => {
-    this.SUBRULE(this.addExpr, { LABEL: 'operands' });
-    this.OPTION(() => {
       this.OR([
+        { ALT: () => this.CONSUME(kw.where!, { LABEL: 'op' }) },
+        { ALT: () => this.CONSUME(kw.or!, { LABEL: 'op' }) },
+        { ALT: () => this.CONSUME(kw.and!, { LABEL: 'op' }) },
         { ALT: () => this.CONSUME(EqEq, { LABEL: 'op' }) },
         { ALT: () => this.CONSUME(NotEq, { LABEL: 'op' }) },
         { ALT: () => this.CONSUME(LtEq, { LABEL: 'op' }) },
@@ -896,44 +865,25 @@ export class SgsParser extends CstParser {
         { ALT: () => this.CONSUME(Lt, { LABEL: 'op' }) },
         { ALT: () => this.CONSUME(Gt, { LABEL: 'op' }) },
         { ALT: () => this.CONSUME(kw.in!, { LABEL: 'op' }) },
-      ]);
-      this.SUBRULE2(this.addExpr, { LABEL: 'operands' });
-    });
-  });
-
-  private addExpr = this.RULE('addExpr', () => {
-    this.SUBRULE(this.mulExpr, { LABEL: 'operands' });
-    this.MANY(() => {
-      this.OR([
         { ALT: () => this.CONSUME(Plus, { LABEL: 'op' }) },
         { ALT: () => this.CONSUME(Minus, { LABEL: 'op' }) },
-      ]);
-      this.SUBRULE2(this.mulExpr, { LABEL: 'operands' });
-    });
-  });
-
-  private mulExpr = this.RULE('mulExpr', () => {
-    this.SUBRULE(this.negExpr, { LABEL: 'operands' });
-    this.MANY(() => {
-      this.OR([
         { ALT: () => this.CONSUME(Star, { LABEL: 'op' }) },
         { ALT: () => this.CONSUME(Slash, { LABEL: 'op' }) },
         { ALT: () => this.CONSUME(Percent, { LABEL: 'op' }) },
       ]);
-      this.SUBRULE2(this.negExpr, { LABEL: 'operands' });
+      this.SUBRULE2(this.operand, { LABEL: 'operands' });
     });
   });
 
-  private negExpr = this.RULE('negExpr', () => {
-    this.OR([
-      {
-        ALT: () => {
-          this.CONSUME(Minus, { LABEL: 'op' });
-          this.SUBRULE(this.negExpr, { LABEL: 'operand' });
-        },
-      },
-      { ALT: () => this.SUBRULE(this.postfix, { LABEL: 'operand' }) },
-    ]);
+  // Prefix operators `not` and `-` before a postfix expression.
+  private operand = this.RULE('operand', () => {
+    this.MANY(() => {
+      this.OR([
+        { ALT: () => this.CONSUME(kw.not!, { LABEL: 'prefix' }) },
+        { ALT: () => this.CONSUME(Minus, { LABEL: 'prefix' }) },
+      ]);
+    });
+    this.SUBRULE(this.postfix, { LABEL: 'operand' });
   });
 
   private postfix = this.RULE('postfix', () => {

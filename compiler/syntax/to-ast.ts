@@ -686,23 +686,9 @@ class Converter {
     if (!n) return this.placeholder(this.nodeSpan(undefined));
     switch (n.name) {
       case 'expr':
-      case 'orExpr':
-      case 'andExpr':
-      case 'cmpExpr':
-      case 'addExpr':
-      case 'mulExpr':
-        return this.chain(n);
-      case 'notExpr':
-      case 'negExpr': {
-        const operand = node(n, 'operand');
-        const op = tok(n, 'op');
-        if (op) {
-          const span = this.tokSpan(op);
-          const e = this.expr(operand);
-          return { kind: 'Unary', op: n.name === 'notExpr' ? 'not' : '-', operand: e, span: this.join(span, e.span) };
-        }
-        return this.expr(operand);
-      }
+        return this.flat(n);
+      case 'operand':
+        return this.operand(n, 0, nodes(n, 'prefix').length ? toks(n, 'prefix') : []);
       case 'postfix':
         return this.postfix(n);
       case 'primary':
@@ -713,20 +699,58 @@ class Converter {
     return this.placeholder(this.nodeSpan(n));
   }
 
-  /** `a op b op c` → left-associated Binary (or Where for `where`). */
-  private chain(n: CstNode): A.Expr {
+  /** The flat `operand (op operand)*` of an expression → a tree by precedence (Pratt): where < or < and < not <
+   *  comparisons < + - < * / % < unary minus; binary operators associate to the left. */
+  private flat(n: CstNode): A.Expr {
     const operands = nodes(n, 'operands');
     const ops = toks(n, 'op');
     if (operands.length === 0) return this.placeholder(this.nodeSpan(n));
-    let acc = this.expr(operands[0]);
-    for (let i = 1; i < operands.length; i++) {
-      const right = this.expr(operands[i]);
-      const op = spelling(ops[i - 1]) || binaryDefault(n.name);
-      const span = this.join(acc.span, right.span);
-      if (op === 'where') acc = { kind: 'Where', list: acc, cond: right, span };
-      else acc = { kind: 'Binary', op: op as A.BinaryOp, left: acc, right, span };
+    // The stream: each operand's prefix operators, the operand, then the binary operator that follows it.
+    const stream: ({ t: 'pre'; op: IToken } | { t: 'val'; node: CstNode } | { t: 'bin'; op: IToken })[] = [];
+    operands.forEach((o, i) => {
+      for (const p of toks(o, 'prefix')) stream.push({ t: 'pre', op: p });
+      stream.push({ t: 'val', node: o });
+      if (i < ops.length) stream.push({ t: 'bin', op: ops[i]! });
+    });
+    let pos = 0;
+    const parse = (min: number): A.Expr => {
+      let left: A.Expr;
+      const item = stream[pos];
+      if (item && item.t === 'pre') {
+        pos++;
+        const isNot = spelling(item.op) === 'not';
+        const operand = parse(isNot ? PREC.cmp : PREC.neg);
+        left = { kind: 'Unary', op: isNot ? 'not' : '-', operand, span: this.join(this.tokSpan(item.op), operand.span) };
+      } else if (item && item.t === 'val') {
+        pos++;
+        left = this.postfix(node(item.node, 'operand')!);
+      } else {
+        return this.placeholder(this.nodeSpan(n));
+      }
+      for (;;) {
+        const next = stream[pos];
+        if (!next || next.t !== 'bin') break;
+        const op = spelling(next.op) || '+';
+        const prec = binaryPrec(op);
+        if (prec < min) break;
+        pos++;
+        const right = parse(prec + 1);
+        const span = this.join(left.span, right.span);
+        left = op === 'where' ? { kind: 'Where', list: left, cond: right, span } : { kind: 'Binary', op: op as A.BinaryOp, left, right, span };
+      }
+      return left;
+    };
+    return parse(0);
+  }
+
+  private operand(n: CstNode, _min: number, _prefix: IToken[]): A.Expr {
+    // Only reached for a lone operand node (the expression rule normally handles prefixes itself).
+    let e = this.postfix(node(n, 'operand')!);
+    for (const p of toks(n, 'prefix').reverse()) {
+      const isNot = spelling(p) === 'not';
+      e = { kind: 'Unary', op: isNot ? 'not' : '-', operand: e, span: this.join(this.tokSpan(p), e.span) };
     }
-    return acc;
+    return e;
   }
 
   private postfix(n: CstNode): A.Expr {
@@ -779,13 +803,15 @@ class Converter {
   }
 }
 
-function binaryDefault(rule: string): string {
-  switch (rule) {
-    case 'expr': return 'where';
-    case 'orExpr': return 'or';
-    case 'andExpr': return 'and';
-    case 'cmpExpr': return '==';
-    case 'addExpr': return '+';
-    default: return '*';
+const PREC = { where: 1, or: 2, and: 3, not: 4, cmp: 5, add: 6, mul: 7, neg: 8 };
+
+function binaryPrec(op: string): number {
+  switch (op) {
+    case 'where': return PREC.where;
+    case 'or': return PREC.or;
+    case 'and': return PREC.and;
+    case '+': case '-': return PREC.add;
+    case '*': case '/': case '%': return PREC.mul;
+    default: return PREC.cmp; // == != < <= > >= in
   }
 }
