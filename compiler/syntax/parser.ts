@@ -98,7 +98,7 @@ export class SgsParser extends CstParser {
     super(allTokens, {
       recoveryEnabled: true,
       maxLookahead: 3,
-      nodeLocationTracking: 'full',
+      nodeLocationTracking: 'onlyOffset',
       errorMessageProvider: messages,
     });
     this.performSelfAnalysis();

@@ -71,8 +71,12 @@ export function toAst(cst: CstNode | undefined, file: string, text: string): { a
 class Converter {
   diagnostics: Diagnostic[] = [];
   private last: A.Span;
+  /** Offsets where each line starts: CST nodes carry only offsets (cheaper to build); lines come from here. */
+  private readonly lineStarts: number[] = [0];
+
   constructor(private readonly fileName: string, private readonly text: string) {
     this.last = { file: fileName, start: 0, end: 0, line: 1, col: 1 };
+    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
   }
 
   // ------------------------------------------------------------ spans
@@ -90,11 +94,22 @@ class Converter {
     const loc = n?.location;
     if (loc && Number.isFinite(loc.startOffset)) {
       const end = Number.isFinite(loc.endOffset) ? (loc.endOffset as number) + 1 : loc.startOffset;
-      const s = { file: this.fileName, start: loc.startOffset, end: Math.max(end, loc.startOffset), line: loc.startLine ?? 1, col: loc.startColumn ?? 1 };
+      const { line, col } = this.lineCol(loc.startOffset);
+      const s = { file: this.fileName, start: loc.startOffset, end: Math.max(end, loc.startOffset), line, col };
       this.last = s;
       return { ...s };
     }
     return { ...this.last, start: this.last.end };
+  }
+
+  private lineCol(offset: number): { line: number; col: number } {
+    let lo = 0, hi = this.lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.lineStarts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, col: offset - this.lineStarts[lo]! + 1 };
   }
 
   private join(a: A.Span, b: A.Span): A.Span {
