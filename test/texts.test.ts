@@ -76,121 +76,225 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
   'cards.slash': {
     zh: [
       '类别：基本牌；目标：指定。',
-      '出牌阶段，若你的已使用的杀小于你每回合可使用【杀】的次数，你可以使用此牌。',
-      '可以指定不为你且（在你的攻击范围内或你使用此牌无距离限制）的角色为目标。',
-      '使用时，若此牌为出牌阶段主动使用，使用者的已使用的杀+1。',
-      '效果：若目标角色不在不能使用【闪】抵消此牌的角色中，令X为1与目标角色抵消使用者使用的此牌所需的牌数中的较大值，令Y为是，重复X次：目标角色可以使用一张【闪】，若目标角色未使用【闪】，令Y为否，结束循环；若Y为是，此牌被抵消，进入时机「使用者使用的【杀】被【闪】抵消后」，若此牌未强制命中，不再执行后续步骤；使用者对目标角色造成1点伤害。',
+      '出牌阶段，若你本回合使用【杀】的次数未达上限，你可以使用此牌。',
+      '可以指定在你的攻击范围内的其他角色为目标（若你使用此牌无距离限制，则无须在你的攻击范围内）。',
+      '使用时，若此牌于出牌阶段使用，你本回合使用【杀】的次数+1。',
+      '效果：若目标角色可以使用【闪】抵消此牌，目标角色需使用一张【闪】（若技能要求更多，则需依次使用相应张数），若目标角色如此做，此牌被抵消，进入时机「你使用的【杀】被【闪】抵消后」；若此【杀】命中，你对目标角色造成1点伤害。',
     ],
     en: [
       'Type: Basic card; Targets: chosen by the user.',
-      'In your play phase, you may use this card if your Slashes used this turn is less than the number of Slashes you may use per turn.',
-      'It may target a player that is not you and (is within your attack range or this card used by you has no distance limit).',
-      'When it is used, if it is used in the play phase, the user\'s Slashes used this turn increases by 1.',
-      'Effect: if the target is not among the players who cannot dodge it, let X be the greater of 1 and the number of cards the target needs to answer this card used by the user, then let Y be true, then repeat X times: the target may use a Dodge, then if the target does not use a Dodge, let Y be false, then stop repeating; then if Y is true, it is dodged, then the timing “after the user\'s Slash is dodged” opens, then if it does not hit anyway, nothing more happens; then the user deals 1 damage to the target.',
+      'In your play phase, you may use this card if you may still use a Slash this turn.',
+      'It may target another player that is within your attack range (if this card has no distance limit for you, it need not be within your attack range).',
+      'When it is used, if it is used in the play phase, the number of Slashes you have used this turn increases by 1.',
+      'Effect: if the target may dodge it, the target must use a Dodge (or, if a skill asks for more, that many one after another), then if the target does, it is dodged, then the timing “after your Slash is dodged” opens; then if the Slash hits, you deal 1 damage to the target.',
     ],
   },
   'cards.duel': {
     zh: [
       '类别：锦囊牌；目标：指定。',
       '出牌阶段，你可以使用此牌。',
-      '可以指定不为你的角色为目标。',
-      '效果：令X为目标角色，令Y为使用者，重复：令Z为1与X抵消Y使用的此牌所需的牌数中的较大值，令W为是，重复Z次：X可以打出一张【杀】，若X未打出【杀】，令W为否，结束循环；若W为否，Y对X造成1点伤害，不再执行后续步骤；令U为X，令X为Y，令Y为U。',
+      '可以指定其他角色为目标。',
+      '效果：令X为目标角色，令Y为你，重复：X需打出一张【杀】（若技能要求更多，则需依次打出相应张数），若X未如此做，Y对X造成1点伤害，不再执行后续步骤；交换X与Y。',
     ],
     en: [
       'Type: Trick; Targets: chosen by the user.',
       'In your play phase, you may use this card.',
-      'It may target a player that is not you.',
-      'Effect: let X be the target, then let Y be the user, then repeat: let Z be the greater of 1 and the number of cards X needs to answer this card used by Y, then let W be true, then repeat Z times: X may play a Slash, then if X does not play a Slash, let W be false, then stop repeating; then if W is false, Y deals 1 damage to X, then nothing more happens; then let U be X, then let X be Y, then let Y be U.',
+      'It may target another player.',
+      'Effect: let X be the target, then let Y be you, then repeat: X must play a Slash (or, if a skill asks for more, that many one after another), then if X does not, Y deals 1 damage to X, then nothing more happens; then swap X and Y.',
     ],
   },
   'cards.lightning': {
     zh: [
       '类别：延时锦囊牌；目标：自己。',
       '出牌阶段，若你的判定区里没有【闪电】，你可以使用此牌。',
-      '判定阶段，受判定的角色进行判定，若判定牌的花色为黑桃且判定牌的点数不小于2且判定牌的点数不大于9，受判定的角色受到3点无来源的雷电伤害；否则，此牌移至受判定的角色之后第一名判定区里没有【闪电】的角色的判定区。',
+      '判定阶段，受判定的角色进行判定，若判定牌为黑桃2至9，受判定的角色受到3点无来源的雷电伤害；否则，此牌移至受判定的角色之后第一名判定区里没有【闪电】的角色的判定区。',
       '若此牌被【无懈可击】抵消，此牌移至受判定的角色之后第一名判定区里没有【闪电】的角色的判定区。',
     ],
     en: [
       'Type: Delayed trick; Targets: the user.',
-      'In your play phase, you may use this card if there is no Lightning in your judge area.',
-      'In the judge phase, the judged player makes a judgement, then if the judge card\'s suit is Spade and the judge card\'s rank is at least 2 and the judge card\'s rank is at most 9, the judged player takes 3 Thunder damage with no source; otherwise, this card moves on to the next player after the judged player who has no Lightning in their judge area.',
+      'In your play phase, you may use this card if you have no Lightning in your judge area.',
+      'In the judge phase, the judged player makes a judgement, then if the judge card is a Spade from 2 to 9, the judged player takes 3 Thunder damage with no source; otherwise, this card moves on to the next player after the judged player who has no Lightning in their judge area.',
       'If it is cancelled by a Nullification, this card moves on to the next player after the judged player who has no Lightning in their judge area.',
+    ],
+  },
+  'cards.indulgence': {
+    zh: [
+      '类别：延时锦囊牌；目标：指定。',
+      '出牌阶段，你可以使用此牌。',
+      '可以指定判定区里没有【乐不思蜀】且不为主公的其他角色为目标（若选用「乐不思蜀可对主公」，则也可以为主公）。',
+      '判定阶段，受判定的角色进行判定，若判定牌的花色不为红桃，受判定的角色跳过本回合的出牌阶段。',
+      '若此牌被【无懈可击】抵消，无事发生。',
+    ],
+    en: [
+      'Type: Delayed trick; Targets: chosen by the user.',
+      'In your play phase, you may use this card.',
+      'It may target another player that has no Indulgence in their judge area and is not the lord (if “Indulgence may target the lord” is chosen, it may also be the lord).',
+      'In the judge phase, the judged player makes a judgement, then if the judge card\'s suit is not Heart, the judged player skips Play phase this turn.',
+      'If it is cancelled by a Nullification, nothing happens.',
+    ],
+  },
+  'cards.collateral': {
+    zh: [
+      '类别：锦囊牌；目标：指定；使用此牌时还须指定一名角色。',
+      '出牌阶段，你可以使用此牌。',
+      '可以指定装备区里有武器且可以对一名角色使用【杀】的其他角色为目标。',
+      '还须另指定不为目标角色且目标角色可以对其使用【杀】的角色。',
+      '效果：令X为目标角色的武器，若被指定的另一名角色存活且目标角色可以对被指定的另一名角色使用【杀】，目标角色可以对被指定的另一名角色使用一张【杀】，若目标角色如此做，不再执行后续步骤；若目标角色的武器为X，你获得X。',
+    ],
+    en: [
+      'Type: Trick; Targets: chosen by the user; using this card also names a second player.',
+      'In your play phase, you may use this card.',
+      'It may target another player that has a weapon and could use a Slash on someone.',
+      'You also name a player such that it is not the target and the target can use a Slash on it.',
+      'Effect: let X be the target\'s weapon, then if the second player named is alive and the target can use a Slash on the second player named, the target may use a Slash on the second player named, then if the target does, nothing more happens; then if the target\'s weapon is X, you take X.',
+    ],
+  },
+  'cards.amazingGrace': {
+    zh: [
+      '类别：锦囊牌；目标：所有角色。',
+      '出牌阶段，你可以使用此牌。',
+      '使用时，亮出牌堆顶的X张牌（X为目标角色数）。',
+      '效果：目标角色选择五谷丰登亮出的一张牌，目标角色获得该牌。',
+      '结算完毕后，弃置五谷丰登亮出的牌。',
+    ],
+    en: [
+      'Type: Trick; Targets: every player.',
+      'In your play phase, you may use this card.',
+      'When it is used, reveal the top X cards of the draw pile (X is the number of targets).',
+      'Effect: the target chooses a card revealed by Amazing Grace, then the target takes that card.',
+      'After it resolves, discard the cards revealed by Amazing Grace.',
     ],
   },
   'cards.eightDiagram': {
     zh: [
       '类别：装备牌；装备栏：防具；目标：自己。',
-      '此牌在装备区中时，其拥有者拥有技能【八卦阵】：你需要使用或打出牌时，若【闪】在所需的牌中且没有响应的牌，你可以进行判定，若判定牌为红色，将响应的牌改为一张虚拟的【闪】。',
+      '此牌在装备区中时，其拥有者拥有技能【八卦阵】：你需要使用或打出【闪】时，若尚无响应的牌，你可以进行判定，若判定牌为红色，视为你使用或打出了一张【闪】。',
       '出牌阶段，你可以使用此牌。',
     ],
     en: [
       'Type: Equipment; Equipment slot: Armour; Targets: the user.',
-      'While this card is in an equipment area, its owner has the skill “Eight Diagram”: When you need to use or play a card, if Dodge is among the cards asked for and the answering card does not exist, you may make a judgement, then if the judge card is red, the answering card becomes a virtual Dodge.',
+      'While this card is in an equipment area, its owner has the skill “Eight Diagram”: When you need to use or play a Dodge, if nothing has answered yet, you may make a judgement, then if the judge card is red, you count as having used or played a Dodge.',
       'In your play phase, you may use this card.',
     ],
   },
   'skills.jianxiong': {
     zh: [
-      '你受到伤害后，若有造成伤害的牌对应的实体牌中所在的区域为处理区的牌，你可以获得造成伤害的牌对应的实体牌中所在的区域为处理区的牌。',
+      '你受到伤害后，你可以获得造成伤害的牌。',
     ],
     en: [
-      'After you take damage, if there is at least one of the actual cards of the card that caused the damage whose area is the processing area, you may take the actual cards of the card that caused the damage whose area is the processing area.',
+      'After you take damage, you may take the card that caused the damage.',
     ],
   },
-  'skills.kongcheng': {
+  'skills.hujia': {
     zh: [
-      '锁定技，若你的手牌数为0，你不能成为【杀】或【决斗】的目标。',
+      '主公技，你需要使用或打出【闪】时，若尚无响应的牌，你可以令其他魏势力角色依次选择是否使用或打出一张【闪】，直到有角色如此做，若有角色如此做，视为你使用或打出了该【闪】。',
     ],
     en: [
-      'Locked skill. If the number of the cards in your hand is 0, you cannot be the target of a card that is a Slash or is a Duel.',
+      'Lord skill. When you need to use or play a Dodge, if nothing has answered yet, you may use this skill: the other Wei players in turn may use or play a Dodge, until one does, then if someone does, you count as having used or played that Dodge.',
     ],
   },
-  'skills.wusheng': {
+  'skills.jijiang': {
     zh: [
-      '你可以将手牌或装备区中的一张红色的牌当【杀】使用或打出。若不计【杀】所用的你的装备时一名角色不在你的攻击范围内，其不能成为你使用该牌的目标。',
+      '主公技，你需要使用或打出【杀】时，若尚无响应的牌，你可以令其他蜀势力角色依次选择是否使用或打出一张【杀】，直到有角色如此做，若有角色如此做，视为你使用或打出了该【杀】。出牌阶段，若你未处于「激将被拒」状态且你本回合使用【杀】的次数未达上限，你可以选择一名你可以对其使用【杀】的角色，其他蜀势力角色依次选择是否打出一张【杀】，直到有角色如此做，若有角色如此做，你对该角色使用该【杀】；否则，你进入「激将被拒」状态。',
     ],
     en: [
-      'You may use or play a card from your hand or equipment area that is red as a Slash. If a player is out of your attack range once your equipment inside a card that is a Slash no longer counts, that player cannot be the target of that card used by you.',
-    ],
-  },
-  'skills.rende': {
-    zh: [
-      '出牌阶段，若你的手牌数大于0且其他角色数大于0，你可以选择一名其他角色，你选择你的手牌中的1至（你的手牌数）张，你将这些牌交给该角色，令X为你的仁德已给出，你的仁德已给出+这些牌数，令Y为本回合以【仁德】给出的牌数由X增至你的仁德已给出时应回复的体力值，若Y大于0，你回复Y点体力。',
-    ],
-    en: [
-      'In your play phase, if the number of the cards in your hand is greater than 0 and the number of the other players is greater than 0, you may choose one of the other players, then you choose 1 to (the number of the cards in your hand) cards from the cards in your hand, then you give those cards to that player, then let X be your Cards given with 仁德 this turn, then your Cards given with 仁德 this turn increases by the number of those cards, then let Y be the HP to recover as the cards given with Benevolence this turn go from X to your Cards given with 仁德 this turn, then if Y is greater than 0, you recover Y HP.',
+      'Lord skill. When you need to use or play a Slash, if nothing has answered yet, you may use this skill: the other Shu players in turn may use or play a Slash, until one does, then if someone does, you count as having used or played that Slash. In your play phase, if you are not marked “Nobody answered Rouse this phase” and you may still use a Slash this turn, you may choose a player that you can use a Slash on, then the other Shu players in turn may play a Slash, until one does, then if someone does, you use that Slash on that player; otherwise, you become marked “Nobody answered Rouse this phase”.',
     ],
   },
   'skills.liuli': {
     zh: [
-      '你成为牌的目标后，若使用的牌为【杀】且你的手牌或装备区里有牌且你攻击范围内除你和使用者外、不是此【杀】的目标且可以成为其目标的角色数大于0，你可以选择一名你攻击范围内除你和使用者外、不是此【杀】的目标且可以成为其目标的角色，若有该角色，你弃置你的手牌和装备区里的牌中的一张，令X为空，依次对目标角色中的每名角色（记为Y）：若Y为你，将该角色加入X；否则，将Y加入X；将目标角色改为X。',
+      '你成为【杀】的目标后，若你有牌，你可以选择一名你攻击范围内可以成为此【杀】目标的其他角色（此【杀】的使用者和目标除外），若你如此做，你弃置一张牌，将此牌的目标由你改为该角色。',
     ],
     en: [
-      'After you become the target of a card, if the used card is a Slash and you have cards in hand or equipment area and the number of the players within your attack range, other than you and the user, who are not yet targets of the Slash and could be is greater than 0, you may choose one of the players within your attack range, other than you and the user, who are not yet targets of the Slash and could be, then if that player exists, you discard one of the cards in your hand and equipment area, then let X be nothing, then for each player among the targets in turn (call it Y): if Y is you, add that player to X; otherwise, add Y to X; then the targets becomes X.',
+      'After you become the target of a Slash, if you have cards in hand or equipment area, you may choose another player within your attack range that the Slash could target (not its user, nor its targets), then if you do, you discard a card in your hand or equipment area, then that player becomes the target of the card instead of you.',
+    ],
+  },
+  'skills.guanxing': {
+    zh: [
+      '你的准备阶段（「观星规则」为三张时为摸牌阶段）开始时，你可以观看牌堆顶的X张牌（X为存活角色数且至多为5，「观星规则」为三张时为3），然后将其中任意张以任意顺序置于牌堆顶，其余以任意顺序置于牌堆底。',
+    ],
+    en: [
+      'At the start of your Start phase (the Draw phase under the three-card Stargazing rule), you may look at the top X cards of the draw pile (X is the number of living players, at most 5; 3 under the three-card Stargazing rule), then you put any of them back on top of the draw pile in any order and the rest at the bottom in any order.',
+    ],
+  },
+  'skills.rende': {
+    zh: [
+      '出牌阶段，你可以选择一名其他角色，你选择至少一张手牌，你将这些牌交给该角色，若你本回合以【仁德】给出的牌因此达到两张，你回复1点体力（初版：每给出两张，回复1点体力）。',
+    ],
+    en: [
+      'In your play phase, you may choose another player, then you choose one or more of the cards in your hand, then you give those cards to that player, then if this brings the cards you have given with Benevolence this turn to two, you recover 1 HP (first edition: 1 HP for every two cards given).',
+    ],
+  },
+  'skills.wusheng': {
+    zh: [
+      '你可以将一张红色牌当【杀】使用或打出。若【杀】由你装备区里的牌转化而来，且不计这些装备时一名角色不在你的攻击范围内，其不能成为你使用该牌的目标。',
+    ],
+    en: [
+      'You may use or play a red card from your hand or equipment area as a Slash. If a Slash is made of cards from your equipment area, and without that equipment a player is out of your attack range, that player cannot be the target of that card used by you.',
+    ],
+  },
+  'skills.wushuang': {
+    zh: [
+      '锁定技，不为你的目标角色需依次使用或打出两张牌才能抵消你使用的【杀】。不为你的目标角色响应你使用的【南蛮入侵】或【万箭齐发】时，还需弃置一张手牌，否则视为未响应。',
+    ],
+    en: [
+      'Locked skill. The target other than you must use or play 2 cards to answer a Slash used by you. To answer a Savage Assault or an Archery Attack used by you, the target other than you must also discard a hand card, or the answer does not count.',
+    ],
+  },
+  'skills.kongcheng': {
+    zh: [
+      '锁定技，若你没有手牌，你不能成为【杀】或【决斗】的目标。',
+    ],
+    en: [
+      'Locked skill. If you have no cards in hand, you cannot be the target of a Slash or a Duel.',
+    ],
+  },
+  'skills.ganglie': {
+    zh: [
+      '你受到伤害后，若伤害来源存活，你可以进行判定，若判定牌的花色不为红桃且伤害来源存活，若伤害来源至少有两张手牌，伤害来源选择「弃置两张手牌」或「受到1点伤害」中的一项；若伤害来源选择「弃置两张手牌」，伤害来源弃置两张手牌；否则，你对伤害来源造成1点伤害。',
+    ],
+    en: [
+      'After you take damage, if the source of the damage is alive, you may make a judgement, then if the judge card\'s suit is not Heart and the source of the damage is alive, if the source of the damage has at least 2 cards in hand, the source of the damage chooses one of “discard two hand cards” or “take 1 damage”; then if the source of the damage chooses “discard two hand cards”, the source of the damage discards 2 hand cards; otherwise, you deal 1 damage to the source of the damage.',
     ],
   },
   'modes.identity': {
     zh: [
       '最少人数：4；最多人数：10；牌堆：标准版和标准版EX。',
-      '游戏开始：令X为人数为所有角色数时忠臣、反贼和内奸的人数。令Y为主公。重复X中的第一项次：将忠臣加入Y。重复X中的第二项次：将反贼加入Y。重复X中的第三项次：将内奸加入Y。令Y为随机排列的Y。令Z为0。依次对所有角色中的每名角色：将该角色的身份改为Y中的第Z项（从0数起），令Z增加1。令W为身份为主公的所有角色中的第一名。W亮出身份。W成为当前角色。若未选用「第一次游戏」，W从曹操、刘备、孙权和另外两名随机武将中挑选一名武将，然后其他角色依次从三名（十人局为两名）随机武将中各挑选一名。依次对所有角色中的每名角色（记为U）：U登场：获得其武将的技能，体力上限为其武将的体力上限（主公另加成），体力为体力上限。若选用「第一次游戏」，将牌堆中点数为J、Q、K的牌移出游戏。依次对从W起的所有存活角色中的每名角色（记为V）：V摸四张牌。结果为W。',
+      '游戏开始：随机分配身份：一名主公，以及与人数相应的忠臣、反贼和内奸，每名角色一个。主公亮出身份。主公成为当前角色。若未选用「第一次游戏」，主公从曹操、刘备、孙权和另外两名随机武将中挑选一名武将，然后其他角色依次从三名（十人局为两名）随机武将中各挑选一名。依次对每名角色：该角色登场：获得其武将的技能，体力上限为其武将的体力上限（主公另加成），体力为体力上限。若选用「第一次游戏」，将牌堆中点数为J、Q、K的牌移出游戏。从主公起，依次对每名存活角色：该角色摸四张牌。结果为主公。',
       '（从设定的局面开始时）对每名角色：该角色登场：获得其武将的技能，体力上限为其武将的体力上限（主公另加成），体力为体力上限。',
       '游戏进行：令设定的起始阶段为给定的阶段。令X为首位角色。重复：若X存活，X执行一个回合，令X为X的下一个座位上的角色。',
-      '一名角色死亡后：判断胜负：若主公死亡，内奸为唯一存活的角色时内奸获胜，否则反贼获胜；若反贼和内奸均已死亡，主公和忠臣获胜。若凶手存活，若死亡的角色的身份为反贼，凶手摸三张牌；若死亡的角色的身份为忠臣且凶手的身份为主公，令X为凶手的手牌和凶手的装备区里的牌，若X数大于0，凶手弃置X。',
+      '一名角色死亡后：判断胜负：若主公死亡，内奸为唯一存活的角色时内奸获胜，否则反贼获胜；若反贼和内奸均已死亡，主公和忠臣获胜。若凶手存活，若死亡的角色的身份为反贼，凶手摸三张牌；若死亡的角色的身份为忠臣且凶手的身份为主公，凶手弃置其所有牌。',
     ],
     en: [
       'Minimum players: 4; Maximum players: 10; Decks: Standard deck and EX cards.',
-      'Setup: Let X be the numbers of loyalists, rebels and renegades when the number of players is the number of all players. Let Y be Lord. Repeat the first of X times: add Loyalist to Y. Repeat the second of X times: add Rebel to Y. Repeat the third of X times: add Renegade to Y. Let Y be Y in random order. Let Z be 0. For each player among all players in turn: that player\'s Role becomes item Z of Y (counting from 0), then increase Z by 1. Let W be the first of all players whose Role is Lord. W reveals their Role. W becomes the current player. If “Beginner game” is not chosen, W chooses a general among Cao Cao, Liu Bei, Sun Quan and two more at random; then each other player chooses one of three (two with ten players) random generals. For each player among all players in turn (call it U): U takes the stage: gains their general\'s skills, max HP as printed on the general (plus the lord\'s bonus), and full HP. If “Beginner game” is chosen, the J, Q and K cards of the draw pile are set aside, out of play. For each player among the living players from W on in turn (call it V): V draws 4 cards. The result is W.',
+      'Setup: The roles are dealt at random, one to each player: one lord, and as many loyalists, rebels and renegades as the number of players calls for. The lord reveals their Role. The lord becomes the current player. If “Beginner game” is not chosen, the lord chooses a general among Cao Cao, Liu Bei, Sun Quan and two more at random; then each other player chooses one of three (two with ten players) random generals. For each player in turn: that player takes the stage: gains their general\'s skills, max HP as printed on the general (plus the lord\'s bonus), and full HP. If “Beginner game” is chosen, the J, Q and K cards of the draw pile are set aside, out of play. For each living player in turn, from the lord: that player draws 4 cards. The result is the lord.',
       'When a game starts from a set position, for each player: That player takes the stage: gains their general\'s skills, max HP as printed on the general (plus the lord\'s bonus), and full HP.',
       'Play: Let the set starting phase be the given phase. Let X be the first player. Repeat: if X is alive, X takes a turn, then let X be the player in the seat after X.',
-      'After a player dies: The game checks for a winner: if the lord is dead, the renegade wins when they are the only player left, otherwise the rebels win; if every rebel and renegade is dead, the lord and the loyalists win. If the killer is alive, if the dead player\'s Role is Rebel, the killer draws 3 cards; then if the dead player\'s Role is Loyalist and the killer\'s Role is Lord, let X be the cards in the killer\'s hand and the cards in the killer\'s equipment area, then if the number of X is greater than 0, the killer discards X.',
+      'After a player dies: The game checks for a winner: if the lord is dead, the renegade wins when they are the only player left, otherwise the rebels win; if every rebel and renegade is dead, the lord and the loyalists win. If the killer is alive, if the dead player\'s Role is Rebel, the killer draws 3 cards; then if the dead player\'s Role is Loyalist and the killer\'s Role is Lord, the killer discards the cards in the killer\'s hand and equipment area.',
     ],
   },
   'events.damage': {
     zh: [
-      '若受到伤害的角色已死亡，防止此伤害。进入时机「伤害来源造成伤害时」。进入时机「受到伤害的角色受到伤害时」。若伤害值不大于0，防止此伤害。受到伤害的角色的体力-伤害值。若受到伤害的角色的体力不大于0，受到伤害的角色进入濒死状态。若伤害来源存活，进入时机「伤害来源造成伤害后」。若受到伤害的角色存活，进入时机「受到伤害的角色受到伤害后」。',
+      '若受到伤害的角色已死亡，防止此伤害。进入时机「伤害来源造成伤害时」。进入时机「受到伤害的角色受到伤害时」。若伤害值不大于0，防止此伤害。受到伤害的角色的体力减少伤害值。若受到伤害的角色的体力不大于0，受到伤害的角色进入濒死状态。若伤害来源存活，进入时机「伤害来源造成伤害后」。若受到伤害的角色存活，进入时机「受到伤害的角色受到伤害后」。',
     ],
     en: [
       'If the damaged player is dead, prevent this damage. The timing “when the source of the damage would deal damage” opens. The timing “when the damaged player would take damage” opens. If the damage is at most 0, prevent this damage. The damaged player\'s HP decreases by the damage. If the damaged player\'s HP is at most 0, the damaged player starts dying. If the source of the damage is alive, the timing “after the source of the damage deals damage” opens. If the damaged player is alive, the timing “after the damaged player takes damage” opens.',
+    ],
+  },
+  'events.dying': {
+    zh: [
+      '进入时机「濒死角色进入濒死状态时」。从当前角色起，依次对每名存活角色：该角色可以对濒死角色使用【桃】（或可以当作【桃】使用的牌），一张接一张，直到濒死角色的体力大于0，若濒死角色的体力大于0或濒死角色已死亡，结束循环。若濒死角色的体力不大于0且濒死角色存活，濒死角色死亡（凶手为致其濒死的角色）。',
+    ],
+    en: [
+      'The timing “when the dying player starts dying” opens. For each living player in turn, from the current player: that player may use Peaches (or cards they can use as Peach) on the dying player, one after another, until the dying player is above 0 HP, then if the dying player\'s HP is greater than 0 or the dying player is dead, stop repeating. If the dying player\'s HP is at most 0 and the dying player is alive, the dying player dies (killed by whoever brought them to dying).',
+    ],
+  },
+  'events.die': {
+    zh: [
+      '死亡的角色亮出身份。进入时机「死亡的角色死亡时」。死亡的角色离场。弃置死亡的角色区域里的所有牌。由游戏模式处理角色死亡的后续。',
+    ],
+    en: [
+      'The dead player reveals their Role. The timing “when the dead player dies” opens. The dead player leaves the game. Discard all the cards in the dead player\'s areas. The game mode handles what follows a death.',
     ],
   },
 

@@ -12,6 +12,12 @@ export interface Val extends Text {
   neg?: Text; // the wording of `not` this value (a condition), or of "nothing was chosen / used" for a result
   cond?: boolean; // the wording is a sentence (a condition), not a noun
   result?: Text; // for a call that asks or runs an event: how the value it returns is called (`as …`)
+  doer?: Val; // for such a call: the player who asks or acts (its first player argument)
+  pos?: Text; // for a local holding what a player chose: "they did choose" (若你如此做 / if you do)
+  sure?: boolean; // for a local holding a choice that cannot be declined (it is none only when there was nothing)
+  chosenBy?: Val; // for a local holding one of a few options a player chose: `x == a` reads "they chose a"
+  later?: Val; // what the value reads as once it has been named (牌堆顶的两张牌, then 这些牌)
+  seen?: boolean;
   demo?: boolean; // the wording is a demonstrative or letter standing for a local (never expanded again)
   qual?: { base: Text; rels: Text[] }; // a list already narrowed by `where`: its noun and relative clauses
   place?: Text; // for a zone: the zone as a place (你的手牌 / your hand), where the value reads as its cards
@@ -26,10 +32,12 @@ export interface Body {
   eventKinds: string[]; // what `event` is
   alias?: string; // `on damaged(you) as d`
   subject?: Val; // `subject`
+  subjectField?: string; // the field of `event` that is the window's subject (it reads as `subject`)
   callee?: Callee; // for the event kinds of parameters
   params?: A.Param[];
   mutable: Set<string>; // locals assigned after their `let`
   members?: Set<string>; // members (`x.f`) assigned somewhere in the body: reading them is not a fixed value
+  cardUser?: boolean; // a card's method: the `user` of the card's use and effect reads as 你 / you
   letters: number; // X, Y, Z … handed out
   demos: Set<string>; // demonstratives (该角色 …) already standing for a local
 }

@@ -6,8 +6,8 @@ import type { Symbols, Sym } from '../lower/symbols.ts';
 import { signatures, effectBuiltins, askBuiltins } from '../../runtime/builtins.ts';
 import { Phrasebook, parseTemplate, type Pattern, type Phrase } from './phrasebook.ts';
 import { Facts, positional, type Callee } from './facts.ts';
-import { Env, newBody, type Missing, type Val } from './context.ts';
-import { MARKS, relative, series, paren, type Text } from './lang.ts';
+import { Env, LETTERS, newBody, type Missing, type Val } from './context.ts';
+import { MARKS, isEmpty, relative, series, paren, t, type Text } from './lang.ts';
 import { ANY, BOOL, CARDS, INT, builtinType, elem, fromTypeRef, listOf, unitOf, type Ty } from './types.ts';
 
 /** Engine-provided members by the type that has them (the rest are declared fields and properties). */
@@ -36,7 +36,7 @@ export function zoneVal(name: Text, owner: Text | undefined): Val {
     };
   }
   return {
-    zh: /牌$/.test(name.zh) ? name.zh : `${name.zh}中的牌`, en: `the cards in the ${lcFirst(name.en)}`,
+    zh: /牌$/.test(name.zh) ? name.zh : `${name.zh}中的牌`, en: /^cards\b/i.test(name.en) ? `the ${lcFirst(name.en)}` : `the cards in the ${lcFirst(name.en)}`,
     place: { zh: name.zh, en: `the ${lcFirst(name.en)}` }, ty: { base: 'card', list: true },
   };
 }
@@ -113,7 +113,7 @@ export class ExprRenderer {
       case 'zone': {
         const v = nm();
         const z = sym.decl as A.ZoneDecl;
-        if (z.perPlayer) return { zh: v.zh, en: `the ${lcFirst(v.en)}`, ty: { base: 'zone' } };
+        if (z.perPlayer) return { zh: v.zh, en: `the ${lcFirst(v.en)}`, ty: { base: 'zone' }, place: { zh: v.zh, en: `the ${lcFirst(v.en)}` } };
         return zoneVal(v, undefined);
       }
       case 'option': {
@@ -254,6 +254,10 @@ export class ExprRenderer {
   private name(e: A.NameRef, env: Env): Val {
     const n = e.name;
     const v = env.lookup(n);
+    if (v?.later) {
+      if (v.seen) return v.later;
+      v.seen = true;
+    }
     if (v) return v;
     if (n === 'you' && env.body.you) return YOU;
     if ((n === 'event' || n === env.body.alias) && env.body.eventKinds.length) return this.eventNoun(env.body.eventKinds, e.span);
@@ -283,6 +287,11 @@ export class ExprRenderer {
     const o = this.expr(e.object, env);
     // A field of an event (`event.card` in a trigger on `damaged` reads `damage.card`).
     const evs = o.ty?.base === 'event' ? (o.ty.events ?? []) : [];
+    // In a card's text its user is 你 / you (出牌阶段，对你攻击范围内的一名角色使用 … 你对目标角色造成1点伤害).
+    if (env.body.cardUser && f === 'user' && o.ty?.base === 'event') return YOU;
+    // In a trigger, the field of the event that is the window's subject is the subject (你受到伤害后 … 你; 一名角色受到
+    // 伤害时 … 该角色).
+    if (env.body.subjectField === f && env.body.subject && e.object.kind === 'Name' && (e.object.name === 'event' || e.object.name === env.body.alias) && !env.has(e.object.name)) return env.body.subject;
     for (const k of evs) {
       const ps = this.facts.paramsOf(`event:${k}`);
       const i = ps?.findIndex((p) => p.name.name === f) ?? -1;
@@ -384,9 +393,11 @@ export class ExprRenderer {
     return a.name === 'you' && env.body.you;
   }
 
-  matcher(args: (A.Expr | undefined)[], env: Env): (i: number, p: Pattern) => boolean {
+  matcher(args: (A.Expr | undefined)[], env: Env, given?: (A.Expr | undefined)[]): (i: number, p: Pattern) => boolean {
     return (i, p) => {
       const a = args[i];
+      // `none` matches an argument left out, whatever its default.
+      if (p.k === 'none' && given && given[i] === undefined) return true;
       switch (p.k) {
         case 'you': return this.isYou(a, env);
         case 'bool': return a?.kind === 'Bool' && a.value === p.v;
@@ -399,8 +410,25 @@ export class ExprRenderer {
 
   /** Fill a template; `slot` gives the value of each placeholder; `places`: the placeholders that stand for a zone
    *  as a place (a destination), where a zone reads as 你的手牌 / your hand rather than as its cards. */
-  fill(tpl: Text, slot: (name: string) => Val | Text | undefined, places?: Set<string>): Text {
+  fill(tpl: Text, slot: (name: string) => Val | Text | undefined, places?: Set<string>, letter?: () => string): Text {
     const out = { zh: '', en: '' };
+    // A count that is not a number reads as a letter, explained after the clause: 摸X张牌（X为…）.
+    const letters = new Map<string, string>();
+    const notes: Text = { zh: '', en: '' };
+    const noted = new Set<string>();
+    const counting = (name: string, v: Text, lang: 'zh' | 'en'): string | undefined => {
+      if (!letter || isNumeral(v.zh) || (v as Val).ty?.base !== 'int') return undefined;
+      let l = letters.get(name);
+      if (!l) {
+        l = letter();
+        letters.set(name, l);
+      }
+      if (!noted.has(`${lang}:${name}`)) {
+        noted.add(`${lang}:${name}`);
+        notes[lang] += lang === 'zh' ? `（${l}为${v.zh}）` : ` (${l} is ${v.en})`;
+      }
+      return l;
+    };
     for (const lang of ['zh', 'en'] as const) {
       const pieces = parseTemplate(tpl[lang]);
       if (typeof pieces === 'string') {
@@ -412,7 +440,9 @@ export class ExprRenderer {
         const p = pieces[pi]!;
         const next0 = pieces[pi + 1];
         const next = next0?.k === 'lit' && next0.s.trim() === '' && pieces[pi + 2] ? pieces[pi + 2] : next0;
+        const after = next?.k === 'slot' ? pieces[pieces.indexOf(next) + 1] : undefined;
         const counted = (next?.k === 'slot' && next.mod === 'unit') ||
+          (lang === 'en' && next?.k === 'slot' && !next.mod && after?.k === 'lit' && /^ damage\b/.test(after.s)) ||
           (next?.k === 'lit' && (lang === 'zh' ? /^(张|名|点|项|次|个)/.test(next.s) : /^ (cards?|HP|damage|times|more|hand cards?)\b/.test(next.s)));
         const wrap = (x: string): string => {
           if (!counted || isNumeral(x)) return x;
@@ -424,19 +454,22 @@ export class ExprRenderer {
           const a = slot(p.from);
           const b = slot(p.to);
           if (!a || !b) s += `{${p.from}~${p.to}}`;
-          else if (a[lang] === b[lang]) s += wrap(a[lang]);
-          else s += lang === 'zh' ? `${a.zh}至${wrap(b.zh)}` : `${a.en} to ${wrap(b.en)}`;
+          else if (a[lang] === b[lang]) s += (counted && counting(p.to, b, lang)) || wrap(a[lang]);
+          else {
+            const bl = (counted && counting(p.to, b, lang)) || wrap(b[lang]);
+            s += lang === 'zh' ? `${a.zh}至${bl}` : `${a.en} to ${bl}`;
+          }
         } else {
           const v = slot(p.name);
           if (!v) s += `{${p.name}}`;
           else if (p.mod === 'one') s += one(v as Val, lang);
           else if (p.mod === 'unit') s += lang === 'zh' ? unitOf(elem((v as Val).ty)).m : unitOf(elem((v as Val).ty)).ens;
           else if (p.mod === 'signed') s += /^[-+−]/.test(v[lang]) ? v[lang] : `+${v[lang]}`;
-          else if (counted && !isNumeral(v[lang])) s += wrap(v[lang]);
+          else if (counted && !isNumeral(v[lang])) s += counting(p.name, v, lang) || wrap(v[lang]);
           else s += (v as Val).place && places?.has(p.name) ? (v as Val).place![lang] : v[lang];
         }
       }
-      out[lang] = s;
+      out[lang] = s + notes[lang];
     }
     return out;
   }
@@ -447,7 +480,7 @@ export class ExprRenderer {
     const full = args.map((a, i) => a ?? decls?.[i]?.default);
     const candidates = this.book.all(key).filter((p) => p.decl.params !== undefined && p.params.length === args.length && hasBody(p) === !!opts.body);
     if (candidates.length === 0) return undefined;
-    const match = this.matcher(full, env);
+    const match = this.matcher(full, env, args);
     let best: Phrase | undefined;
     let score = -1;
     for (const ph of candidates) {
@@ -485,11 +518,16 @@ export class ExprRenderer {
     ph.params.forEach((n, i) => {
       if (n && (decls ? decls[i]?.type.name.name === 'zone' : ZONE_PARAMS[key]?.includes(i))) places.add(n);
     });
-    const text = this.fill(ph.text, slot, places);
+    const text = this.fill(ph.text, slot, places, () => LETTERS[env.body.letters++ % LETTERS.length]!);
     const out: Val & { phrase: Phrase } = { ...text, ty: ret, phrase: ph };
     if (ret.base === 'bool' && !ret.list) out.cond = true;
     if (ph.negative) out.neg = this.fill(ph.negative, slot, places);
-    if (ph.result) out.result = this.fill(ph.result, slot, places);
+    if (ph.result) out.result = this.fill(ph.result, slot, places, isEmpty(text) ? () => LETTERS[env.body.letters++ % LETTERS.length]! : undefined);
+    // Who acts: the first parameter, when the negation names it ({who}未选择).
+    if (ph.negative && ph.params[0] && full[0] && (ph.negative.zh.includes(`{${ph.params[0]}}`) || ph.negative.en.includes(`{${ph.params[0]}}`))) {
+      const d = argVal(0);
+      if (d.ty?.base === 'player' && !d.ty.list) out.doer = d;
+    }
     return out;
   }
 
@@ -609,7 +647,12 @@ export class ExprRenderer {
     return this.miss('call', c.span, 'only named functions can be worded');
   }
 
-  private builtin(name: string, c: A.Call, args: (A.Expr | undefined)[], env: Env): Val {
+  private builtin(name: string, c: A.Call, args0: (A.Expr | undefined)[], env: Env): Val {
+    // `chooseMany(p, xs, n, count(xs))`: the most is all of them, as when `max` is left out.
+    const norm = (x: A.Expr | undefined) => (x?.kind === 'Call' && x.callee.kind === 'Name' && x.callee.name === 'cards' && x.args[0] ? source(x.args[0].value) : x ? source(x) : '');
+    const mx = args0[3];
+    const args = name === 'chooseMany' && mx?.kind === 'Call' && mx.callee.kind === 'Name' && mx.callee.name === 'count' && mx.args[0] && norm(mx.args[0].value) === norm(args0[1])
+      ? args0.map((a, i) => (i === 3 ? undefined : a)) : args0;
     const ret = builtinType(name, args.map((a) => (a ? this.typeOf(a, env) : undefined)));
     if (name === 'within' && args[0]?.kind === 'Name') {
       const s = this.S.get(args[0].name);
@@ -674,9 +717,13 @@ export class ExprRenderer {
         if (k !== undefined) return { zh: k ? '是' : '否', en: k ? 'true' : 'false', ty: BOOL, cond: true, konst: k };
         const unit = e.op === 'and';
         const xs = flatten(e, e.op).filter((x) => this.konst(x, env) !== unit);
-        const parts = xs.map((x) => {
+        const ranges = e.op === 'and' ? this.ranges(xs, env) : new Map<number, Text | null>();
+        const parts = xs.flatMap((x, i) => {
+          const r = ranges.get(i);
+          if (r === null) return [];
+          if (r) return [r];
           const v = this.cond(x, env);
-          return isJunction(x, e.op) && xs.length > 1 ? paren(v) : v;
+          return [isJunction(x, e.op) && xs.length > 1 ? paren(v) : v];
         });
         return { ...junction(parts, e.op), cond: true, ty: BOOL };
       }
@@ -708,6 +755,37 @@ export class ExprRenderer {
     return this.miss(e.op, e.span, 'operator');
   }
 
+  /** Conjuncts `x >= a` and `x <= b` read as one range (点数为2至9); with `c.suit == s` for the same card, as a
+   *  card (判定牌为黑桃2至9). The map gives the merged wording at the first conjunct, null at the ones merged in. */
+  private ranges(xs: A.Expr[], env: Env): Map<number, Text | null> {
+    const out = new Map<number, Text | null>();
+    const bound = (x: A.Expr, ops: string[]) => (x.kind === 'Binary' && ops.includes(x.op) && x.right.kind === 'Number' ? x : undefined);
+    xs.forEach((x, i) => {
+      const lo = bound(x, ['>=']);
+      if (!lo || out.has(i)) return;
+      const j = xs.findIndex((y, k) => k !== i && !out.has(k) && bound(y, ['<=']) && source((y as A.Binary).left) === source(lo.left));
+      if (j < 0) return;
+      const hi = xs[j] as A.Binary;
+      const a = (lo.right as A.NumberLit).value;
+      const b = (hi.right as A.NumberLit).value;
+      // The suit of the same card: 黑桃2至9.
+      const card = lo.left.kind === 'Member' && lo.left.name.name === 'rank' ? lo.left.object : undefined;
+      const k = card ? xs.findIndex((y, m) => m !== i && m !== j && !out.has(m) && y.kind === 'Binary' && y.op === '==' && y.left.kind === 'Member' &&
+        y.left.name.name === 'suit' && source(y.left.object) === source(card) && y.right.kind === 'Name') : -1;
+      if (card && k >= 0) {
+        const o = this.expr(card, env);
+        const suit = this.expr((xs[k] as A.Binary).right, env);
+        out.set(i, { zh: `${o.zh}为${suit.zh}${a}至${b}`, en: `${o.en} is a ${suit.en} from ${a} to ${b}` });
+        out.set(k, null);
+      } else {
+        const l = this.expr(lo.left, env);
+        out.set(i, { zh: `${l.zh}为${a}至${b}`, en: `${l.en} is from ${a} to ${b}` });
+      }
+      out.set(j, null);
+    });
+    return out;
+  }
+
   compare(e: A.Binary, env: Env): Text {
     const [zhOp, enOp] = CMP[e.op]!;
     // `x == none`, `x != none`: whether there is one.
@@ -715,16 +793,22 @@ export class ExprRenderer {
     if (noneSide && (e.op === '==' || e.op === '!=')) {
       const v = this.expr(noneSide, env);
       if (e.op === '==') return v.neg ?? { zh: `没有${v.zh}`, en: `${v.en} does not exist` };
+      if (v.pos) return v.pos;
+      // A value worded with `not` ({p}没有武器 / {p} has no weapon): its positive reads the same way.
+      if (v.neg && /没有/.test(v.neg.zh) && / has no /.test(v.neg.en)) return { zh: v.neg.zh.replace('没有', '有'), en: v.neg.en.replace(' has no ', ' has a ') };
       return { zh: `有${v.zh}`, en: `${v.en} exists` };
     }
-    // `count(xs where c) > 0`: there is one; `== 0`: there is none.
+    // `count(xs) > 0`: there is one; `== 0`: there is none; a player's zone: what they have.
     if (e.left.kind === 'Call' && e.left.callee.kind === 'Name' && e.left.callee.name === 'count' && !env.has('count') && e.left.args[0] && e.right.kind === 'Number') {
-      const n = e.right.value;
-      const some = (e.op === '>' && n === 0) || (e.op === '>=' && n === 1) || (e.op === '!=' && n === 0);
-      const none = (e.op === '==' && n === 0) || (e.op === '<' && n === 1) || (e.op === '<=' && n === 0);
-      if (some || none) {
-        const l = this.expr(e.left.args[0].value, env);
-        if (l.qual) return some ? { zh: `有${l.zh}`, en: `there is at least one of ${l.en}` } : { zh: `没有${l.zh}`, en: `there is none of ${l.en}` };
+      const c = this.countCompare(e.left.args[0].value, e.op, e.right.value, env);
+      if (c) return c;
+    }
+    // `x == "a"` for what a player chose among options: they chose a.
+    if (e.left.kind === 'Name' && (e.op === '==' || e.op === '!=')) {
+      const x = env.lookup(e.left.name);
+      if (x?.chosenBy) {
+        const r = this.expr(e.right, env);
+        return e.op === '==' ? { zh: `${x.chosenBy.zh}选择${r.zh}`, en: `${x.chosenBy.en} chooses ${r.en}` } : { zh: `${x.chosenBy.zh}未选择${r.zh}`, en: `${x.chosenBy.en} does not choose ${r.en}` };
       }
     }
     // `x == true` / `x == false`.
@@ -741,9 +825,72 @@ export class ExprRenderer {
     if (r.ty?.base === 'kind' && (e.op === '==' || e.op === '!=') && e.right.kind === 'Name') {
       return { zh: `${l.zh}${zhOp}${r.zh}`, en: `${l.en} ${enOp} a ${r.en}` };
     }
+    // Where a card is: `zoneOf(c) == processing` reads 该牌在处理区中 / that card is in the processing area.
+    if (e.left.kind === 'Call' && e.left.callee.kind === 'Name' && e.left.callee.name === 'zoneOf' && !env.has('zoneOf') && e.left.args[0] && r0.place && (e.op === '==' || e.op === '!=')) {
+      const c = this.expr(e.left.args[0].value, env);
+      return e.op === '==' ? { zh: `${c.zh}在${r0.place.zh}中`, en: `${c.en} is in ${r0.place.en}` } : { zh: `${c.zh}不在${r0.place.zh}中`, en: `${c.en} is not in ${r0.place.en}` };
+    }
+    // A card's category is a noun of its own: `c.type == trick` reads 此牌为锦囊牌 / this card is a Trick; so is its
+    // equipment slot with 牌 (`c.subtype == weapon`: 此牌为武器牌 / this card is a Weapon).
+    if (e.left.kind === 'Member' && e.right.kind === 'Name' && (e.op === '==' || e.op === '!=') && !env.has(e.right.name)) {
+      const m = this.S.get(e.right.name);
+      const noun = /牌$/.test(r.zh) ? r.zh : e.left.name.name === 'subtype' ? `${r.zh}牌` : undefined;
+      if (m?.kind === 'member' && noun && /^[A-Z+-]/.test(r.en)) {
+        const o = this.expr(e.left.object, env);
+        return { zh: `${o.zh}${zhOp}${noun}`, en: `${o.en} ${enOp} ${/^[AEIOU]/.test(r.en) ? 'an' : 'a'} ${r.en}` };
+      }
+    }
     // A boolean value compared: its own wording says it.
     if (l.cond && r.ty?.base === 'bool' && r.cond) return { zh: `${l.zh}与${r.zh}同时成立或同时不成立`, en: `${l.en} exactly when ${r.en}` };
     return { zh: `${l.zh}${zhOp}${r.zh}`, en: `${l.en} ${enOp} ${r.en}` };
+  }
+
+  /** `count(x) op n` in words: 你有手牌 / you have cards in hand, 有其他角色 / there are other players, X为空. */
+  private countCompare(x: A.Expr, op: string, n: number, env: Env): Text | undefined {
+    const some = (op === '>' && n === 0) || (op === '>=' && n === 1) || (op === '!=' && n === 0);
+    const none = (op === '==' && n === 0) || (op === '<' && n === 1) || (op === '<=' && n === 0);
+    // A zone of a player (or a shared zone): what is in it.
+    const zs = x.kind === 'Call' && x.callee.kind === 'Name' && !env.has(x.callee.name) ? this.S.get(x.callee.name) : undefined;
+    if (x.kind === 'Call' && zs?.kind === 'zone') {
+      const name = this.names(zs, x.span);
+      const per = (zs.decl as A.ZoneDecl).perPlayer;
+      const o = per && x.args[0] ? this.expr(x.args[0].value, env) : undefined;
+      const isHand = /牌$/.test(name.zh);
+      if (o) {
+        const poss = o.you ? 'your' : 'their';
+        const where = isHand ? t(`${o.zh}有${name.zh}`, `in hand`) : t(`${o.zh}的${name.zh}里有牌`, `in ${poss} ${lcFirst(name.en)}`);
+        const whereNo = isHand ? `${o.zh}没有${name.zh}` : `${o.zh}的${name.zh}里没有牌`;
+        if (some) return { zh: where.zh, en: `${o.en} has cards ${where.en}` };
+        if (none) return { zh: whereNo, en: `${o.en} has no cards ${where.en}` };
+        const q: Record<string, string> = { '>=': 'at least', '>': 'more than', '<=': 'at most', '<': 'fewer than', '==': 'exactly' };
+        if (q[op]) {
+          const [zhOp] = CMP[op]!;
+          const zhCount = isHand ? `${o.zh}的${name.zh}数` : `${o.zh}的${name.zh}里的牌数`;
+          const zhHas = op === '>=' ? '至少' : op === '<=' ? '至多' : op === '==' ? '恰好' : '';
+          const zh = zhHas && isHand ? `${o.zh}${zhHas}有${n}张${name.zh}` : `${zhCount}${zhOp}${n}`;
+          return { zh, en: `${o.en} has ${q[op]} ${n} card${n === 1 ? '' : 's'} ${where.en}` };
+        }
+        return undefined;
+      }
+      const place = zoneVal(name, undefined).place!;
+      if (some) return { zh: `${place.zh}中有牌`, en: `there are cards in ${place.en}` };
+      if (none) return { zh: `${place.zh}中没有牌`, en: `${place.en} is empty` };
+      return undefined;
+    }
+    const l = this.expr(x, env);
+    if (op === '>=' && n > 1 && !l.demo) {
+      const bare = /^(the|all) /.test(l.en) ? l.en.replace(/^(the|all) /, '') : undefined;
+      return { zh: `${l.zh}至少有${n}${unitOf(elem(l.ty)).m}`, en: bare ? `there are at least ${n} ${bare}` : `at least ${n} of ${l.en} exist` };
+    }
+    if (!some && !none) return undefined;
+    if (l.demo) return some ? { zh: `${l.zh}不为空`, en: `${l.en} is not empty` } : { zh: `${l.zh}为空`, en: `${l.en} is empty` };
+    const zh = l.zh.replace(/(^|的)所有角色$/, '$1角色');
+    const bare = /^(the|all) /.test(l.en) ? l.en.replace(/^(the|all) /, '') : undefined;
+    // Someone's cards: 你有红色牌 / 你没有红色牌.
+    const owned = /^([^的，、]{1,4})的([^的]+)$/.exec(zh);
+    if (owned) return some ? { zh: `${owned[1]}有${owned[2]}`, en: bare ? `there are ${bare}` : `there is at least one of ${l.en}` } : { zh: `${owned[1]}没有${owned[2]}`, en: bare ? `there are no ${bare}` : `there is none of ${l.en}` };
+    if (some) return { zh: `有${zh}`, en: bare ? `there are ${bare}` : `there is at least one of ${l.en}` };
+    return { zh: `没有${zh}`, en: bare ? `there are no ${bare}` : `there is none of ${l.en}` };
   }
 
   membership(e: A.Binary, env: Env, negated: boolean): Text {
@@ -774,13 +921,18 @@ export class ExprRenderer {
       return relative(this.cond(e.cond, inner), true, mark);
     });
     const u = unitOf(elem(ty));
-    // A list narrowed twice reads as one noun with both clauses (性别为男性且已受伤的其他角色).
-    const base: Text = l.qual?.base ?? l;
+    // A list narrowed twice reads as one noun with both clauses (性别为男性且已受伤的其他角色); "all players" narrowed
+    // are "the players …".
+    const base: Text = l.qual?.base ?? (l.zh === '所有角色' ? { zh: '角色', en: 'the players' } : l);
     const rels = [...(l.qual?.rels ?? []), rel];
-    return {
-      zh: qualify(base.zh, rels.map((r) => r.zh).join('且'), u.n), en: `${base.en} ${rels.map((r) => r.en).join(' and ')}`, ty,
-      qual: { base, rels },
-    };
+    let zh = qualify(base.zh, rels.map((r) => r.zh).join('且'), u.n);
+    let en = `${base.en} ${rels.map((r) => r.en).join(' and ')}`;
+    // A kingdom or a gender qualifies the noun itself: 其他魏势力角色 / the other Wei players.
+    const kz = /^(.*?)势力为([^且的]+)(?:且(.*))?的(其他)?角色$/.exec(zh);
+    if (kz && base.zh.endsWith('角色')) zh = `${kz[1] || ''}${kz[3] ? kz[3] + '的' : ''}${kz[4] ?? ''}${kz[2]}势力角色`;
+    const ke = /^the (other )?players whose (?:kingdom|gender) is (\w+)(?: and (.*))?$/.exec(en);
+    if (ke) en = `the ${ke[1] ?? ''}${ke[2]} players${ke[3] ? ' ' + ke[3] : ''}`;
+    return { zh, en, ty, qual: { base, rels } };
   }
 
   /** Whether an expression asks players or runs an event, action or block method (a statement in its own right). */
@@ -856,10 +1008,24 @@ function one(v: Val, lang: 'zh' | 'en'): string {
     if (u.m === '项') return `${v.zh}中的一项`;
     if (v.demo) return `${v.zh}中的一${u.m}`;
     if (v.ty?.base === 'kind') return `一张${v.zh}`;
+    // Someone's cards: 你的一张手牌.
+    const poss = !v.qual && v.ty?.base === 'card' ? /^([^的中，、]{1,6})的([^的中，、]{1,8})$/.exec(v.zh) : null;
+    if (poss) return `${poss[1]}的一${u.m}${poss[2]}`;
     return `一${u.m}${v.zh}`;
   }
   if (v.ty?.base === 'kind') return `a ${v.en}`;
   if (u.m === '项') return `one of ${v.en}`;
+  // "the other players that are wounded" → "another player that is wounded"; "the cards in your hand" → "a card in
+  // your hand".
+  const m = /^the ((?:[a-z]+ )*?)(players|cards)\b(.*)$/.exec(v.en);
+  if (m && !v.demo && !/ and the /.test(m[3]!)) {
+    const words = m[1]!.trim().split(' ').filter(Boolean);
+    const other = words.includes('other');
+    const rest = words.filter((w) => w !== 'other').join(' ');
+    const head = other ? `another ${rest ? rest + ' ' : ''}` : `a${/^[aeiou]/.test(rest) ? 'n' : ''} ${rest ? rest + ' ' : ''}`;
+    const tail = m[3]!.replace(/ hand and equipment area\b/, ' hand or equipment area').replace(/\b(that|who) are\b/g, '$1 is').replace(/\b(that|who) have\b/g, '$1 has').replace(/\band are\b/g, 'and is');
+    return `${head}${m[2]!.slice(0, -1)}${tail}`;
+  }
   return `one of ${v.en}`;
 }
 
@@ -869,10 +1035,42 @@ export function qualify(noun: string, rel: string, unitNoun: string): string {
   if (rel === '') return noun;
   // "【杀】或【决斗】" already names the cards.
   if (noun === unitNoun && /】$/.test(rel) && /^【/.test(rel)) return rel;
+  // A colour or a suit makes a plain noun: 红色牌, 黑色手牌, 方块牌.
+  if (/牌$/.test(noun) && /^[^的]{1,4}$/.test(noun) && /^(红色|黑色)$/.test(rel)) return `${rel}${noun}`;
+  const suit = /^花色为(黑桃|红桃|梅花|方块)$/.exec(rel);
+  if (suit && /牌$/.test(noun) && /^[^的]{1,4}$/.test(noun)) return `${suit[1]}${noun}`;
+  // "锦囊牌或延时锦囊牌" names the cards too.
+  if (noun === '牌' && /^[^的，、且]*牌$/.test(rel) && !/有/.test(rel)) return rel;
+  // "【杀】且包含你的所有手牌" → 包含你的所有手牌的【杀】.
+  const kind = /^(【[^】]+】)且(.+)$/.exec(rel);
+  if (noun === unitNoun && kind) return /^(红色|黑色)$/.test(kind[2]!) ? `${kind[2]}${kind[1]}` : `${kind[2]}的${kind[1]}`;
   if (unitNoun === '') unitNoun = '项';
   const simple = /^[^的中，、]{1,8}$/.test(noun);
   if (simple) return `${rel}的${noun}`;
   const poss = /^([^的中，、]{1,6})的([^的中，、]{1,6})$/.exec(noun);
+  if (poss && /^(红色|黑色)$/.test(rel) && /牌$/.test(poss[2]!)) return `${poss[1]}的${rel}${poss[2]}`;
+  if (poss && poss[2] === '牌' && /^[^的，、且]*牌$/.test(rel)) return `${poss[1]}的${rel}`;
   if (poss) return `${poss[1]}的${rel}的${poss[2]}`;
+  // "其装备区里的牌" narrowed to "进攻马牌": 其装备区里的进攻马牌.
+  const zone = /^(.*)里的牌$/.exec(noun);
+  if (zone && /^[^的，、且]*牌$/.test(rel)) return `${zone[1]}里的${rel}`;
   return `${noun}中${rel}的${unitNoun}`;
+}
+
+/** A canonical spelling of an expression (to compare two). */
+export function source(e: A.Expr): string {
+  switch (e.kind) {
+    case 'Number': return String(e.value);
+    case 'Text': return JSON.stringify(e.value);
+    case 'Bool': return String(e.value);
+    case 'None': return 'none';
+    case 'Name': return e.name;
+    case 'Member': return `${source(e.object)}.${e.name.name}`;
+    case 'Call': return `${source(e.callee)}(${e.args.map((a) => source(a.value)).join(',')})`;
+    case 'Unary': return `${e.op} ${source(e.operand)}`;
+    case 'Binary': return `(${source(e.left)} ${e.op} ${source(e.right)})`;
+    case 'List': return `[${e.items.map(source).join(',')}]`;
+    case 'CardLit': return `${e.cardKind.name}${e.face}`;
+    case 'Where': return `(${source(e.list)} where ${source(e.cond)})`;
+  }
 }

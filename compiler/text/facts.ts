@@ -10,6 +10,9 @@ export type Callee = string; // `event:damage`, `action:draw`, `function:f`, `me
 export class Facts {
   /** window → the events (or contexts) in which it opens, in declaration order. */
   windowEvents = new Map<string, string[]>();
+  /** window → the field of its event that is its subject (`timing damaged for to` → to), when every event opening
+   *  it says so with a field of its own. */
+  windowSubjects = new Map<string, string | null>();
   /** `${callee}#${index}` → the event kinds that parameter holds. */
   paramKinds = new Map<string, Set<string>>();
   /** callable → the innermost events it runs inside. */
@@ -62,7 +65,12 @@ export class Facts {
     for (const b of bodies) if (b.event) this.addContext(b.callee, b.event);
     const timings: { callee: Callee; window: string }[] = [];
     for (const b of bodies) if (b.body) walkStmts(b.body, (s) => {
-      if (s.kind === 'Timing') timings.push({ callee: b.callee, window: s.name.name });
+      if (s.kind === 'Timing') {
+        timings.push({ callee: b.callee, window: s.name.name });
+        const f = b.event && s.subject.kind === 'Name' && b.params.some((p) => p.name.name === (s.subject as A.NameRef).name) ? s.subject.name : null;
+        const prev = this.windowSubjects.get(s.name.name);
+        this.windowSubjects.set(s.name.name, prev === undefined ? f : prev === f ? f : null);
+      }
     });
 
     // Each body's lets and calls in order, found once (the rounds below only re-read them).

@@ -75,8 +75,10 @@ function pluralVerb(w: string): string {
 
 /** en: "◇'s suit is Heart" → "whose suit is Heart"; "◇ is wounded and ◇ is male" → "that are wounded and are male";
  *  an item elsewhere → "such that … it …". `plural`: the noun the clause qualifies is plural. */
-function relativeEn(s: string, plural: boolean, mark: string): string {
+function relativeEn(s0: string, plural: boolean, mark: string): string {
   const m = esc(mark);
+  // The item's own things after it is the subject: "◇ has no Indulgence in ◇'s judge area" → "… in their judge area".
+  const s = new RegExp(`^${m} `).test(s0) ? s0.replace(new RegExp(`(?<=.)${m}'s`, 'g'), 'their') : s0;
   const lead = new RegExp(`(^|\\band |\\bor |\\()${m}('s)?`, 'g');
   const subjectOnly = !s.replace(lead, '$1').includes(mark);
   if (subjectOnly) {
@@ -89,7 +91,28 @@ function relativeEn(s: string, plural: boolean, mark: string): string {
       return `${pre}${rel}${plural ? pluralVerb(word) : word}`;
     });
   }
+  // The item only as the object at the end: "you can use a Slash on ◇" → "that you can use a Slash on".
+  const parts = s.split(mark);
+  if (parts.length === 2 && parts[1] === '' && / $/.test(parts[0]!) && !/'s $/.test(parts[0]!)) return 'that ' + parts[0]!.trimEnd();
   return 'such that ' + s.replace(new RegExp(`${m}'s`, 'g'), 'its').replace(new RegExp(m, 'g'), 'it');
+}
+
+/** en: a noun with its relative clause, folded where English has a shorter way: "a card that is a Slash" → "a
+ *  Slash", "a card that is a Slash or is a Duel" → "a Slash or a Duel", "a card that is red" → "a red card",
+ *  "the target that is not you" → "the target other than you". */
+export function nounWithClause(noun: string, rel: string): string {
+  if (!rel) return noun;
+  const kinds = /^that is (an? [A-Z](?:(?! and | or )[\w' -])*)((?: or is an? [A-Z](?:(?! and | or )[\w' -])*)*)$/.exec(rel);
+  if (kinds && /^(an? |the )?(card|cards)$/.test(noun)) return [kinds[1]!, ...kinds[2]!.split(' or is ').filter(Boolean)].join(' or ');
+  const kindAnd = /^that is (an? [A-Z][\w' -]*?) and (.+)$/.exec(rel);
+  if (kindAnd && /^(an? |the )?(card|cards)$/.test(noun)) return /^whose /.test(kindAnd[2]!) ? `${kindAnd[1]} ${kindAnd[2]}` : `${kindAnd[1]} that ${kindAnd[2]}`;
+  const adj = /^that (?:is|are) (red|black)$/.exec(rel);
+  if (adj) return noun.replace(/^(an? |the )?/, (a) => (a.trim() === 'a' || a.trim() === 'an' ? 'a ' : a) + adj[1] + ' ');
+  const suit = /^whose suit is (\w+)$/.exec(rel);
+  if (suit && /^(an? )?cards?$/.test(noun)) return noun.replace(/^(an? )?(cards?)$/, (_m, a: string | undefined, c: string) => `${a ? (/^[AEIOU]/.test(suit[1]!) ? 'an ' : 'a ') : ''}${suit[1]} ${c}`);
+  const other = /^that (?:is|are) not (you|[a-z][\w ]*)$/.exec(rel);
+  if (other) return `${noun} other than ${other[1]}`;
+  return `${noun} ${rel}`;
 }
 
 /** The condition of a `where` (or about a parameter), worded as a relative clause about the item `mark`. */
@@ -125,6 +148,11 @@ const NOT_VERBS = new Set(['as', 'his', 'this', 'its', 'plus', 'thus', 'always',
 export function fixEnglish(s: string): string {
   let out = s;
   out = out.replace(/\b([Yy])ou's\b/g, '$1our');
+  out = out.replace(/\bthe number of the\b/g, 'the number of');
+  // "you" never takes a third-person verb, wherever it stands.
+  // "you" as the subject (not "used by you has …") never takes a third-person verb.
+  out = out.replace(/(^|[^\w ] ?|\b(?!by |to |on |for |with |than |from |at |against |of )\w+ )([Yy]ou) (has|is|does|was)\b/g,
+    (_m, pre: string, y: string, v: string) => `${pre}${y} ${({ has: 'have', is: 'are', does: 'do', was: 'were' } as Record<string, string>)[v]}`);
   out = out.replace(/\b([Ii])t's\b/g, '$1ts');
   // "you" as a subject (not "by you", "to you"): the verb after it loses its -s.
   out = out.replace(/(^|[,;:(“]\s*|\b(?:if|then|and|or|that|when|after|before|until|unless|while|where|so|which)\s+)([Yy]ou) ([a-z']+)/g,
@@ -145,6 +173,14 @@ export function fixChinese(s: string): string {
   // "1至两名" → "一至两名".
   out = out.replace(/(^|[^\d.+\-×])(\d)至([一两三四五六七八九十])/g, (_m, pre: string, n: string, rest: string) => `${pre}${n === '2' ? '二' : cn[Number(n)]}至${rest}`);
   out = out.replace(/其的/g, '其').replace(/有有/g, '存在有');
+  out = out.replace(/弃置其牌(?=[，。；]|$)/g, '弃置其所有牌');
+  // "你弃置你的一张牌" → 你弃置一张牌; "该角色弃置该角色的牌" → 该角色弃置其牌.
+  const verb = '(可以)?(弃置|选择|获得|打出|展示)((?:至少|至多|任意)?[一两三四五六七八九十X]?张)?';
+  const who = '(你|该角色|此目标|目标角色|伤害来源|凶手)';
+  // "你弃置你的手牌中的两张" → 你弃置两张手牌.
+  out = out.replace(new RegExp(`${who}(可以)?(弃置|选择)\\1的(手牌|牌)中的((?:至少|至多)?[一两三四五六七八九十X]张)`, 'g'), '$1$2$3$5$4');
+  out = out.replace(new RegExp(`你${verb}你的(?![^，。；、]*中)`, 'g'), '你$1$2$3');
+  out = out.replace(new RegExp(`(该角色|此目标|目标角色|伤害来源|凶手)${verb}\\1的(?![^，。；、]*中)`, 'g'), '$1$2$3$4其');
   out = out.replace(/，{2,}/g, '，').replace(/。{2,}/g, '。').replace(/，。/g, '。').replace(/；。/g, '。').replace(/：，/g, '：');
   out = out.replace(/([，；：])\s+/g, '$1');
   return out;

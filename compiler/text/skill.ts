@@ -2,10 +2,10 @@
 // actions offered by the rules (`active`), conversions (`viewAs`), modifiers of hooks (`modify`) and filters.
 import type * as A from '../ast/nodes.ts';
 import type { Renderer } from './stmt.ts';
-import { simplify } from './stmt.ts';
+import { simplify, subExprs, presupposed } from './stmt.ts';
 import { YOU, qualify, lcFirst } from './expr.ts';
 import { Env, bodyOf, newBody, type Val } from './context.ts';
-import { fixEnglish, join, relative, sentence, t, isEmpty, type Text } from './lang.ts';
+import { fixEnglish, join, nounWithClause, relative, sentence, t, isEmpty, type Text } from './lang.ts';
 import { fromTypeRef, unitOf } from './types.ts';
 import type { Phrase } from './phrasebook.ts';
 
@@ -51,13 +51,19 @@ function item(R: Renderer, d: A.SkillDecl, it: A.SkillItem): Text {
 export function may(body: Text): Text {
   let zh: string;
   if (body.zh.startsWith('你') && !body.zh.startsWith('你的')) zh = `你可以${body.zh.slice(1)}`;
+  else if (/^[^，、可]{1,8}可以/.test(body.zh)) zh = `你可以发动此技能：${body.zh}`;
   else if (/^(令|将|重复|依次|当|对)/.test(body.zh)) zh = `你可以${body.zh}`;
   else if (body.zh.startsWith('若')) zh = `你可以发动此技能：${body.zh}`;
   else zh = `你可以令${body.zh}`;
   const b = fixEnglish(body.en);
   let en: string;
   if (/^you /i.test(b)) en = `you may ${b.slice(4)}`;
-  else if (/^(let|repeat|add|remove|prevent) /.test(b)) en = `you may ${b}`;
+  else if (/^repeat: /.test(b)) en = `you may repeat the following: ${b.slice(8)}`;
+  else if (/^(let|repeat|add|remove|prevent|swap) /.test(b)) en = `you may ${b}`;
+  else if (/^(.+?) (increases|decreases) by ([^,;]+)(.*)$/.test(b)) {
+    // "the number of cards to draw increases by 1" → "you may increase the number of cards to draw by 1".
+    en = b.replace(/^(.+?) (increases|decreases) by ([^,;]+)(.*)$/, (_m, x: string, v: string, n: string, rest: string) => `you may ${v === 'increases' ? 'increase' : 'decrease'} ${lcFirst(x)} by ${n}${rest}`);
+  }
   else en = `you may use this skill: ${b}`;
   return { zh, en };
 }
@@ -133,23 +139,71 @@ function trigger(R: Renderer, d: A.SkillDecl, it: A.TriggerItem): Text {
   const body = bodyOf(it.body, {
     you: true, eventKinds: kinds, alias: it.alias?.name, callee: `trigger:${d.names.id.name}`,
     subject: it.subject === 'you' ? YOU : { zh: '该角色', en: 'that player', ty: { base: 'player' }, demo: true },
+    subjectField: R.facts.windowSubjects.get(it.window.name) ?? undefined,
   });
   const env = new Env(body);
-  // Conditions `event.f == x` fill the window's placeholder {f}: "你的弃牌阶段结束时".
-  const rest: A.Expr[] = [];
-  const fixed = new Map<string, A.Expr>();
-  const ph = R.book.all(`on ${it.window.name}`)[0];
-  const fields = new Set(ph?.params.slice(1) ?? []);
-  for (const c of conjuncts(it.cond)) {
-    const f = fieldEq(c, it.alias?.name);
-    if (f && fields.has(f.field) && !fixed.has(f.field)) fixed.set(f.field, f.value);
-    else rest.push(c);
+  const alias = it.alias?.name;
+  // Conditions `event.f == x` fill the window's placeholder {f} ("你的弃牌阶段结束时"); conditions about `event.f`
+  // alone qualify its noun ("你使用【杀】指定一名目标后"). The window's phrase with the most fields so filled wins;
+  // without any, the one with the fewest parameters.
+  const used = subExprs(it.body);
+  const all = conjuncts(it.cond).filter((c) => !presupposed(c, used));
+  const phrases = R.book.all(`on ${it.window.name}`).filter((p) => p.decl.params !== undefined);
+  let best: { ph: Phrase; fixed: Map<string, A.Expr>; folded: Map<string, A.Expr[]>; rest: A.Expr[] } | undefined;
+  let bestScore = -Infinity;
+  for (const ph of phrases) {
+    if (ph.patterns[0] && !(ph.patterns[0].k === 'you' && it.subject === 'you')) continue;
+    const fields = ph.params.slice(1);
+    const fixed = new Map<string, A.Expr>();
+    const folded = new Map<string, A.Expr[]>();
+    const rest: A.Expr[] = [];
+    for (const c of all) {
+      const f = fieldEq(c, alias);
+      if (f && fields.includes(f.field) && !fixed.has(f.field) && !folded.has(f.field)) {
+        fixed.set(f.field, f.value);
+        continue;
+      }
+      const only = onlyField(c, alias);
+      const i = only ? ph.params.indexOf(only) : -1;
+      if (only && i > 0 && ph.nouns[i] && !fixed.has(only)) {
+        folded.set(only, [...(folded.get(only) ?? []), c]);
+        continue;
+      }
+      rest.push(c);
+    }
+    const filled = fields.filter((f) => fixed.has(f) || folded.has(f)).length;
+    // Every field filled: the more the better; otherwise the fewer parameters the better (nouns fill the rest).
+    const score = (filled === fields.length ? 100 + filled : -ph.params.length) + (ph.patterns[0] ? 0.5 : 0);
+    if (score > bestScore) {
+      best = { ph, fixed, folded, rest };
+      bestScore = score;
+    }
   }
+  const fieldTy = (f: string) => {
+    for (const k of kinds) {
+      const ps = R.facts.paramsOf(`event:${k}`);
+      const i = ps?.findIndex((p) => p.name.name === f) ?? -1;
+      if (i >= 0) return fromTypeRef(ps![i]!.type, R.facts.kindsOfParam(`event:${k}`, i));
+    }
+    return undefined;
+  };
   const window = R.window(it.window.name, subject, (f) => {
-    const v = fixed.get(f);
-    return v ? R.expr(v, env) : undefined;
-  }, it.window.span, env);
-  const cond = andOf(rest);
+    const v = best?.fixed.get(f);
+    if (v) return R.expr(v, env);
+    const cs = best?.folded.get(f);
+    if (!cs || !best) return undefined;
+    const i = best.ph.params.indexOf(f);
+    const noun = best.ph.nouns[i]!;
+    const ty = fieldTy(f) ?? { base: 'card' };
+    const local = `\u0000${f}`;
+    const rel = R.withMark((mark) => {
+      const inner = env.child();
+      inner.bind(local, { zh: mark, en: mark, ty, demo: true });
+      return relative(R.cond(andOf(cs.map((c) => replaceField(c, f, alias, local)))!, inner), false, mark);
+    });
+    return { zh: qualify(noun.zh, rel.zh, unitOf(ty).n), en: nounWithClause(noun.en, rel.en), ty };
+  }, it.window.span, env, best?.ph);
+  const cond = andOf(best ? best.rest : all);
   return compose({
     window,
     limit: limitText(R, it.limit),
@@ -159,9 +213,56 @@ function trigger(R: Renderer, d: A.SkillDecl, it: A.TriggerItem): Text {
   });
 }
 
+function isEventRef(x: A.Expr, alias: string | undefined): boolean {
+  return x.kind === 'Member' && x.object.kind === 'Name' && (x.object.name === 'event' || x.object.name === alias);
+}
+
+/** The one field of the event a condition is about (`isSlash(event.card)`), if it reads no other field, no local
+ *  and not `you`. */
+function onlyField(c: A.Expr, alias: string | undefined): string | undefined {
+  const fields = new Set<string>();
+  let other = false;
+  const ex = (e: A.Expr): void => {
+    if (isEventRef(e, alias)) {
+      fields.add((e as A.Member).name.name);
+      return;
+    }
+    switch (e.kind) {
+      case 'Name': if (e.name === 'event' || e.name === alias || e.name === 'you' || e.name === 'subject') other = true; break;
+      case 'Member': ex(e.object); break;
+      case 'Call': e.args.forEach((a) => ex(a.value)); if (e.callee.kind === 'Member') ex(e.callee.object); break;
+      case 'Unary': ex(e.operand); break;
+      case 'Binary': ex(e.left); ex(e.right); break;
+      case 'List': e.items.forEach(ex); break;
+      case 'Where': ex(e.list); other = true; break;
+    }
+  };
+  ex(c);
+  return !other && fields.size === 1 ? [...fields][0] : undefined;
+}
+
+/** `c` with `event.f` replaced by the name `local`. */
+function replaceField(c: A.Expr, f: string, alias: string | undefined, local: string): A.Expr {
+  const r = (e: A.Expr): A.Expr => {
+    if (isEventRef(e, alias) && (e as A.Member).name.name === f) return { kind: 'Name', name: local, span: e.span } as A.Expr;
+    switch (e.kind) {
+      case 'Member': return { ...e, object: r(e.object) };
+      case 'Call': return { ...e, callee: e.callee.kind === 'Member' ? { ...e.callee, object: r(e.callee.object) } : e.callee, args: e.args.map((a) => ({ ...a, value: r(a.value) })) };
+      case 'Unary': return { ...e, operand: r(e.operand) };
+      case 'Binary': return { ...e, left: r(e.left), right: r(e.right) };
+      case 'List': return { ...e, items: e.items.map(r) };
+    }
+    return e;
+  };
+  return r(c);
+}
+
 /** `event.f == x` (or `x == event.f`): the field and the value. */
 function fieldEq(c: A.Expr, alias: string | undefined): { field: string; value: A.Expr } | undefined {
-  if (c.kind !== 'Binary' || c.op !== '==') return undefined;
+  if (c.kind !== 'Binary') return undefined;
+  // `x in event.f`: the field (a list) is asked for x (`jink in event.kinds` → 需要使用或打出【闪】时).
+  if (c.op === 'in' && isEventRef(c.right, alias) && !isEventRef(c.left, alias) && c.left.kind === 'Name') return { field: (c.right as A.Member).name.name, value: c.left };
+  if (c.op !== '==') return undefined;
   const isEv = (x: A.Expr) => x.kind === 'Member' && x.object.kind === 'Name' && (x.object.name === 'event' || x.object.name === alias);
   if (isEv(c.left) && !isEv(c.right)) return { field: (c.left as A.Member).name.name, value: c.right };
   if (isEv(c.right) && !isEv(c.left)) return { field: (c.right as A.Member).name.name, value: c.left };
@@ -173,10 +274,12 @@ function fieldEq(c: A.Expr, alias: string | undefined): { field: string; value: 
 function active(R: Renderer, d: A.SkillDecl, it: A.ActiveItem): Text {
   const env = new Env(bodyOf(it.body, { you: true, callee: `active:${d.names.id.name}` }));
   const window = R.window('active', YOU, () => undefined, it.span, env);
+  const used = subExprs(it.body);
+  const cond = andOf(conjuncts(it.cond).filter((c) => !presupposed(c, used)));
   return compose({
     window,
     limit: limitText(R, it.limit),
-    ...(it.cond ? { cond: R.cond(simplify(it.cond), env) } : {}),
+    ...(cond ? { cond: R.cond(cond, env) } : {}),
     body: R.body(it.body, env),
     optional: true,
   });
@@ -200,9 +303,18 @@ function viewAs(R: Renderer, it: A.ViewAsItem): Text {
     });
   }
   const n = it.count;
-  const zh = `你可以将${zones.map((z) => z.zh).join('或')}中的${n === 1 ? '一' : n === 2 ? '两' : String(n)}张${qualify('牌', rel.zh, '牌')}当${kind.zh}使用或打出`;
+  // 牌 alone means a card in hand or in the equipment area; 手牌 a hand card.
+  const ids = (it.zones.length ? it.zones.map((z) => z.name) : ['hand']).sort().join(',');
+  const noun = ids === 'equip,hand' ? '牌' : ids === 'hand' ? '手牌' : `${zones.map((z) => z.zh).join('或')}中的牌`;
+  const num = n === 1 ? '一' : n === 2 ? '两' : String(n);
+  // A card of a named kind: 手牌中的一张【杀】.
+  const what = /^【[^】]+】$/.test(rel.zh) && noun !== '牌' ? `${noun.replace(/的牌$/, '')}中的${num}张${rel.zh}` : `${num}张${qualify(noun, rel.zh, '牌')}`;
+  const zh = `你可以将${what}当${kind.zh}使用或打出`;
   const cards = n === 1 ? 'a card' : `${n} cards`;
-  const en = `you may use or play ${cards} from your ${zones.map((z) => lcFirst(z.en)).join(' or ')}${rel.en ? ' ' + rel.en : ''} as ${/^[A-Z]/.test(kind.en) ? 'a ' : ''}${kind.en}`;
+  const from = `from your ${zones.map((z) => lcFirst(z.en)).join(' or ')}`;
+  const folded = nounWithClause(cards, rel.en);
+  const whatEn = folded === `${cards} ${rel.en}` || !rel.en ? `${cards} ${from}${rel.en ? ' ' + rel.en : ''}` : `${folded} ${from}`;
+  const en = `you may use or play ${whatEn} as ${/^[A-Z]/.test(kind.en) ? 'a ' : ''}${kind.en}`;
   if (!it.cond) return { zh, en };
   const c = R.cond(simplify(it.cond), env);
   return { zh: `若${c.zh}，${zh}`, en: `if ${c.en}, ${en}` };
@@ -270,14 +382,15 @@ function modify(R: Renderer, it: A.ModifyItem): Text {
     const ty = fromTypeRef(hook.params[i]?.type);
     const u = unitOf(ty);
     const noun: Text = phrase.nouns[i] ?? { zh: u.n, en: `a ${u.en}` };
-    const cs = about.get(i);
-    if (!cs) return { ...noun, ty, ...(noun.zh === '你' ? { you: true } : {}) };
+    // "其他角色" already says "not you".
+    const cs = about.get(i)?.filter((c) => !(/^其他/.test(noun.zh) && c.kind === 'Binary' && c.op === '!=' && [c.left, c.right].some((x) => x.kind === 'Name' && x.name === 'you')));
+    if (!cs?.length) return { ...noun, ty, ...(noun.zh === '你' ? { you: true } : {}) };
     const rel = R.withMark((mark) => {
       const inner = env.child();
       inner.bind(p, { zh: mark, en: mark, ty, demo: true });
       return relative(R.cond(andOf(cs)!, inner), /s$/.test(noun.en), mark);
     });
-    return { zh: qualify(noun.zh, rel.zh, u.n), en: `${noun.en} ${rel.en}`, ty };
+    return { zh: qualify(noun.zh, rel.zh, u.n), en: nounWithClause(noun.en, rel.en), ty };
   });
   params.forEach((p, i) => env.bind(p, vals[i]!));
   // In the contributed value a parameter reads as "其" / "that player".
@@ -329,10 +442,12 @@ function filter(R: Renderer, it: A.FilterItem): Text {
   const sets = it.sets.map((f) => {
     const label = memberLabel(R, 'card', f.name.name, f.name.span);
     const v = R.expr(f.value, env);
+    // A member without a label of its own (the kind: {c}) is what the card is.
+    if (!label.zh) return { zh: `视为${v.zh}`, en: `count as ${/^[A-Z]/.test(v.en) ? 'a ' : ''}${v.en}` };
     return { zh: `${label.zh}视为${v.zh}`, en: `count as having ${v.en} as their ${label.en}` };
   });
   return {
-    zh: `你的${rel.zh ? rel.zh + '的' : ''}牌的${sets.map((s) => s.zh).join('、')}`,
+    zh: `你的${rel.zh ? rel.zh + '的' : ''}牌${sets.map((s, i) => (s.zh.startsWith('视为') ? s.zh : i === 0 ? `的${s.zh}` : `其${s.zh}`)).join('，')}`,
     en: `your cards${rel.en ? ' ' + rel.en : ''} ${sets.map((s) => s.en).join(' and ')}`,
   };
 }

@@ -2,7 +2,8 @@
 // (an alias for a plain value, "that player" / X for a choice or a value fixed once), assignments, branches and
 // loops have fixed wording, calls read through the phrasebook, and `if c { return }` reads as "if not c, the rest".
 import type * as A from '../ast/nodes.ts';
-import { ExprRenderer } from './expr.ts';
+import { ExprRenderer, source } from './expr.ts';
+import type { Phrase } from './phrasebook.ts';
 import { Env, LETTERS, type Val } from './context.ts';
 import { t, isEmpty, type Text } from './lang.ts';
 import { ANY, elem, unitOf, type Ty } from './types.ts';
@@ -73,6 +74,12 @@ export class Renderer extends ExprRenderer {
     return false;
   }
 
+  /** `choose` without `optional`: it yields one when there is one. */
+  private choice(e: A.Expr): boolean {
+    if (e.kind !== 'Call' || e.callee.kind !== 'Name' || e.callee.name !== 'choose' || this.S.get('choose')) return false;
+    return !e.args[3] || (e.args[3].value.kind === 'Bool' && !e.args[3].value.value);
+  }
+
   /** Whether a call asks players or runs an event/action (then it is a step of its own). */
   private asks(e: A.Expr): boolean {
     if (e.kind !== 'Call') return false;
@@ -95,12 +102,45 @@ export class Renderer extends ExprRenderer {
       if (top && s.kind === 'If' && !s.else && s.then.stmts.length === 1 && s.then.stmts[0]!.kind === 'Return' && !s.then.stmts[0].value) {
         const rest = ss.slice(i + 1);
         if (rest.length === 0) break;
+        // `if count(xs) == 0 { return }` before a choice among xs: the choice says it.
+        if (presupposedNone(simplify(s.cond), subExprs({ kind: 'Block', stmts: rest, span: s.span }))) continue;
         const body = this.stmts(rest, env.child(), true);
         if (body.length === 0) break;
         const c = this.not(simplify(s.cond), env);
         const b = joinClauses(body);
         out.push({ zh: `若${c.zh}，${b.zh}`, en: `if ${c.en}, ${b.en}` });
         break;
+      }
+      // `let t = a  a = b  b = t` (t not read again): a swap.
+      const a1 = ss[i + 1];
+      const a2 = ss[i + 2];
+      if (s.kind === 'Let' && s.value.kind === 'Name' && a1?.kind === 'Assign' && a2?.kind === 'Assign' && a1.op === '=' && a2.op === '=' &&
+        a1.target.kind === 'Name' && a1.target.name === s.value.name && a1.value.kind === 'Name' && a2.target.kind === 'Name' &&
+        a2.target.name === a1.value.name && a2.value.kind === 'Name' && a2.value.name === s.name.name && countUses(ss.slice(i + 3), s.name.name) === 0) {
+        const x = this.expr(s.value, env);
+        const y = this.expr(a1.value, env);
+        out.push({ zh: `交换${x.zh}与${y.zh}`, en: `swap ${x.en} and ${y.en}` });
+        i += 2;
+        continue;
+      }
+      // `let x = d  if c { x = choose(who, options) }  if x == a {…} else {…}`: who chooses only when c holds, and
+      // the default is the `else` case: "若c，who选择…中的一项；若who选择a，…；否则，…".
+      const b1 = ss[i + 1];
+      const b2 = ss[i + 2];
+      if (s.kind === 'Let' && b1?.kind === 'If' && !b1.else && b1.then.stmts.length === 1 && b2?.kind === 'If' && b2.else) {
+        const asg = b1.then.stmts[0]!;
+        const cmp = b2.cond;
+        if (asg.kind === 'Assign' && asg.op === '=' && asg.target.kind === 'Name' && asg.target.name === s.name.name &&
+          asg.value.kind === 'Call' && asg.value.callee.kind === 'Name' && asg.value.callee.name === 'choose' && !env.has('choose') && asg.value.args[0] &&
+          cmp.kind === 'Binary' && cmp.op === '==' && cmp.left.kind === 'Name' && cmp.left.name === s.name.name && source(cmp.right) !== source(s.value) &&
+          countUses(ss.slice(i + 3), s.name.name) === 0) {
+          const c = this.cond(simplify(b1.cond), env);
+          const pick = this.expr(asg.value, env);
+          out.push({ zh: `若${c.zh}，${pick.zh}`, en: `if ${c.en}, ${pick.en}`, compound: true } as Clause);
+          env.bind(s.name.name, { zh: '', en: '', chosenBy: this.expr(asg.value.args[0].value, env) });
+          i += 1;
+          continue;
+        }
       }
       if (s.kind === 'Let') out.push(...this.let(s, env, ss.slice(i + 1)));
       else out.push(...this.stmt(s, env));
@@ -119,6 +159,10 @@ export class Renderer extends ExprRenderer {
       case 'Assign':
         return this.assign(s, env);
       case 'If': {
+        // `if count(xs) > 0 { … xs … }`: doing something to no cards is doing nothing; the body says it all.
+        if (!s.else && presupposed(simplify(s.cond), subExprs(s.then))) return this.block(s.then, env);
+        // `if c != none` after a choice that cannot be declined: there is one.
+        if (!s.else && s.cond.kind === 'Binary' && s.cond.op === '!=' && s.cond.right.kind === 'None' && s.cond.left.kind === 'Name' && env.lookup(s.cond.left.name)?.sure) return this.block(s.then, env);
         const x: Clause = this.ifText(s, env);
         if (isEmpty(x)) return [];
         // A branch of more than one step is set off from what follows.
@@ -130,12 +174,21 @@ export class Renderer extends ExprRenderer {
         const ty = elem(l.ty);
         const u = unitOf(ty);
         const inner = env.child();
-        const { v } = this.demonstrative(env, ty);
+        const { v, letter } = this.demonstrative(env, ty);
         inner.bind(s.name.name, v);
         const body = joinClauses(this.block(s.body, inner));
+        // The loop's 该角色 stands for nothing after it.
+        if (!letter) env.body.demos.delete(tyKey(ty));
         const named = v.zh === DEMOS[tyKey(ty)]?.zh ? '' : `（记为${v.zh}）`;
         const namedEn = v.en === DEMOS[tyKey(ty)]?.en ? '' : ` (call it ${v.en})`;
-        return [{ zh: `依次对${l.zh}中的每${u.m}${u.n}${named}：${body.zh}`, en: `for each ${u.en} among ${l.en} in turn${namedEn}: ${body.en}`, compound: true } as Clause];
+        // `alive()` starts from the current player, `aliveFrom(p)` from p.
+        const it = s.iterable;
+        if (l.zh === '所有角色') return [{ zh: `依次对每名角色${named}：${body.zh}`, en: `for each player in turn${namedEn}: ${body.en}`, compound: true } as Clause];
+        if (it.kind === 'Call' && it.callee.kind === 'Name' && (it.callee.name === 'alive' || (it.callee.name === 'aliveFrom' && it.args[0])) && !env.has(it.callee.name)) {
+          const from = it.callee.name === 'alive' ? t('当前角色', 'the current player') : this.expr(it.args[0]!.value, env);
+          return [{ zh: `从${from.zh}起，依次对每名存活角色${named}：${body.zh}`, en: `for each living player in turn, from ${from.en}${namedEn}: ${body.en}`, compound: true } as Clause];
+        }
+        return [{ zh: `依次对${l.zh}中的每${u.m}${u.n}${named}：${body.zh}`, en: `for each of ${l.en} in turn${namedEn}: ${body.en}`, compound: true } as Clause];
       }
       case 'While': {
         const c = this.cond(simplify(s.cond), env);
@@ -146,6 +199,11 @@ export class Renderer extends ExprRenderer {
         const body = joinClauses(this.block(s.body, env));
         if (!s.count) return [{ zh: `重复：${body.zh}`, en: `repeat: ${body.en}`, compound: true } as Clause];
         const n = this.expr(s.count, env);
+        // A count that is not a number: a letter, explained (重复X次（X为伤害值）).
+        if (!/^\d+$/.test(n.zh) && !n.demo) {
+          const l = LETTERS[env.body.letters++ % LETTERS.length]!;
+          return [{ zh: `重复${l}次（${l}为${n.zh}）：${body.zh}`, en: `repeat ${l} times (${l} is ${n.en}): ${body.en}`, compound: true } as Clause];
+        }
         return [{ zh: `重复${n.zh}次：${body.zh}`, en: `repeat ${n.en} times: ${body.en}`, compound: true } as Clause];
       }
       case 'Break':
@@ -177,12 +235,21 @@ export class Renderer extends ExprRenderer {
     if (this.asks(s.value)) {
       const v = this.expr(s.value, env);
       const ty = v.ty;
+      // What a player may decline: "if they did" reads 若你如此做 / if you do.
+      const pos: Text | undefined = v.neg && v.doer ? { zh: `${v.doer.zh}如此做`, en: `${v.doer.en} does` }
+        : v.neg && /^没有/.test(v.neg.zh) && /^(nobody|no one) /.test(v.neg.en) ? { zh: v.neg.zh.replace(/^没有/, '有'), en: v.neg.en.replace(/^(nobody|no one) /, 'someone ') } : undefined;
+      // A choice that cannot be declined (`choose` without `optional`, a call worded with `as` but no `not`).
+      const sure = !v.neg && (v.result !== undefined || this.choice(s.value));
       if (v.result && !env.body.mutable.has(x)) {
-        env.bind(x, { ...v.result, ty, ...(v.neg ? { neg: v.neg } : {}), ...(ty?.base === 'bool' ? { cond: true } : {}), demo: true });
+        // Named again later, the value reads as a demonstrative (牌堆顶的两张牌 …, 这些牌).
+        const key = tyKey(ty);
+        const later = isEmpty(v) && ty?.list && DEMOS[key] && !env.body.demos.has(key) && countUses(rest, x) > 1 ? { ...DEMOS[key]!, ty, demo: true } : undefined;
+        if (later) env.body.demos.add(key);
+        env.bind(x, { ...v.result, ty, ...(v.neg ? { neg: v.neg } : {}), ...(pos ? { pos } : {}), ...(sure ? { sure } : {}), ...(later ? { later } : {}), ...(ty?.base === 'bool' ? { cond: true } : {}), demo: true });
         return isEmpty(v) ? [] : [v];
       }
       const { v: name, letter } = this.demonstrative(env, ty);
-      env.bind(x, { ...name, ...(v.neg ? { neg: v.neg } : {}) });
+      env.bind(x, { ...name, ...(v.neg ? { neg: v.neg } : {}), ...(pos ? { pos } : {}), ...(sure ? { sure } : {}) });
       if (isEmpty(v)) return [];
       return [letter ? { zh: `${v.zh}（记为${name.zh}）`, en: `${v.en} (call it ${name.en})` } : v];
     }
@@ -236,7 +303,9 @@ export class Renderer extends ExprRenderer {
     if (isList(v) || target.ty?.list) {
       return [s.op === '+=' ? { zh: `将${v.zh}加入${target.zh}`, en: `add ${v.en} to ${target.en}` } : { zh: `将${v.zh}从${target.zh}中移除`, en: `remove ${v.en} from ${target.en}` }];
     }
-    return [s.op === '+=' ? { zh: `${target.zh}+${v.zh}`, en: `${target.en} increases by ${v.en}` } : { zh: `${target.zh}-${v.zh}`, en: `${target.en} decreases by ${v.en}` }];
+    // A number reads +1 / -1; anything else 增加X / 减少X.
+    const num = /^[-+]?\d+$/.test(v.zh) || /^[A-Z]$/.test(v.zh);
+    return [s.op === '+=' ? { zh: num ? `${target.zh}+${v.zh}` : `${target.zh}增加${v.zh}`, en: `${target.en} increases by ${v.en}` } : { zh: num ? `${target.zh}-${v.zh}` : `${target.zh}减少${v.zh}`, en: `${target.en} decreases by ${v.en}` }];
   }
 
   private ifText(s: A.IfStmt, env: Env): Text {
@@ -255,8 +324,12 @@ export class Renderer extends ExprRenderer {
 
   /** The wording of a timing window: `on damaged(p)` with the subject and, for further parameters (fields of the
    *  event), the values a trigger's condition fixes (`event.phase == drawPhase`) or the parameter's noun. */
-  window(name: string, subject: Val, field: (f: string) => Val | undefined, span: A.Span, env: Env): Text {
-    const ph = this.book.find(`on ${name}`, (i, p) => i === 0 && p.k === 'you' && subject.you === true, true);
+  window(name: string, subject: Val, field: (f: string) => Val | undefined, span: A.Span, env: Env, chosen?: Phrase): Text {
+    // Without a phrase chosen for its fields, the one with the fewest parameters (a subject pattern may win).
+    const fewest = Math.min(...this.book.all(`on ${name}`).map((p) => p.params.length));
+    const ph = chosen ?? this.book.all(`on ${name}`).filter((p) => p.params.length === fewest && p.decl.params !== undefined)
+      .sort((a, b) => (b.patterns[0]?.k === 'you' && subject.you ? 1 : 0) - (a.patterns[0]?.k === 'you' && subject.you ? 1 : 0))
+      .find((p) => !p.patterns[0] || (p.patterns[0].k === 'you' && subject.you === true));
     if (!ph) return this.miss(`on ${name}`, span, `phrase on ${name}(p) "…{p}…" "…{p}…"   # the timing window ${name}`);
     return this.fill(ph.text, (n) => {
       const i = ph.params.indexOf(n);
@@ -287,6 +360,65 @@ export class Renderer extends ExprRenderer {
   sentences(b: A.Block, env: Env): Text[] {
     return this.block(b, env);
   }
+}
+
+/** Every sub-expression of a block, by its canonical spelling. */
+export function subExprs(b: A.Block | undefined): Set<string> {
+  const out = new Set<string>();
+  if (!b) return out;
+  const ex = (e: A.Expr | undefined): void => {
+    if (!e) return;
+    out.add(source(e));
+    switch (e.kind) {
+      case 'Member': ex(e.object); break;
+      case 'Call': ex(e.callee); e.args.forEach((a) => ex(a.value)); break;
+      case 'Unary': ex(e.operand); break;
+      case 'Binary': ex(e.left); ex(e.right); break;
+      case 'List': e.items.forEach(ex); break;
+      case 'Where': ex(e.list); ex(e.cond); break;
+    }
+  };
+  const st = (x: A.Stmt): void => {
+    switch (x.kind) {
+      case 'Let': ex(x.value); break;
+      case 'Assign': ex(x.target); ex(x.value); break;
+      case 'If': ex(x.cond); x.then.stmts.forEach(st); if (x.else) (x.else.kind === 'If' ? st(x.else) : x.else.stmts.forEach(st)); break;
+      case 'For': ex(x.iterable); x.body.stmts.forEach(st); break;
+      case 'While': ex(x.cond); x.body.stmts.forEach(st); break;
+      case 'Repeat': ex(x.count); x.body.stmts.forEach(st); break;
+      case 'Return': ex(x.value); break;
+      case 'Stop': ex(x.target); break;
+      case 'Timing': break; // (a window opened for nobody is not nothing done: its subject is no use)
+      case 'ExprStmt': ex(x.expr); break;
+    }
+  };
+  b.stmts.forEach(st);
+  return out;
+}
+
+/** A condition the body presupposes: `count(xs) > 0` or `x != none` where the body goes on to use xs / x (a choice
+ *  among them, taking them): 若有已受伤的角色，你可以令一名已受伤的角色… says the same without the 若. */
+export function presupposed(c: A.Expr, used: Set<string>): boolean {
+  if (c.kind !== 'Binary') return false;
+  let x: A.Expr | undefined;
+  // (A local that may be none is none when a player declined: that is no guard.)
+  if (c.op === '!=' && c.right.kind === 'None' && c.left.kind !== 'Name') x = c.left;
+  else if (c.left.kind === 'Call' && c.left.callee.kind === 'Name' && c.left.callee.name === 'count' && c.right.kind === 'Number' &&
+    ((c.op === '>' && c.right.value === 0) || (c.op === '>=' && c.right.value === 1) || (c.op === '!=' && c.right.value === 0))) x = c.left.args[0]?.value;
+  if (!x) return false;
+  return used.has(source(x));
+}
+
+/** `count(xs) == 0` or `x == none`, where the rest goes on to use xs / x: "if there is none, stop" says nothing the
+ *  rest does not. */
+export function presupposedNone(c: A.Expr, used: Set<string>): boolean {
+  if (c.kind !== 'Binary') return false;
+  let x: A.Expr | undefined;
+  if (c.op === '==' && c.right.kind === 'None' && c.left.kind !== 'Name') x = c.left;
+  else if (c.left.kind === 'Call' && c.left.callee.kind === 'Name' && c.left.callee.name === 'count' && c.right.kind === 'Number' &&
+    ((c.op === '==' && c.right.value === 0) || (c.op === '<' && c.right.value === 1) || (c.op === '<=' && c.right.value === 0))) x = c.left.args[0]?.value;
+  if (!x) return false;
+  return used.has(source(x));
 }
 
 /** How many times a name is read in statements (a rough count, for choosing between an alias and a letter). */
@@ -382,20 +514,4 @@ function mentions(e: A.Expr, key: string): boolean {
   return false;
 }
 
-/** A canonical spelling of an expression (to compare two). */
-export function source(e: A.Expr): string {
-  switch (e.kind) {
-    case 'Number': return String(e.value);
-    case 'Text': return JSON.stringify(e.value);
-    case 'Bool': return String(e.value);
-    case 'None': return 'none';
-    case 'Name': return e.name;
-    case 'Member': return `${source(e.object)}.${e.name.name}`;
-    case 'Call': return `${source(e.callee)}(${e.args.map((a) => source(a.value)).join(',')})`;
-    case 'Unary': return `${e.op} ${source(e.operand)}`;
-    case 'Binary': return `(${source(e.left)} ${e.op} ${source(e.right)})`;
-    case 'List': return `[${e.items.map(source).join(',')}]`;
-    case 'CardLit': return `${e.cardKind.name}${e.face}`;
-    case 'Where': return `(${source(e.list)} where ${source(e.cond)})`;
-  }
-}
+export { source } from './expr.ts';
