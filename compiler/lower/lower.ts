@@ -5,6 +5,7 @@ import type * as I from '../../runtime/ir.ts';
 import { error, type Diagnostic } from '../diagnostics.ts';
 import { signatures, effectBuiltins, askBuiltins } from '../../runtime/builtins.ts';
 import { collect, type Symbols } from './symbols.ts';
+import { printExpr } from '../ast/print.ts';
 
 /** Member names the engine itself provides on players, cards, events, zones and actions. */
 const ENGINE_FIELDS = new Set([
@@ -408,7 +409,7 @@ class Lowerer {
           });
           break;
         case 'Expect':
-          steps.push({ k: 'expect', e: this.expr(st.cond, scope, cx), text: sourceText(st.cond), at: at(st.span) });
+          steps.push({ k: 'expect', e: this.expr(st.cond, scope, cx), text: printExpr(st.cond), at: at(st.span) });
           break;
         case 'ExpectLog':
           steps.push({ k: 'expectLog', text: st.text, at: at(st.span) });
@@ -762,22 +763,6 @@ function describeCallee(e: A.Call): string {
   return 'this call';
 }
 
-function sourceText(e: A.Expr): string {
-  switch (e.kind) {
-    case 'Number': return String(e.value);
-    case 'Text': return JSON.stringify(e.value);
-    case 'Bool': return String(e.value);
-    case 'None': return 'none';
-    case 'Name': return e.name;
-    case 'Member': return `${sourceText(e.object)}.${e.name.name}`;
-    case 'Call': return `${sourceText(e.callee)}(${e.args.map((a) => (a.name ? `${a.name.name}: ` : '') + sourceText(a.value)).join(', ')})`;
-    case 'Unary': return `${e.op === 'not' ? 'not ' : '-'}${sourceText(e.operand)}`;
-    case 'Binary': return `${sourceText(e.left)} ${e.op} ${sourceText(e.right)}`;
-    case 'List': return `[${e.items.map(sourceText).join(', ')}]`;
-    case 'CardLit': return `${e.cardKind.name} ${e.face}`;
-    case 'Where': return `${sourceText(e.list)} where ${sourceText(e.cond)}`;
-  }
-}
 
 export function emptyProgram(): I.Program {
   return {

@@ -1,6 +1,7 @@
 // The program-wide symbol table: every declaration of every file, by id (and by Chinese name as an alias).
 import type * as A from '../ast/nodes.ts';
 import { error, type Diagnostic } from '../diagnostics.ts';
+import { forEachStmt } from '../ast/walk.ts';
 
 export type SymKind =
   | 'enum' | 'member' | 'option' | 'zone' | 'property' | 'var' | 'card' | 'deck' | 'general' | 'skill'
@@ -158,21 +159,7 @@ export function collect(files: A.SourceFile[], diags: Diagnostic[]): Symbols {
 }
 
 function findTimings(b: A.Block, S: Symbols): void {
-  const walk = (s: A.Stmt) => {
-    switch (s.kind) {
-      case 'Timing':
-        if (!S.windows.has(s.name.name)) S.windows.set(s.name.name, s.name.span);
-        break;
-      case 'If':
-        s.then.stmts.forEach(walk);
-        if (s.else) s.else.kind === 'If' ? walk(s.else) : s.else.stmts.forEach(walk);
-        break;
-      case 'For':
-      case 'While':
-      case 'Repeat':
-        s.body.stmts.forEach(walk);
-        break;
-    }
-  };
-  b.stmts.forEach(walk);
+  forEachStmt(b, (s) => {
+    if (s.kind === 'Timing' && !S.windows.has(s.name.name)) S.windows.set(s.name.name, s.name.span);
+  });
 }

@@ -1,5 +1,6 @@
 // What a piece of wording is rendered in: the values names stand for (locals, parameters, `it`), what `you`,
 // `event` and `subject` mean, and the wording still missing from the phrasebook.
+import { forEachStmt } from '../ast/walk.ts';
 import type * as A from '../ast/nodes.ts';
 import type { Text } from './lang.ts';
 import type { Ty } from './types.ts';
@@ -87,25 +88,11 @@ export function bodyOf(b: A.Block | undefined, init: Partial<Body> = {}): Body {
  *  `members`, the member names assigned (`you.rendeGiven += …`) instead. */
 export function assignedNames(b: A.Block | undefined, members = false): Set<string> {
   const out = new Set<string>();
-  if (!b) return out;
-  const walk = (ss: A.Stmt[]) => {
-    for (const s of ss) {
-      switch (s.kind) {
-        case 'Assign':
-          if (!members && s.target.kind === 'Name') out.add(s.target.name);
-          if (members && s.target.kind === 'Member') out.add(s.target.name.name);
-          break;
-        case 'If':
-          walk(s.then.stmts);
-          if (s.else) walk(s.else.kind === 'If' ? [s.else] : s.else.stmts);
-          break;
-        case 'For': case 'While': case 'Repeat':
-          walk(s.body.stmts);
-          break;
-      }
-    }
-  };
-  walk(b.stmts);
+  forEachStmt(b, (s) => {
+    if (s.kind !== 'Assign') return;
+    if (!members && s.target.kind === 'Name') out.add(s.target.name);
+    if (members && s.target.kind === 'Member') out.add(s.target.name.name);
+  });
   return out;
 }
 

@@ -1,6 +1,7 @@
 // Expressions → wording. Names read as what they stand for (entities by their zh/en names, locals and parameters
 // by their bound wording); calls, members, windows and text values through the phrasebook; the operators of the
 // language (and/or/not, comparisons, `in`, arithmetic, lists, `where`) by fixed wording here.
+import { printExpr } from '../ast/print.ts';
 import type * as A from '../ast/nodes.ts';
 import type { Symbols, Sym } from '../lower/symbols.ts';
 import { signatures, effectBuiltins, askBuiltins } from '../../runtime/builtins.ts';
@@ -1058,19 +1059,4 @@ export function qualify(noun: string, rel: string, unitNoun: string): string {
 }
 
 /** A canonical spelling of an expression (to compare two). */
-export function source(e: A.Expr): string {
-  switch (e.kind) {
-    case 'Number': return String(e.value);
-    case 'Text': return JSON.stringify(e.value);
-    case 'Bool': return String(e.value);
-    case 'None': return 'none';
-    case 'Name': return e.name;
-    case 'Member': return `${source(e.object)}.${e.name.name}`;
-    case 'Call': return `${source(e.callee)}(${e.args.map((a) => source(a.value)).join(',')})`;
-    case 'Unary': return `${e.op} ${source(e.operand)}`;
-    case 'Binary': return `(${source(e.left)} ${e.op} ${source(e.right)})`;
-    case 'List': return `[${e.items.map(source).join(',')}]`;
-    case 'CardLit': return `${e.cardKind.name}${e.face}`;
-    case 'Where': return `(${source(e.list)} where ${source(e.cond)})`;
-  }
-}
+export const source = printExpr;

@@ -1,6 +1,7 @@
 // The playground's language service: an index of every name the rules declare (built from the compiler's AST,
 // so it works even while the author's file does not compile), completion by context and hover documentation.
 // Pure functions; it runs in the language worker (and in Node tests).
+import { forEachStmt } from '../../../compiler/ast/walk.ts';
 import type * as A from '../../../compiler/ast/nodes.ts';
 import { reservedKeywords, contextualKeywords } from '../../../compiler/syntax/tokens.ts';
 import { signatures } from '../../../runtime/builtins.ts';
@@ -94,28 +95,13 @@ export function indexFiles(files: A.SourceFile[], texts: Map<string, string>, in
       if (e.zh && !into.zh.has(e.zh)) into.zh.set(e.zh, e);
     };
     const openWindows = (b: A.Block | undefined, by: string, byKind: string) => {
-      if (!b) return;
-      const walk = (s: A.Stmt) => {
-        switch (s.kind) {
-          case 'Timing': {
-            const name = s.name.name;
-            let w = into.windows.get(name);
-            if (!w) into.windows.set(name, (w = { name, kind: 'window', file: f.file, line: s.span.line, openers: [] }));
-            w.openers!.push({ by, kind: byKind, subject: exprText(s.subject, text), file: f.file, line: s.span.line });
-            break;
-          }
-          case 'If':
-            s.then.stmts.forEach(walk);
-            if (s.else) s.else.kind === 'If' ? walk(s.else) : s.else.stmts.forEach(walk);
-            break;
-          case 'For':
-          case 'While':
-          case 'Repeat':
-            s.body.stmts.forEach(walk);
-            break;
-        }
-      };
-      b.stmts.forEach(walk);
+      forEachStmt(b, (s) => {
+        if (s.kind !== 'Timing') return;
+        const name = s.name.name;
+        let w = into.windows.get(name);
+        if (!w) into.windows.set(name, (w = { name, kind: 'window', file: f.file, line: s.span.line, openers: [] }));
+        w.openers!.push({ by, kind: byKind, subject: exprText(s.subject, text), file: f.file, line: s.span.line });
+      });
     };
     const visit = (d: A.Decl) => {
       switch (d.kind) {
