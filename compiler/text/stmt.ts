@@ -1,6 +1,7 @@
 // Statements → clauses. A block reads as its statements in order; `let` binds a name to what it stands for
 // (an alias for a plain value, "that player" / X for a choice or a value fixed once), assignments, branches and
 // loops have fixed wording, calls read through the phrasebook, and `if c { return }` reads as "if not c, the rest".
+import { forEachStmt, forEachSubExpr, stmtExprs } from '../ast/walk.ts';
 import type * as A from '../ast/nodes.ts';
 import { ExprRenderer, source } from './expr.ts';
 import type { Phrase } from './phrasebook.ts';
@@ -365,34 +366,11 @@ export class Renderer extends ExprRenderer {
 /** Every sub-expression of a block, by its canonical spelling. */
 export function subExprs(b: A.Block | undefined): Set<string> {
   const out = new Set<string>();
-  if (!b) return out;
-  const ex = (e: A.Expr | undefined): void => {
-    if (!e) return;
-    out.add(source(e));
-    switch (e.kind) {
-      case 'Member': ex(e.object); break;
-      case 'Call': ex(e.callee); e.args.forEach((a) => ex(a.value)); break;
-      case 'Unary': ex(e.operand); break;
-      case 'Binary': ex(e.left); ex(e.right); break;
-      case 'List': e.items.forEach(ex); break;
-      case 'Where': ex(e.list); ex(e.cond); break;
-    }
-  };
-  const st = (x: A.Stmt): void => {
-    switch (x.kind) {
-      case 'Let': ex(x.value); break;
-      case 'Assign': ex(x.target); ex(x.value); break;
-      case 'If': ex(x.cond); x.then.stmts.forEach(st); if (x.else) (x.else.kind === 'If' ? st(x.else) : x.else.stmts.forEach(st)); break;
-      case 'For': ex(x.iterable); x.body.stmts.forEach(st); break;
-      case 'While': ex(x.cond); x.body.stmts.forEach(st); break;
-      case 'Repeat': ex(x.count); x.body.stmts.forEach(st); break;
-      case 'Return': ex(x.value); break;
-      case 'Stop': ex(x.target); break;
-      case 'Timing': break; // (a window opened for nobody is not nothing done: its subject is no use)
-      case 'ExprStmt': ex(x.expr); break;
-    }
-  };
-  b.stmts.forEach(st);
+  forEachStmt(b, (x) => {
+    // (a window opened for nobody is not nothing done: its subject is no use)
+    if (x.kind === 'Timing') return;
+    for (const e of stmtExprs(x)) forEachSubExpr(e, (sub) => out.add(source(sub)));
+  });
   return out;
 }
 
@@ -424,33 +402,11 @@ export function presupposedNone(c: A.Expr, used: Set<string>): boolean {
 /** How many times a name is read in statements (a rough count, for choosing between an alias and a letter). */
 function countUses(ss: A.Stmt[], name: string): number {
   let n = 0;
-  const ex = (e: A.Expr | undefined): void => {
-    if (!e) return;
-    switch (e.kind) {
-      case 'Name': if (e.name === name) n++; break;
-      case 'Member': ex(e.object); break;
-      case 'Call': ex(e.callee); e.args.forEach((a) => ex(a.value)); break;
-      case 'Unary': ex(e.operand); break;
-      case 'Binary': ex(e.left); ex(e.right); break;
-      case 'List': e.items.forEach(ex); break;
-      case 'Where': ex(e.list); ex(e.cond); break;
-    }
-  };
-  const st = (s: A.Stmt): void => {
-    switch (s.kind) {
-      case 'Let': ex(s.value); break;
-      case 'Assign': ex(s.target); ex(s.value); break;
-      case 'If': ex(s.cond); s.then.stmts.forEach(st); if (s.else) (s.else.kind === 'If' ? st(s.else) : s.else.stmts.forEach(st)); break;
-      case 'For': ex(s.iterable); s.body.stmts.forEach(st); break;
-      case 'While': ex(s.cond); s.body.stmts.forEach(st); break;
-      case 'Repeat': ex(s.count); s.body.stmts.forEach(st); break;
-      case 'Return': ex(s.value); break;
-      case 'Stop': ex(s.target); break;
-      case 'Timing': ex(s.subject); break;
-      case 'ExprStmt': ex(s.expr); break;
-    }
-  };
-  ss.forEach(st);
+  forEachStmt(ss, (s) => {
+    for (const e of stmtExprs(s)) forEachSubExpr(e, (sub) => {
+      if (sub.kind === 'Name' && sub.name === name) n++;
+    });
+  });
   return n;
 }
 
