@@ -231,6 +231,7 @@ export type IStep =
   | { k: 'expect'; e: IExpr; text: string; at: At }
   | { k: 'expectLog'; text: string; at: At }
   | { k: 'expectAsk'; player: string; at: At }
+  | { k: 'expectOffer'; negated: boolean; picks: IPick[]; text: string; at: At }
   | { k: 'expectEnd'; at: At };
 
 export type IPick = { k: 'pass' } | { k: 'expr'; e: IExpr } | { k: 'name'; name: string };

@@ -103,6 +103,19 @@ export class ScenarioRunner {
       }
       case 'expectEnd':
         return g.state.over ? null : 'expected the game to be over';
+      case 'expectOffer': {
+        const r = g.pending;
+        if (!r) return `expected a decision that ${st.negated ? 'does not offer' : 'offers'} ${st.text}, but nothing is asked`;
+        const ev = (e: IExpr) => this.evalExpr(e);
+        const options = `"${r.prompt}" [${r.options.map((o) => o.label).join(' | ')}]`;
+        for (const p of st.picks) {
+          const offered = p.k === 'pass' ? r.min === 0 : matchPick(p, r.options, [], ev) >= 0;
+          if (offered === st.negated) {
+            return `expected ${describePick(p, ev)} ${st.negated ? 'not ' : ''}to be offered; ${g.state.players[r.seat]!.name} is asked ${options}`;
+          }
+        }
+        return null;
+      }
     }
   }
 

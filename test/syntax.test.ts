@@ -576,3 +576,16 @@ describe('parse never throws', () => {
     expect(r.diagnostics[0]!.code).toBe('SGS009');
   });
 });
+
+describe('expect offered', () => {
+  it('parses `expect offered` and `expect not offered`, and keeps `expect not <expression>` an expectation', () => {
+    const r = parse('scenario s { seat a { } seat b { }\n  expect offered slash ♠7, b\n  expect not offered pass\n  expect not a.alive\n}', 'f.sgs');
+    expect(r.diagnostics).toEqual([]);
+    const steps = (r.ast.decls[0] as { steps: { kind: string; negated?: boolean; picks?: unknown[] }[] }).steps;
+    expect(steps.map((s) => [s.kind, s.negated, s.picks?.length])).toEqual([
+      ['ExpectOffer', false, 2],
+      ['ExpectOffer', true, 1],
+      ['Expect', undefined, undefined],
+    ]);
+  });
+});

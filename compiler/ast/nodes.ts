@@ -272,6 +272,7 @@ export type Step =
   | { kind: 'Expect'; cond: Expr; span: Span } // `expect caocao.hp == 3`
   | { kind: 'ExpectLog'; text: string; span: Span } // `expect log "…"`
   | { kind: 'ExpectAsk'; player: Ident; span: Span } // `expect ask caocao`: the pending decision is caocao's
+  | { kind: 'ExpectOffer'; negated: boolean; picks: Expr[]; span: Span } // `expect [not] offered slash ♠7`
   | { kind: 'ExpectEnd'; span: Span }; // `expect end`: the game is over
 export interface Seat { name: Ident; fields: Field[]; span: Span }
 /** A scenario: seats, stacked deck, start point, scripted answers and expectations. */

@@ -392,21 +392,23 @@ class Lowerer {
       if (!seats.has(p.name)) this.err('SGS171', `'${p.name}' is not a seat of this scenario (seats: ${[...seats].join(', ')})`, p.span);
     };
     if (d.start) seatCheck(d.start.player);
+    // A pick names an option: `pass`, a label (`yes`, an option's text), or a value (a card, a seat, an entity).
+    const pick = (pk: A.Expr): I.IPick => {
+      if (pk.kind === 'Name') {
+        if (pk.name === 'pass') return { k: 'pass' };
+        if (!seats.has(pk.name) && !this.S.get(pk.name)) return { k: 'name', name: pk.name };
+      }
+      return { k: 'expr', e: this.expr(pk, scope, cx) };
+    };
     const steps: I.IStep[] = [];
     for (const st of d.steps) {
       switch (st.kind) {
         case 'Answer':
           seatCheck(st.player);
-          steps.push({
-            k: 'answer', player: st.player.name, at: at(st.span),
-            picks: st.picks.map((pk): I.IPick => {
-              if (pk.kind === 'Name') {
-                if (pk.name === 'pass') return { k: 'pass' };
-                if (!seats.has(pk.name) && !this.S.get(pk.name)) return { k: 'name', name: pk.name };
-              }
-              return { k: 'expr', e: this.expr(pk, scope, cx) };
-            }),
-          });
+          steps.push({ k: 'answer', player: st.player.name, at: at(st.span), picks: st.picks.map(pick) });
+          break;
+        case 'ExpectOffer':
+          steps.push({ k: 'expectOffer', negated: st.negated, picks: st.picks.map(pick), text: st.picks.map(printExpr).join(', '), at: at(st.span) });
           break;
         case 'Expect':
           steps.push({ k: 'expect', e: this.expr(st.cond, scope, cx), text: printExpr(st.cond), at: at(st.span) });

@@ -599,6 +599,20 @@ export class SgsParser extends CstParser {
         GATE: () => !exprContinuation.some((t) => this.is(this.LA(2), t)),
         ALT: () => this.CONSUME(kw.end!, { LABEL: 'end' }),
       },
+      {
+        // `expect offered slash ♠7` / `expect not offered caocao`: what the pending decision offers.
+        GATE: () => this.is(this.LA(1), kw.offered!) || (this.is(this.LA(1), kw.not!) && this.is(this.LA(2), kw.offered!)),
+        ALT: () => {
+          this.OPTION(() => this.CONSUME(kw.not!, { LABEL: 'negated' }));
+          this.CONSUME(kw.offered!, { LABEL: 'offered' });
+          this.SUBRULE2(this.expr, { LABEL: 'picks' });
+          this.MANY(() => {
+            this.CONSUME(Comma);
+            this.SUBRULE3(this.expr, { LABEL: 'picks' });
+          });
+        },
+        IGNORE_AMBIGUITIES: true,
+      },
       { ALT: () => this.SUBRULE(this.expr, { LABEL: 'cond' }) },
     ]);
   });

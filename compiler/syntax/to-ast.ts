@@ -557,6 +557,9 @@ class Converter {
             out.steps.push({ kind: 'ExpectLog', text: real(t) ? unescapeString(t.image) : '', span: sSpan });
           } else if (has(c, 'ask')) out.steps.push({ kind: 'ExpectAsk', player: this.ident(tok(c, 'player')), span: sSpan });
           else if (has(c, 'end')) out.steps.push({ kind: 'ExpectEnd', span: sSpan });
+          else if (has(c, 'offered')) {
+            out.steps.push({ kind: 'ExpectOffer', negated: has(c, 'negated'), picks: nodes(c, 'picks').map((p) => this.expr(p)), span: sSpan });
+          }
           else out.steps.push({ kind: 'Expect', cond: this.expr(node(c, 'cond')), span: sSpan });
           break;
         }

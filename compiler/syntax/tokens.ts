@@ -47,7 +47,7 @@ export const reservedKeywords = [
 export const contextualKeywords = [
   'per', 'player', 'shared', 'public', 'owner', 'hidden', 'grants', 'reset', 'at', 'you', 'anyone', 'other', 'as',
   'limit', 'from', 'card', 'cards', 'set', 'sum', 'any', 'all', 'max', 'min', 'seat', 'start', 'expect', 'log',
-  'ask', 'end', 'pass',
+  'ask', 'end', 'pass', 'offered',
   // Declaration words that are also natural names (a property `general`, a parameter of type `zone`, the
   // `event` being resolved): they start declarations only at the top level, elsewhere they are names.
   'option', 'zone', 'deck', 'general', 'event', 'mode',
