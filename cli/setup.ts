@@ -1,5 +1,6 @@
 // Turning command-line choices (mode, player count, --option k=v) into a game setup the rules accept, with a
 // one-line message for every choice they do not.
+import { intFlag, type Parsed } from './args.ts';
 import type { IMode, Program } from '../runtime/ir.ts';
 import type { AiName } from '../ai/registry.ts';
 import { parseAiSpec, rolesOf, uniformSpec, type AiSpec } from '../ai/spec.ts';
@@ -78,4 +79,14 @@ export function parseAi(program: Program, text: string | undefined, dflt: AiName
   } catch (e) {
     throw invalid(e instanceof Error ? e.message : String(e));
   }
+}
+
+/** The flags every many-games command shares: mode, players, games, seed and options. */
+export function gamesFromFlags(program: Program, args: Parsed, defaultGames: number) {
+  const mode = resolveMode(program, args.flags.mode as string | undefined);
+  const players = checkPlayers(mode, intFlag(args, 'players', 5, 1));
+  const games = intFlag(args, 'games', defaultGames, 1);
+  const seed = intFlag(args, 'seed', 1, 0);
+  const options = optionsFromFlags(program, args.flags);
+  return { mode: mode.id, players, games, seed, options: Object.keys(options).length ? options : undefined };
 }

@@ -1,12 +1,11 @@
 // `sgs balance`: win rates per general and per role over many AI games, with 95% intervals, to spot a general that
 // is too strong or too weak.
 import { requireProgram } from '../compile.ts';
-import { intFlag } from '../args.ts';
 import { EXIT_FAILED, EXIT_OK, invalid } from '../errors.ts';
 import { progressBar } from '../progress.ts';
 import { rolesOf } from '../../ai/spec.ts';
 import { balance, SIDE_OF_ROLE, type BalanceResult, type GeneralStat, type RateStat } from '../balance.ts';
-import { checkPlayers, optionsFromFlags, parseAi, resolveMode } from '../setup.ts';
+import { gamesFromFlags, parseAi } from '../setup.ts';
 import type { Command } from './command.ts';
 
 export const balanceCommand: Command = {
@@ -19,15 +18,11 @@ export const balanceCommand: Command = {
     const roles = rolesOf(program);
     const missing = Object.keys(SIDE_OF_ROLE).filter((r) => !roles.includes(r));
     if (missing.length) throw invalid(`balance needs the identity mode's roles, and these rules lack ${missing.join(', ')}`);
-    const mode = resolveMode(program, args.flags.mode as string | undefined);
-    const players = checkPlayers(mode, intFlag(args, 'players', 5, 1));
-    const games = intFlag(args, 'games', 1000, 1);
-    const seed = intFlag(args, 'seed', 1, 0);
-    const options = optionsFromFlags(program, args.flags);
+    const { mode, players, games, seed, options } = gamesFromFlags(program, args, 1000);
     const ai = parseAi(program, args.flags.ai as string | undefined, 'heuristic');
     const bar = progressBar(io, 'balancing');
     const r = balance(program, {
-      players, games, seed, mode: mode.id, options: Object.keys(options).length ? options : undefined, ai,
+      players, games, seed, mode, options, ai,
       onGame: (done, total) => bar.update(done, total),
     });
     bar.clear();

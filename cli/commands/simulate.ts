@@ -5,7 +5,7 @@ import { requireProgram } from '../compile.ts';
 import { intFlag } from '../args.ts';
 import { EXIT_FAILED, EXIT_OK } from '../errors.ts';
 import { progressBar } from '../progress.ts';
-import { checkPlayers, optionsFromFlags, parseAi, resolveMode } from '../setup.ts';
+import { gamesFromFlags, parseAi } from '../setup.ts';
 import { simulate, type SimulateResult } from '../simulate.ts';
 import type { Command } from './command.ts';
 
@@ -16,15 +16,11 @@ export const simulateCommand: Command = {
   flags: { players: 'int', games: 'int', seed: 'int', mode: 'string', option: 'list', edition: 'string', beginner: 'bool', ai: 'string', json: 'bool', save: 'string', 'max-decisions': 'int' },
   run(args, io) {
     const program = requireProgram(args.positionals, io);
-    const mode = resolveMode(program, args.flags.mode as string | undefined);
-    const players = checkPlayers(mode, intFlag(args, 'players', 5, 1));
-    const games = intFlag(args, 'games', 100, 1);
-    const seed = intFlag(args, 'seed', 1, 0);
-    const options = optionsFromFlags(program, args.flags);
+    const { mode, players, games, seed, options } = gamesFromFlags(program, args, 100);
     const ai = parseAi(program, args.flags.ai as string | undefined, 'random');
     const bar = progressBar(io, 'simulating');
     const r = simulate(program, {
-      players, games, seed, mode: mode.id, options: Object.keys(options).length ? options : undefined,
+      players, games, seed, mode, options,
       maxDecisions: intFlag(args, 'max-decisions', 5000, 1), ai,
       onGame: (done, total) => bar.update(done, total),
     });
@@ -34,7 +30,7 @@ export const simulateCommand: Command = {
       const { decisions: _d, ms: _m, problems, ...shown } = r;
       io.out(JSON.stringify({ ...shown, problems: problems.map((p, i) => ({ game: p.game, seed: p.seed, outcome: p.outcome, message: p.message, ...(saved[i] ? { file: saved[i] } : {}) })) }));
     } else {
-      report(r, { players, mode: mode.id, seed }, saved, (l) => io.out(l));
+      report(r, { players, mode, seed }, saved, (l) => io.out(l));
     }
     return r.errors || r.invariantViolations || r.unfinished ? EXIT_FAILED : EXIT_OK;
   },

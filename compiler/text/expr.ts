@@ -670,9 +670,16 @@ export class ExprRenderer {
     const s = env.has(name) ? undefined : this.S.get(name);
     if (s?.kind !== 'function' || this.book.has(s.id)) return undefined;
     const d = s.decl as A.FunctionDecl;
-    const body = d.expr ?? (d.body?.stmts.length === 1 && d.body.stmts[0]!.kind === 'Return' ? d.body.stmts[0].value : undefined);
-    if (!body || this.inlineDepth > 6) return undefined;
     const args = positional(c, d.params.map((p) => p.name.name), c.callee.kind === 'Member' ? 1 : 0);
+    return this.withInlined(d, args, env, (body, inner) => this.not(body, inner));
+  }
+
+  /** Read a one-expression function's body with its parameters bound to the arguments (undefined if it has none,
+   *  or inlining is already deep). */
+  private withInlined<R>(d: A.FunctionDecl, args: (A.Expr | undefined)[], env: Env, read: (body: A.Expr, inner: Env) => R): R | undefined {
+    const only = d.body?.stmts.length === 1 ? d.body.stmts[0] : undefined;
+    const body = d.expr ?? (only?.kind === 'Return' ? only.value : undefined);
+    if (!body || this.inlineDepth > 6) return undefined;
     const inner = new Env(newBody({ you: false }));
     d.params.forEach((p, i) => {
       const a = args[i] ?? p.default;
@@ -680,7 +687,7 @@ export class ExprRenderer {
     });
     this.inlineDepth++;
     try {
-      return this.not(body, inner);
+      return read(body, inner);
     } finally {
       this.inlineDepth--;
     }
@@ -689,23 +696,13 @@ export class ExprRenderer {
   /** A function without a phrase whose body is one expression reads as that expression, its parameters bound to
    *  the arguments. */
   private inline(d: A.FunctionDecl, args: (A.Expr | undefined)[], env: Env): Val | undefined {
-    let body = d.expr;
-    if (!body && d.body && d.body.stmts.length === 1 && d.body.stmts[0]!.kind === 'Return') body = d.body.stmts[0].value;
-    if (!body || this.inlineDepth > 6) return undefined;
-    const inner = new Env(newBody({ you: false }));
-    d.params.forEach((p, i) => {
-      const a = args[i] ?? p.default;
-      inner.bind(p.name.name, () => (a ? this.expr(a, env) : NONE));
-    });
-    this.inlineDepth++;
-    try {
+    return this.withInlined(d, args, env, (body, inner) => {
       const v = this.expr(body, inner);
       const ty = d.returns ? fromTypeRef(d.returns) : v.ty;
       return { ...v, ty, ...(ty?.base === 'bool' && !ty.list ? { cond: true } : {}) };
-    } finally {
-      this.inlineDepth--;
-    }
+    });
   }
+
 
   // ------------------------------------------------------------ operators
 

@@ -402,6 +402,15 @@ function atLink(at: string): Node {
   return a;
 }
 
+/** The author's file compiled with the built-in rules, or null after showing why it does not compile. */
+async function compiledProgram(): Promise<Extract<LangReply, { type: 'program' }> | null> {
+  const p = await request<Extract<LangReply, { type: 'program' }>>({ type: 'program', text: model.getValue() });
+  if (p.json) return p;
+  const failed = (p as unknown as { message?: string }).message;
+  showOutcome('error', failed ? T.rulesFailed + failed : T.fixFirst, (p.errors ?? []).slice(0, 10).map((e) => `${e.line}:${e.col} ${e.code} ${e.message}`));
+  return null;
+}
+
 async function runSelected(): Promise<void> {
   const scenario = selectEl.value;
   if (!scenario) return;
@@ -409,12 +418,8 @@ async function runSelected(): Promise<void> {
   resultEl.textContent = T.running;
   resultEl.dataset.outcome = 'running';
   try {
-    const p = await request<Extract<LangReply, { type: 'program' }>>({ type: 'program', text: model.getValue() });
-    if (!p.json) {
-      const failed = (p as unknown as { message?: string }).message;
-      showOutcome('error', failed ? T.rulesFailed + failed : T.fixFirst, (p.errors ?? []).slice(0, 10).map((e) => `${e.line}:${e.col} ${e.code} ${e.message}`));
-      return;
-    }
+    const p = await compiledProgram();
+    if (!p) return;
     runner ??= newRunner();
     const w = runner;
     const req: RunRequest = { type: 'run', version: p.version!, json: runnerVersion === p.version ? undefined : p.json, scenario, seed: 1 };
@@ -469,12 +474,8 @@ async function playSelected(): Promise<void> {
   if (!scenario) return;
   playBtn.disabled = true;
   try {
-    const p = await request<Extract<LangReply, { type: 'program' }>>({ type: 'program', text: model.getValue() });
-    if (!p.json) {
-      const failed = (p as unknown as { message?: string }).message;
-      showOutcome('error', failed ? T.rulesFailed + failed : T.fixFirst, (p.errors ?? []).slice(0, 10).map((e) => `${e.line}:${e.col} ${e.code} ${e.message}`));
-      return;
-    }
+    const p = await compiledProgram();
+    if (!p) return;
     playBox.hidden = false;
     playTitle.textContent = scenarioLabel([...authorScenarios, ...builtinScenarios].find((s) => s.id === scenario) ?? { id: scenario, file: '', line: 0 });
     playHost.textContent = T.loading;
