@@ -8,11 +8,37 @@ import { nextU32, seedRng, type RngState } from '../runtime/rng.ts';
 
 type Side = 'lord' | 'rebel' | 'unknown';
 
-const HARMFUL = new Set(['slash', 'duel', 'dismantlement', 'snatch', 'indulgence', 'savageAssault', 'archeryAttack', 'collateral', 'lightning']);
+const HARMFUL = new Set([
+  'slash',
+  'duel',
+  'dismantlement',
+  'snatch',
+  'indulgence',
+  'savageAssault',
+  'archeryAttack',
+  'collateral',
+  'lightning',
+]);
 const HELPFUL = new Set(['peach', 'exNihilo', 'godSalvation', 'amazingGrace']);
 /** Skill prompts whose chosen player suffers (a duel, a discard, a stolen card, a passed slash). */
-const HARMFUL_CHOICE = ['sow dissension', 'sow discord: target', 'sudden strike', 'shifting: pass the slash', 'kylin bow'];
-const KEEP_VALUE: Record<string, number> = { peach: 10, nullification: 9, jink: 8, exNihilo: 7, slash: 5, duel: 5, snatch: 6, dismantlement: 5, indulgence: 6 };
+const HARMFUL_CHOICE = [
+  'sow dissension',
+  'sow discord: target',
+  'sudden strike',
+  'shifting: pass the slash',
+  'kylin bow',
+];
+const KEEP_VALUE: Record<string, number> = {
+  peach: 10,
+  nullification: 9,
+  jink: 8,
+  exNihilo: 7,
+  slash: 5,
+  duel: 5,
+  snatch: 6,
+  dismantlement: 5,
+  indulgence: 6,
+};
 
 export class HeuristicAI {
   private rng: RngState;
@@ -21,7 +47,10 @@ export class HeuristicAI {
   private lastPick = new Map<number, Value>();
   private nullLevel = new WeakMap<Frame, number>();
 
-  constructor(private g: Game, seed: number) {
+  constructor(
+    private g: Game,
+    seed: number,
+  ) {
     this.rng = seedRng(seed ^ 0x5eed);
     this.lean = g.state.players.map(() => 0);
     g.observers.push((f, phase) => this.observe(f, phase));
@@ -56,7 +85,9 @@ export class HeuristicAI {
     if (p === me) return 1;
     const role = me.v.role as string;
     const side = this.sideOf(p, me);
-    const aliveRebelish = this.g.state.players.filter((q) => q.alive && q !== me && this.sideOf(q, me) === 'rebel').length;
+    const aliveRebelish = this.g.state.players.filter(
+      (q) => q.alive && q !== me && this.sideOf(q, me) === 'rebel',
+    ).length;
     switch (role) {
       case 'lord':
       case 'loyalist':
@@ -124,7 +155,8 @@ export class HeuristicAI {
   }
 
   private kindOf(v: Value): string | null {
-    if (v && typeof v === 'object' && !Array.isArray(v) && (v.t === 'c' || v.t === 'v')) return this.g.getMember(v, 'kind', '') as string;
+    if (v && typeof v === 'object' && !Array.isArray(v) && (v.t === 'c' || v.t === 'v'))
+      return this.g.getMember(v, 'kind', '') as string;
     return null;
   }
 
@@ -193,14 +225,17 @@ export class HeuristicAI {
     const virtualCost = v && typeof v === 'object' && !Array.isArray(v) && v.t === 'v' ? 8 : 0;
     const legal = (this.fn('legalTargets', me, v) as PlayerObj[] | null) ?? [];
     const enemyTarget = legal.some((t) => this.attitude(me, t) < 0);
-    const hp = me.v.hp as number, maxHp = me.v.maxHp as number;
+    const hp = me.v.hp as number,
+      maxHp = me.v.maxHp as number;
     const others = this.g.state.players.filter((p) => p.alive && p !== me);
     const foes = others.filter((p) => this.attitude(me, p) < 0).length;
     const friends = others.filter((p) => this.attitude(me, p) > 0).length;
     const type = this.g.getMember(v, 'type', '') as string;
     if (type === 'equipment') {
       const sub = this.g.getMember(v, 'subtype', '') as string;
-      const occupied = this.g.asList(this.g.zoneRef('equip', me), '').some((c) => this.g.getMember(c, 'subtype', '') === sub);
+      const occupied = this.g
+        .asList(this.g.zoneRef('equip', me), '')
+        .some((c) => this.g.getMember(c, 'subtype', '') === sub);
       return occupied ? 0 : sub === 'armor' ? 55 : sub === 'weapon' ? 50 : 45;
     }
     switch (kind) {
@@ -216,7 +251,9 @@ export class HeuristicAI {
         return enemyTarget ? 68 - virtualCost : 0;
       case 'dismantlement':
       case 'snatch': {
-        const rescue = legal.some((t) => this.attitude(me, t) > 0 && this.g.asList(this.g.zoneRef('judgeArea', t), '').length > 0);
+        const rescue = legal.some(
+          (t) => this.attitude(me, t) > 0 && this.g.asList(this.g.zoneRef('judgeArea', t), '').length > 0,
+        );
         return rescue ? 75 : enemyTarget ? 60 - virtualCost : 0;
       }
       case 'collateral':
@@ -239,7 +276,8 @@ export class HeuristicAI {
 
   private actionScore(me: PlayerObj, skill: string): number {
     const hand = this.g.asList(this.g.zoneRef('hand', me), '').length;
-    const hp = me.v.hp as number, maxHp = me.v.maxHp as number;
+    const hp = me.v.hp as number,
+      maxHp = me.v.maxHp as number;
     const others = this.g.state.players.filter((p) => p.alive && p !== me);
     const allyHurt = others.some((p) => this.attitude(me, p) > 0 && (p.v.hp as number) < (p.v.maxHp as number));
     switch (skill) {
@@ -270,7 +308,12 @@ export class HeuristicAI {
         let s = this.rand(3) / 10;
         if (t && typeof t === 'object' && t.t === 'p') {
           const a = this.attitude(me, t);
-          if ((kind === 'dismantlement' || kind === 'snatch') && a > 0 && this.g.asList(this.g.zoneRef('judgeArea', t), '').length > 0) s += 5;
+          if (
+            (kind === 'dismantlement' || kind === 'snatch') &&
+            a > 0 &&
+            this.g.asList(this.g.zoneRef('judgeArea', t), '').length > 0
+          )
+            s += 5;
           else s += helpful ? a * 3 : -a * 3;
           s -= ((t.v.hp as number) ?? 0) * 0.2;
         }
@@ -295,7 +338,9 @@ export class HeuristicAI {
         if (this.attitude(me, other) > 0) return [];
       }
     }
-    const real = r.options.findIndex((o) => o.value && typeof o.value === 'object' && !Array.isArray(o.value) && o.value.t === 'c');
+    const real = r.options.findIndex(
+      (o) => o.value && typeof o.value === 'object' && !Array.isArray(o.value) && o.value.t === 'c',
+    );
     return [real >= 0 ? real : 0];
   }
 
@@ -348,7 +393,13 @@ export class HeuristicAI {
 
   private discard(me: PlayerObj, r: Request): number[] {
     const ranked = r.options
-      .map((o, i) => ({ i, s: o.value && typeof o.value === 'object' && !Array.isArray(o.value) && o.value.t === 'c' ? this.handValue(o.value) : 5 }))
+      .map((o, i) => ({
+        i,
+        s:
+          o.value && typeof o.value === 'object' && !Array.isArray(o.value) && o.value.t === 'c'
+            ? this.handValue(o.value)
+            : 5,
+      }))
       .sort((a, b) => a.s - b.s);
     return ranked.slice(0, r.min).map((x) => x.i);
   }

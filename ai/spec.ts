@@ -27,7 +27,11 @@ export function parseAiSpec(text: string, dflt: AiName, roles: readonly string[]
     }
     const role = part.slice(0, eq);
     if (!roles.includes(role)) {
-      throw new Error(roles.length ? `no role named '${role}' (roles: ${roles.join(', ')})` : `these rules give players no role, so '${part}' means nothing`);
+      throw new Error(
+        roles.length
+          ? `no role named '${role}' (roles: ${roles.join(', ')})`
+          : `these rules give players no role, so '${part}' means nothing`,
+      );
     }
     spec.roles[role] = name;
   }

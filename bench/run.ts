@@ -33,8 +33,13 @@ for (let i = 0; i < RUNS; i++) {
   compileTimes.push(time(() => (result = compile(sources))));
 }
 emit({
-  bench: 'compile', files: sources.length, lines: sources.reduce((n, s) => n + s.text.split('\n').length, 0),
-  coldMs: ms(compileTimes[0]!), medianMs: ms(median(compileTimes)), warmMinMs: ms(Math.min(...compileTimes.slice(1))), runs: RUNS,
+  bench: 'compile',
+  files: sources.length,
+  lines: sources.reduce((n, s) => n + s.text.split('\n').length, 0),
+  coldMs: ms(compileTimes[0]!),
+  medianMs: ms(median(compileTimes)),
+  warmMinMs: ms(Math.min(...compileTimes.slice(1))),
+  runs: RUNS,
 });
 
 // Re-check after an edit, as in the editor: the author changed one file (here: appended a comment) and the whole set
@@ -42,7 +47,9 @@ emit({
 const largest = sources.reduce((a, s, i) => (s.text.length > sources[a]!.text.length ? i : a), 0);
 const recheck: number[] = [];
 for (let i = 0; i < RUNS; i++) {
-  const edited: SourceInput[] = sources.map((s, j) => (j === largest ? { file: s.file, text: `${s.text}\n# edit ${i}\n` } : s));
+  const edited: SourceInput[] = sources.map((s, j) =>
+    j === largest ? { file: s.file, text: `${s.text}\n# edit ${i}\n` } : s,
+  );
   recheck.push(time(() => compile(edited)));
 }
 emit({ bench: 'recheck', editedFile: sources[largest]!.file, medianMs: ms(median(recheck)), runs: RUNS });
@@ -65,5 +72,13 @@ if (!result.program || errors.length) {
     gps.push((r.games * 1000) / r.ms);
     usPerDecision.push((r.ms * 1000) / Math.max(1, r.decisions));
   }
-  emit({ bench: 'simulate', players, mode: mode?.id, gamesPerBatch: GAMES_PER_BATCH, batches: RUNS, gamesPerSecond: Math.round(median(gps) * 10) / 10, usPerDecision: ms(median(usPerDecision)) });
+  emit({
+    bench: 'simulate',
+    players,
+    mode: mode?.id,
+    gamesPerBatch: GAMES_PER_BATCH,
+    batches: RUNS,
+    gamesPerSecond: Math.round(median(gps) * 10) / 10,
+    usPerDecision: ms(median(usPerDecision)),
+  });
 }

@@ -11,7 +11,12 @@ import type { TimeSummary } from './decision-times.ts';
 import { wilson } from './wilson.ts';
 
 /** The side each role wins with (the values `endGame` gives the identity mode's `winners`). */
-export const SIDE_OF_ROLE: Record<string, string> = { lord: 'lordSide', loyalist: 'lordSide', rebel: 'rebelSide', renegade: 'renegadeSide' };
+export const SIDE_OF_ROLE: Record<string, string> = {
+  lord: 'lordSide',
+  loyalist: 'lordSide',
+  rebel: 'rebelSide',
+  renegade: 'renegadeSide',
+};
 
 export interface BalanceOptions {
   players: number;
@@ -83,8 +88,10 @@ export function balance(program: Program, o: BalanceOptions): BalanceResult {
     const winners = g.state.over!.winners;
     const rolesWon = new Map<string, boolean>();
     for (const p of g.state.players) {
-      const role = p.v.role, general = p.v.general;
-      if (typeof role !== 'string' || typeof general !== 'string') throw new Error(`${p.name} ended a game without a role or a general`);
+      const role = p.v.role,
+        general = p.v.general;
+      if (typeof role !== 'string' || typeof general !== 'string')
+        throw new Error(`${p.name} ended a game without a role or a general`);
       const won = playerWon(p, winners);
       rolesWon.set(role, (rolesWon.get(role) ?? false) || won);
       count(byRoleSeat, role, won);
@@ -97,7 +104,13 @@ export function balance(program: Program, o: BalanceOptions): BalanceResult {
     for (const [role, won] of rolesWon) count(byRoleGame, role, won);
   };
   const sim: SimulateOptions = {
-    players: o.players, games: o.games, seed: o.seed, mode: o.mode, options: o.options, ai: o.ai, maxDecisions: o.maxDecisions,
+    players: o.players,
+    games: o.games,
+    seed: o.seed,
+    mode: o.mode,
+    options: o.options,
+    ai: o.ai,
+    maxDecisions: o.maxDecisions,
     onGame: (done, total, r) => {
       if (r.outcome === 'completed') tally(r.game!);
       o.onGame?.(done, total);
@@ -121,8 +134,17 @@ export function balance(program: Program, o: BalanceOptions): BalanceResult {
   generals.sort((a, b) => byRate(a, b) || a.id.localeCompare(b.id));
   roles.sort((a, b) => byRate(a, b) || a.role.localeCompare(b.role));
   return {
-    games: o.games, completed: s.completed, players: o.players, seed: o.seed, ai: s.ai, generals, roles,
-    avgDecisions: s.avgDecisions, aiMicrosPerDecision: s.aiMicrosPerDecision, gamesPerSecond: s.gamesPerSecond, problems: s.problems,
+    games: o.games,
+    completed: s.completed,
+    players: o.players,
+    seed: o.seed,
+    ai: s.ai,
+    generals,
+    roles,
+    avgDecisions: s.avgDecisions,
+    aiMicrosPerDecision: s.aiMicrosPerDecision,
+    gamesPerSecond: s.gamesPerSecond,
+    problems: s.problems,
   };
 }
 

@@ -4,7 +4,11 @@ export const EXIT_FAILED = 1; // the command ran and found problems (diagnostics
 export const EXIT_USAGE = 2; // the user asked for something impossible (unknown flag, missing file, bad value)
 
 export class Exit extends Error {
-  constructor(public code: number, message = '', public showUsage = false) {
+  constructor(
+    public code: number,
+    message = '',
+    public showUsage = false,
+  ) {
     super(message);
   }
 }

@@ -34,7 +34,8 @@ function checkCards(g: Game, base: Baseline): string[] {
       const where = seen.get(id);
       if (where !== undefined) out.push(`card #${id} (${g.describeCard(c)}) is in ${where} and in ${key}`);
       else seen.set(id, key);
-      if (c.zone !== key) out.push(`card #${id} (${g.describeCard(c)}) lies in ${key} but says it is in ${c.zone || 'no zone'}`);
+      if (c.zone !== key)
+        out.push(`card #${id} (${g.describeCard(c)}) lies in ${key} but says it is in ${c.zone || 'no zone'}`);
     }
   }
   for (const c of s.cards) {
@@ -51,7 +52,8 @@ function checkHp(g: Game): string[] {
     if (!p.alive || typeof hp !== 'number' || typeof maxHp !== 'number') continue;
     if (hp > maxHp) out.push(`${p.name} has ${hp} HP, more than their max HP ${maxHp}`);
     // maxHp ≤ 0 means the seat is not set up yet (no general chosen): HP means nothing before that.
-    if (hp <= 0 && maxHp > 0 && !g.state.over && !busy.has(p)) out.push(`${p.name} is alive with ${hp} HP outside any event about them`);
+    if (hp <= 0 && maxHp > 0 && !g.state.over && !busy.has(p))
+      out.push(`${p.name} is alive with ${hp} HP outside any event about them`);
   }
   return out;
 }
@@ -62,7 +64,8 @@ function checkDead(g: Game): string[] {
   for (const p of g.state.players) {
     if (p.alive || busy.has(p)) continue;
     for (const [key, cards] of Object.entries(g.state.zones)) {
-      if (cards.length && key.endsWith(`:${p.seat}`)) out.push(`${p.name} is dead but still holds ${cards.length} card(s) in ${key}`);
+      if (cards.length && key.endsWith(`:${p.seat}`))
+        out.push(`${p.name} is dead but still holds ${cards.length} card(s) in ${key}`);
     }
   }
   return out;

@@ -15,7 +15,16 @@ import { replayCommand } from './commands/replay.ts';
 import { demo } from './commands/demo.ts';
 import { textCommand } from './commands/text.ts';
 
-export const commands: Command[] = [check, test, infoCommand, simulateCommand, balanceCommand, replayCommand, demo, textCommand];
+export const commands: Command[] = [
+  check,
+  test,
+  infoCommand,
+  simulateCommand,
+  balanceCommand,
+  replayCommand,
+  demo,
+  textCommand,
+];
 
 function help(): string {
   return ['usage: sgs <command> [arguments]', ...commands.map((c) => `\n  ${c.usage}\n      ${c.summary}`)].join('\n');
@@ -30,7 +39,8 @@ export function main(argv: string[], io: Io = processIo()): number {
   }
   const cmd = commands.find((c) => c.name === name);
   try {
-    if (!cmd) throw new Exit(EXIT_USAGE, `unknown command '${name}' (commands: ${commands.map((c) => c.name).join(', ')})`);
+    if (!cmd)
+      throw new Exit(EXIT_USAGE, `unknown command '${name}' (commands: ${commands.map((c) => c.name).join(', ')})`);
     if (rest.includes('--help') || rest.includes('-h')) {
       io.out(`usage: ${cmd.usage}\n  ${cmd.summary}`);
       return EXIT_OK;

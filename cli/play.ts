@@ -37,7 +37,13 @@ export const DEFAULT_MAX_DECISIONS = 5000;
 const randomPolicy: PolicyFactory = (_game, seed) => new RandomAI(seed);
 
 export function playGame(program: Program, s: PlaySetup): PlayResult {
-  const replay: ReplayFile = { seed: s.seed, players: s.players, ...(s.mode ? { mode: s.mode } : {}), ...(s.options ? { options: s.options } : {}), answers: [] };
+  const replay: ReplayFile = {
+    seed: s.seed,
+    players: s.players,
+    ...(s.mode ? { mode: s.mode } : {}),
+    ...(s.options ? { options: s.options } : {}),
+    answers: [],
+  };
   const done = (outcome: Outcome, game: Game | null, turns: number, message?: string): PlayResult => {
     const decisions = game ? game.state.answers.length : 0;
     replay.answers = game ? game.state.answers.map((a) => a.slice()) : [];
@@ -47,7 +53,13 @@ export function playGame(program: Program, s: PlaySetup): PlayResult {
   let g: Game;
   let ai: Policy;
   try {
-    g = new Game(program, { mode: s.mode, players: s.players, seed: s.seed, options: s.options, keepLog: s.keepLog ?? false });
+    g = new Game(program, {
+      mode: s.mode,
+      players: s.players,
+      seed: s.seed,
+      options: s.options,
+      keepLog: s.keepLog ?? false,
+    });
     ai = (s.policy ?? randomPolicy)(g, s.aiSeed); // before start(): a policy may watch the game from its first event
     g.start();
   } catch (e) {
@@ -75,16 +87,29 @@ export function playGame(program: Program, s: PlaySetup): PlayResult {
     if (!r) return done('error', g, turns, 'the game stopped without a result and asks nothing');
     const who = g.state.players[r.seat]?.name;
     // The pending question often shows the loop (a skill offered again and again).
-    if (g.state.answers.length >= cap) return done('unfinished', g, turns, `no result after ${cap} decisions; ${who} is asked "${r.prompt}"`);
+    if (g.state.answers.length >= cap)
+      return done('unfinished', g, turns, `no result after ${cap} decisions; ${who} is asked "${r.prompt}"`);
     let picks: number[] | null;
     try {
       picks = ai.answer(r);
     } catch (e) {
       return done('error', g, turns, `the AI failed while answering "${r.prompt}" for ${who}: ${messageOf(e)}`);
     }
-    if (!picks) return done('error', g, turns, `${who} is asked "${r.prompt}" but no answer is legal (min ${r.min}, ${r.options.length} options)`);
+    if (!picks)
+      return done(
+        'error',
+        g,
+        turns,
+        `${who} is asked "${r.prompt}" but no answer is legal (min ${r.min}, ${r.options.length} options)`,
+      );
     const res = g.answer(picks);
-    if (!res.ok) return done('error', g, turns, `the engine rejected the answer [${picks.join(', ')}] of ${who} to "${r.prompt}": ${res.reason}`);
+    if (!res.ok)
+      return done(
+        'error',
+        g,
+        turns,
+        `the engine rejected the answer [${picks.join(', ')}] of ${who} to "${r.prompt}": ${res.reason}`,
+      );
   }
 }
 

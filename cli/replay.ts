@@ -45,7 +45,13 @@ export function parseReplay(json: unknown, name = 'replay file'): ReplayFile {
 }
 
 export function replay(program: Program, r: ReplayFile, o: ReplayOptions = {}): ReplayResult {
-  const game = new Game(program, { seed: r.seed, players: r.players, mode: r.mode, options: r.options, keepLog: o.keepLog ?? false });
+  const game = new Game(program, {
+    seed: r.seed,
+    players: r.players,
+    mode: r.mode,
+    options: r.options,
+    keepLog: o.keepLog ?? false,
+  });
   game.start();
   const base = baseline(game);
   for (let i = 0; ; i++) {
@@ -55,10 +61,15 @@ export function replay(program: Program, r: ReplayFile, o: ReplayOptions = {}): 
     }
     if (i === r.answers.length) break;
     if (!game.pending) {
-      return { game, applied: i, problem: `the game ${game.state.over ? 'ended' : 'stopped'} after ${i} of ${r.answers.length} answers` };
+      return {
+        game,
+        applied: i,
+        problem: `the game ${game.state.over ? 'ended' : 'stopped'} after ${i} of ${r.answers.length} answers`,
+      };
     }
     const res = game.answer(r.answers[i]!);
-    if (!res.ok) return { game, applied: i, problem: `answer ${i + 1} [${r.answers[i]!.join(', ')}] was rejected: ${res.reason}` };
+    if (!res.ok)
+      return { game, applied: i, problem: `answer ${i + 1} [${r.answers[i]!.join(', ')}] was rejected: ${res.reason}` };
   }
   return { game, applied: r.answers.length };
 }

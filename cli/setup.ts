@@ -64,7 +64,10 @@ export function optionsFromFlags(program: Program, flags: Record<string, unknown
   if (edition !== undefined) {
     const values = program.options.edition?.values ?? [];
     const v = values.find((x) => x === edition || x === `${edition}Edition`);
-    if (!v) throw invalid(`--edition is one of ${values.map((x) => x.replace(/Edition$/, '')).join(', ') || '(the rules declare no editions)'}, not '${edition}'`);
+    if (!v)
+      throw invalid(
+        `--edition is one of ${values.map((x) => x.replace(/Edition$/, '')).join(', ') || '(the rules declare no editions)'}, not '${edition}'`,
+      );
     pairs.push(`edition=${v}`);
   }
   if (flags.beginner === true) pairs.push('beginner=true');

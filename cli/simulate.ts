@@ -58,9 +58,21 @@ export function simulate(program: Program, o: SimulateOptions): SimulateResult {
   const times = new DecisionTimes();
   const policy = byRole(spec, (ai, micros) => times.add(ai, micros));
   const r: SimulateResult = {
-    games: o.games, ai: formatAiSpec(spec, rolesOf(program)), aiMicrosPerDecision: {},
-    completed: 0, errors: 0, invariantViolations: 0, unfinished: 0, wins: {},
-    avgTurns: 0, avgDecisions: 0, gamesPerSecond: 0, traceHash: '', problems: [], decisions: 0, ms: 0,
+    games: o.games,
+    ai: formatAiSpec(spec, rolesOf(program)),
+    aiMicrosPerDecision: {},
+    completed: 0,
+    errors: 0,
+    invariantViolations: 0,
+    unfinished: 0,
+    wins: {},
+    avgTurns: 0,
+    avgDecisions: 0,
+    gamesPerSecond: 0,
+    traceHash: '',
+    problems: [],
+    decisions: 0,
+    ms: 0,
   };
   const keep = o.keepProblems ?? 5;
   const hashes: string[] = [];
@@ -69,8 +81,14 @@ export function simulate(program: Program, o: SimulateOptions): SimulateResult {
   for (let i = 0; i < o.games; i++) {
     const seed = deriveSeed(o.seed, i, 'game');
     const g = playGame(program, {
-      seed, aiSeed: deriveSeed(o.seed, i, 'ai'), policy, players: o.players, mode: o.mode, options: o.options,
-      maxDecisions: o.maxDecisions ?? DEFAULT_MAX_DECISIONS, invariants: o.invariants ?? true,
+      seed,
+      aiSeed: deriveSeed(o.seed, i, 'ai'),
+      policy,
+      players: o.players,
+      mode: o.mode,
+      options: o.options,
+      maxDecisions: o.maxDecisions ?? DEFAULT_MAX_DECISIONS,
+      invariants: o.invariants ?? true,
     });
     hashes.push(g.traceHash);
     turns += g.turns;
@@ -82,7 +100,8 @@ export function simulate(program: Program, o: SimulateOptions): SimulateResult {
       if (g.outcome === 'error') r.errors++;
       else if (g.outcome === 'invariant') r.invariantViolations++;
       else r.unfinished++;
-      if (r.problems.length < keep) r.problems.push({ game: i, seed, outcome: g.outcome, message: g.message ?? '', replay: g.replay });
+      if (r.problems.length < keep)
+        r.problems.push({ game: i, seed, outcome: g.outcome, message: g.message ?? '', replay: g.replay });
     }
     o.onGame?.(i + 1, o.games, g);
   }

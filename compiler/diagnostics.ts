@@ -34,13 +34,23 @@ export function renderDiagnostic(d: Diagnostic, source: string | undefined): str
   const gutter = String(d.span.line).padStart(4) + ' | ';
   const pad = ' '.repeat(gutter.length - 2) + '| ';
   // Wide (CJK) characters take two columns in a terminal: pad with the same characters' width.
-  const before = [...text.slice(0, d.span.col - 1)].map((ch) => (isWide(ch) ? '  ' : ch === '\t' ? '\t' : ' ')).join('');
-  const under = [...text.slice(d.span.col - 1, d.span.col - 1 + width)].map((ch) => (isWide(ch) ? '^^' : '^')).join('') || '^';
+  const before = [...text.slice(0, d.span.col - 1)]
+    .map((ch) => (isWide(ch) ? '  ' : ch === '\t' ? '\t' : ' '))
+    .join('');
+  const under =
+    [...text.slice(d.span.col - 1, d.span.col - 1 + width)].map((ch) => (isWide(ch) ? '^^' : '^')).join('') || '^';
   return `${head}\n${gutter}${text}\n${pad}${before}${under}`;
 }
 
 function isWide(ch: string): boolean {
   const c = ch.codePointAt(0) ?? 0;
-  return (c >= 0x1100 && c <= 0x115f) || (c >= 0x2e80 && c <= 0xa4cf) || (c >= 0xac00 && c <= 0xd7a3) ||
-    (c >= 0xf900 && c <= 0xfaff) || (c >= 0xfe30 && c <= 0xfe4f) || (c >= 0xff00 && c <= 0xff60) || (c >= 0xffe0 && c <= 0xffe6);
+  return (
+    (c >= 0x1100 && c <= 0x115f) ||
+    (c >= 0x2e80 && c <= 0xa4cf) ||
+    (c >= 0xac00 && c <= 0xd7a3) ||
+    (c >= 0xf900 && c <= 0xfaff) ||
+    (c >= 0xfe30 && c <= 0xfe4f) ||
+    (c >= 0xff00 && c <= 0xff60) ||
+    (c >= 0xffe0 && c <= 0xffe6)
+  );
 }

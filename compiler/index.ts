@@ -54,7 +54,12 @@ export function compile(sources: SourceInput[]): CompileResult {
     return { program, diagnostics, files, symbols };
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
-    diagnostics.push({ code: 'SGS999', severity: 'error', message: `internal compiler error: ${msg}`, span: { file: sources[0]?.file ?? '', start: 0, end: 0, line: 1, col: 1 } });
+    diagnostics.push({
+      code: 'SGS999',
+      severity: 'error',
+      message: `internal compiler error: ${msg}`,
+      span: { file: sources[0]?.file ?? '', start: 0, end: 0, line: 1, col: 1 },
+    });
     return { diagnostics, files: [] };
   }
 }

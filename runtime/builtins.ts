@@ -2,7 +2,16 @@
 // rules declared, draw random numbers from the state's RNG, and ask players to choose.
 import type { Builtins } from './link.ts';
 import type { Game, Request } from './game.ts';
-import { RuleError, label, same, type ActionRef, type CardObj, type PlayerObj, type Value, type ZoneRef } from './values.ts';
+import {
+  RuleError,
+  label,
+  same,
+  type ActionRef,
+  type CardObj,
+  type PlayerObj,
+  type Value,
+  type ZoneRef,
+} from './values.ts';
 
 type Pure = (g: Game, a: Value[], at: string) => Value;
 
@@ -94,17 +103,22 @@ const pure: Record<string, Pure> = {
   virtual: (g, [kind, cs], at) => ({ t: 'v', kind: String(kind), subs: g.asCards(cs ?? [], at), via: null, set: {} }),
   kindOf: (g, [c], at) => {
     if (typeof c === 'string') return c;
-    if (c && typeof c === 'object' && !Array.isArray(c) && (c.t === 'c' || c.t === 'v')) return g.getMember(c, 'kind', at);
+    if (c && typeof c === 'object' && !Array.isArray(c) && (c.t === 'c' || c.t === 'v'))
+      return g.getMember(c, 'kind', at);
     throw new RuleError(`kindOf: ${label(c!)} is not a card`, at);
   },
   hasMethod: (g, [c, n]) => g.hasMethod(c!, String(n)),
   players: (g) => g.state.players.slice(),
   alive: (g) => aliveFrom(g, null),
   aliveFrom: (g, [p], at) => aliveFrom(g, player(g, p!, at)),
-  others: (g, [p], at) => aliveFrom(g, player(g, p!, at)).slice(1).filter((q) => q !== p),
+  others: (g, [p], at) =>
+    aliveFrom(g, player(g, p!, at))
+      .slice(1)
+      .filter((q) => q !== p),
   nextAlive: (g, [p], at) => aliveFrom(g, player(g, p!, at))[1] ?? null,
   seatDistance: (g, [a, b], at) => {
-    const pa = player(g, a!, at), pb = player(g, b!, at);
+    const pa = player(g, a!, at),
+      pb = player(g, b!, at);
     if (pa === pb) return 0;
     const ring = aliveFrom(g, pa);
     const i = ring.indexOf(pb);
@@ -115,7 +129,8 @@ const pure: Record<string, Pure> = {
   hasSkill: (g, [p, s], at) => g.skillsOf(player(g, p!, at)).includes(String(s)),
   skillsOf: (g, [p], at) => g.skillsOf(player(g, p!, at)).slice(),
   hasTag: (g, [s, t]) => g.program.skills[String(s)]?.tags.includes(String(t)) ?? false,
-  conversions: (g, [p, kinds], at) => g.conversionsOf(player(g, p!, at), kinds == null ? null : g.asList(kinds, at).map(String)),
+  conversions: (g, [p, kinds], at) =>
+    g.conversionsOf(player(g, p!, at), kinds == null ? null : g.asList(kinds, at).map(String)),
   actions: (g, [p], at) => g.actionsOf(player(g, p!, at)),
   revealed: (g, [p, prop], at) => !!g.state.revealed[`${player(g, p!, at).seat}:${String(prop)}`],
   within: (g, [kind]) => {
@@ -155,7 +170,10 @@ const pure: Record<string, Pure> = {
   },
   log: (g, a) => {
     const [tpl, ...rest] = a;
-    g.record('msg', String(tpl).replace(/\{(\d+)\}/g, (_, i: string) => label(rest[Number(i)] ?? null)));
+    g.record(
+      'msg',
+      String(tpl).replace(/\{(\d+)\}/g, (_, i: string) => label(rest[Number(i)] ?? null)),
+    );
     return null;
   },
   setCurrent: (g, [p], at) => {
@@ -238,7 +256,8 @@ function* callMode(g: Game, [name, ...args]: Value[], _at: string): Generator<Re
 }
 
 function* perform(g: Game, [a]: Value[], at: string): Generator<Request, Value, number[]> {
-  if (!a || typeof a !== 'object' || Array.isArray(a) || a.t !== 'a') throw new RuleError(`perform: ${label(a ?? null)} is not an action`, at);
+  if (!a || typeof a !== 'object' || Array.isArray(a) || a.t !== 'a')
+    throw new RuleError(`perform: ${label(a ?? null)} is not an action`, at);
   return yield* g.perform(a as ActionRef);
 }
 
@@ -249,7 +268,19 @@ export const builtins: Builtins = {
 
 /** Builtins that change state: allowed in statements, not in functions, conditions or hooks. */
 export const effectBuiltins = new Set([
-  'put', 'putAs', 'shuffle', 'random', 'randomInt', 'shuffled', 'log', 'setCurrent', 'endGame', 'reveal', 'setSkills', 'gainSkill', 'loseSkill',
+  'put',
+  'putAs',
+  'shuffle',
+  'random',
+  'randomInt',
+  'shuffled',
+  'log',
+  'setCurrent',
+  'endGame',
+  'reveal',
+  'setSkills',
+  'gainSkill',
+  'loseSkill',
 ]);
 /** Builtins that ask a player: allowed only as a whole statement, `let x = …`, `x = …` or `return …`. */
 export const askBuiltins = new Set(Object.keys(builtins.ask));
@@ -257,18 +288,68 @@ export const pureBuiltins = new Set(Object.keys(pure).filter((k) => !effectBuilt
 
 /** Parameter names of every builtin (a trailing `?` marks an optional one), for named arguments and arity checks. */
 export const signatures: Record<string, string[]> = {
-  count: ['x'], first: ['list'], last: ['list'], at: ['list', 'index'], contains: ['list', 'item'], indexOf: ['list', 'item'],
-  reverse: ['list'], unique: ['list'], max: ['a', 'b?'], min: ['a', 'b?'], sum: ['list'], abs: ['n'], range: ['from', 'to'],
-  text: ['x'], cards: ['zone'], top: ['zone', 'n?'], bottom: ['zone', 'n?'], zoneOf: ['card'], ownerOf: ['card'],
-  physical: ['card'], isVirtual: ['card'], isCard: ['x'], isPlayer: ['x'], isText: ['x'], virtual: ['kind', 'cards?'],
-  kindOf: ['card'], hasMethod: ['card', 'name'], players: [], alive: [], aliveFrom: ['player'], others: ['player'],
-  nextAlive: ['player'], seatDistance: ['from', 'to'], current: [], hasSkill: ['player', 'skill'], skillsOf: ['player'],
-  hasTag: ['skill', 'tag'], conversions: ['player', 'kinds?'], actions: ['player'], revealed: ['player', 'property'],
-  within: ['event'], asCounted: ['card'], isAction: ['x'], generals: [], take: ['list', 'n'], drop: ['list', 'n'], putAs: ['cards', 'to', 'kind?'],
+  count: ['x'],
+  first: ['list'],
+  last: ['list'],
+  at: ['list', 'index'],
+  contains: ['list', 'item'],
+  indexOf: ['list', 'item'],
+  reverse: ['list'],
+  unique: ['list'],
+  max: ['a', 'b?'],
+  min: ['a', 'b?'],
+  sum: ['list'],
+  abs: ['n'],
+  range: ['from', 'to'],
+  text: ['x'],
+  cards: ['zone'],
+  top: ['zone', 'n?'],
+  bottom: ['zone', 'n?'],
+  zoneOf: ['card'],
+  ownerOf: ['card'],
+  physical: ['card'],
+  isVirtual: ['card'],
+  isCard: ['x'],
+  isPlayer: ['x'],
+  isText: ['x'],
+  virtual: ['kind', 'cards?'],
+  kindOf: ['card'],
+  hasMethod: ['card', 'name'],
+  players: [],
+  alive: [],
+  aliveFrom: ['player'],
+  others: ['player'],
+  nextAlive: ['player'],
+  seatDistance: ['from', 'to'],
+  current: [],
+  hasSkill: ['player', 'skill'],
+  skillsOf: ['player'],
+  hasTag: ['skill', 'tag'],
+  conversions: ['player', 'kinds?'],
+  actions: ['player'],
+  revealed: ['player', 'property'],
+  within: ['event'],
+  asCounted: ['card'],
+  isAction: ['x'],
+  generals: [],
+  take: ['list', 'n'],
+  drop: ['list', 'n'],
+  putAs: ['cards', 'to', 'kind?'],
   callMode: ['method', 'a?', 'b?', 'c?', 'd?'],
-  put: ['cards', 'to', 'bottom?'], shuffle: ['zone'], random: ['list'], randomInt: ['n'], shuffled: ['list'],
-  log: ['text', 'a?', 'b?', 'c?', 'd?'], setCurrent: ['player'], endGame: ['winners', 'text?'], reveal: ['player', 'property'],
-  setSkills: ['player', 'skills'], gainSkill: ['player', 'skill'], loseSkill: ['player', 'skill'],
-  choose: ['who', 'from', 'prompt?', 'optional?'], chooseMany: ['who', 'from', 'min?', 'max?', 'prompt?'],
-  ask: ['who', 'prompt?'], perform: ['action'],
+  put: ['cards', 'to', 'bottom?'],
+  shuffle: ['zone'],
+  random: ['list'],
+  randomInt: ['n'],
+  shuffled: ['list'],
+  log: ['text', 'a?', 'b?', 'c?', 'd?'],
+  setCurrent: ['player'],
+  endGame: ['winners', 'text?'],
+  reveal: ['player', 'property'],
+  setSkills: ['player', 'skills'],
+  gainSkill: ['player', 'skill'],
+  loseSkill: ['player', 'skill'],
+  choose: ['who', 'from', 'prompt?', 'optional?'],
+  chooseMany: ['who', 'from', 'min?', 'max?', 'prompt?'],
+  ask: ['who', 'prompt?'],
+  perform: ['action'],
 };

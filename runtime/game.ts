@@ -7,8 +7,18 @@ import { builtins } from './builtins.ts';
 import { hashString, hashHex } from './hash.ts';
 import { seedRng, shuffleInPlace, type RngState } from './rng.ts';
 import {
-  RuleError, label, same, zoneKey, cardFace,
-  type ActionRef, type CardObj, type Frame, type PlayerObj, type Value, type VirtualCard, type ZoneRef,
+  RuleError,
+  label,
+  same,
+  zoneKey,
+  cardFace,
+  type ActionRef,
+  type CardObj,
+  type Frame,
+  type PlayerObj,
+  type Value,
+  type VirtualCard,
+  type ZoneRef,
 } from './values.ts';
 
 export interface Option_ {
@@ -84,7 +94,10 @@ function effectiveProgram(base: Program, options: Record<string, unknown>): { ke
   for (const v of active) {
     for (const [k, part] of Object.entries(v.parts)) {
       if (part && typeof part === 'object' && !Array.isArray(part)) {
-        (p as unknown as Record<string, unknown>)[k] = { ...(p as unknown as Record<string, Record<string, unknown>>)[k], ...part };
+        (p as unknown as Record<string, unknown>)[k] = {
+          ...(p as unknown as Record<string, Record<string, unknown>>)[k],
+          ...part,
+        };
       }
     }
   }
@@ -127,7 +140,9 @@ function link(base: Program, options: Record<string, unknown>): Linked {
     filterSkills,
     propertySet: new Set(Object.keys(program.properties)),
     fieldNames,
-    grantZones: Object.values(program.zones).filter((z) => z.grants && z.perPlayer).map((z) => z.id),
+    grantZones: Object.values(program.zones)
+      .filter((z) => z.grants && z.perPlayer)
+      .map((z) => z.id),
   };
   m.set(key, l);
   return l;
@@ -168,34 +183,66 @@ export class Game {
     if (!mode) throw new RuleError(`no mode named ${modeId ?? '(none)'}`, '');
     const seed = opts.seed ?? 1;
     const n = scen ? scen.seats.length : (opts.players ?? (mode.fields.minPlayers as number) ?? 2);
-    const min = mode.fields.minPlayers as number | undefined, max = mode.fields.maxPlayers as number | undefined;
+    const min = mode.fields.minPlayers as number | undefined,
+      max = mode.fields.maxPlayers as number | undefined;
     if (!scen && ((min !== undefined && n < min) || (max !== undefined && n > max))) {
       throw new RuleError(`mode ${modeId} takes ${min} to ${max} players, not ${n}`, '');
     }
     this.state = {
-      seed, rng: seedRng(seed), mode: modeId!, options, players: [], cards: [], zones: {}, globals: {}, uses: {},
-      revealed: {}, current: 0, over: null, error: null, log: [], hash: 0, decisions: 0, answers: [],
+      seed,
+      rng: seedRng(seed),
+      mode: modeId!,
+      options,
+      players: [],
+      cards: [],
+      zones: {},
+      globals: {},
+      uses: {},
+      revealed: {},
+      current: 0,
+      over: null,
+      error: null,
+      log: [],
+      hash: 0,
+      decisions: 0,
+      answers: [],
     };
     const emptyCtx = this.ctx(null, 0);
     for (let i = 0; i < n; i++) {
       const v: Record<string, Value> = {};
       for (const p of Object.values(this.program.properties)) v[p.id] = this.L.linker.expr(p.default)(emptyCtx);
-      this.state.players.push({ t: 'p', seat: i, name: scen ? scen.seats[i]!.name : `p${i + 1}`, alive: true, skills: [], v });
+      this.state.players.push({
+        t: 'p',
+        seat: i,
+        name: scen ? scen.seats[i]!.name : `p${i + 1}`,
+        alive: true,
+        skills: [],
+        v,
+      });
     }
     // Scenario expressions name seats; they are globals `$name`.
     if (scen) for (const p of this.state.players) this.state.globals[`$${p.name}`] = p;
-    for (const g of Object.values(this.program.vars)) this.state.globals[g.id] = this.L.linker.expr(g.default)(emptyCtx);
+    for (const g of Object.values(this.program.vars))
+      this.state.globals[g.id] = this.L.linker.expr(g.default)(emptyCtx);
     for (const z of Object.values(this.program.zones)) {
       if (z.perPlayer) for (const p of this.state.players) this.state.zones[zoneKey(z.id, p)] = [];
       else this.state.zones[z.id] = [];
     }
     // The physical deck: every card of the mode's decks, shuffled into the zone the mode names.
-    const deckZone = (mode.fields.deckZone as string) ?? Object.values(this.program.zones).find((z) => !z.perPlayer)?.id;
+    const deckZone =
+      (mode.fields.deckZone as string) ?? Object.values(this.program.zones).find((z) => !z.perPlayer)?.id;
     const decks = (mode.fields.decks as string[] | string | undefined) ?? [];
     const pile = deckZone ? this.state.zones[deckZone]! : [];
     for (const d of Array.isArray(decks) ? decks : [decks]) {
       for (const c of this.program.decks[d]?.cards ?? []) {
-        const card: CardObj = { t: 'c', id: this.state.cards.length, kind: c.kind, suit: c.suit, rank: c.rank, zone: deckZone ?? '' };
+        const card: CardObj = {
+          t: 'c',
+          id: this.state.cards.length,
+          kind: c.kind,
+          suit: c.suit,
+          rank: c.rank,
+          zone: deckZone ?? '',
+        };
         this.state.cards.push(card);
         pile.push(card);
       }
@@ -230,7 +277,9 @@ export class Game {
       // A stack overflow (smaller stacks in browser workers) is the same runaway as the nesting limit.
       if (e instanceof RangeError && /call stack/i.test(e.message)) {
         const names = [...new Set(this.recentSkills.slice(-12))];
-        this.state.error = `events nested too deep for this machine's stack: a rule may loop forever` + (names.length ? ` (skills firing: ${names.join(', ')})` : '');
+        this.state.error =
+          `events nested too deep for this machine's stack: a rule may loop forever` +
+          (names.length ? ` (skills firing: ${names.join(', ')})` : '');
         this.record('msg', `error: ${this.state.error}`);
         return;
       }
@@ -246,7 +295,10 @@ export class Game {
     const reason = validate(r, picks);
     if (reason) return { ok: false, reason };
     this.state.answers.push(picks.slice());
-    this.record('answer', `${this.state.players[r.seat]!.name}: ${picks.map((i) => r.options[i]!.label).join(', ') || 'pass'}`);
+    this.record(
+      'answer',
+      `${this.state.players[r.seat]!.name}: ${picks.map((i) => r.options[i]!.label).join(', ') || 'pass'}`,
+    );
     this.advance(picks);
     return { ok: true };
   }
@@ -264,12 +316,16 @@ export class Game {
     if (this.keepLog) this.state.log.push({ k, text });
   }
 
-  private *main(mode: Program['modes'][string], scen: Program['scenarios'][string] | undefined): Generator<Request, Value, number[]> {
+  private *main(
+    mode: Program['modes'][string],
+    scen: Program['scenarios'][string] | undefined,
+  ): Generator<Request, Value, number[]> {
     let first: Value = this.state.players[0]!;
     let from: Value = null;
     if (scen) {
       this.setupScenario(scen);
-      if (mode.methods.seatUp) for (const p of this.state.players) yield* this.runMethodBody(mode.methods.seatUp, [p], null, 'seatUp');
+      if (mode.methods.seatUp)
+        for (const p of this.state.players) yield* this.runMethodBody(mode.methods.seatUp, [p], null, 'seatUp');
       if (scen.start) {
         first = this.state.players.find((p) => p.name === scen.start!.player) ?? first;
         from = scen.start.from ?? null;
@@ -296,7 +352,8 @@ export class Game {
         const v = this.L.linker.expr(f.e)(c);
         const z = this.program.zones[f.name];
         if (z && z.perPlayer) {
-          for (const card of this.asList(v, seat.at)) this.put(this.asCards(card, seat.at), this.zoneRef(f.name, p), false);
+          for (const card of this.asList(v, seat.at))
+            this.put(this.asCards(card, seat.at), this.zoneRef(f.name, p), false);
         } else if (f.name === 'skills') {
           p.skills = this.asList(v, seat.at).map(String);
         } else if (f.name === 'alive') {
@@ -329,7 +386,10 @@ export class Game {
 
   private runaway(what: string): never {
     const names = [...new Set(this.recentSkills.slice(-12))];
-    throw new RuleError(`${what}: a rule may loop forever` + (names.length ? ` (skills firing: ${names.join(', ')})` : ''), '');
+    throw new RuleError(
+      `${what}: a rule may loop forever` + (names.length ? ` (skills firing: ${names.join(', ')})` : ''),
+      '',
+    );
   }
 
   private depth = 0;
@@ -403,14 +463,19 @@ export class Game {
     const key = `${kind}/${suit}/${rank}`;
     const placed = this.placed.get(key);
     if (this.inSetup) {
-      const hit = this.state.cards.find((c) => c.kind === kind && c.suit === suit && c.rank === rank && !placed?.includes(c));
+      const hit = this.state.cards.find(
+        (c) => c.kind === kind && c.suit === suit && c.rank === rank && !placed?.includes(c),
+      );
       const card = hit ?? this.createCard(kind, suit, rank, at);
       if (placed) placed.push(card);
       else this.placed.set(key, [card]);
       return card;
     }
     if (placed) return placed[0]!;
-    return this.state.cards.find((c) => c.kind === kind && c.suit === suit && c.rank === rank) ?? this.createCard(kind, suit, rank, at);
+    return (
+      this.state.cards.find((c) => c.kind === kind && c.suit === suit && c.rank === rank) ??
+      this.createCard(kind, suit, rank, at)
+    );
   }
   private placed = new Map<string, CardObj[]>();
   private inSetup = false;
@@ -447,7 +512,10 @@ export class Game {
           if (name === 'suit') return o.suit;
           if (name === 'rank') return o.rank;
           if (name === 'id') return o.id;
-          const effective = this.L.filterSkills.length && !this.filtering ? ((this.filtered(o, 'kind') as string | undefined) ?? o.as ?? o.kind) : (o.as ?? o.kind);
+          const effective =
+            this.L.filterSkills.length && !this.filtering
+              ? ((this.filtered(o, 'kind') as string | undefined) ?? o.as ?? o.kind)
+              : (o.as ?? o.kind);
           const kf = this.program.cards[effective]?.fields[name];
           if (kf !== undefined) return kf as Value;
           if (this.L.fieldNames.has(name)) return null;
@@ -575,7 +643,8 @@ export class Game {
     if (this.L.grantZones.length) {
       const extra: string[] = [];
       for (const z of this.L.grantZones) {
-        for (const c of this.state.zones[zoneKey(z, p)] ?? []) extra.push(...(this.program.cards[c.kind]?.skills ?? []));
+        for (const c of this.state.zones[zoneKey(z, p)] ?? [])
+          extra.push(...(this.program.cards[c.kind]?.skills ?? []));
       }
       if (extra.length) skills = [...skills, ...extra];
     }
@@ -741,7 +810,12 @@ export class Game {
 
   private methodOf(o: Value, name: string, at: string): IMethod | undefined {
     // A card's kind as the rules see it: a filter (武神) or the kind it stands for in a zone may change it.
-    const kind = typeof o === 'string' ? o : o && typeof o === 'object' && !Array.isArray(o) && (o.t === 'c' || o.t === 'v') ? (this.getMember(o, 'kind', at) as string) : null;
+    const kind =
+      typeof o === 'string'
+        ? o
+        : o && typeof o === 'object' && !Array.isArray(o) && (o.t === 'c' || o.t === 'v')
+          ? (this.getMember(o, 'kind', at) as string)
+          : null;
     if (kind === null) throw new RuleError(`.${name}(): ${label(o)} is not a card`, at);
     return this.program.cards[kind]?.methods[name];
   }
@@ -767,7 +841,12 @@ export class Game {
     return yield* this.runMethodBody(m, args, null, at);
   }
 
-  private *runMethodBody(m: IMethod, args: Value[], you: PlayerObj | null, _at: string): Generator<Request, Value, number[]> {
+  private *runMethodBody(
+    m: IMethod,
+    args: Value[],
+    you: PlayerObj | null,
+    _at: string,
+  ): Generator<Request, Value, number[]> {
     const c = this.ctx(you, m.slots);
     this.bindParams(m.params, args, c);
     if (m.expr) return this.L.linker.expr(m.expr)(c);
@@ -923,12 +1002,22 @@ export class Game {
     }
   }
 
-  private *fireTrigger(skill: string, t: ITrigger, key: string, owner: PlayerObj, subject: PlayerObj, frame: Frame): Generator<Request, void, number[]> {
+  private *fireTrigger(
+    skill: string,
+    t: ITrigger,
+    key: string,
+    owner: PlayerObj,
+    subject: PlayerObj,
+    frame: Frame,
+  ): Generator<Request, void, number[]> {
     if (t.optional) {
       const ans = yield* this.decide({
         seat: owner.seat,
         prompt: `use:${skill}`,
-        options: [{ label: 'yes', value: true }, { label: 'no', value: false }],
+        options: [
+          { label: 'yes', value: true },
+          { label: 'no', value: false },
+        ],
         min: 1,
         max: 1,
       });
@@ -985,15 +1074,17 @@ export class Game {
         if (kinds && !kinds.includes(va.kind)) continue;
         if (va.condExpr && !truthy(this.L.linker.expr(va.condExpr)(this.ctx(p, 1)))) continue;
         const pool: CardObj[] = [];
-        for (const z of va.zones) for (const c of this.state.zones[zoneKey(z, p)] ?? []) {
-          if (va.filterExpr) {
-            const cx = this.ctx(p, 1);
-            cx.vars[0] = c;
-            if (!truthy(this.L.linker.expr(va.filterExpr)(cx))) continue;
+        for (const z of va.zones)
+          for (const c of this.state.zones[zoneKey(z, p)] ?? []) {
+            if (va.filterExpr) {
+              const cx = this.ctx(p, 1);
+              cx.vars[0] = c;
+              if (!truthy(this.L.linker.expr(va.filterExpr)(cx))) continue;
+            }
+            pool.push(c);
           }
-          pool.push(c);
-        }
-        for (const combo of combinations(pool, va.count, 64)) out.push({ t: 'v', kind: va.kind, subs: combo, via: sid, set: {} });
+        for (const combo of combinations(pool, va.count, 64))
+          out.push({ t: 'v', kind: va.kind, subs: combo, via: sid, set: {} });
       }
     }
     return out;
@@ -1028,7 +1119,10 @@ export class Game {
 
   *decide(r: Request): Generator<Request, number[], number[]> {
     this.state.decisions++;
-    this.record('ask', `${this.state.players[r.seat]!.name} ${r.prompt} [${r.options.map((o) => o.label).join('|')}] ${r.min}-${r.max}`);
+    this.record(
+      'ask',
+      `${this.state.players[r.seat]!.name} ${r.prompt} [${r.options.map((o) => o.label).join('|')}] ${r.min}-${r.max}`,
+    );
     const ans = yield r;
     return ans;
   }
@@ -1071,7 +1165,8 @@ function validate(r: Request, picks: unknown): string | null {
   if (picks.length > r.max) return `pick at most ${r.max} (got ${picks.length})`;
   const seen = new Set<number>();
   for (const i of picks) {
-    if (!Number.isInteger(i) || i < 0 || i >= r.options.length) return `option ${String(i)} does not exist (0..${r.options.length - 1})`;
+    if (!Number.isInteger(i) || i < 0 || i >= r.options.length)
+      return `option ${String(i)} does not exist (0..${r.options.length - 1})`;
     if (seen.has(i)) return `option ${i} picked twice`;
     seen.add(i);
   }

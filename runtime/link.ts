@@ -17,7 +17,11 @@ export interface Ctx {
 
 export type Ex = (c: Ctx) => Value;
 export type Sig = number; // 0 normal, 1 break, 2 continue, 3 return, 4 stop
-export const NORMAL = 0, BREAK = 1, CONTINUE = 2, RETURN = 3, STOP = 4;
+export const NORMAL = 0,
+  BREAK = 1,
+  CONTINUE = 2,
+  RETURN = 3,
+  STOP = 4;
 export type Gen = Generator<Request, Sig, number[]>;
 export type Run = { y: false; run: (c: Ctx) => Sig } | { y: true; gen: (c: Ctx) => Gen };
 export type ActionRunner = (c: Ctx) => Generator<Request, Value, number[]>;
@@ -29,7 +33,10 @@ export interface Builtins {
 
 export class Linker {
   private exprCache = new WeakMap<object, Ex>();
-  constructor(private program: Program, private builtins: Builtins) {}
+  constructor(
+    private program: Program,
+    private builtins: Builtins,
+  ) {}
 
   expr(e: IExpr): Ex {
     let f = this.exprCache.get(e);
@@ -94,25 +101,45 @@ export class Linker {
           const a0 = args[0]!;
           return (c) => fn(c.g, [a0(c)], at);
         }
-        return (c) => fn(c.g, args.map((a) => a(c)), at);
+        return (c) =>
+          fn(
+            c.g,
+            args.map((a) => a(c)),
+            at,
+          );
       }
       case 'fn': {
         const args = e.args.map((a) => this.expr(a));
         const n = e.name;
         const at = e.at;
-        return (c) => c.g.callFunction(n, args.map((a) => a(c)), at);
+        return (c) =>
+          c.g.callFunction(
+            n,
+            args.map((a) => a(c)),
+            at,
+          );
       }
       case 'hook': {
         const args = e.args.map((a) => this.expr(a));
         const n = e.name;
-        return (c) => c.g.evalHook(n, args.map((a) => a(c)));
+        return (c) =>
+          c.g.evalHook(
+            n,
+            args.map((a) => a(c)),
+          );
       }
       case 'method': {
         const o = this.expr(e.o);
         const args = e.args.map((a) => this.expr(a));
         const n = e.name;
         const at = e.at;
-        return (c) => c.g.callPureMethod(o(c), n, args.map((a) => a(c)), at);
+        return (c) =>
+          c.g.callPureMethod(
+            o(c),
+            n,
+            args.map((a) => a(c)),
+            at,
+          );
       }
       case 'un': {
         const x = this.expr(e.e);
@@ -120,11 +147,13 @@ export class Linker {
         return (c) => -(x(c) as number);
       }
       case 'and': {
-        const l = this.expr(e.l), r = this.expr(e.r);
+        const l = this.expr(e.l),
+          r = this.expr(e.r);
         return (c) => truthy(l(c)) && truthy(r(c));
       }
       case 'or': {
-        const l = this.expr(e.l), r = this.expr(e.r);
+        const l = this.expr(e.l),
+          r = this.expr(e.r);
         return (c) => truthy(l(c)) || truthy(r(c));
       }
       case 'bin':
@@ -171,14 +200,16 @@ export class Linker {
         return (c) => num(l(c), at) >= num(r(c), at);
       case '+':
         return (c) => {
-          const a = l(c), b = r(c);
+          const a = l(c),
+            b = r(c);
           if (Array.isArray(a)) return Array.isArray(b) ? a.concat(b) : [...a, b];
           if (typeof a === 'string' || typeof b === 'string') return String(a) + String(b);
           return num(a, at) + num(b, at);
         };
       case '-':
         return (c) => {
-          const a = l(c), b = r(c);
+          const a = l(c),
+            b = r(c);
           if (Array.isArray(a)) return a.filter((x) => (Array.isArray(b) ? !b.some((y) => same(x, y)) : !same(x, b)));
           return num(a, at) - num(b, at);
         };
@@ -276,21 +307,43 @@ export class Linker {
     switch (a.k) {
       case 'event': {
         const n = a.name;
-        return (c) => c.g.runEvent(n, args.map((x) => x(c)), at);
+        return (c) =>
+          c.g.runEvent(
+            n,
+            args.map((x) => x(c)),
+            at,
+          );
       }
       case 'action': {
         const n = a.name;
-        return (c) => c.g.runAction(n, args.map((x) => x(c)), at);
+        return (c) =>
+          c.g.runAction(
+            n,
+            args.map((x) => x(c)),
+            at,
+          );
       }
       case 'methodCall': {
         const o = this.expr(a.o);
         const n = a.name;
-        return (c) => c.g.runMethod(o(c), n, args.map((x) => x(c)), at);
+        return (c) =>
+          c.g.runMethod(
+            o(c),
+            n,
+            args.map((x) => x(c)),
+            at,
+          );
       }
       case 'ask': {
         const fn = this.builtins.ask[a.fn];
         if (!fn) throw new RuleError(`unknown builtin ${a.fn}`, at);
-        return (c) => fn(c.g, args.map((x) => x(c)), at, c);
+        return (c) =>
+          fn(
+            c.g,
+            args.map((x) => x(c)),
+            at,
+            c,
+          );
       }
     }
   }
@@ -298,7 +351,8 @@ export class Linker {
   stmt(s: IStmt): Run {
     switch (s.k) {
       case 'let': {
-        const e = this.expr(s.e), i = s.i;
+        const e = this.expr(s.e),
+          i = s.i;
         return {
           y: false,
           run: (c) => {
@@ -345,7 +399,8 @@ export class Linker {
         const th = this.block(s.then);
         const el = s.else ? this.block(s.else) : null;
         if (!th.y && (!el || !el.y)) {
-          const t = th.run, e = el ? (el as { run: (c: Ctx) => Sig }).run : null;
+          const t = th.run,
+            e = el ? (el as { run: (c: Ctx) => Sig }).run : null;
           return { y: false, run: (c) => (truthy(cond(c)) ? t(c) : e ? e(c) : NORMAL) };
         }
         return {
@@ -360,7 +415,8 @@ export class Linker {
       case 'for': {
         const iter = this.expr(s.e);
         const body = this.block(s.body);
-        const i = s.i, at = s.at;
+        const i = s.i,
+          at = s.at;
         if (!body.y) {
           const run = body.run;
           return {

@@ -32,7 +32,12 @@ export class ScenarioRunner {
   failure: ScenarioFailure | undefined;
 
   /** `beforeStart` sees the game before it runs (to attach observers such as an AI). */
-  constructor(program: Program, readonly id: string, seed = 1, beforeStart?: (g: Game) => void) {
+  constructor(
+    program: Program,
+    readonly id: string,
+    seed = 1,
+    beforeStart?: (g: Game) => void,
+  ) {
     const scen = program.scenarios[id];
     if (!scen) throw new Error(`no scenario named ${id}`);
     this.scenario = scen;
@@ -65,10 +70,17 @@ export class ScenarioRunner {
   picksFor(st: AnswerStep): { ok: true; picks: number[] } | { ok: false; message: string } {
     const g = this.game;
     const r = g.pending;
-    if (!r) return { ok: false, message: `expected a decision for ${st.player}, but ${g.state.over ? 'the game is over' : 'nothing is asked'}` };
+    if (!r)
+      return {
+        ok: false,
+        message: `expected a decision for ${st.player}, but ${g.state.over ? 'the game is over' : 'nothing is asked'}`,
+      };
     const who = g.state.players[r.seat]!.name;
     if (who !== st.player) {
-      return { ok: false, message: `expected ${st.player} to decide, but ${who} is asked "${r.prompt}" [${r.options.map((o) => o.label).join(' | ')}]` };
+      return {
+        ok: false,
+        message: `expected ${st.player} to decide, but ${who} is asked "${r.prompt}" [${r.options.map((o) => o.label).join(' | ')}]`,
+      };
     }
     const ev = (e: IExpr) => this.evalExpr(e);
     const picks: number[] = [];
@@ -76,7 +88,10 @@ export class ScenarioRunner {
       const idx = matchPick(p, r.options, picks, ev);
       if (idx === -2) continue; // pass
       if (idx < 0) {
-        return { ok: false, message: `${who} cannot pick ${describePick(p, ev)} for "${r.prompt}"; options: [${r.options.map((o) => o.label).join(' | ')}]` };
+        return {
+          ok: false,
+          message: `${who} cannot pick ${describePick(p, ev)} for "${r.prompt}"; options: [${r.options.map((o) => o.label).join(' | ')}]`,
+        };
       }
       picks.push(idx);
     }
@@ -91,7 +106,8 @@ export class ScenarioRunner {
         const v = this.evalExpr(st.e);
         if (truthy(v)) return null;
         let detail = '';
-        if (st.e.k === 'bin') detail = ` (left: ${label(this.evalExpr(st.e.l))}, right: ${label(this.evalExpr(st.e.r))})`;
+        if (st.e.k === 'bin')
+          detail = ` (left: ${label(this.evalExpr(st.e.l))}, right: ${label(this.evalExpr(st.e.r))})`;
         return `expected ${st.text}${detail}`;
       }
       case 'expectLog':
@@ -99,13 +115,16 @@ export class ScenarioRunner {
       case 'expectAsk': {
         const r = g.pending;
         const who = r ? g.state.players[r.seat]!.name : null;
-        return who === st.player ? null : `expected ${st.player} to be asked, but ${who ? `${who} is asked "${r!.prompt}"` : 'nobody is asked'}`;
+        return who === st.player
+          ? null
+          : `expected ${st.player} to be asked, but ${who ? `${who} is asked "${r!.prompt}"` : 'nobody is asked'}`;
       }
       case 'expectEnd':
         return g.state.over ? null : 'expected the game to be over';
       case 'expectOffer': {
         const r = g.pending;
-        if (!r) return `expected a decision that ${st.negated ? 'does not offer' : 'offers'} ${st.text}, but nothing is asked`;
+        if (!r)
+          return `expected a decision that ${st.negated ? 'does not offer' : 'offers'} ${st.text}, but nothing is asked`;
         const ev = (e: IExpr) => this.evalExpr(e);
         const options = `"${r.prompt}" [${r.options.map((o) => o.label).join(' | ')}]`;
         for (const p of st.picks) {
@@ -150,7 +169,11 @@ export class ScenarioRunner {
     if (this.failure) return this.failure;
     const g = this.game;
     if (g.state.error) {
-      return (this.failure = { step: this.scenario.steps.length, at: this.scenario.at, message: `the game stopped with an error: ${g.state.error}` });
+      return (this.failure = {
+        step: this.scenario.steps.length,
+        at: this.scenario.at,
+        message: `the game stopped with an error: ${g.state.error}`,
+      });
     }
     return null;
   }
@@ -166,7 +189,12 @@ export function runScenario(program: Program, id: string, seed = 1): ScenarioRes
   return { id, ok: true, steps: r.steps.length, log, game: g };
 }
 
-function matchPick(p: IPick, options: { label: string; value: Value }[], taken: number[], ev: (e: IExpr) => Value): number {
+function matchPick(
+  p: IPick,
+  options: { label: string; value: Value }[],
+  taken: number[],
+  ev: (e: IExpr) => Value,
+): number {
   if (p.k === 'pass') return -2;
   const free = (i: number) => !taken.includes(i);
   if (p.k === 'name') return options.findIndex((o, i) => free(i) && o.label === p.name);
@@ -175,8 +203,16 @@ function matchPick(p: IPick, options: { label: string; value: Value }[], taken: 
   if (i < 0 && typeof v === 'string') i = options.findIndex((o, j) => free(j) && o.label === v);
   if (i < 0 && v && typeof v === 'object' && !Array.isArray(v) && v.t === 'c') {
     // A physical card also selects the option that uses it as another card (a conversion) when it is the only one.
-    i = options.findIndex((o, j) => free(j) && o.value && typeof o.value === 'object' && !Array.isArray(o.value) &&
-      o.value.t === 'v' && o.value.subs.length === 1 && o.value.subs[0] === v);
+    i = options.findIndex(
+      (o, j) =>
+        free(j) &&
+        o.value &&
+        typeof o.value === 'object' &&
+        !Array.isArray(o.value) &&
+        o.value.t === 'v' &&
+        o.value.subs.length === 1 &&
+        o.value.subs[0] === v,
+    );
   }
   return i;
 }

@@ -66,7 +66,10 @@ export type Value =
   | Value[];
 
 export class RuleError extends Error {
-  constructor(message: string, public at: string) {
+  constructor(
+    message: string,
+    public at: string,
+  ) {
     super(at ? `${at}: ${message}` : message);
   }
 }
@@ -116,8 +119,10 @@ export function label(v: Value): string {
 export function same(a: Value, b: Value): boolean {
   if (a === b) return true;
   // A zone id (what zoneOf returns) equals a shared zone named in the rules.
-  if (typeof a === 'string' && b !== null && typeof b === 'object' && !Array.isArray(b) && b.t === 'z') return b.owner === null && b.zone === a;
-  if (typeof b === 'string' && a !== null && typeof a === 'object' && !Array.isArray(a) && a.t === 'z') return a.owner === null && a.zone === b;
+  if (typeof a === 'string' && b !== null && typeof b === 'object' && !Array.isArray(b) && b.t === 'z')
+    return b.owner === null && b.zone === a;
+  if (typeof b === 'string' && a !== null && typeof a === 'object' && !Array.isArray(a) && a.t === 'z')
+    return a.owner === null && a.zone === b;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) || Array.isArray(b)) return false;
   if (a.t === 'v' && b.t === 'v') {

@@ -34,7 +34,13 @@ export function viewFor(g: Game, seat: number | null): PlayerView {
       ? { count: cards.length, cards: cards.map((c) => ({ id: c.id, kind: c.kind, suit: c.suit, rank: c.rank })) }
       : { count: cards.length };
   }
-  return { seat, current: s.current, players, zones, over: s.over ? { winners: toJSON(s.over.winners), text: s.over.text } : null };
+  return {
+    seat,
+    current: s.current,
+    players,
+    zones,
+    over: s.over ? { winners: toJSON(s.over.winners), text: s.over.text } : null,
+  };
 }
 
 /** The whole state as plain JSON (references written as {$p}/{$c}). */
@@ -47,7 +53,10 @@ export function snapshot(g: Game): unknown {
     options: s.options,
     current: s.current,
     players: s.players.map((p) => ({
-      seat: p.seat, name: p.name, alive: p.alive, skills: p.skills.slice(),
+      seat: p.seat,
+      name: p.name,
+      alive: p.alive,
+      skills: p.skills.slice(),
       v: Object.fromEntries(Object.entries(p.v).map(([k, v]) => [k, toJSON(v)])),
     })),
     cards: s.cards.map((c) => ({ id: c.id, kind: c.kind, suit: c.suit, rank: c.rank, zone: c.zone })),

@@ -21,7 +21,13 @@ function chevrotainDiagrams() {
         const require = createRequire(import.meta.url);
         const from = join(dirname(require.resolve('chevrotain')), '..', '..', 'diagrams');
         const to = join(site, 'public', 'chevrotain');
-        for (const f of ['diagrams.css', 'vendor/railroad-diagrams.js', 'src/diagrams_builder.js', 'src/diagrams_behavior.js', 'src/main.js']) {
+        for (const f of [
+          'diagrams.css',
+          'vendor/railroad-diagrams.js',
+          'src/diagrams_builder.js',
+          'src/diagrams_behavior.js',
+          'src/main.js',
+        ]) {
           mkdirSync(dirname(join(to, f)), { recursive: true });
           copyFileSync(join(from, f), join(to, f));
         }

@@ -19,7 +19,8 @@ let rules: Program;
 beforeAll(() => {
   const r = compile(loadSources(['rules']));
   const first = r.diagnostics.find((d) => d.severity === 'error');
-  if (!r.program || first) throw new Error(`rules/ does not compile: ${first?.span.file}:${first?.span.line}: ${first?.message}`);
+  if (!r.program || first)
+    throw new Error(`rules/ does not compile: ${first?.span.file}:${first?.span.line}: ${first?.message}`);
   rules = r.program;
 });
 
@@ -33,7 +34,8 @@ const ROLES = ['lord', 'loyalist', 'rebel', 'renegade'];
 // About a second each on an idle machine; the margin is for a busy one (CI, parallel test files).
 const SLOW = { timeout: 30_000 };
 const heuristic = uniformSpec('heuristic');
-const problemsOf = (r: ReturnType<typeof simulate>) => r.problems.map((x) => `game ${x.game} seed ${x.seed} ${x.outcome}: ${x.message}`);
+const problemsOf = (r: ReturnType<typeof simulate>) =>
+  r.problems.map((x) => `game ${x.game} seed ${x.seed} ${x.outcome}: ${x.message}`);
 
 describe('the heuristic AI as a player', () => {
   it('plays 30 five-player games to the end: no rejected answer, no error, no broken invariant', SLOW, () => {
@@ -68,7 +70,12 @@ describe('a regression the heuristic AI found', () => {
   // 离间 used up its once-per-turn limit without changing anything else; the memo of pure functions (playOptions)
   // was not invalidated by the use counter, so it stayed on offer and the AI took it forever.
   it('a per-turn skill once used is not offered again (8 players, seed 3, game 209)', SLOW, () => {
-    const g = playGame(rules, { seed: deriveSeed(3, 209, 'game'), aiSeed: deriveSeed(3, 209, 'ai'), players: 8, policy: byRole(heuristic) });
+    const g = playGame(rules, {
+      seed: deriveSeed(3, 209, 'game'),
+      aiSeed: deriveSeed(3, 209, 'ai'),
+      players: 8,
+      policy: byRole(heuristic),
+    });
     expect(g.message).toBeUndefined();
     expect(g.outcome).toBe('completed');
   });
@@ -99,7 +106,9 @@ describe('choosing the AI by role', () => {
     expect(formatAiSpec(mixed, ROLES)).toBe('lord=heuristic,loyalist=heuristic,rebel=random,renegade=random');
     expect(formatAiSpec(parseAiSpec('heuristic,rebel=heuristic', 'random', ROLES), ROLES)).toBe('heuristic');
     expect(() => parseAiSpec('clever', 'random', ROLES)).toThrow("no AI named 'clever' (AIs: random, heuristic)");
-    expect(() => parseAiSpec('king=random', 'random', ROLES)).toThrow("no role named 'king' (roles: lord, loyalist, rebel, renegade)");
+    expect(() => parseAiSpec('king=random', 'random', ROLES)).toThrow(
+      "no role named 'king' (roles: lord, loyalist, rebel, renegade)",
+    );
     expect(rolesOf(rules)).toEqual(ROLES);
     const bad = run('simulate', '--players', '5', '--games', '1', '--ai', 'lord=genius');
     expect(bad.code).toBe(2);
@@ -119,36 +128,59 @@ describe('balance statistics', () => {
     expect(wilson(0, 0)).toEqual({ low: 0, high: 1 });
   });
 
-  it('counts add up: wins within games, rates within their intervals, every seat and every game accounted for', SLOW, () => {
-    const b = balance(rules, { players: 5, games: 30, seed: 3, ai: heuristic });
-    expect(b.completed).toBe(30);
-    for (const s of [...b.generals, ...b.roles]) {
-      expect(s.wins).toBeGreaterThanOrEqual(0);
-      expect(s.wins).toBeLessThanOrEqual(s.games);
-      expect(s.rate).toBeCloseTo(s.wins / s.games, 4);
-      expect(s.low).toBeLessThanOrEqual(s.rate);
-      expect(s.rate).toBeLessThanOrEqual(s.high);
-    }
-    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-    expect(sum(b.generals.map((s) => s.games))).toBe(5 * 30); // one general per seat per game
-    const role = Object.fromEntries(b.roles.map((s) => [s.role, s]));
-    expect(b.roles.map((s) => s.games)).toEqual([30, 30, 30, 30]); // 5 players: every role in every game
-    expect(role.lord!.wins + role.rebel!.wins + role.renegade!.wins).toBe(30); // exactly one side wins
-    expect(role.loyalist!.wins).toBe(role.lord!.wins);
-    // 5 players: 1 lord, 1 loyalist, 2 rebels, 1 renegade — the seats that won are the generals that won.
-    expect(sum(b.generals.map((s) => s.wins))).toBe(role.lord!.wins * 2 + role.rebel!.wins * 2 + role.renegade!.wins);
-    // Expected wins come from the same games, so observed − expected sums to zero over all generals.
-    expect(sum(b.generals.map((s) => s.adjusted * s.games))).toBeCloseTo(0, 2);
-    const rates = b.generals.map((s) => s.rate);
-    expect(rates).toEqual(rates.slice().sort((x, y) => y - x));
-  });
+  it(
+    'counts add up: wins within games, rates within their intervals, every seat and every game accounted for',
+    SLOW,
+    () => {
+      const b = balance(rules, { players: 5, games: 30, seed: 3, ai: heuristic });
+      expect(b.completed).toBe(30);
+      for (const s of [...b.generals, ...b.roles]) {
+        expect(s.wins).toBeGreaterThanOrEqual(0);
+        expect(s.wins).toBeLessThanOrEqual(s.games);
+        expect(s.rate).toBeCloseTo(s.wins / s.games, 4);
+        expect(s.low).toBeLessThanOrEqual(s.rate);
+        expect(s.rate).toBeLessThanOrEqual(s.high);
+      }
+      const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+      expect(sum(b.generals.map((s) => s.games))).toBe(5 * 30); // one general per seat per game
+      const role = Object.fromEntries(b.roles.map((s) => [s.role, s]));
+      expect(b.roles.map((s) => s.games)).toEqual([30, 30, 30, 30]); // 5 players: every role in every game
+      expect(role.lord!.wins + role.rebel!.wins + role.renegade!.wins).toBe(30); // exactly one side wins
+      expect(role.loyalist!.wins).toBe(role.lord!.wins);
+      // 5 players: 1 lord, 1 loyalist, 2 rebels, 1 renegade — the seats that won are the generals that won.
+      expect(sum(b.generals.map((s) => s.wins))).toBe(role.lord!.wins * 2 + role.rebel!.wins * 2 + role.renegade!.wins);
+      // Expected wins come from the same games, so observed − expected sums to zero over all generals.
+      expect(sum(b.generals.map((s) => s.adjusted * s.games))).toBeCloseTo(0, 2);
+      const rates = b.generals.map((s) => s.rate);
+      expect(rates).toEqual(rates.slice().sort((x, y) => y - x));
+    },
+  );
 
   it('sgs balance --json prints one JSON object with the documented fields', () => {
     const r = run('balance', '--games', '4', '--players', '5', '--seed', '2', '--json');
     expect(r.code).toBe(0);
     const o = JSON.parse(r.out);
-    expect(Object.keys(o)).toEqual(['games', 'players', 'seed', 'ai', 'generals', 'roles', 'avgDecisions', 'aiMicrosPerDecision', 'gamesPerSecond']);
+    expect(Object.keys(o)).toEqual([
+      'games',
+      'players',
+      'seed',
+      'ai',
+      'generals',
+      'roles',
+      'avgDecisions',
+      'aiMicrosPerDecision',
+      'gamesPerSecond',
+    ]);
     expect(o).toMatchObject({ games: 4, players: 5, seed: 2, ai: 'heuristic' });
-    expect(Object.keys(o.generals[0]).sort()).toEqual(['adjusted', 'games', 'high', 'id', 'low', 'mark', 'rate', 'wins']);
+    expect(Object.keys(o.generals[0]).sort()).toEqual([
+      'adjusted',
+      'games',
+      'high',
+      'id',
+      'low',
+      'mark',
+      'rate',
+      'wins',
+    ]);
   });
 });

@@ -30,7 +30,9 @@ function programOf(path: string): Program {
   const r = compile(loadSources([path]));
   const errors = r.diagnostics.filter((d) => d.severity === 'error');
   if (!r.program || errors.length) {
-    throw new Error(`${path} does not compile (${errors.length} errors), first: ${errors[0]?.span.file}:${errors[0]?.span.line}: ${errors[0]?.message}`);
+    throw new Error(
+      `${path} does not compile (${errors.length} errors), first: ${errors[0]?.span.file}:${errors[0]?.span.line}: ${errors[0]?.message}`,
+    );
   }
   return r.program;
 }
@@ -44,13 +46,16 @@ beforeAll(() => {
   bad = join(tmp, 'bad');
   cpSync(TOY, clean, { recursive: true });
   cpSync(TOY, bad, { recursive: true });
-  writeFileSync(join(bad, 'bad.sgs'), [
-    'package toy',
-    'function a(): int = missingOne + 1',
-    'function b(p: player): int = p.nosuchfield',
-    'action c(p: player) { frobnicate(p) }',
-    '',
-  ].join('\n'));
+  writeFileSync(
+    join(bad, 'bad.sgs'),
+    [
+      'package toy',
+      'function a(): int = missingOne + 1',
+      'function b(p: player): int = p.nosuchfield',
+      'action c(p: player) { frobnicate(p) }',
+      '',
+    ].join('\n'),
+  );
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
@@ -81,7 +86,12 @@ describe('sgs check', () => {
 
 describe('command line errors', () => {
   it('an unknown command or flag is a one-line usage error with exit 2', () => {
-    for (const argv of [['frobnicate'], ['simulate', '--bogus'], ['simulate', TOY, '--games'], ['simulate', TOY, '--games', 'many']]) {
+    for (const argv of [
+      ['frobnicate'],
+      ['simulate', '--bogus'],
+      ['simulate', TOY, '--games'],
+      ['simulate', TOY, '--games', 'many'],
+    ]) {
       const r = run(...argv);
       expect(r.code, argv.join(' ')).toBe(2);
       expect(r.err.split('\n'), argv.join(' ')).toHaveLength(1);
@@ -111,24 +121,29 @@ describe('sgs test and sgs info', () => {
     expect(run('test', clean).out.split('\n').at(-1)).toBe('1 passed, 0 failed');
     const dir = join(tmp, 'failing');
     cpSync(TOY, dir, { recursive: true });
-    writeFileSync(join(dir, 'wrong.sgs'), [
-      'package toy',
-      'scenario strike_heals 打击回血 "A strike heals (it does not)" {',
-      '  mode brawl',
-      '  seat a { hand: [strike ♠A] }',
-      '  seat b { hp: 2 }',
-      '  start a',
-      '  a: strike ♠A',
-      '  a: b',
-      '  expect b.hp == 3',
-      '}',
-      '',
-    ].join('\n'));
+    writeFileSync(
+      join(dir, 'wrong.sgs'),
+      [
+        'package toy',
+        'scenario strike_heals 打击回血 "A strike heals (it does not)" {',
+        '  mode brawl',
+        '  seat a { hand: [strike ♠A] }',
+        '  seat b { hp: 2 }',
+        '  start a',
+        '  a: strike ♠A',
+        '  a: b',
+        '  expect b.hp == 3',
+        '}',
+        '',
+      ].join('\n'),
+    );
     const r = run('test', dir, '--verbose');
     expect(r.code).toBe(1);
     const lines = r.out.split('\n');
     expect(lines).toContain('ok    strike_hits');
-    expect(lines.find((l) => l.startsWith('FAIL'))).toMatch(/wrong\.sgs:9:3: strike_heals: step 3: expected b\.hp == 3 \(left: 1, right: 3\)/);
+    expect(lines.find((l) => l.startsWith('FAIL'))).toMatch(
+      /wrong\.sgs:9:3: strike_heals: step 3: expected b\.hp == 3 \(left: 1, right: 3\)/,
+    );
     expect(lines.at(-1)).toBe('1 passed, 1 failed');
   });
 
@@ -141,7 +156,11 @@ describe('sgs test and sgs info', () => {
 
 describe('random policy', () => {
   const req = (n: number, min: number, max: number): Request => ({
-    seat: 0, prompt: 'p', options: Array.from({ length: n }, (_, i) => ({ label: String(i), value: i })), min, max,
+    seat: 0,
+    prompt: 'p',
+    options: Array.from({ length: n }, (_, i) => ({ label: String(i), value: i })),
+    min,
+    max,
   });
 
   it('always answers legally: a count in [min, max], distinct existing options', () => {
@@ -162,7 +181,8 @@ describe('random policy', () => {
   });
 
   it('is reproducible from its seed and says when nothing is legal', () => {
-    const a = new RandomAI(11), b = new RandomAI(11);
+    const a = new RandomAI(11),
+      b = new RandomAI(11);
     for (let t = 0; t < 50; t++) expect(a.answer(req(6, 0, 6))).toEqual(b.answer(req(6, 0, 6)));
     expect(new RandomAI(1).answer(req(1, 2, 2))).toBeNull();
   });
@@ -227,7 +247,11 @@ describe('simulate and replay on the toy game', () => {
     const c = simulate(p, { players: 4, games: 30, seed: 6 });
     expect(a.traceHash).toBe(b.traceHash);
     expect(c.traceHash).not.toBe(a.traceHash);
-    expect({ completed: a.completed, errors: a.errors, invariantViolations: a.invariantViolations }).toEqual({ completed: 30, errors: 0, invariantViolations: 0 });
+    expect({ completed: a.completed, errors: a.errors, invariantViolations: a.invariantViolations }).toEqual({
+      completed: 30,
+      errors: 0,
+      invariantViolations: 0,
+    });
     expect(a.wins).toEqual({ survivor: 30 });
     expect(a.avgTurns).toBeGreaterThan(1);
   });
@@ -235,16 +259,46 @@ describe('simulate and replay on the toy game', () => {
   it('a game with no result within the cap is unfinished and kept as a problem with its replay', () => {
     const r = simulate(programOf(TOY), { players: 4, games: 3, seed: 5, maxDecisions: 3 });
     expect(r.unfinished).toBe(3);
-    expect(r.problems[0]).toMatchObject({ game: 0, outcome: 'unfinished', message: expect.stringMatching(/^no result after 3 decisions; p\d is asked "/) });
+    expect(r.problems[0]).toMatchObject({
+      game: 0,
+      outcome: 'unfinished',
+      message: expect.stringMatching(/^no result after 3 decisions; p\d is asked "/),
+    });
     expect(r.problems[0]!.replay.answers).toHaveLength(3);
   });
 
   it('sgs simulate --json prints one JSON object; --save writes replays that sgs replay reproduces', () => {
     const save = join(tmp, 'saved');
-    const r = run('simulate', TOY, '--players', '3', '--games', '4', '--seed', '2', '--json', '--max-decisions', '5', '--save', save);
+    const r = run(
+      'simulate',
+      TOY,
+      '--players',
+      '3',
+      '--games',
+      '4',
+      '--seed',
+      '2',
+      '--json',
+      '--max-decisions',
+      '5',
+      '--save',
+      save,
+    );
     expect(r.code).toBe(1); // every game is cut short
     const o = JSON.parse(r.out);
-    expect(Object.keys(o)).toEqual(expect.arrayContaining(['games', 'completed', 'errors', 'invariantViolations', 'wins', 'avgTurns', 'avgDecisions', 'gamesPerSecond', 'traceHash']));
+    expect(Object.keys(o)).toEqual(
+      expect.arrayContaining([
+        'games',
+        'completed',
+        'errors',
+        'invariantViolations',
+        'wins',
+        'avgTurns',
+        'avgDecisions',
+        'gamesPerSecond',
+        'traceHash',
+      ]),
+    );
     expect(o.games).toBe(4);
     const files = readdirSync(save);
     expect(files).toHaveLength(4);

@@ -8,13 +8,17 @@ import { loadSources } from '../cli/load.ts';
 const rules = loadSources(['rules']);
 
 function codes(text: string): string[] {
-  return compile([...rules, { file: 'planted.sgs', text }]).diagnostics.filter((d) => d.span.file === 'planted.sgs').map((d) => d.code);
+  return compile([...rules, { file: 'planted.sgs', text }])
+    .diagnostics.filter((d) => d.span.file === 'planted.sgs')
+    .map((d) => d.code);
 }
 
 describe('compiling the rules', () => {
   it('compiles rules/ without errors or warnings', () => {
     const r = compile(rules);
-    const text = r.diagnostics.map((d) => renderDiagnostic(d, rules.find((s) => s.file === d.span.file)?.text)).join('\n');
+    const text = r.diagnostics
+      .map((d) => renderDiagnostic(d, rules.find((s) => s.file === d.span.file)?.text))
+      .join('\n');
     expect(text).toBe('');
     expect(r.program).toBeDefined();
   });
@@ -28,12 +32,20 @@ describe('compiling the rules', () => {
 
 describe('diagnostics', () => {
   it('reports an unknown name with a suggestion', () => {
-    const r = compile([...rules, { file: 'planted.sgs', text: 'package x\nskill exA 甲 "A" {\n  on damaged(you) { draw(you, cout(hand(you))) }\n}\n' }]);
+    const r = compile([
+      ...rules,
+      {
+        file: 'planted.sgs',
+        text: 'package x\nskill exA 甲 "A" {\n  on damaged(you) { draw(you, cout(hand(you))) }\n}\n',
+      },
+    ]);
     const d = r.diagnostics.find((x) => x.span.file === 'planted.sgs')!;
     expect(d.code).toBe('SGS102');
     expect(d.message).toMatch(/did you mean 'count'/);
     expect(d.span.line).toBe(3);
-    expect(renderDiagnostic(d, 'package x\nskill exA 甲 "A" {\n  on damaged(you) { draw(you, cout(hand(you))) }\n}\n')).toContain('^^^^');
+    expect(
+      renderDiagnostic(d, 'package x\nskill exA 甲 "A" {\n  on damaged(you) { draw(you, cout(hand(you))) }\n}\n'),
+    ).toContain('^^^^');
   });
 
   it('reports three planted errors at once', () => {
@@ -49,7 +61,9 @@ describe('diagnostics', () => {
   });
 
   it('refuses an asking call inside an expression and changes in pure code', () => {
-    expect(codes('package x\nfunction exF(p: player): bool = count(hand(p)) > 0 and draw(p, 1) == none\n')).toContain('SGS110');
+    expect(codes('package x\nfunction exF(p: player): bool = count(hand(p)) > 0 and draw(p, 1) == none\n')).toContain(
+      'SGS110',
+    );
     expect(codes('package x\nfunction exF(p: player): int {\n  p.hp = 3\n  return 1\n}\n')).toContain('SGS111');
   });
 
@@ -79,14 +93,22 @@ describe('robustness', () => {
     const noScenarios = rules.filter((s) => !s.file.includes('/scenarios/'));
     const base = rules.find((s) => s.file.endsWith('equipment.sgs'))!.text;
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: base.length - 1 }), fc.integer({ min: 1, max: 40 }), fc.string({ maxLength: 8 }), (at, len, ins) => {
-        const text = base.slice(0, at) + ins + base.slice(at + len);
-        const r = compile([...noScenarios.filter((s) => !s.file.endsWith('equipment.sgs')), { file: 'rules/standard/cards/equipment.sgs', text }]);
-        for (const d of r.diagnostics) {
-          expect(d.code).toMatch(/^SGS\d{3}$/);
-          expect(Number.isFinite(d.span.line)).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: base.length - 1 }),
+        fc.integer({ min: 1, max: 40 }),
+        fc.string({ maxLength: 8 }),
+        (at, len, ins) => {
+          const text = base.slice(0, at) + ins + base.slice(at + len);
+          const r = compile([
+            ...noScenarios.filter((s) => !s.file.endsWith('equipment.sgs')),
+            { file: 'rules/standard/cards/equipment.sgs', text },
+          ]);
+          for (const d of r.diagnostics) {
+            expect(d.code).toMatch(/^SGS\d{3}$/);
+            expect(Number.isFinite(d.span.line)).toBe(true);
+          }
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -6,13 +6,19 @@ import { runScenario } from '../runtime/scenario.ts';
 import { rulesProgram } from './helpers.ts';
 
 const program = rulesProgram();
-const runs = Object.keys(program.scenarios).map((id) => ({ id, scen: program.scenarios[id]!, log: runScenario(program, id).log.join('\n') }));
+const runs = Object.keys(program.scenarios).map((id) => ({
+  id,
+  scen: program.scenarios[id]!,
+  log: runScenario(program, id).log.join('\n'),
+}));
 
 describe('scenario coverage', () => {
   it('every card kind appears in the play of some scenario', () => {
     // A card shows as its kind (used, played, equipped) or through the skill it grants (weapons, armour, horses).
     const words = (k: string) => [k, ...program.cards[k]!.skills];
-    const missing = Object.keys(program.cards).filter((k) => !runs.some((r) => words(k).some((w) => new RegExp(`\\b${w}\\b`).test(r.log))));
+    const missing = Object.keys(program.cards).filter(
+      (k) => !runs.some((r) => words(k).some((w) => new RegExp(`\\b${w}\\b`).test(r.log))),
+    );
     expect(missing).toEqual([]);
   });
 
@@ -23,7 +29,17 @@ describe('scenario coverage', () => {
       if (runs.some((r) => new RegExp(`\\b${s}\\b`).test(r.log))) return false;
       const valueOnly = sk.triggers.length === 0 && sk.actives.length === 0 && sk.viewAs.length === 0;
       const names = [s, sk.zh, sk.en].filter(Boolean) as string[];
-      return !(valueOnly && runs.some((r) => names.some((n) => r.id.toLowerCase().includes(n.toLowerCase()) || (r.scen.zh ?? '').includes(n) || (r.scen.en ?? '').includes(n))));
+      return !(
+        valueOnly &&
+        runs.some((r) =>
+          names.some(
+            (n) =>
+              r.id.toLowerCase().includes(n.toLowerCase()) ||
+              (r.scen.zh ?? '').includes(n) ||
+              (r.scen.en ?? '').includes(n),
+          ),
+        )
+      );
     });
     expect(missing).toEqual([]);
   });

@@ -107,7 +107,14 @@ describe('timing windows and triggers', () => {
   });
 
   it('asks a player to order their own simultaneous triggers', () => {
-    const program = compileOrThrow(inline(TINY.replace('skill loop', 'skill echo2 回声二 "Echo two" {\n  on scored(other) may { you.points += 2 }\n}\nskill loop')));
+    const program = compileOrThrow(
+      inline(
+        TINY.replace(
+          'skill loop',
+          'skill echo2 回声二 "Echo two" {\n  on scored(other) may { you.points += 2 }\n}\nskill loop',
+        ),
+      ),
+    );
     const g = new Game(program, { mode: 'race', players: 2, seed: 1 });
     g.state.players[1]!.skills = ['echo', 'echo2'];
     g.start();
@@ -124,7 +131,14 @@ describe('timing windows and triggers', () => {
   });
 
   it('stops an endless loop inside one effect with the step budget', () => {
-    const program = compileOrThrow(inline(TINY.replace('skill loop', 'skill spin 空转 "Spin" {\n  on scored(you) { repeat { you.points += 0 } }\n}\nskill loop')));
+    const program = compileOrThrow(
+      inline(
+        TINY.replace(
+          'skill loop',
+          'skill spin 空转 "Spin" {\n  on scored(you) { repeat { you.points += 0 } }\n}\nskill loop',
+        ),
+      ),
+    );
     const g = new Game(program, { mode: 'race', players: 2, seed: 1, stepBudget: 5000 });
     g.state.players[0]!.skills = ['spin'];
     g.start();

@@ -23,7 +23,10 @@ describe('first edition setup', () => {
   });
 
   it('the lord has +1 max HP in a 4-player game', () => {
-    for (const [edition, bonus] of [['firstEdition', 1], ['standardEdition', 0]] as const) {
+    for (const [edition, bonus] of [
+      ['firstEdition', 1],
+      ['standardEdition', 0],
+    ] as const) {
       const g = new Game(rulesProgram(), { mode: 'identity', players: 4, seed: 5, options: { edition } });
       g.start();
       for (let i = 0; i < 10 && g.pending && g.state.players.some((p) => p.v.general === null); i++) g.answer([0]);

@@ -12,8 +12,13 @@ import { reservedKeywords, contextualKeywords } from '../compiler/syntax/tokens.
 const grammarText = readFileSync(new URL('../site/src/lib/sgs.tmLanguage.json', import.meta.url), 'utf8');
 const grammar = JSON.parse(grammarText);
 const files = [
-  'rules/core/use.sgs', 'rules/core/turn.sgs', 'rules/core/basics.sgs', 'rules/standard/generals/wei.sgs',
-  'rules/standard/cards/basic.sgs', 'rules/standard/scenarios/caocao.sgs', 'rules/modes/identity.sgs',
+  'rules/core/use.sgs',
+  'rules/core/turn.sgs',
+  'rules/core/basics.sgs',
+  'rules/standard/generals/wei.sgs',
+  'rules/standard/cards/basic.sgs',
+  'rules/standard/scenarios/caocao.sgs',
+  'rules/modes/identity.sgs',
 ];
 const read = (f: string) => readFileSync(new URL('../' + f, import.meta.url), 'utf8');
 
@@ -35,8 +40,16 @@ let js: HighlighterCore;
 
 beforeAll(async () => {
   // Each highlighter gets its own copy: Shiki compiles the grammar object it is given.
-  onig = await createHighlighterCore({ themes: [], langs: [structuredClone(grammar)], engine: createOnigurumaEngine(import('shiki/wasm')) });
-  js = await createHighlighterCore({ themes: [], langs: [structuredClone(grammar)], engine: createJavaScriptRegexEngine() });
+  onig = await createHighlighterCore({
+    themes: [],
+    langs: [structuredClone(grammar)],
+    engine: createOnigurumaEngine(import('shiki/wasm')),
+  });
+  js = await createHighlighterCore({
+    themes: [],
+    langs: [structuredClone(grammar)],
+    engine: createJavaScriptRegexEngine(),
+  });
 });
 
 describe('sgs.tmLanguage.json', () => {
@@ -59,7 +72,8 @@ describe('sgs.tmLanguage.json', () => {
           const w = t.text.trim();
           if (!(reservedKeywords as readonly string[]).includes(w)) continue;
           const inner = t.scopes[t.scopes.length - 1]!;
-          if (inner.startsWith('comment') || inner.startsWith('string') || inner.startsWith('variable.other.property')) continue;
+          if (inner.startsWith('comment') || inner.startsWith('string') || inner.startsWith('variable.other.property'))
+            continue;
           seen.add(w);
           if (literals.has(w)) expect(inner, `${f}: ${w}`).toMatch(/^constant\.language/);
           else expect(inner, `${f}: ${w}`).toMatch(/^(keyword|storage\.type)\./); // `skill` is also a type name
@@ -74,7 +88,9 @@ describe('sgs.tmLanguage.json', () => {
     const patterns: string[] = [];
     const collect = (n: unknown): void => {
       if (Array.isArray(n)) n.forEach(collect);
-      else if (n && typeof n === 'object') for (const [k, v] of Object.entries(n)) (k === 'match' || k === 'begin') && typeof v === 'string' ? patterns.push(v) : collect(v);
+      else if (n && typeof n === 'object')
+        for (const [k, v] of Object.entries(n))
+          (k === 'match' || k === 'begin') && typeof v === 'string' ? patterns.push(v) : collect(v);
     };
     collect(grammar);
     const words = new Set(patterns.join('\n').split(/[^A-Za-z]+/));

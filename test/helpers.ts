@@ -7,7 +7,9 @@ import type { Program } from '../runtime/ir.ts';
 export function compileOrThrow(sources: SourceInput[]): Program {
   const r = compile(sources);
   if (!r.program) {
-    const text = r.diagnostics.map((d) => renderDiagnostic(d, sources.find((s) => s.file === d.span.file)?.text)).join('\n');
+    const text = r.diagnostics
+      .map((d) => renderDiagnostic(d, sources.find((s) => s.file === d.span.file)?.text))
+      .join('\n');
     throw new Error(`rules do not compile:\n${text}`);
   }
   return r.program;

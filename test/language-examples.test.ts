@@ -56,7 +56,10 @@ function declaredIds(decls: A.Decl[]): string[] {
   return ids;
 }
 
-function render(ds: { code: string; span: A.Span; message: string; severity: string }[], text: (f: string) => string | undefined) {
+function render(
+  ds: { code: string; span: A.Span; message: string; severity: string }[],
+  text: (f: string) => string | undefined,
+) {
   return ds.map((d) => renderDiagnostic(d as Parameters<typeof renderDiagnostic>[0], text(d.span.file))).join('\n\n');
 }
 
@@ -79,7 +82,11 @@ describe('docs/examples compile with the rules', () => {
 
 describe('scenarios of docs/examples', () => {
   const program = result.program;
-  const ids = program ? Object.values(program.scenarios).filter((s) => s.file.startsWith(EXAMPLES)).map((s) => s.id) : [];
+  const ids = program
+    ? Object.values(program.scenarios)
+        .filter((s) => s.file.startsWith(EXAMPLES))
+        .map((s) => s.id)
+    : [];
   it('exist', () => expect(ids.length).toBeGreaterThan(0));
   for (const id of ids) {
     it(id, () => {
@@ -102,7 +109,8 @@ describe(`the sgs blocks of ${DOC}`, () => {
     const name = `block at ${DOC}:${b.line}${example ? ` (example ${example})` : from ? ` (from ${from})` : ''}`;
     it(name, () => {
       const parsed = parse(b.text, `${DOC}:${b.line}`);
-      if (parsed.diagnostics.length) expect.fail(`the block does not parse:\n${render(parsed.diagnostics, () => b.text)}`);
+      if (parsed.diagnostics.length)
+        expect.fail(`the block does not parse:\n${render(parsed.diagnostics, () => b.text)}`);
       if (example) {
         expect(existsSync(example), `${example} exists`).toBe(true);
         const body = b.text.split('\n').slice(1).join('\n');
@@ -130,10 +138,22 @@ describe(`the reference ${DOC}`, () => {
     const blocks = [...doc.matchAll(/```text\n([^`]*)```/g)].map((m) => m[1]!.trim().split(/\s+/));
     const reserved = new Set(blocks.find((b) => b[0] === 'package') ?? []);
     const contextual = new Set(blocks.find((b) => b[0] === 'per') ?? []);
-    expect(reservedKeywords.filter((k) => !reserved.has(k)), 'reserved keywords missing').toEqual([]);
-    expect(contextualKeywords.filter((k) => !contextual.has(k)), 'contextual keywords missing').toEqual([]);
-    expect([...reserved].filter((k) => !(reservedKeywords as readonly string[]).includes(k)), 'not reserved').toEqual([]);
-    expect([...contextual].filter((k) => !(contextualKeywords as readonly string[]).includes(k)), 'not contextual').toEqual([]);
+    expect(
+      reservedKeywords.filter((k) => !reserved.has(k)),
+      'reserved keywords missing',
+    ).toEqual([]);
+    expect(
+      contextualKeywords.filter((k) => !contextual.has(k)),
+      'contextual keywords missing',
+    ).toEqual([]);
+    expect(
+      [...reserved].filter((k) => !(reservedKeywords as readonly string[]).includes(k)),
+      'not reserved',
+    ).toEqual([]);
+    expect(
+      [...contextual].filter((k) => !(contextualKeywords as readonly string[]).includes(k)),
+      'not contextual',
+    ).toEqual([]);
   });
 
   it('names every builtin', () => {

@@ -5,7 +5,14 @@ import { readFileSync } from 'node:fs';
 import { compile } from '../compiler/index.ts';
 import { parse } from '../compiler/syntax/parse.ts';
 import { loadSources } from '../cli/load.ts';
-import { complete, describe as describeEntry, indexFiles, lookup, scenariosOf, signatureAt } from '../site/src/playground/service.ts';
+import {
+  complete,
+  describe as describeEntry,
+  indexFiles,
+  lookup,
+  scenariosOf,
+  signatureAt,
+} from '../site/src/playground/service.ts';
 import { runScenario } from '../runtime/scenario.ts';
 
 const base = loadSources(['rules']);
@@ -13,8 +20,18 @@ const starter = readFileSync(new URL('../site/src/playground/starter.sgs', impor
 const all = [...base, { file: 'playground.sgs', text: starter }];
 const result = compile(all);
 const texts = new Map(all.map((s) => [s.file, s.text]));
-const parts = [indexFiles(result.files.filter((f) => f.file === 'playground.sgs'), texts), indexFiles(result.files.filter((f) => f.file !== 'playground.sgs'), texts)];
-const labels = (before: string, lang: 'zh' | 'en' = 'en', trigger?: string) => complete(parts, before, lang, trigger).map((c) => c.label);
+const parts = [
+  indexFiles(
+    result.files.filter((f) => f.file === 'playground.sgs'),
+    texts,
+  ),
+  indexFiles(
+    result.files.filter((f) => f.file !== 'playground.sgs'),
+    texts,
+  ),
+];
+const labels = (before: string, lang: 'zh' | 'en' = 'en', trigger?: string) =>
+  complete(parts, before, lang, trigger).map((c) => c.label);
 
 describe('playground starter', () => {
   it('compiles with the built-in rules and its scenarios pass', () => {

@@ -114,18 +114,30 @@ function decl<K extends A.Decl['kind']>(f: A.SourceFile, kind: K, id?: string): 
 function show(e: A.Expr | undefined): string {
   if (!e) return '?';
   switch (e.kind) {
-    case 'Number': return String(e.value);
-    case 'Text': return JSON.stringify(e.value);
-    case 'Bool': return String(e.value);
-    case 'None': return 'none';
-    case 'Name': return e.name;
-    case 'Member': return `${show(e.object)}.${e.name.name}`;
-    case 'Call': return `${show(e.callee)}(${e.args.map((a) => (a.name ? a.name.name + ': ' : '') + show(a.value)).join(', ')})`;
-    case 'Unary': return `(${e.op} ${show(e.operand)})`;
-    case 'Binary': return `(${show(e.left)} ${e.op} ${show(e.right)})`;
-    case 'List': return `[${e.items.map(show).join(', ')}]`;
-    case 'CardLit': return `${e.cardKind.name}<${e.suit} ${e.rank}>`;
-    case 'Where': return `(${show(e.list)} where ${show(e.cond)})`;
+    case 'Number':
+      return String(e.value);
+    case 'Text':
+      return JSON.stringify(e.value);
+    case 'Bool':
+      return String(e.value);
+    case 'None':
+      return 'none';
+    case 'Name':
+      return e.name;
+    case 'Member':
+      return `${show(e.object)}.${e.name.name}`;
+    case 'Call':
+      return `${show(e.callee)}(${e.args.map((a) => (a.name ? a.name.name + ': ' : '') + show(a.value)).join(', ')})`;
+    case 'Unary':
+      return `(${e.op} ${show(e.operand)})`;
+    case 'Binary':
+      return `(${show(e.left)} ${e.op} ${show(e.right)})`;
+    case 'List':
+      return `[${e.items.map(show).join(', ')}]`;
+    case 'CardLit':
+      return `${e.cardKind.name}<${e.suit} ${e.rank}>`;
+    case 'Where':
+      return `(${show(e.list)} where ${show(e.cond)})`;
   }
 }
 function exprOf(src: string): string {
@@ -145,8 +157,13 @@ function checkSpans(node: unknown, text: string): void {
     for (const [k, v] of Object.entries(o)) {
       if (k === 'span') {
         const s = v as A.Span;
-        const good = [s.start, s.end, s.line, s.col].every(Number.isFinite) &&
-          s.start >= 0 && s.end >= s.start && s.end <= text.length && s.line >= 1 && s.col >= 1;
+        const good =
+          [s.start, s.end, s.line, s.col].every(Number.isFinite) &&
+          s.start >= 0 &&
+          s.end >= s.start &&
+          s.end <= text.length &&
+          s.line >= 1 &&
+          s.col >= 1;
         if (!good) bad.push(s);
       } else walk(v);
     }
@@ -157,11 +174,27 @@ function checkSpans(node: unknown, text: string): void {
 
 describe('lexer', () => {
   it('builds with optimizations and lexes identifiers, keywords and card faces', () => {
-    const r = lexer.tokenize('奸雄 caocao2 _x iffy anyone any cards card variant var ♣10 ♥\uFE0FA ♦Q ♠K "a\\"b" # comment\n end');
+    const r = lexer.tokenize(
+      '奸雄 caocao2 _x iffy anyone any cards card variant var ♣10 ♥\uFE0FA ♦Q ♠K "a\\"b" # comment\n end',
+    );
     expect(r.errors).toEqual([]);
     expect(r.tokens.map((t) => t.tokenType.name)).toEqual([
-      'Identifier', 'Identifier', 'Identifier', 'Identifier', 'Kw_anyone', 'Kw_any', 'Kw_cards', 'Kw_card', 'Kw_variant',
-      'Kw_var', 'CardFace', 'CardFace', 'CardFace', 'CardFace', 'String', 'Kw_end',
+      'Identifier',
+      'Identifier',
+      'Identifier',
+      'Identifier',
+      'Kw_anyone',
+      'Kw_any',
+      'Kw_cards',
+      'Kw_card',
+      'Kw_variant',
+      'Kw_var',
+      'CardFace',
+      'CardFace',
+      'CardFace',
+      'CardFace',
+      'String',
+      'Kw_end',
     ]);
   });
   it('exports the keyword lists', () => {
@@ -179,9 +212,35 @@ describe('the example file', () => {
     expect(f.package?.name).toBe('standard');
     expect(f.imports.map((i) => i.name)).toEqual(['core']);
     expect(f.decls.map((d) => d.kind)).toEqual([
-      'Enum', 'Option', 'Option', 'Zone', 'Zone', 'Zone', 'Property', 'Property', 'Property', 'Var', 'Card', 'Card', 'Deck',
-      'General', 'Skill', 'Skill', 'Skill', 'Skill', 'Skill', 'Skill', 'Skill', 'Event', 'Action', 'Function', 'Function',
-      'Hook', 'Mode', 'Variant', 'Scenario',
+      'Enum',
+      'Option',
+      'Option',
+      'Zone',
+      'Zone',
+      'Zone',
+      'Property',
+      'Property',
+      'Property',
+      'Var',
+      'Card',
+      'Card',
+      'Deck',
+      'General',
+      'Skill',
+      'Skill',
+      'Skill',
+      'Skill',
+      'Skill',
+      'Skill',
+      'Skill',
+      'Event',
+      'Action',
+      'Function',
+      'Function',
+      'Hook',
+      'Mode',
+      'Variant',
+      'Scenario',
     ]);
     checkSpans(f, EXAMPLE);
   });
@@ -190,7 +249,10 @@ describe('the example file', () => {
     expect(e.names.zh?.name).toBe('花色');
     expect(e.names.en).toBe('Suit');
     expect(e.members.map((m) => [m.names.id.name, m.names.zh?.name, m.names.en])).toEqual([
-      ['spade', '黑桃', 'Spade'], ['heart', '红桃', 'Heart'], ['club', '梅花', 'Club'], ['diamond', '方块', 'Diamond'],
+      ['spade', '黑桃', 'Spade'],
+      ['heart', '红桃', 'Heart'],
+      ['club', '梅花', 'Club'],
+      ['diamond', '方块', 'Diamond'],
     ]);
     const o = decl(f, 'Option', 'edition');
     expect(o.members?.map((m) => m.names.id.name)).toEqual(['standard', 'first']);
@@ -228,12 +290,19 @@ describe('the example file', () => {
     expect(show(slash.methods[0]!.expr)).toBe('(slashesUsed(user) < slashLimit(user))');
     expect(show(slash.methods[1]!.expr)).toBe('((t != user) and inRange(user, t))');
     const effect = slash.methods[2]!;
-    expect(effect.params.map((p) => [p.name.name, p.type.name.name])).toEqual([['use', 'event'], ['target', 'player']]);
+    expect(effect.params.map((p) => [p.name.name, p.type.name.name])).toEqual([
+      ['use', 'event'],
+      ['target', 'player'],
+    ]);
     expect(effect.body?.stmts.map((s) => s.kind)).toEqual(['Let', 'If']);
     const let0 = effect.body!.stmts[0] as A.LetStmt;
     expect(show(let0.value)).toBe('respond(who: target, kind: jink, times: 1)');
     const blade = decl(f, 'Card', 'blade');
-    expect(blade.fields.map((x) => [x.name.name, show(x.value)])).toEqual([['type', 'equip'], ['subtype', 'weapon'], ['range', '3']]);
+    expect(blade.fields.map((x) => [x.name.name, show(x.value)])).toEqual([
+      ['type', 'equip'],
+      ['subtype', 'weapon'],
+      ['range', '3'],
+    ]);
     expect(blade.skills.map((s) => s.name)).toEqual(['bladeSkill']);
   });
   it('deck and general', () => {
@@ -244,12 +313,22 @@ describe('the example file', () => {
     ]);
     expect(d.entries[0]!.faces[3]!.face).toBe('♣10');
     const g = decl(f, 'General', 'caocao');
-    expect(g.fields.map((x) => [x.name.name, show(x.value)])).toEqual([['kingdom', 'wei'], ['gender', 'male'], ['hp', '4']]);
+    expect(g.fields.map((x) => [x.name.name, show(x.value)])).toEqual([
+      ['kingdom', 'wei'],
+      ['gender', 'male'],
+      ['hp', '4'],
+    ]);
     expect(g.skills.map((s) => s.name)).toEqual(['jianxiong', 'hujia']);
   });
   it('skills', () => {
     const jx = decl(f, 'Skill', 'jianxiong').items[0] as A.TriggerItem;
-    expect(jx).toMatchObject({ kind: 'Trigger', window: { name: 'damaged' }, subject: 'you', alias: { name: 'd' }, optional: true });
+    expect(jx).toMatchObject({
+      kind: 'Trigger',
+      window: { name: 'damaged' },
+      subject: 'you',
+      alias: { name: 'd' },
+      optional: true,
+    });
     expect(show(jx.cond)).toBe('((d.card != none) and inProcessing(d.card))');
     expect(jx.body.stmts.length).toBe(1);
     const kc = decl(f, 'Skill', 'kongcheng');
@@ -283,16 +362,35 @@ describe('the example file', () => {
     expect(tq.names.en).toBeUndefined();
     expect(tq.names.zh?.name).toBe('铁骑');
     const t = tq.items[0] as A.TriggerItem;
-    expect(t).toMatchObject({ window: { name: 'targetSpecified' }, optional: true, limit: { count: 1, per: { name: 'turn' } } });
+    expect(t).toMatchObject({
+      window: { name: 'targetSpecified' },
+      optional: true,
+      limit: { count: 1, per: { name: 'turn' } },
+    });
     expect(t.body.stmts[0]).toMatchObject({ kind: 'Stop', target: { kind: 'Name', name: 'e' } });
   });
   it('event with every statement', () => {
     const e = decl(f, 'Event', 'damage');
-    expect(e.params.map((p) => [p.name.name, p.type.name.name, p.type.optional, p.default ? show(p.default) : undefined])).toEqual([
-      ['to', 'player', false, undefined], ['amount', 'int', false, '1'], ['from', 'player', true, 'none'], ['card', 'card', true, 'none'],
+    expect(
+      e.params.map((p) => [p.name.name, p.type.name.name, p.type.optional, p.default ? show(p.default) : undefined]),
+    ).toEqual([
+      ['to', 'player', false, undefined],
+      ['amount', 'int', false, '1'],
+      ['from', 'player', true, 'none'],
+      ['card', 'card', true, 'none'],
     ]);
     const s = e.body.stmts;
-    expect(s.map((x) => x.kind)).toEqual(['Timing', 'If', 'Assign', 'Repeat', 'Repeat', 'While', 'For', 'If', 'Return']);
+    expect(s.map((x) => x.kind)).toEqual([
+      'Timing',
+      'If',
+      'Assign',
+      'Repeat',
+      'Repeat',
+      'While',
+      'For',
+      'If',
+      'Return',
+    ]);
     expect(s[0]).toMatchObject({ name: { name: 'damageCaused' }, subject: { kind: 'Name', name: 'from' } });
     expect((s[1] as A.IfStmt).then.stmts[0]).toMatchObject({ kind: 'Stop' });
     expect(((s[1] as A.IfStmt).then.stmts[0] as A.StopStmt).target).toBeUndefined();
@@ -328,7 +426,10 @@ describe('the example file', () => {
   });
   it('mode and variant', () => {
     const m = decl(f, 'Mode', 'identity');
-    expect(m.fields.map((x) => [x.name.name, show(x.value)])).toEqual([['minPlayers', '4'], ['maxPlayers', '10']]);
+    expect(m.fields.map((x) => [x.name.name, show(x.value)])).toEqual([
+      ['minPlayers', '4'],
+      ['maxPlayers', '10'],
+    ]);
     expect(m.methods.map((x) => x.name.name)).toEqual(['setup', 'play']);
     expect(show((m.methods[0]!.body!.stmts[0] as A.ReturnStmt).value)).toBe('lord()');
     expect(m.methods[1]!.params[1]!.type).toMatchObject({ name: { name: 'phase' }, optional: true });
@@ -350,16 +451,28 @@ describe('the example file', () => {
     expect(s.start?.from?.name).toBe('play');
     const steps = s.steps.map((x) => {
       switch (x.kind) {
-        case 'Answer': return `${x.player.name}: ${x.picks.map(show).join(', ')}`;
-        case 'Expect': return `expect ${show(x.cond)}`;
-        case 'ExpectLog': return `log ${x.text}`;
-        case 'ExpectAsk': return `ask ${x.player.name}`;
-        case 'ExpectEnd': return 'end';
+        case 'Answer':
+          return `${x.player.name}: ${x.picks.map(show).join(', ')}`;
+        case 'Expect':
+          return `expect ${show(x.cond)}`;
+        case 'ExpectLog':
+          return `log ${x.text}`;
+        case 'ExpectAsk':
+          return `ask ${x.player.name}`;
+        case 'ExpectEnd':
+          return 'end';
       }
     });
     expect(steps).toEqual([
-      'guanyu: slash<spade 7>', 'guanyu: caocao', 'caocao: pass', 'caocao: yes',
-      'expect (slash<spade 7> in hand(caocao))', 'expect (caocao.hp == 3)', 'log 奸雄', 'ask guanyu', 'end',
+      'guanyu: slash<spade 7>',
+      'guanyu: caocao',
+      'caocao: pass',
+      'caocao: yes',
+      'expect (slash<spade 7> in hand(caocao))',
+      'expect (caocao.hp == 3)',
+      'log 奸雄',
+      'ask guanyu',
+      'end',
     ]);
   });
   it('spans are 1-based with end one past the last character', () => {
@@ -386,12 +499,17 @@ describe('details of the grammar', () => {
     expect([z.names.zh, z.perPlayer, z.visibility, z.grants]).toEqual([undefined, false, 'public', false]);
   });
   it('contextual keywords are ordinary identifiers', () => {
-    const f = ok('function from(card: card, end: int, set: [player]?): any = max(card, min: end, from: pass) + you.seat');
+    const f = ok(
+      'function from(card: card, end: int, set: [player]?): any = max(card, min: end, from: pass) + you.seat',
+    );
     const fn = decl(f, 'Function', 'from');
     expect(fn.params.map((p) => p.name.name)).toEqual(['card', 'end', 'set']);
     expect(fn.params[2]!.type).toMatchObject({ list: true, optional: true });
     expect(show(fn.expr)).toBe('(max(card, min: end, from: pass) + you.seat)');
-    expect(stmtsOf('let start = expect + log\nask = all')).toMatchObject([{ kind: 'Let' }, { kind: 'Assign', op: '=' }]);
+    expect(stmtsOf('let start = expect + log\nask = all')).toMatchObject([
+      { kind: 'Let' },
+      { kind: 'Assign', op: '=' },
+    ]);
   });
   it('any word is a member name after a dot; skill and event are type names', () => {
     expect(exprOf('e.event.if.end.skill.none')).toBe('e.event.if.end.skill.none');
@@ -418,7 +536,10 @@ describe('details of the grammar', () => {
     expect(e).toMatchObject({ kind: 'CardLit', suit: 'spade', rank: 7, face: '♠7' });
   });
   it('strings are unescaped', () => {
-    expect(decl(ok(String.raw`function f() = "a\"b\\c\nd"`), 'Function').expr).toMatchObject({ kind: 'Text', value: 'a"b\\c\nd' });
+    expect(decl(ok(String.raw`function f() = "a\"b\\c\nd"`), 'Function').expr).toMatchObject({
+      kind: 'Text',
+      value: 'a"b\\c\nd',
+    });
   });
   it('comments are skipped', () => {
     const f = ok('# a comment\nskill a { } # another\n# end');
@@ -434,21 +555,28 @@ describe('details of the grammar', () => {
     expect(stmtsOf('if x { return }')[0]).toMatchObject({ kind: 'If', then: { stmts: [{ kind: 'Return' }] } });
   });
   it('viewAs, modify, filter and triggers in all forms', () => {
-    const s = decl(ok(`skill s {
+    const s = decl(
+      ok(`skill s {
       viewAs jink from 2 cards if count(hand(you)) > 1
       modify distance(from, to) = -1 if from == you
       filter where it.suit == spade set suit = heart, rank = 1
       on x(anyone) { }
       on y(other) as e limit 2 per game if e.card != none { }
       active { }
-    }`), 'Skill');
+    }`),
+      'Skill',
+    );
     expect(s.items.map((i) => i.kind)).toEqual(['ViewAs', 'Modify', 'Filter', 'Trigger', 'Trigger', 'Active']);
     expect(s.items[0]).toMatchObject({ count: 2, zones: [] });
     expect(show((s.items[0] as A.ViewAsItem).cond)).toBe('(count(hand(you)) > 1)');
     expect(show((s.items[1] as A.ModifyItem).value)).toBe('(- 1)');
     expect((s.items[2] as A.FilterItem).sets.map((x) => x.name.name)).toEqual(['suit', 'rank']);
     expect(s.items[3]).toMatchObject({ subject: 'anyone', optional: false });
-    expect(s.items[4]).toMatchObject({ subject: 'other', alias: { name: 'e' }, limit: { count: 2, per: { name: 'game' } } });
+    expect(s.items[4]).toMatchObject({
+      subject: 'other',
+      alias: { name: 'e' },
+      limit: { count: 2, per: { name: 'game' } },
+    });
   });
   it('option with enumerated members and a trailing comma; property with everything', () => {
     const o = decl(ok('option o { a, b, } = a'), 'Option');
@@ -457,14 +585,17 @@ describe('details of the grammar', () => {
     expect([p.visibility, p.resetAt?.name, p.type.list]).toEqual(['hidden', 'phase', true]);
   });
   it('scenario: expect forms that look like expressions, start without phase, multi-pick answers', () => {
-    const s = decl(ok(`scenario s {
+    const s = decl(
+      ok(`scenario s {
       start a
       b: slash ♠7, c, pass
       expect end.x == 1
       expect log("x")
       expect ask
       expect end
-    }`), 'Scenario');
+    }`),
+      'Scenario',
+    );
     expect(s.start?.player.name).toBe('a');
     expect(s.start?.from).toBeUndefined();
     expect(s.steps.map((x) => x.kind)).toEqual(['Answer', 'Expect', 'Expect', 'Expect', 'ExpectEnd']);
@@ -497,7 +628,10 @@ describe('diagnostics', () => {
   });
   it('unexpected keyword inside a block', () => {
     const r = parse('skill a {\n  on x(you) { }\n  card\n}', 'f.sgs');
-    expect(r.diagnostics[0]).toMatchObject({ code: 'SGS002', message: "expected '}' to close the skill block, found 'card'" });
+    expect(r.diagnostics[0]).toMatchObject({
+      code: 'SGS002',
+      message: "expected '}' to close the skill block, found 'card'",
+    });
     expect(r.diagnostics[0]!.span).toMatchObject({ line: 3, col: 3 });
   });
   it('recovery reports several errors in one file and keeps the good declarations', () => {
@@ -516,12 +650,17 @@ describe('diagnostics', () => {
     expect(lines.has(1)).toBe(true);
     expect(lines.has(3)).toBe(true);
     expect(lines.has(4) || lines.has(5)).toBe(true);
-    expect(r.ast.decls.map((d) => d.kind)).toEqual(expect.arrayContaining(['Skill', 'Card', 'Event', 'Function', 'Hook']));
+    expect(r.ast.decls.map((d) => d.kind)).toEqual(
+      expect.arrayContaining(['Skill', 'Card', 'Event', 'Function', 'Hook']),
+    );
     checkSpans(r.ast, text);
   });
   it('junk at the top level is reported and skipped', () => {
     const r = parse('hello world\nskill a { }\n) ) )\ncard b { }', 'f.sgs');
-    expect(r.diagnostics.map((d) => [d.code, d.span.line])).toEqual([['SGS002', 1], ['SGS002', 3]]);
+    expect(r.diagnostics.map((d) => [d.code, d.span.line])).toEqual([
+      ['SGS002', 1],
+      ['SGS002', 3],
+    ]);
     expect(r.diagnostics[0]!.message).toBe("expected a declaration, found 'hello'");
     expect(r.ast.decls.map((d) => d.kind)).toEqual(['Skill', 'Card']);
   });
@@ -538,11 +677,52 @@ describe('diagnostics', () => {
 });
 
 describe('parse never throws', () => {
-  const words = [...reservedKeywords, ...contextualKeywords, 'x', 'caocao', '奸雄', 'it', '1', '42', '"s"', '"', '♠7', '♥10', '♦', '#c\n',
-    '==', '!=', '<=', '>=', '<', '>', '+=', '-=', '=', '+', '-', '*', '/', '%', '.', ',', ':', '(', ')', '{', '}', '[', ']', '?', '\n', '$'];
+  const words = [
+    ...reservedKeywords,
+    ...contextualKeywords,
+    'x',
+    'caocao',
+    '奸雄',
+    'it',
+    '1',
+    '42',
+    '"s"',
+    '"',
+    '♠7',
+    '♥10',
+    '♦',
+    '#c\n',
+    '==',
+    '!=',
+    '<=',
+    '>=',
+    '<',
+    '>',
+    '+=',
+    '-=',
+    '=',
+    '+',
+    '-',
+    '*',
+    '/',
+    '%',
+    '.',
+    ',',
+    ':',
+    '(',
+    ')',
+    '{',
+    '}',
+    '[',
+    ']',
+    '?',
+    '\n',
+    '$',
+  ];
   const soup = fc.array(fc.constantFrom(...words), { maxLength: 80 }).map((ws) => ws.join(' '));
   /** A prefix or a mutation of the example: realistic broken input. */
-  const broken = fc.tuple(fc.nat(EXAMPLE.length), fc.nat(EXAMPLE.length), fc.constantFrom('', '}', '{', '(', 'skill', ':', '♠', '"'))
+  const broken = fc
+    .tuple(fc.nat(EXAMPLE.length), fc.nat(EXAMPLE.length), fc.constantFrom('', '}', '{', '(', 'skill', ':', '♠', '"'))
     .map(([a, b, ins]) => EXAMPLE.slice(0, Math.min(a, b)) + ins + EXAMPLE.slice(Math.max(a, b)));
 
   function check(text: string): void {
@@ -579,7 +759,10 @@ describe('parse never throws', () => {
 
 describe('expect offered', () => {
   it('parses `expect offered` and `expect not offered`, and keeps `expect not <expression>` an expectation', () => {
-    const r = parse('scenario s { seat a { } seat b { }\n  expect offered slash ♠7, b\n  expect not offered pass\n  expect not a.alive\n}', 'f.sgs');
+    const r = parse(
+      'scenario s { seat a { } seat b { }\n  expect offered slash ♠7, b\n  expect not offered pass\n  expect not a.alive\n}',
+      'f.sgs',
+    );
     expect(r.diagnostics).toEqual([]);
     const steps = (r.ast.decls[0] as { steps: { kind: string; negated?: boolean; picks?: unknown[] }[] }).steps;
     expect(steps.map((s) => [s.kind, s.negated, s.picks?.length])).toEqual([

@@ -12,7 +12,9 @@ const result = compile(rules);
 const texts = generateTexts(result);
 
 function codes(text: string): string[] {
-  return compile([...rules, { file: 'planted.sgs', text }]).diagnostics.filter((d) => d.span.file === 'planted.sgs').map((d) => d.code);
+  return compile([...rules, { file: 'planted.sgs', text }])
+    .diagnostics.filter((d) => d.span.file === 'planted.sgs')
+    .map((d) => d.code);
 }
 
 /** Every text of a RuleTexts, with a label saying which. */
@@ -129,7 +131,7 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
       'Type: Delayed trick; Targets: chosen by the user.',
       'In your play phase, you may use this card.',
       'It may target another player that has no Indulgence in their judge area and is not the lord (if “Indulgence may target the lord” is chosen, it may also be the lord).',
-      'In the judge phase, the judged player makes a judgement, then if the judge card\'s suit is not Heart, the judged player skips Play phase this turn.',
+      "In the judge phase, the judged player makes a judgement, then if the judge card's suit is not Heart, the judged player skips Play phase this turn.",
       'If it is cancelled by a Nullification, nothing happens.',
     ],
   },
@@ -146,7 +148,7 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
       'In your play phase, you may use this card.',
       'It may target another player that has a weapon and could use a Slash on someone.',
       'You also name a player such that it is not the target and the target can use a Slash on it.',
-      'Effect: let X be the target\'s weapon, then if the second player named is alive and the target can use a Slash on the second player named, the target may use a Slash on the second player named, then if the target does, nothing more happens; then if the target\'s weapon is X, you take X.',
+      "Effect: let X be the target's weapon, then if the second player named is alive and the target can use a Slash on the second player named, the target may use a Slash on the second player named, then if the target does, nothing more happens; then if the target's weapon is X, you take X.",
     ],
   },
   'cards.amazingGrace': {
@@ -178,12 +180,8 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
     ],
   },
   'skills.jianxiong': {
-    zh: [
-      '你受到伤害后，你可以获得造成伤害的牌。',
-    ],
-    en: [
-      'After you take damage, you may take the card that caused the damage.',
-    ],
+    zh: ['你受到伤害后，你可以获得造成伤害的牌。'],
+    en: ['After you take damage, you may take the card that caused the damage.'],
   },
   'skills.hujia': {
     zh: [
@@ -242,19 +240,15 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
     ],
   },
   'skills.kongcheng': {
-    zh: [
-      '锁定技，若你没有手牌，你不能成为【杀】或【决斗】的目标。',
-    ],
-    en: [
-      'Locked skill. If you have no cards in hand, you cannot be the target of a Slash or a Duel.',
-    ],
+    zh: ['锁定技，若你没有手牌，你不能成为【杀】或【决斗】的目标。'],
+    en: ['Locked skill. If you have no cards in hand, you cannot be the target of a Slash or a Duel.'],
   },
   'skills.ganglie': {
     zh: [
       '你受到伤害后，若伤害来源存活，你可以进行判定，若判定牌的花色不为红桃且伤害来源存活，若伤害来源至少有两张手牌，伤害来源选择「弃置两张手牌」或「受到1点伤害」中的一项；若伤害来源选择「弃置两张手牌」，伤害来源弃置两张手牌；否则，你对伤害来源造成1点伤害。',
     ],
     en: [
-      'After you take damage, if the source of the damage is alive, you may make a judgement, then if the judge card\'s suit is not Heart and the source of the damage is alive, if the source of the damage has at least 2 cards in hand, the source of the damage chooses one of “discard two hand cards” or “take 1 damage”; then if the source of the damage chooses “discard two hand cards”, the source of the damage discards 2 hand cards; otherwise, you deal 1 damage to the source of the damage.',
+      "After you take damage, if the source of the damage is alive, you may make a judgement, then if the judge card's suit is not Heart and the source of the damage is alive, if the source of the damage has at least 2 cards in hand, the source of the damage chooses one of “discard two hand cards” or “take 1 damage”; then if the source of the damage chooses “discard two hand cards”, the source of the damage discards 2 hand cards; otherwise, you deal 1 damage to the source of the damage.",
     ],
   },
   'modes.identity': {
@@ -267,10 +261,10 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
     ],
     en: [
       'Minimum players: 4; Maximum players: 10; Decks: Standard deck and EX cards.',
-      'Setup: The roles are dealt at random, one to each player: one lord, and as many loyalists, rebels and renegades as the number of players calls for. The lord reveals their Role. The lord becomes the current player. If “Beginner game” is not chosen, the lord chooses a general among Cao Cao, Liu Bei, Sun Quan and two more at random; then each other player chooses one of three (two with ten players) random generals. For each player in turn: that player takes the stage: gains their general\'s skills, max HP as printed on the general (plus the lord\'s bonus), and full HP. If “Beginner game” is chosen, the J, Q and K cards of the draw pile are set aside, out of play. For each living player in turn, from the lord: that player draws 4 cards. The result is the lord.',
-      'When a game starts from a set position, for each player: That player takes the stage: gains their general\'s skills, max HP as printed on the general (plus the lord\'s bonus), and full HP.',
+      "Setup: The roles are dealt at random, one to each player: one lord, and as many loyalists, rebels and renegades as the number of players calls for. The lord reveals their Role. The lord becomes the current player. If “Beginner game” is not chosen, the lord chooses a general among Cao Cao, Liu Bei, Sun Quan and two more at random; then each other player chooses one of three (two with ten players) random generals. For each player in turn: that player takes the stage: gains their general's skills, max HP as printed on the general (plus the lord's bonus), and full HP. If “Beginner game” is chosen, the J, Q and K cards of the draw pile are set aside, out of play. For each living player in turn, from the lord: that player draws 4 cards. The result is the lord.",
+      "When a game starts from a set position, for each player: That player takes the stage: gains their general's skills, max HP as printed on the general (plus the lord's bonus), and full HP.",
       'Play: Let the set starting phase be the given phase. Let X be the first player. Repeat: if X is alive, X takes a turn, then let X be the player in the seat after X.',
-      'After a player dies: The game checks for a winner: if the lord is dead, the renegade wins when they are the only player left, otherwise the rebels win; if every rebel and renegade is dead, the lord and the loyalists win. If the killer is alive, if the dead player\'s Role is Rebel, the killer draws 3 cards; then if the dead player\'s Role is Loyalist and the killer\'s Role is Lord, the killer discards the cards in the killer\'s hand and equipment area.',
+      "After a player dies: The game checks for a winner: if the lord is dead, the renegade wins when they are the only player left, otherwise the rebels win; if every rebel and renegade is dead, the lord and the loyalists win. If the killer is alive, if the dead player's Role is Rebel, the killer draws 3 cards; then if the dead player's Role is Loyalist and the killer's Role is Lord, the killer discards the cards in the killer's hand and equipment area.",
     ],
   },
   'events.damage': {
@@ -278,7 +272,7 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
       '若受到伤害的角色已死亡，防止此伤害。进入时机「伤害来源造成伤害时」。进入时机「受到伤害的角色受到伤害时」。若伤害值不大于0，防止此伤害。受到伤害的角色的体力减少伤害值。若受到伤害的角色的体力不大于0，受到伤害的角色进入濒死状态。若伤害来源存活，进入时机「伤害来源造成伤害后」。若受到伤害的角色存活，进入时机「受到伤害的角色受到伤害后」。',
     ],
     en: [
-      'If the damaged player is dead, prevent this damage. The timing “when the source of the damage would deal damage” opens. The timing “when the damaged player would take damage” opens. If the damage is at most 0, prevent this damage. The damaged player\'s HP decreases by the damage. If the damaged player\'s HP is at most 0, the damaged player starts dying. If the source of the damage is alive, the timing “after the source of the damage deals damage” opens. If the damaged player is alive, the timing “after the damaged player takes damage” opens.',
+      "If the damaged player is dead, prevent this damage. The timing “when the source of the damage would deal damage” opens. The timing “when the damaged player would take damage” opens. If the damage is at most 0, prevent this damage. The damaged player's HP decreases by the damage. If the damaged player's HP is at most 0, the damaged player starts dying. If the source of the damage is alive, the timing “after the source of the damage deals damage” opens. If the damaged player is alive, the timing “after the damaged player takes damage” opens.",
     ],
   },
   'events.dying': {
@@ -286,7 +280,7 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
       '进入时机「濒死角色进入濒死状态时」。从当前角色起，依次对每名存活角色：该角色可以对濒死角色使用【桃】（或可以当作【桃】使用的牌），一张接一张，直到濒死角色的体力大于0，若濒死角色的体力大于0或濒死角色已死亡，结束循环。若濒死角色的体力不大于0且濒死角色存活，濒死角色死亡（凶手为致其濒死的角色）。',
     ],
     en: [
-      'The timing “when the dying player starts dying” opens. For each living player in turn, from the current player: that player may use Peaches (or cards they can use as Peach) on the dying player, one after another, until the dying player is above 0 HP, then if the dying player\'s HP is greater than 0 or the dying player is dead, stop repeating. If the dying player\'s HP is at most 0 and the dying player is alive, the dying player dies (killed by whoever brought them to dying).',
+      "The timing “when the dying player starts dying” opens. For each living player in turn, from the current player: that player may use Peaches (or cards they can use as Peach) on the dying player, one after another, until the dying player is above 0 HP, then if the dying player's HP is greater than 0 or the dying player is dead, stop repeating. If the dying player's HP is at most 0 and the dying player is alive, the dying player dies (killed by whoever brought them to dying).",
     ],
   },
   'events.die': {
@@ -294,10 +288,9 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
       '死亡的角色亮出身份。进入时机「死亡的角色死亡时」。死亡的角色离场。弃置死亡的角色区域里的所有牌。由游戏模式处理角色死亡的后续。',
     ],
     en: [
-      'The dead player reveals their Role. The timing “when the dead player dies” opens. The dead player leaves the game. Discard all the cards in the dead player\'s areas. The game mode handles what follows a death.',
+      "The dead player reveals their Role. The timing “when the dead player dies” opens. The dead player leaves the game. Discard all the cards in the dead player's areas. The game mode handles what follows a death.",
     ],
   },
-
 };
 
 describe('representative texts', () => {
@@ -333,25 +326,41 @@ describe('phrases', () => {
   });
 
   it('SGS302: parameters that do not match', () => {
-    expect(codes('package x\nphrase exNothing() "甲" "a"\nfunction exF(p: player): bool = true\nphrase exF(p, q) "{p}" "{p}"\n')).toEqual(['SGS301', 'SGS302']);
+    expect(
+      codes(
+        'package x\nphrase exNothing() "甲" "a"\nfunction exF(p: player): bool = true\nphrase exF(p, q) "{p}" "{p}"\n',
+      ),
+    ).toEqual(['SGS301', 'SGS302']);
     expect(codes('package x\nphrase on damaged "甲" "a"\n')).toEqual(['SGS302']);
   });
 
   it('SGS303: a placeholder that is not a parameter; SGS305: a malformed template', () => {
-    expect(codes('package x\nfunction exF(p: player): bool = true\nphrase exF(p) "{q}成立" "{p} holds"\n')).toEqual(['SGS303']);
-    expect(codes('package x\nfunction exF(p: player): bool = true\nphrase exF(p) "{p成立" "{p} holds"\n')).toEqual(['SGS305']);
+    expect(codes('package x\nfunction exF(p: player): bool = true\nphrase exF(p) "{q}成立" "{p} holds"\n')).toEqual([
+      'SGS303',
+    ]);
+    expect(codes('package x\nfunction exF(p: player): bool = true\nphrase exF(p) "{p成立" "{p} holds"\n')).toEqual([
+      'SGS305',
+    ]);
   });
 
   it('SGS304: the same name worded twice; SGS306: one language empty; SGS307: Latin words in Chinese', () => {
     expect(codes('package x\nphrase draw(p, n) "{p}摸牌" "{p} draws"\n')).toEqual(['SGS304']);
-    expect(codes('package x\nfunction exF(p: player): bool = true\nphrase exF(p) "" "{p} holds"\n')).toEqual(['SGS306']);
-    expect(codes('package x\nfunction exF(p: player): bool = true\nphrase exF(p) "{p} holds成立" "{p} holds"\n')).toEqual(['SGS307']);
+    expect(codes('package x\nfunction exF(p: player): bool = true\nphrase exF(p) "" "{p} holds"\n')).toEqual([
+      'SGS306',
+    ]);
+    expect(
+      codes('package x\nfunction exF(p: player): bool = true\nphrase exF(p) "{p} holds成立" "{p} holds"\n'),
+    ).toEqual(['SGS307']);
   });
 
   it('SGS310: wording the texts need is missing; a phrase supplies it', () => {
-    const skill = 'package x\naction exAct(p: player) { draw(p, 1) }\nskill exS 甲技 "Ex" { on damaged(you) may { exAct(you) } }\n';
+    const skill =
+      'package x\naction exAct(p: player) { draw(p, 1) }\nskill exS 甲技 "Ex" { on damaged(you) may { exAct(you) } }\n';
     expect(codes(skill)).toEqual(['SGS310']);
-    const r = compile([...rules, { file: 'planted.sgs', text: skill + 'phrase exAct(p) "{p}摸一张牌并大笑" "{p} draws a card, laughing"\n' }]);
+    const r = compile([
+      ...rules,
+      { file: 'planted.sgs', text: skill + 'phrase exAct(p) "{p}摸一张牌并大笑" "{p} draws a card, laughing"\n' },
+    ]);
     expect(r.diagnostics.filter((d) => d.span.file === 'planted.sgs')).toEqual([]);
     const t = generateTexts(r).skills.exS!;
     expect(t.zh).toBe('你受到伤害后，你可以摸一张牌并大笑。');
@@ -359,7 +368,13 @@ describe('phrases', () => {
   });
 
   it('patterns choose the most specific phrase', () => {
-    const r = compile([...rules, { file: 'planted.sgs', text: 'package x\nskill exS 甲技 "Ex" { on damaged(you) may { draw(you, 1) draw(you, 3) } }\n' }]);
+    const r = compile([
+      ...rules,
+      {
+        file: 'planted.sgs',
+        text: 'package x\nskill exS 甲技 "Ex" { on damaged(you) may { draw(you, 1) draw(you, 3) } }\n',
+      },
+    ]);
     expect(generateTexts(r).skills.exS!.zh).toBe('你受到伤害后，你可以摸一张牌，你摸三张牌。');
   });
 });

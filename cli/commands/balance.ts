@@ -10,19 +10,36 @@ import type { Command } from './command.ts';
 
 export const balanceCommand: Command = {
   name: 'balance',
-  usage: 'sgs balance [paths…] --games G --players N [--seed S] [--mode M] [--option k=v…] [--edition first|standard] [--beginner] [--ai heuristic|random|role=ai,…] [--json]',
+  usage:
+    'sgs balance [paths…] --games G --players N [--seed S] [--mode M] [--option k=v…] [--edition first|standard] [--beginner] [--ai heuristic|random|role=ai,…] [--json]',
   summary: 'play many AI games (heuristic by default) and report win rates per general and per role with 95% intervals',
-  flags: { players: 'int', games: 'int', seed: 'int', mode: 'string', option: 'list', edition: 'string', beginner: 'bool', ai: 'string', json: 'bool' },
+  flags: {
+    players: 'int',
+    games: 'int',
+    seed: 'int',
+    mode: 'string',
+    option: 'list',
+    edition: 'string',
+    beginner: 'bool',
+    ai: 'string',
+    json: 'bool',
+  },
   run(args, io) {
     const program = requireProgram(args.positionals, io);
     const roles = rolesOf(program);
     const missing = Object.keys(SIDE_OF_ROLE).filter((r) => !roles.includes(r));
-    if (missing.length) throw invalid(`balance needs the identity mode's roles, and these rules lack ${missing.join(', ')}`);
+    if (missing.length)
+      throw invalid(`balance needs the identity mode's roles, and these rules lack ${missing.join(', ')}`);
     const { mode, players, games, seed, options } = gamesFromFlags(program, args, 1000);
     const ai = parseAi(program, args.flags.ai as string | undefined, 'heuristic');
     const bar = progressBar(io, 'balancing');
     const r = balance(program, {
-      players, games, seed, mode, options, ai,
+      players,
+      games,
+      seed,
+      mode,
+      options,
+      ai,
       onGame: (done, total) => bar.update(done, total),
     });
     bar.clear();
@@ -34,7 +51,9 @@ export const balanceCommand: Command = {
     }
     if (r.completed === r.games) return EXIT_OK;
     const p = r.problems[0]!;
-    io.err(`sgs: ${r.games - r.completed} of ${r.games} games did not complete and are left out of the rates; first: game ${p.game} (seed ${p.seed}) ${p.outcome}: ${p.message} — sgs simulate with the same --players, --games, --seed, --ai and --save DIR writes its replay`);
+    io.err(
+      `sgs: ${r.games - r.completed} of ${r.games} games did not complete and are left out of the rates; first: game ${p.game} (seed ${p.seed}) ${p.outcome}: ${p.message} — sgs simulate with the same --players, --games, --seed, --ai and --save DIR writes its replay`,
+    );
     return EXIT_FAILED;
   },
 };
@@ -45,18 +64,35 @@ const signed = (x: number) => `${x >= 0 ? '+' : '−'}${pct(Math.abs(x))}`;
 /** Rows of cells, the first column left-aligned and the others right-aligned to their widest cell. */
 function table(rows: string[][]): string[] {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows.map((r) => '  ' + r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd());
+  return rows.map(
+    (r) =>
+      '  ' +
+      r
+        .map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+        .join('  ')
+        .trimEnd(),
+  );
 }
 
 function report(r: BalanceResult, out: (l: string) => void): void {
-  out(`${r.games} games · ${r.players} players · seed ${r.seed} · ai ${r.ai}${r.completed < r.games ? ` · ${r.completed} completed` : ''}`);
+  out(
+    `${r.games} games · ${r.players} players · seed ${r.seed} · ai ${r.ai}${r.completed < r.games ? ` · ${r.completed} completed` : ''}`,
+  );
   const cells = (s: RateStat) => [String(s.games), String(s.wins), pct(s.rate), `[${pct(s.low)}, ${pct(s.high)}]`];
-  table([['role', 'games', 'wins', 'rate', '95% interval'], ...r.roles.map((s) => [s.role, ...cells(s)])]).forEach((l) => out(l));
+  table([['role', 'games', 'wins', 'rate', '95% interval'], ...r.roles.map((s) => [s.role, ...cells(s)])]).forEach(
+    (l) => out(l),
+  );
   out('');
   const mark = (s: GeneralStat) => (s.mark === 'above' ? '▲' : s.mark === 'below' ? '▼' : '');
-  table([['general', 'games', 'wins', 'rate', '95% interval', 'adjusted', ''], ...r.generals.map((s) => [s.id, ...cells(s), signed(s.adjusted), mark(s)])]).forEach((l) => out(l));
-  out('adjusted: win rate minus the rate the roles it played predict; ▲/▼: the whole interval lies above/below that prediction');
+  table([
+    ['general', 'games', 'wins', 'rate', '95% interval', 'adjusted', ''],
+    ...r.generals.map((s) => [s.id, ...cells(s), signed(s.adjusted), mark(s)]),
+  ]).forEach((l) => out(l));
+  out(
+    'adjusted: win rate minus the rate the roles it played predict; ▲/▼: the whole interval lies above/below that prediction',
+  );
   out('');
   out(`per game ${r.avgDecisions} decisions · ${r.gamesPerSecond} games/s`);
-  for (const [ai, t] of Object.entries(r.aiMicrosPerDecision)) out(`${ai} AI: ${t!.median} µs median, ${t!.mean} µs mean per decision`);
+  for (const [ai, t] of Object.entries(r.aiMicrosPerDecision))
+    out(`${ai} AI: ${t!.median} µs median, ${t!.mean} µs mean per decision`);
 }

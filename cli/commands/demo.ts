@@ -21,11 +21,19 @@ export const demo: Command = {
     const players = checkPlayers(mode, intFlag(args, 'players', Math.min(max, Math.max(min, 5)), 1));
     const seed = intFlag(args, 'seed', 1, 0);
     const policy = byRole(parseAi(program, args.flags.ai as string | undefined, 'random'));
-    const r = playGame(program, { seed, aiSeed: deriveSeed(seed, 0, 'ai'), policy, players, mode: mode.id, keepLog: true });
+    const r = playGame(program, {
+      seed,
+      aiSeed: deriveSeed(seed, 0, 'ai'),
+      policy,
+      players,
+      mode: mode.id,
+      keepLog: true,
+    });
     io.out(`${players} players · mode ${mode.id} · seed ${seed} (sgs demo --seed N for another game)`);
     for (const l of r.game?.state.log ?? []) io.out(formatLogLine(l));
     const over = r.game?.state.over;
-    if (r.outcome === 'completed') io.out(`result: ${r.winners}${over ? ` — ${over.text}` : ''} after ${r.turns} turns, ${r.decisions} decisions`);
+    if (r.outcome === 'completed')
+      io.out(`result: ${r.winners}${over ? ` — ${over.text}` : ''} after ${r.turns} turns, ${r.decisions} decisions`);
     else io.out(`${r.outcome}: ${r.message}`);
     io.out(`trace hash: ${r.traceHash}`);
     return r.outcome === 'completed' ? EXIT_OK : EXIT_FAILED;

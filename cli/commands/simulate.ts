@@ -11,24 +11,54 @@ import type { Command } from './command.ts';
 
 export const simulateCommand: Command = {
   name: 'simulate',
-  usage: 'sgs simulate [paths…] --players N --games G --seed S [--mode M] [--option k=v…] [--edition first|standard] [--beginner] [--ai random|heuristic|role=ai,…] [--json] [--save DIR] [--max-decisions N]',
-  summary: 'play many games (random AI by default) and check that cards, HP and deaths stay consistent and every game ends',
-  flags: { players: 'int', games: 'int', seed: 'int', mode: 'string', option: 'list', edition: 'string', beginner: 'bool', ai: 'string', json: 'bool', save: 'string', 'max-decisions': 'int' },
+  usage:
+    'sgs simulate [paths…] --players N --games G --seed S [--mode M] [--option k=v…] [--edition first|standard] [--beginner] [--ai random|heuristic|role=ai,…] [--json] [--save DIR] [--max-decisions N]',
+  summary:
+    'play many games (random AI by default) and check that cards, HP and deaths stay consistent and every game ends',
+  flags: {
+    players: 'int',
+    games: 'int',
+    seed: 'int',
+    mode: 'string',
+    option: 'list',
+    edition: 'string',
+    beginner: 'bool',
+    ai: 'string',
+    json: 'bool',
+    save: 'string',
+    'max-decisions': 'int',
+  },
   run(args, io) {
     const program = requireProgram(args.positionals, io);
     const { mode, players, games, seed, options } = gamesFromFlags(program, args, 100);
     const ai = parseAi(program, args.flags.ai as string | undefined, 'random');
     const bar = progressBar(io, 'simulating');
     const r = simulate(program, {
-      players, games, seed, mode, options,
-      maxDecisions: intFlag(args, 'max-decisions', 5000, 1), ai,
+      players,
+      games,
+      seed,
+      mode,
+      options,
+      maxDecisions: intFlag(args, 'max-decisions', 5000, 1),
+      ai,
       onGame: (done, total) => bar.update(done, total),
     });
     bar.clear();
     const saved = args.flags.save ? save(r, args.flags.save as string) : [];
     if (args.flags.json) {
       const { decisions: _d, ms: _m, problems, ...shown } = r;
-      io.out(JSON.stringify({ ...shown, problems: problems.map((p, i) => ({ game: p.game, seed: p.seed, outcome: p.outcome, message: p.message, ...(saved[i] ? { file: saved[i] } : {}) })) }));
+      io.out(
+        JSON.stringify({
+          ...shown,
+          problems: problems.map((p, i) => ({
+            game: p.game,
+            seed: p.seed,
+            outcome: p.outcome,
+            message: p.message,
+            ...(saved[i] ? { file: saved[i] } : {}),
+          })),
+        }),
+      );
     } else {
       report(r, { players, mode, seed }, saved, (l) => io.out(l));
     }
@@ -46,17 +76,27 @@ function save(r: SimulateResult, dir: string): string[] {
   });
 }
 
-function report(r: SimulateResult, s: { players: number; mode: string; seed: number }, saved: string[], out: (l: string) => void): void {
+function report(
+  r: SimulateResult,
+  s: { players: number; mode: string; seed: number },
+  saved: string[],
+  out: (l: string) => void,
+): void {
   out(`${r.games} games · ${s.players} players · mode ${s.mode} · seed ${s.seed} · ai ${r.ai}`);
   out(`  completed             ${r.completed}`);
   out(`  errors                ${r.errors}`);
   out(`  invariant violations  ${r.invariantViolations}`);
   out(`  unfinished            ${r.unfinished}`);
-  const wins = Object.entries(r.wins).map(([w, n]) => `${w} ${n} (${((100 * n) / Math.max(1, r.completed)).toFixed(0)}%)`);
+  const wins = Object.entries(r.wins).map(
+    ([w, n]) => `${w} ${n} (${((100 * n) / Math.max(1, r.completed)).toFixed(0)}%)`,
+  );
   out(`  wins                  ${wins.join(', ') || 'none'}`);
   out(`  per game              ${r.avgTurns} turns, ${r.avgDecisions} decisions`);
   out(`  speed                 ${r.gamesPerSecond} games/s`);
-  for (const [ai, t] of Object.entries(r.aiMicrosPerDecision)) out(`  ${`${ai} AI`.padEnd(22)}${t!.median} µs median, ${t!.mean} µs mean per decision (${t!.decisions} decisions)`);
+  for (const [ai, t] of Object.entries(r.aiMicrosPerDecision))
+    out(
+      `  ${`${ai} AI`.padEnd(22)}${t!.median} µs median, ${t!.mean} µs mean per decision (${t!.decisions} decisions)`,
+    );
   out(`  trace hash            ${r.traceHash}`);
   if (r.problems.length) {
     out(`first ${r.problems.length} problem game(s):`);

@@ -7,7 +7,14 @@ import type { Command } from './command.ts';
 
 const KINDS = ['cards', 'skills', 'generals', 'modes', 'events', 'windows'] as const;
 type Kind = (typeof KINDS)[number];
-const KIND_NAME: Record<Kind, string> = { cards: 'card', skills: 'skill', generals: 'general', modes: 'mode', events: 'event', windows: 'window' };
+const KIND_NAME: Record<Kind, string> = {
+  cards: 'card',
+  skills: 'skill',
+  generals: 'general',
+  modes: 'mode',
+  events: 'event',
+  windows: 'window',
+};
 
 interface Entry {
   kind: Kind;
@@ -20,12 +27,14 @@ interface Entry {
 function entries(t: RuleTexts): Entry[] {
   const out: Entry[] = [];
   for (const k of KINDS) {
-    for (const [id, x] of Object.entries(t[k])) out.push({ kind: k, id, text: x, ...('name' in x ? { name: (x as { name: Text }).name } : {}) });
+    for (const [id, x] of Object.entries(t[k]))
+      out.push({ kind: k, id, text: x, ...('name' in x ? { name: (x as { name: Text }).name } : {}) });
   }
   for (const v of t.variants) {
     for (const k of KINDS) {
       if (k === 'windows') continue;
-      for (const [id, x] of Object.entries(v.texts[k])) out.push({ kind: k, id, name: x.name, text: x, variant: `${v.option} = ${v.value}` });
+      for (const [id, x] of Object.entries(v.texts[k]))
+        out.push({ kind: k, id, name: x.name, text: x, variant: `${v.option} = ${v.value}` });
     }
   }
   return out;
@@ -34,7 +43,8 @@ function entries(t: RuleTexts): Entry[] {
 export const textCommand: Command = {
   name: 'text',
   usage: 'sgs text [id…] [--lang zh|en] [--rules path…] [--json]',
-  summary: 'print the rule texts generated from the rules: the named cards, skills, generals, modes, events and windows (by id or Chinese name), or all',
+  summary:
+    'print the rule texts generated from the rules: the named cards, skills, generals, modes, events and windows (by id or Chinese name), or all',
   flags: { lang: 'string', rules: 'list', json: 'bool' },
   run(args, io) {
     const lang = args.flags.lang as string | undefined;
@@ -56,12 +66,24 @@ export const textCommand: Command = {
       }
     }
     if (args.flags.json) {
-      io.out(JSON.stringify(picked.map((e) => ({ kind: KIND_NAME[e.kind], id: e.id, ...(e.name ? { name: e.name } : {}), ...(e.variant ? { variant: e.variant } : {}), ...(lang ? { [lang]: e.text[lang] } : { zh: e.text.zh, en: e.text.en }) }))));
+      io.out(
+        JSON.stringify(
+          picked.map((e) => ({
+            kind: KIND_NAME[e.kind],
+            id: e.id,
+            ...(e.name ? { name: e.name } : {}),
+            ...(e.variant ? { variant: e.variant } : {}),
+            ...(lang ? { [lang]: e.text[lang] } : { zh: e.text.zh, en: e.text.en }),
+          })),
+        ),
+      );
       return EXIT_OK;
     }
     picked.forEach((e, i) => {
       if (i > 0) io.out('');
-      const name = e.name ? ` ${lang === 'en' ? e.name.en : lang === 'zh' ? e.name.zh : `${e.name.zh} ${e.name.en}`}` : '';
+      const name = e.name
+        ? ` ${lang === 'en' ? e.name.en : lang === 'zh' ? e.name.zh : `${e.name.zh} ${e.name.en}`}`
+        : '';
       io.out(`# ${KIND_NAME[e.kind]} ${e.id}${name}${e.variant ? ` (when ${e.variant})` : ''}`);
       if (lang !== 'en') io.out(e.text.zh);
       if (lang !== 'zh') io.out(e.text.en);

@@ -47,27 +47,83 @@ export type Expr =
   | CardLit
   | Where;
 
-export interface NumberLit { kind: 'Number'; value: number; span: Span }
-export interface TextLit { kind: 'Text'; value: string; span: Span }
-export interface BoolLit { kind: 'Bool'; value: boolean; span: Span }
-export interface NoneLit { kind: 'None'; span: Span }
-export interface NameRef { kind: 'Name'; name: string; span: Span }
-export interface Member { kind: 'Member'; object: Expr; name: Ident; span: Span }
-export interface Arg { name?: Ident; value: Expr; span: Span }
+export interface NumberLit {
+  kind: 'Number';
+  value: number;
+  span: Span;
+}
+export interface TextLit {
+  kind: 'Text';
+  value: string;
+  span: Span;
+}
+export interface BoolLit {
+  kind: 'Bool';
+  value: boolean;
+  span: Span;
+}
+export interface NoneLit {
+  kind: 'None';
+  span: Span;
+}
+export interface NameRef {
+  kind: 'Name';
+  name: string;
+  span: Span;
+}
+export interface Member {
+  kind: 'Member';
+  object: Expr;
+  name: Ident;
+  span: Span;
+}
+export interface Arg {
+  name?: Ident;
+  value: Expr;
+  span: Span;
+}
 /** `f(a, b: 1)` or `obj.m(a)` (then callee is a Member). */
-export interface Call { kind: 'Call'; callee: Expr; args: Arg[]; span: Span }
-export interface Unary { kind: 'Unary'; op: 'not' | '-'; operand: Expr; span: Span }
-export type BinaryOp =
-  | 'or' | 'and'
-  | '==' | '!=' | '<' | '<=' | '>' | '>='
-  | 'in'
-  | '+' | '-' | '*' | '/' | '%';
-export interface Binary { kind: 'Binary'; op: BinaryOp; left: Expr; right: Expr; span: Span }
-export interface ListLit { kind: 'List'; items: Expr[]; span: Span }
+export interface Call {
+  kind: 'Call';
+  callee: Expr;
+  args: Arg[];
+  span: Span;
+}
+export interface Unary {
+  kind: 'Unary';
+  op: 'not' | '-';
+  operand: Expr;
+  span: Span;
+}
+export type BinaryOp = 'or' | 'and' | '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | '+' | '-' | '*' | '/' | '%';
+export interface Binary {
+  kind: 'Binary';
+  op: BinaryOp;
+  left: Expr;
+  right: Expr;
+  span: Span;
+}
+export interface ListLit {
+  kind: 'List';
+  items: Expr[];
+  span: Span;
+}
 /** `slash ♠7`: a card of kind `slash` with suit spade and rank 7. */
-export interface CardLit { kind: 'CardLit'; cardKind: Ident; suit: string; rank: number; face: string; span: Span }
+export interface CardLit {
+  kind: 'CardLit';
+  cardKind: Ident;
+  suit: string;
+  rank: number;
+  face: string;
+  span: Span;
+}
 /** `list where cond`: the items of list for which cond holds; `it` names the item inside cond. */
-export interface Where { kind: 'Where'; list: Expr; cond: Expr; span: Span }
+export interface Where {
+  kind: 'Where';
+  list: Expr;
+  cond: Expr;
+  span: Span;
+}
 
 // ---------------------------------------------------------------- statements
 
@@ -85,30 +141,99 @@ export type Stmt =
   | TimingStmt
   | ExprStmt;
 
-export interface Block { kind: 'Block'; stmts: Stmt[]; span: Span }
-export interface LetStmt { kind: 'Let'; name: Ident; value: Expr; span: Span }
+export interface Block {
+  kind: 'Block';
+  stmts: Stmt[];
+  span: Span;
+}
+export interface LetStmt {
+  kind: 'Let';
+  name: Ident;
+  value: Expr;
+  span: Span;
+}
 /** `target = value`, `target += value`, `target -= value`; target is a Name or a Member. */
-export interface AssignStmt { kind: 'Assign'; target: Expr; op: '=' | '+=' | '-='; value: Expr; span: Span }
-export interface IfStmt { kind: 'If'; cond: Expr; then: Block; else?: Block | IfStmt; span: Span }
-export interface ForStmt { kind: 'For'; name: Ident; iterable: Expr; body: Block; span: Span }
-export interface WhileStmt { kind: 'While'; cond: Expr; body: Block; span: Span }
+export interface AssignStmt {
+  kind: 'Assign';
+  target: Expr;
+  op: '=' | '+=' | '-=';
+  value: Expr;
+  span: Span;
+}
+export interface IfStmt {
+  kind: 'If';
+  cond: Expr;
+  then: Block;
+  else?: Block | IfStmt;
+  span: Span;
+}
+export interface ForStmt {
+  kind: 'For';
+  name: Ident;
+  iterable: Expr;
+  body: Block;
+  span: Span;
+}
+export interface WhileStmt {
+  kind: 'While';
+  cond: Expr;
+  body: Block;
+  span: Span;
+}
 /** `repeat N { }` runs N times; `repeat { }` runs until break. */
-export interface RepeatStmt { kind: 'Repeat'; count?: Expr; body: Block; span: Span }
-export interface ReturnStmt { kind: 'Return'; value?: Expr; span: Span }
-export interface BreakStmt { kind: 'Break'; span: Span }
-export interface ContinueStmt { kind: 'Continue'; span: Span }
+export interface RepeatStmt {
+  kind: 'Repeat';
+  count?: Expr;
+  body: Block;
+  span: Span;
+}
+export interface ReturnStmt {
+  kind: 'Return';
+  value?: Expr;
+  span: Span;
+}
+export interface BreakStmt {
+  kind: 'Break';
+  span: Span;
+}
+export interface ContinueStmt {
+  kind: 'Continue';
+  span: Span;
+}
 /** `stop` ends the current event; `stop e` ends the event e (prevention). */
-export interface StopStmt { kind: 'Stop'; target?: Expr; span: Span }
+export interface StopStmt {
+  kind: 'Stop';
+  target?: Expr;
+  span: Span;
+}
 /** `timing damaged for to`: open the timing window `damaged` whose subject is `to`. */
-export interface TimingStmt { kind: 'Timing'; name: Ident; subject: Expr; span: Span }
-export interface ExprStmt { kind: 'ExprStmt'; expr: Expr; span: Span }
+export interface TimingStmt {
+  kind: 'Timing';
+  name: Ident;
+  subject: Expr;
+  span: Span;
+}
+export interface ExprStmt {
+  kind: 'ExprStmt';
+  expr: Expr;
+  span: Span;
+}
 
 // ---------------------------------------------------------------- declarations
 
-export interface Param { name: Ident; type: TypeRef; default?: Expr; span: Span }
+export interface Param {
+  name: Ident;
+  type: TypeRef;
+  default?: Expr;
+  span: Span;
+}
 
 /** `name: value` inside a card, general, mode or seat. */
-export interface Field { name: Ident; value: Expr; span: Span }
+export interface Field {
+  name: Ident;
+  value: Expr;
+  span: Span;
+}
 
 export type Decl =
   | EnumDecl
@@ -129,9 +254,17 @@ export type Decl =
   | ScenarioDecl
   | PhraseDecl;
 
-export interface EnumMember { names: Names; span: Span }
+export interface EnumMember {
+  names: Names;
+  span: Span;
+}
 /** `enum suit 花色 "Suit" { spade 黑桃 "Spade", heart 红桃 "Heart" }` */
-export interface EnumDecl { kind: 'Enum'; names: Names; members: EnumMember[]; span: Span }
+export interface EnumDecl {
+  kind: 'Enum';
+  names: Names;
+  members: EnumMember[];
+  span: Span;
+}
 
 /** `option edition 版本 "Edition" { standard 标准版 "Standard", first 初版 "First" } = standard`
  *  or `option lordBonusAlways 主公恒加体力 "…": bool = false` */
@@ -166,7 +299,14 @@ export interface PropertyDecl {
 }
 
 /** `var current: player? = none [reset at turn]` — a global variable. */
-export interface VarDecl { kind: 'Var'; name: Ident; type: TypeRef; default: Expr; resetAt?: Ident; span: Span }
+export interface VarDecl {
+  kind: 'Var';
+  name: Ident;
+  type: TypeRef;
+  default: Expr;
+  resetAt?: Ident;
+  span: Span;
+}
 
 export type CardItem = Field | MethodDecl;
 export interface MethodDecl {
@@ -188,15 +328,35 @@ export interface CardDecl {
   span: Span;
 }
 
-export interface DeckEntry { cardKind: Ident; faces: { suit: string; rank: number; face: string; span: Span }[]; span: Span }
+export interface DeckEntry {
+  cardKind: Ident;
+  faces: { suit: string; rank: number; face: string; span: Span }[];
+  span: Span;
+}
 /** `deck standard 标准 "Standard" { slash: ♠7, ♠8, ♠8  jink: ♥2 }` */
-export interface DeckDecl { kind: 'Deck'; names: Names; entries: DeckEntry[]; span: Span }
+export interface DeckDecl {
+  kind: 'Deck';
+  names: Names;
+  entries: DeckEntry[];
+  span: Span;
+}
 
 /** `general caocao 曹操 "Cao Cao" { kingdom: wei  gender: male  hp: 4  skills: jianxiong, hujia }` */
-export interface GeneralDecl { kind: 'General'; names: Names; fields: Field[]; skills: Ident[]; flavour?: string; span: Span }
+export interface GeneralDecl {
+  kind: 'General';
+  names: Names;
+  fields: Field[];
+  skills: Ident[];
+  flavour?: string;
+  span: Span;
+}
 
 export type Subject = 'you' | 'anyone' | 'other';
-export interface Limit { count: number; per: Ident; span: Span } // `limit 1 per turn`, per game/turn/phase/…
+export interface Limit {
+  count: number;
+  per: Ident;
+  span: Span;
+} // `limit 1 per turn`, per game/turn/phase/…
 
 /** `on damaged(you) as d may if cond { … }` */
 export interface TriggerItem {
@@ -211,7 +371,13 @@ export interface TriggerItem {
   span: Span;
 }
 /** `active limit 1 per turn if cond { … }` — an action its owner may take when the rules offer actions. */
-export interface ActiveItem { kind: 'Active'; limit?: Limit; cond?: Expr; body: Block; span: Span }
+export interface ActiveItem {
+  kind: 'Active';
+  limit?: Limit;
+  cond?: Expr;
+  body: Block;
+  span: Span;
+}
 /** `viewAs slash from 1 card in hand, equip where it.color == red [if cond]` */
 export interface ViewAsItem {
   kind: 'ViewAs';
@@ -223,13 +389,32 @@ export interface ViewAsItem {
   span: Span;
 }
 /** `modify distance(from, to) = -1 if from == you` — contributes to a hook. */
-export interface ModifyItem { kind: 'Modify'; hook: Ident; params: Ident[]; value: Expr; cond?: Expr; span: Span }
+export interface ModifyItem {
+  kind: 'Modify';
+  hook: Ident;
+  params: Ident[];
+  value: Expr;
+  cond?: Expr;
+  span: Span;
+}
 /** `filter where it.suit == spade set suit = heart` — changes how the owner's cards count. */
-export interface FilterItem { kind: 'Filter'; cond: Expr; sets: Field[]; span: Span }
+export interface FilterItem {
+  kind: 'Filter';
+  cond: Expr;
+  sets: Field[];
+  span: Span;
+}
 export type SkillItem = TriggerItem | ActiveItem | ViewAsItem | ModifyItem | FilterItem;
 
 /** `skill kongcheng 空城 "Empty Fort" locked { … }` — tags: locked, lord, limited, wake, or any identifier. */
-export interface SkillDecl { kind: 'Skill'; names: Names; tags: Ident[]; flavour?: string; items: SkillItem[]; span: Span }
+export interface SkillDecl {
+  kind: 'Skill';
+  names: Names;
+  tags: Ident[];
+  flavour?: string;
+  items: SkillItem[];
+  span: Span;
+}
 
 /** `event damage 伤害 "Damage" (to: player, amount: int = 1) { … } cleanup { … }` */
 export interface EventDecl {
@@ -242,7 +427,14 @@ export interface EventDecl {
   span: Span;
 }
 /** `action gain(p: player, cards: [card]) { … }` — a procedure that may change state and ask players. */
-export interface ActionDecl { kind: 'Action'; names: Names; params: Param[]; returns?: TypeRef; body: Block; span: Span }
+export interface ActionDecl {
+  kind: 'Action';
+  names: Names;
+  params: Param[];
+  returns?: TypeRef;
+  body: Block;
+  span: Span;
+}
 /** `function inRange(a: player, b: player): bool = …` — pure: reads state, never changes it. */
 export interface FunctionDecl {
   kind: 'Function';
@@ -263,9 +455,21 @@ export interface HookDecl {
   span: Span;
 }
 /** `mode identity 身份局 "Identity" { players: 4 to 10  setup { … }  play(first, from) { … } }` */
-export interface ModeDecl { kind: 'Mode'; names: Names; fields: Field[]; methods: MethodDecl[]; span: Span }
+export interface ModeDecl {
+  kind: 'Mode';
+  names: Names;
+  fields: Field[];
+  methods: MethodDecl[];
+  span: Span;
+}
 /** `variant edition == first { decls }` — these declarations replace same-named ones when the option holds. */
-export interface VariantDecl { kind: 'Variant'; option: Ident; value: Expr; decls: Decl[]; span: Span }
+export interface VariantDecl {
+  kind: 'Variant';
+  option: Ident;
+  value: Expr;
+  decls: Decl[];
+  span: Span;
+}
 
 export type Step =
   | { kind: 'Answer'; player: Ident; picks: Expr[]; span: Span } // `caocao: yes` / `guanyu: slash ♠7, caocao` / `caocao: pass`
@@ -274,7 +478,11 @@ export type Step =
   | { kind: 'ExpectAsk'; player: Ident; span: Span } // `expect ask caocao`: the pending decision is caocao's
   | { kind: 'ExpectOffer'; negated: boolean; picks: Expr[]; span: Span } // `expect [not] offered slash ♠7`
   | { kind: 'ExpectEnd'; span: Span }; // `expect end`: the game is over
-export interface Seat { name: Ident; fields: Field[]; span: Span }
+export interface Seat {
+  name: Ident;
+  fields: Field[];
+  span: Span;
+}
 /** A scenario: seats, stacked deck, start point, scripted answers and expectations. */
 export interface ScenarioDecl {
   kind: 'Scenario';
@@ -289,7 +497,10 @@ export interface ScenarioDecl {
 }
 
 /** Wording in both languages, for the texts generated from the rules (compiler/text). */
-export interface Wording { zh: string; en: string }
+export interface Wording {
+  zh: string;
+  en: string;
+}
 /** What a phrase words: a name (event, action, function, hook, builtin, or an event's own noun), a timing window
  *  (`on damaged`), a member (`damage.from`, `card.suit`, `card.effect`, `general.hp`, `mode.setup`) or a text value. */
 export type PhraseTarget =
@@ -299,7 +510,11 @@ export type PhraseTarget =
   | { kind: 'Text'; value: string; span: Span };
 /** A parameter of a phrase: a name the templates use as `{name}`, or a pattern (`you`, `true`, `false`) the
  *  argument must match; an optional noun says how the parameter is called when a body is described. */
-export interface PhraseParam { name: Ident; noun?: Wording; span: Span }
+export interface PhraseParam {
+  name: Ident;
+  noun?: Wording;
+  span: Span;
+}
 /** `phrase draw(p, n) "{p}摸{n}张牌" "{p} draws {n} card(s)"` — see compiler/text/README.md. */
 export interface PhraseDecl {
   kind: 'Phrase';
@@ -311,4 +526,11 @@ export interface PhraseDecl {
   span: Span;
 }
 
-export interface SourceFile { kind: 'File'; file: string; package?: Ident; imports: Ident[]; decls: Decl[]; span: Span }
+export interface SourceFile {
+  kind: 'File';
+  file: string;
+  package?: Ident;
+  imports: Ident[];
+  decls: Decl[];
+  span: Span;
+}

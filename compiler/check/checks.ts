@@ -11,17 +11,26 @@ const KNOWN_TAGS = new Set(['locked', 'lord', 'limited', 'wake', 'armor']);
 
 const skillChecks: Check<A.SkillDecl>[] = [
   (d, _S, out) => {
-    if (d.items.length === 0) out.push(warning('SGS201', `skill ${d.names.id.name} does nothing: add a trigger, action, conversion, modifier or filter`, d.names.id.span));
+    if (d.items.length === 0)
+      out.push(
+        warning(
+          'SGS201',
+          `skill ${d.names.id.name} does nothing: add a trigger, action, conversion, modifier or filter`,
+          d.names.id.span,
+        ),
+      );
   },
   (d, _S, out) => {
     for (const t of d.tags) {
-      if (!KNOWN_TAGS.has(t.name)) out.push(warning('SGS202', `unknown skill tag '${t.name}' (known: ${[...KNOWN_TAGS].join(', ')})`, t.span));
+      if (!KNOWN_TAGS.has(t.name))
+        out.push(warning('SGS202', `unknown skill tag '${t.name}' (known: ${[...KNOWN_TAGS].join(', ')})`, t.span));
     }
   },
   (d, _S, out) => {
     if (!d.tags.some((t) => t.name === 'locked')) return;
     for (const it of d.items) {
-      if (it.kind === 'Trigger' && it.optional) out.push(error('SGS203', `a locked skill (锁定技) always takes effect: remove 'may'`, it.span));
+      if (it.kind === 'Trigger' && it.optional)
+        out.push(error('SGS203', `a locked skill (锁定技) always takes effect: remove 'may'`, it.span));
     }
   },
   (d, _S, out) => {
@@ -36,12 +45,15 @@ const generalChecks: Check<A.GeneralDecl>[] = [
   (d, S, out) => {
     const hp = d.fields.find((f) => f.name.name === 'hp');
     if (!hp) out.push(error('SGS210', `general ${d.names.id.name} needs 'hp: N' (its max HP)`, d.names.id.span));
-    else if (hp.value.kind !== 'Number' || hp.value.value < 1) out.push(error('SGS211', 'hp must be a whole number of at least 1', hp.value.span));
+    else if (hp.value.kind !== 'Number' || hp.value.value < 1)
+      out.push(error('SGS211', 'hp must be a whole number of at least 1', hp.value.span));
     for (const key of ['kingdom', 'gender']) {
       const f = d.fields.find((x) => x.name.name === key);
       if (!f) out.push(error('SGS212', `general ${d.names.id.name} needs '${key}: …'`, d.names.id.span));
       else if (f.value.kind === 'Name' && S.get(f.value.name)?.kind !== 'member') {
-        out.push(error('SGS213', `'${f.value.name}' is not a ${key}${S.suggest(f.value.name, ['member'])}`, f.value.span));
+        out.push(
+          error('SGS213', `'${f.value.name}' is not a ${key}${S.suggest(f.value.name, ['member'])}`, f.value.span),
+        );
       }
     }
   },
@@ -52,15 +64,29 @@ const cardChecks: Check<A.CardDecl>[] = [
     const type = d.fields.find((f) => f.name.name === 'type');
     if (!type) out.push(error('SGS220', `card ${d.names.id.name} needs 'type: …'`, d.names.id.span));
     else if (type.value.kind === 'Name' && S.get(type.value.name)?.kind !== 'member') {
-      out.push(error('SGS221', `'${type.value.name}' is not a card type${S.suggest(type.value.name, ['member'])}`, type.value.span));
+      out.push(
+        error(
+          'SGS221',
+          `'${type.value.name}' is not a card type${S.suggest(type.value.name, ['member'])}`,
+          type.value.span,
+        ),
+      );
     }
   },
 ];
 
 const scenarioChecks: Check<A.ScenarioDecl>[] = [
   (d, _S, out) => {
-    if (d.seats.length < 2) out.push(error('SGS230', `scenario ${d.names.id.name} needs at least two seats`, d.names.id.span));
-    if (!d.steps.some((s) => s.kind !== 'Answer')) out.push(warning('SGS231', `scenario ${d.names.id.name} expects nothing: add 'expect …' lines so it can fail`, d.names.id.span));
+    if (d.seats.length < 2)
+      out.push(error('SGS230', `scenario ${d.names.id.name} needs at least two seats`, d.names.id.span));
+    if (!d.steps.some((s) => s.kind !== 'Answer'))
+      out.push(
+        warning(
+          'SGS231',
+          `scenario ${d.names.id.name} expects nothing: add 'expect …' lines so it can fail`,
+          d.names.id.span,
+        ),
+      );
     const seen = new Set<string>();
     for (const s of d.seats) {
       if (seen.has(s.name.name)) out.push(error('SGS232', `seat ${s.name.name} appears twice`, s.name.span));
@@ -71,9 +97,10 @@ const scenarioChecks: Check<A.ScenarioDecl>[] = [
 
 const deckChecks: Check<A.DeckDecl>[] = [
   (d, _S, out) => {
-    for (const e of d.entries) for (const f of e.faces) {
-      if (f.rank < 1 || f.rank > 13) out.push(error('SGS240', `rank ${f.rank} is not between A and K`, f.span));
-    }
+    for (const e of d.entries)
+      for (const f of e.faces) {
+        if (f.rank < 1 || f.rank > 13) out.push(error('SGS240', `rank ${f.rank} is not between A and K`, f.span));
+      }
   },
 ];
 

@@ -9,8 +9,22 @@ import { printExpr } from '../ast/print.ts';
 
 /** Member names the engine itself provides on players, cards, events, zones and actions. */
 const ENGINE_FIELDS = new Set([
-  'alive', 'seat', 'name', 'skills', 'kind', 'suit', 'rank', 'id', 'subcards', 'via', 'stopped', 'parent', 'owner', 'cards',
-  'skill', 'tags',
+  'alive',
+  'seat',
+  'name',
+  'skills',
+  'kind',
+  'suit',
+  'rank',
+  'id',
+  'subcards',
+  'via',
+  'stopped',
+  'parent',
+  'owner',
+  'cards',
+  'skill',
+  'tags',
 ]);
 
 interface Cx {
@@ -27,7 +41,10 @@ interface Cx {
 
 class Scope {
   vars = new Map<string, number>();
-  constructor(public parent: Scope | null, public counter: { n: number }) {}
+  constructor(
+    public parent: Scope | null,
+    public counter: { n: number },
+  ) {}
   lookup(n: string): number | undefined {
     return this.vars.get(n) ?? this.parent?.lookup(n);
   }
@@ -58,7 +75,10 @@ export function lower(files: A.SourceFile[], diags: Diagnostic[]): LowerResult {
 }
 
 class Lowerer {
-  constructor(private S: Symbols, private diags: Diagnostic[]) {}
+  constructor(
+    private S: Symbols,
+    private diags: Diagnostic[],
+  ) {}
 
   private err(code: string, msg: string, span: A.Span): void {
     this.diags.push(error(code, msg, span));
@@ -72,7 +92,12 @@ class Lowerer {
           const parts = emptyProgram() as Partial<I.Program>;
           for (const inner of d.decls) this.decl(inner, parts as I.Program);
           const opt = this.S.get(d.option.name);
-          if (!opt || opt.kind !== 'option') this.err('SGS160', `variant needs an option, '${d.option.name}' is not one${this.S.suggest(d.option.name, ['option'])}`, d.option.span);
+          if (!opt || opt.kind !== 'option')
+            this.err(
+              'SGS160',
+              `variant needs an option, '${d.option.name}' is not one${this.S.suggest(d.option.name, ['option'])}`,
+              d.option.span,
+            );
           const value = this.constant(d.value);
           for (const k of Object.keys(parts) as (keyof I.Program)[]) {
             const v = parts[k];
@@ -121,22 +146,41 @@ class Lowerer {
         const values = d.members?.map((m) => m.names.id.name);
         if (values) p.enums[d.names.id.name] = values;
         const def = this.constant(d.default);
-        if (values && !values.includes(def as string)) this.err('SGS161', `the default of option ${d.names.id.name} must be one of ${values.join(', ')}`, d.default.span);
+        if (values && !values.includes(def as string))
+          this.err(
+            'SGS161',
+            `the default of option ${d.names.id.name} must be one of ${values.join(', ')}`,
+            d.default.span,
+          );
         p.options[d.names.id.name] = { id: d.names.id.name, default: def, values };
         break;
       }
       case 'Zone':
-        p.zones[d.names.id.name] = { id: d.names.id.name, perPlayer: d.perPlayer, visibility: d.visibility, grants: d.grants };
+        p.zones[d.names.id.name] = {
+          id: d.names.id.name,
+          perPlayer: d.perPlayer,
+          visibility: d.visibility,
+          grants: d.grants,
+        };
         break;
       case 'Property':
         this.type(d.type);
         if (d.resetAt) this.eventRef(d.resetAt);
-        p.properties[d.names.id.name] = { id: d.names.id.name, default: this.pureExpr(d.default, 'a property default'), visibility: d.visibility, resetAt: d.resetAt?.name };
+        p.properties[d.names.id.name] = {
+          id: d.names.id.name,
+          default: this.pureExpr(d.default, 'a property default'),
+          visibility: d.visibility,
+          resetAt: d.resetAt?.name,
+        };
         break;
       case 'Var':
         this.type(d.type);
         if (d.resetAt) this.eventRef(d.resetAt);
-        p.vars[d.name.name] = { id: d.name.name, default: this.pureExpr(d.default, 'a variable default'), resetAt: d.resetAt?.name };
+        p.vars[d.name.name] = {
+          id: d.name.name,
+          default: this.pureExpr(d.default, 'a variable default'),
+          resetAt: d.resetAt?.name,
+        };
         break;
       case 'Card': {
         const fields: Record<string, unknown> = {};
@@ -144,7 +188,14 @@ class Lowerer {
         for (const s of d.skills) this.expectSym(s, 'skill');
         const methods: Record<string, I.IMethod> = {};
         for (const m of d.methods) methods[m.name.name] = this.method(m, `card ${d.names.id.name}`, false);
-        p.cards[d.names.id.name] = { id: d.names.id.name, zh: d.names.zh?.name, en: d.names.en, fields, skills: d.skills.map((s) => s.name), methods };
+        p.cards[d.names.id.name] = {
+          id: d.names.id.name,
+          zh: d.names.zh?.name,
+          en: d.names.en,
+          fields,
+          skills: d.skills.map((s) => s.name),
+          methods,
+        };
         break;
       }
       case 'Deck': {
@@ -161,7 +212,10 @@ class Lowerer {
         for (const f of d.fields) fields[f.name.name] = this.constant(f.value);
         for (const s of d.skills) this.expectSym(s, 'skill');
         p.generals[d.names.id.name] = {
-          id: d.names.id.name, zh: d.names.zh?.name, en: d.names.en, fields,
+          id: d.names.id.name,
+          zh: d.names.zh?.name,
+          en: d.names.en,
+          fields,
           skills: d.skills.map((s) => this.S.get(s.name)?.id ?? s.name),
         };
         break;
@@ -171,8 +225,21 @@ class Lowerer {
         break;
       case 'Event': {
         const scope = new Scope(null, { n: 0 });
-        const params = this.params(d.params, scope, { pure: true, you: false, event: false, subject: false, what: 'a default' });
-        const cx: Cx = { pure: false, you: false, event: true, subject: false, params: new Set(d.params.map((x) => x.name.name)), what: `event ${d.names.id.name}` };
+        const params = this.params(d.params, scope, {
+          pure: true,
+          you: false,
+          event: false,
+          subject: false,
+          what: 'a default',
+        });
+        const cx: Cx = {
+          pure: false,
+          you: false,
+          event: true,
+          subject: false,
+          params: new Set(d.params.map((x) => x.name.name)),
+          what: `event ${d.names.id.name}`,
+        };
         // Event parameters are fields of the event (triggers may change them): they are read by name, not slot.
         const bodyScope = new Scope(null, { n: 0 });
         const stmts = this.block(d.body, bodyScope, cx);
@@ -208,7 +275,13 @@ class Lowerer {
       }
       case 'Hook': {
         const scope = new Scope(null, { n: 0 });
-        const params = this.params(d.params, scope, { pure: true, you: false, event: false, subject: false, what: 'a hook' });
+        const params = this.params(d.params, scope, {
+          pure: true,
+          you: false,
+          event: false,
+          subject: false,
+          what: 'a hook',
+        });
         p.hooks[d.names.id.name] = { id: d.names.id.name, params, combine: d.combine };
         break;
       }
@@ -219,7 +292,9 @@ class Lowerer {
         for (const m of d.methods) methods[m.name.name] = this.method(m, `mode ${d.names.id.name}`, false);
         if (fields.decks !== undefined) {
           const decks = Array.isArray(fields.decks) ? fields.decks : [fields.decks];
-          for (const dk of decks) if (this.S.get(String(dk))?.kind !== 'deck') this.err('SGS106', `mode ${d.names.id.name}: '${String(dk)}' is not a deck`, d.span);
+          for (const dk of decks)
+            if (this.S.get(String(dk))?.kind !== 'deck')
+              this.err('SGS106', `mode ${d.names.id.name}: '${String(dk)}' is not a deck`, d.span);
         }
         p.modes[d.names.id.name] = { id: d.names.id.name, fields, methods };
         break;
@@ -236,7 +311,11 @@ class Lowerer {
   private expectSym(id: A.Ident, kind: 'skill' | 'card' | 'general' | 'event' | 'zone'): boolean {
     const s = this.S.get(id.name);
     if (!s || s.kind !== kind) {
-      this.err(kind === 'skill' ? 'SGS107' : 'SGS106', `'${id.name}' is not a ${kind}${this.S.suggest(id.name, [kind])}`, id.span);
+      this.err(
+        kind === 'skill' ? 'SGS107' : 'SGS106',
+        `'${id.name}' is not a ${kind}${this.S.suggest(id.name, [kind])}`,
+        id.span,
+      );
       return false;
     }
     return true;
@@ -245,22 +324,45 @@ class Lowerer {
   private eventRef(id: A.Ident): void {
     if (id.name === 'game') return;
     const s = this.S.get(id.name);
-    if (!s || s.kind !== 'event') this.err('SGS108', `'${id.name}' is not an event (limits and resets are counted per event, or per game)${this.S.suggest(id.name, ['event'])}`, id.span);
+    if (!s || s.kind !== 'event')
+      this.err(
+        'SGS108',
+        `'${id.name}' is not an event (limits and resets are counted per event, or per game)${this.S.suggest(id.name, ['event'])}`,
+        id.span,
+      );
   }
 
   private type(t: A.TypeRef): void {
     const n = t.name.name;
-    const builtin = ['int', 'bool', 'text', 'player', 'card', 'kind', 'skill', 'zone', 'event', 'any', 'general', 'action'];
+    const builtin = [
+      'int',
+      'bool',
+      'text',
+      'player',
+      'card',
+      'kind',
+      'skill',
+      'zone',
+      'event',
+      'any',
+      'general',
+      'action',
+    ];
     if (builtin.includes(n)) return;
     const s = this.S.get(n);
-    if (!s || (s.kind !== 'enum' && s.kind !== 'option')) this.err('SGS109', `unknown type '${n}'${this.S.suggest(n, ['enum'], builtin)}`, t.name.span);
+    if (!s || (s.kind !== 'enum' && s.kind !== 'option'))
+      this.err('SGS109', `unknown type '${n}'${this.S.suggest(n, ['enum'], builtin)}`, t.name.span);
   }
 
   private params(ps: A.Param[], scope: Scope, cx: Cx): I.IParam[] {
     return ps.map((p) => {
       this.type(p.type);
       scope.declare(p.name.name);
-      return { name: p.name.name, optional: p.type.optional || !!p.default, default: p.default ? this.expr(p.default, new Scope(null, { n: 0 }), { ...cx, pure: true }) : undefined };
+      return {
+        name: p.name.name,
+        optional: p.type.optional || !!p.default,
+        default: p.default ? this.expr(p.default, new Scope(null, { n: 0 }), { ...cx, pure: true }) : undefined,
+      };
     });
   }
 
@@ -284,20 +386,46 @@ class Lowerer {
 
   private skill(d: A.SkillDecl): I.ISkill {
     const id = d.names.id.name;
-    const sk: I.ISkill = { id, zh: d.names.zh?.name, en: d.names.en, tags: d.tags.map((t) => t.name), triggers: [], actives: [], viewAs: [], modifies: [], filters: [] };
+    const sk: I.ISkill = {
+      id,
+      zh: d.names.zh?.name,
+      en: d.names.en,
+      tags: d.tags.map((t) => t.name),
+      triggers: [],
+      actives: [],
+      viewAs: [],
+      modifies: [],
+      filters: [],
+    };
     for (const it of d.items) {
       switch (it.kind) {
         case 'Trigger': {
           if (!this.S.windows.has(it.window.name)) {
-            this.err('SGS120', `no event opens a timing window named '${it.window.name}'${this.S.suggest(it.window.name, [], this.S.windows.keys())}`, it.window.span);
+            this.err(
+              'SGS120',
+              `no event opens a timing window named '${it.window.name}'${this.S.suggest(it.window.name, [], this.S.windows.keys())}`,
+              it.window.span,
+            );
           }
           const scope = new Scope(null, { n: 0 });
-          const cx: Cx = { pure: false, you: true, event: true, subject: true, alias: it.alias?.name, what: `a trigger of ${id}` };
+          const cx: Cx = {
+            pure: false,
+            you: true,
+            event: true,
+            subject: true,
+            alias: it.alias?.name,
+            what: `a trigger of ${id}`,
+          };
           const condExpr = it.cond ? this.expr(it.cond, scope, { ...cx, pure: true }) : undefined;
           const stmts = this.block(it.body, scope, cx);
           sk.triggers.push({
-            window: it.window.name, subject: it.subject, optional: it.optional, limit: this.limit(it.limit), condExpr,
-            body: { slots: scope.counter.n, stmts }, at: at(it.span),
+            window: it.window.name,
+            subject: it.subject,
+            optional: it.optional,
+            limit: this.limit(it.limit),
+            condExpr,
+            body: { slots: scope.counter.n, stmts },
+            at: at(it.span),
           });
           break;
         }
@@ -306,21 +434,28 @@ class Lowerer {
           const cx: Cx = { pure: false, you: true, event: false, subject: false, what: `the action of ${id}` };
           const condExpr = it.cond ? this.expr(it.cond, scope, { ...cx, pure: true }) : undefined;
           const stmts = this.block(it.body, scope, cx);
-          sk.actives.push({ limit: this.limit(it.limit), condExpr, body: { slots: scope.counter.n, stmts }, at: at(it.span) });
+          sk.actives.push({
+            limit: this.limit(it.limit),
+            condExpr,
+            body: { slots: scope.counter.n, stmts },
+            at: at(it.span),
+          });
           break;
         }
         case 'ViewAs': {
           this.expectSym(it.cardKind, 'card');
           for (const z of it.zones) {
             const s = this.S.get(z.name);
-            if (!s || s.kind !== 'zone') this.err('SGS106', `'${z.name}' is not a zone${this.S.suggest(z.name, ['zone'])}`, z.span);
+            if (!s || s.kind !== 'zone')
+              this.err('SGS106', `'${z.name}' is not a zone${this.S.suggest(z.name, ['zone'])}`, z.span);
           }
           if (it.count < 1) this.err('SGS163', 'a conversion uses at least one card', it.span);
           const scope = new Scope(null, { n: 0 });
           scope.declare('it');
           const cx: Cx = { pure: true, you: true, event: false, subject: false, what: `the conversion of ${id}` };
           sk.viewAs.push({
-            kind: this.S.get(it.cardKind.name)?.id ?? it.cardKind.name, count: it.count,
+            kind: this.S.get(it.cardKind.name)?.id ?? it.cardKind.name,
+            count: it.count,
             zones: it.zones.length ? it.zones.map((z) => z.name) : ['hand'],
             filterExpr: it.filter ? this.expr(it.filter, scope, cx) : undefined,
             condExpr: it.cond ? this.expr(it.cond, scope, cx) : undefined,
@@ -331,17 +466,33 @@ class Lowerer {
         case 'Modify': {
           const h = this.S.get(it.hook.name);
           if (!h || h.kind !== 'hook') {
-            this.err('SGS121', `'${it.hook.name}' is not a hook${this.S.suggest(it.hook.name, ['hook'])}`, it.hook.span);
+            this.err(
+              'SGS121',
+              `'${it.hook.name}' is not a hook${this.S.suggest(it.hook.name, ['hook'])}`,
+              it.hook.span,
+            );
           } else {
             const n = (h.decl as A.HookDecl).params.length;
-            if (n !== it.params.length) this.err('SGS122', `hook ${it.hook.name} has ${n} parameter(s), this modifier names ${it.params.length}`, it.hook.span);
+            if (n !== it.params.length)
+              this.err(
+                'SGS122',
+                `hook ${it.hook.name} has ${n} parameter(s), this modifier names ${it.params.length}`,
+                it.hook.span,
+              );
           }
           const scope = new Scope(null, { n: 0 });
           for (const p of it.params) scope.declare(p.name);
           const cx: Cx = { pure: true, you: true, event: false, subject: false, what: `a modifier of ${id}` };
           const valueExpr = this.expr(it.value, scope, cx);
           const condExpr = it.cond ? this.expr(it.cond, scope, cx) : undefined;
-          sk.modifies.push({ hook: it.hook.name, params: it.params.length, valueExpr, condExpr, slots: scope.counter.n, at: at(it.span) });
+          sk.modifies.push({
+            hook: it.hook.name,
+            params: it.params.length,
+            valueExpr,
+            condExpr,
+            slots: scope.counter.n,
+            at: at(it.span),
+          });
           break;
         }
         case 'Filter': {
@@ -367,12 +518,14 @@ class Lowerer {
     const modeName = d.mode?.name ?? [...this.S.byName.values()].find((s) => s.kind === 'mode')?.id ?? '';
     if (d.mode) {
       const m = this.S.get(d.mode.name);
-      if (!m || m.kind !== 'mode') this.err('SGS106', `'${d.mode.name}' is not a mode${this.S.suggest(d.mode.name, ['mode'])}`, d.mode.span);
+      if (!m || m.kind !== 'mode')
+        this.err('SGS106', `'${d.mode.name}' is not a mode${this.S.suggest(d.mode.name, ['mode'])}`, d.mode.span);
     }
     const options: Record<string, unknown> = {};
     for (const o of d.options) {
       const s = this.S.get(o.name.name);
-      if (!s || s.kind !== 'option') this.err('SGS160', `'${o.name.name}' is not an option${this.S.suggest(o.name.name, ['option'])}`, o.name.span);
+      if (!s || s.kind !== 'option')
+        this.err('SGS160', `'${o.name.name}' is not an option${this.S.suggest(o.name.name, ['option'])}`, o.name.span);
       options[o.name.name] = this.constant(o.value);
     }
     const scope = new Scope(null, { n: 0 });
@@ -384,12 +537,18 @@ class Lowerer {
         const sym = this.S.get(f.name.name);
         const isZone = sym?.kind === 'zone';
         const ok = f.name.name === 'skills' || f.name.name === 'alive' || isZone || this.S.properties.has(f.name.name);
-        if (!ok) this.err('SGS170', `a seat sets properties and zones; '${f.name.name}' is neither${this.S.suggest(f.name.name, ['zone'], this.S.properties.keys())}`, f.name.span);
+        if (!ok)
+          this.err(
+            'SGS170',
+            `a seat sets properties and zones; '${f.name.name}' is neither${this.S.suggest(f.name.name, ['zone'], this.S.properties.keys())}`,
+            f.name.span,
+          );
         return { name: isZone ? sym!.id : f.name.name, e: this.expr(f.value, scope, { ...cx, entityFirst: true }) };
       }),
     }));
     const seatCheck = (p: A.Ident) => {
-      if (!seats.has(p.name)) this.err('SGS171', `'${p.name}' is not a seat of this scenario (seats: ${[...seats].join(', ')})`, p.span);
+      if (!seats.has(p.name))
+        this.err('SGS171', `'${p.name}' is not a seat of this scenario (seats: ${[...seats].join(', ')})`, p.span);
     };
     if (d.start) seatCheck(d.start.player);
     // A pick names an option: `pass`, a label (`yes`, an option's text), or a value (a card, a seat, an entity).
@@ -408,7 +567,13 @@ class Lowerer {
           steps.push({ k: 'answer', player: st.player.name, at: at(st.span), picks: st.picks.map(pick) });
           break;
         case 'ExpectOffer':
-          steps.push({ k: 'expectOffer', negated: st.negated, picks: st.picks.map(pick), text: st.picks.map(printExpr).join(', '), at: at(st.span) });
+          steps.push({
+            k: 'expectOffer',
+            negated: st.negated,
+            picks: st.picks.map(pick),
+            text: st.picks.map(printExpr).join(', '),
+            at: at(st.span),
+          });
           break;
         case 'Expect':
           steps.push({ k: 'expect', e: this.expr(st.cond, scope, cx), text: printExpr(st.cond), at: at(st.span) });
@@ -426,10 +591,17 @@ class Lowerer {
       }
     }
     return {
-      id, zh: d.names.zh?.name, en: d.names.en, mode: modeName, options, seats: seatOut,
+      id,
+      zh: d.names.zh?.name,
+      en: d.names.en,
+      mode: modeName,
+      options,
+      seats: seatOut,
       deck: d.deck.map((e) => this.expr(e, scope, cx)),
       start: d.start ? { player: d.start.player.name, from: d.start.from?.name } : undefined,
-      steps, at: at(d.span), file: d.span.file,
+      steps,
+      at: at(d.span),
+      file: d.span.file,
     };
   }
 
@@ -455,7 +627,12 @@ class Lowerer {
       }
       case 'Assign': {
         const target = this.target(s.target, scope, cx);
-        if (cx.pure && target && target.k !== 'local') this.err('SGS111', `${cx.what} may not change the game (it is pure); only its own variables can be assigned`, s.span);
+        if (cx.pure && target && target.k !== 'local')
+          this.err(
+            'SGS111',
+            `${cx.what} may not change the game (it is pure); only its own variables can be assigned`,
+            s.span,
+          );
         if (s.op === '=') {
           const act = this.asAction(s.value, scope, cx);
           if (act && target) return { k: 'do', a: act, into: target };
@@ -466,14 +643,19 @@ class Lowerer {
       case 'ExprStmt': {
         const act = this.asAction(s.expr, scope, cx);
         if (act) return { k: 'do', a: act };
-        if (s.expr.kind !== 'Call') this.err('SGS112', 'this expression does nothing: a statement must call something or assign', s.span);
+        if (s.expr.kind !== 'Call')
+          this.err('SGS112', 'this expression does nothing: a statement must call something or assign', s.span);
         return { k: 'expr', e: this.expr(s.expr, scope, cx, true) };
       }
       case 'If': {
         const c = this.expr(s.cond, scope, cx);
         const then = this.block(s.then, scope, cx);
         let els: I.IStmt[] | undefined;
-        if (s.else) els = s.else.kind === 'If' ? [this.stmt(s.else, scope.child(), cx)!].filter(Boolean) : this.block(s.else, scope, cx);
+        if (s.else)
+          els =
+            s.else.kind === 'If'
+              ? [this.stmt(s.else, scope.child(), cx)!].filter(Boolean)
+              : this.block(s.else, scope, cx);
         return { k: 'if', c, then, else: els };
       }
       case 'For': {
@@ -485,7 +667,11 @@ class Lowerer {
       case 'While':
         return { k: 'while', c: this.expr(s.cond, scope, cx), body: this.block(s.body, scope, cx) };
       case 'Repeat':
-        return { k: 'repeat', n: s.count ? this.expr(s.count, scope, cx) : undefined, body: this.block(s.body, scope, cx) };
+        return {
+          k: 'repeat',
+          n: s.count ? this.expr(s.count, scope, cx) : undefined,
+          body: this.block(s.body, scope, cx),
+        };
       case 'Return': {
         if (!s.value) return { k: 'return' };
         const act = this.asAction(s.value, scope, cx);
@@ -498,7 +684,8 @@ class Lowerer {
         return { k: 'continue' };
       case 'Stop':
         if (cx.pure) this.err('SGS111', `${cx.what} may not stop events (it is pure)`, s.span);
-        if (!s.target && !cx.event) this.err('SGS113', '`stop` without an event only works inside an event or a trigger', s.span);
+        if (!s.target && !cx.event)
+          this.err('SGS113', '`stop` without an event only works inside an event or a trigger', s.span);
         return { k: 'stop', e: s.target ? this.expr(s.target, scope, cx) : undefined, at: at(s.span) };
       case 'Timing':
         if (cx.pure) this.err('SGS111', `${cx.what} may not open timing windows (it is pure)`, s.span);
@@ -513,7 +700,11 @@ class Lowerer {
       if (cx.params?.has(t.name)) return { k: 'param', name: t.name };
       const s = this.S.get(t.name);
       if (s?.kind === 'var') return { k: 'global', name: s.id };
-      this.err('SGS104', `cannot assign to '${t.name}': it is not a variable${this.S.suggest(t.name, ['var'])}`, t.span);
+      this.err(
+        'SGS104',
+        `cannot assign to '${t.name}': it is not a variable${this.S.suggest(t.name, ['var'])}`,
+        t.span,
+      );
       return null;
     }
     if (t.kind === 'Member') {
@@ -530,17 +721,33 @@ class Lowerer {
     const kind = this.callKind(e);
     if (kind === null) return null;
     if (cx.pure) {
-      this.err('SGS111', `${cx.what} is pure: it cannot ${kind === 'ask' ? 'ask players' : `run ${describeCallee(e)}`}`, e.span);
+      this.err(
+        'SGS111',
+        `${cx.what} is pure: it cannot ${kind === 'ask' ? 'ask players' : `run ${describeCallee(e)}`}`,
+        e.span,
+      );
     }
     const a = at(e.span);
     if (e.callee.kind === 'Member') {
-      return { k: 'methodCall', o: this.expr(e.callee.object, scope, cx), name: e.callee.name.name, args: e.args.map((x) => this.expr(x.value, scope, cx)), at: a };
+      return {
+        k: 'methodCall',
+        o: this.expr(e.callee.object, scope, cx),
+        name: e.callee.name.name,
+        args: e.args.map((x) => this.expr(x.value, scope, cx)),
+        at: a,
+      };
     }
     const name = (e.callee as A.NameRef).name;
     if (kind === 'ask') return { k: 'ask', fn: name, args: this.builtinArgs(name, e, scope, cx), at: a };
     const sym = this.S.get(name)!;
     const params = (sym.decl as A.EventDecl | A.ActionDecl).params;
-    const args = this.namedArgs(params.map((p) => ({ name: p.name.name, optional: !!p.default || p.type.optional })), e, scope, cx, `${sym.kind} ${sym.id}`);
+    const args = this.namedArgs(
+      params.map((p) => ({ name: p.name.name, optional: !!p.default || p.type.optional })),
+      e,
+      scope,
+      cx,
+      `${sym.kind} ${sym.id}`,
+    );
     return { k: sym.kind === 'event' ? 'event' : 'action', name: sym.id, args, at: a };
   }
 
@@ -584,7 +791,8 @@ class Lowerer {
       case 'Unary':
         return { k: 'un', op: e.op === 'not' ? 'not' : 'neg', e: this.expr(e.operand, scope, cx) };
       case 'Binary': {
-        const l = this.expr(e.left, scope, cx), r = this.expr(e.right, scope, cx);
+        const l = this.expr(e.left, scope, cx),
+          r = this.expr(e.right, scope, cx);
         if (e.op === 'and' || e.op === 'or') return { k: e.op, l, r };
         return { k: 'bin', op: e.op, l, r, at: at(e.span) };
       }
@@ -592,7 +800,12 @@ class Lowerer {
         return { k: 'list', items: e.items.map((x) => this.expr(x, scope, cx)) };
       case 'CardLit': {
         const s = this.S.get(e.cardKind.name);
-        if (!s || s.kind !== 'card') this.err('SGS150', `'${e.cardKind.name}' is not a card kind${this.S.suggest(e.cardKind.name, ['card'])}`, e.cardKind.span);
+        if (!s || s.kind !== 'card')
+          this.err(
+            'SGS150',
+            `'${e.cardKind.name}' is not a card kind${this.S.suggest(e.cardKind.name, ['card'])}`,
+            e.cardKind.span,
+          );
         return { k: 'cardlit', kind: s?.id ?? e.cardKind.name, suit: e.suit, rank: e.rank, at: at(e.span) };
       }
       case 'Where': {
@@ -647,28 +860,50 @@ class Lowerer {
 
   private memberName(id: A.Ident): void {
     const n = id.name;
-    if (ENGINE_FIELDS.has(n) || this.S.cardFields.has(n) || this.S.generalFields.has(n) || this.S.eventParams.has(n) || signatures[n]) return;
+    if (
+      ENGINE_FIELDS.has(n) ||
+      this.S.cardFields.has(n) ||
+      this.S.generalFields.has(n) ||
+      this.S.eventParams.has(n) ||
+      signatures[n]
+    )
+      return;
     const s = this.S.get(n);
     if (this.S.properties.has(n) || (s && s.kind === 'function')) return;
     if (this.S.methodNames.has(n)) return;
-    this.err('SGS130', `no property, field or function named '${n}'${this.S.suggest(n, ['function'], [...this.S.properties.keys(), ...this.S.cardFields, ...this.S.eventParams, ...ENGINE_FIELDS])}`, id.span);
+    this.err(
+      'SGS130',
+      `no property, field or function named '${n}'${this.S.suggest(n, ['function'], [...this.S.properties.keys(), ...this.S.cardFields, ...this.S.eventParams, ...ENGINE_FIELDS])}`,
+      id.span,
+    );
   }
 
   private call(e: A.Call, scope: Scope, cx: Cx, statement: boolean): I.IExpr {
     const a = at(e.span);
     const kind = this.callKind(e);
     if (kind !== null) {
-      this.err('SGS110', `${describeCallee(e)} ${kind === 'ask' ? 'asks a player' : 'runs an event or action'}; use it as a statement, in 'let x = …', 'x = …' or 'return …'`, e.span);
+      this.err(
+        'SGS110',
+        `${describeCallee(e)} ${kind === 'ask' ? 'asks a player' : 'runs an event or action'}; use it as a statement, in 'let x = …', 'x = …' or 'return …'`,
+        e.span,
+      );
       return { k: 'lit', v: null };
     }
     if (e.callee.kind === 'Member') {
       const name = e.callee.name.name;
       const obj = this.expr(e.callee.object, scope, cx);
-      if (this.S.methodNames.has(name)) return { k: 'method', o: obj, name, args: e.args.map((x) => this.expr(x.value, scope, cx)), at: a };
+      if (this.S.methodNames.has(name))
+        return { k: 'method', o: obj, name, args: e.args.map((x) => this.expr(x.value, scope, cx)), at: a };
       const s = this.S.get(name);
       if (s?.kind === 'function') {
         const params = (s.decl as A.FunctionDecl).params;
-        const rest = this.namedArgs(params.slice(1).map((p) => ({ name: p.name.name, optional: !!p.default || p.type.optional })), e, scope, cx, `function ${name}`);
+        const rest = this.namedArgs(
+          params.slice(1).map((p) => ({ name: p.name.name, optional: !!p.default || p.type.optional })),
+          e,
+          scope,
+          cx,
+          `function ${name}`,
+        );
         return { k: 'fn', name: s.id, args: [obj, ...rest], at: a };
       }
       if (signatures[name]) {
@@ -676,7 +911,11 @@ class Lowerer {
         const sig = signatures[name]!.slice(1).map((p) => ({ name: p.replace('?', ''), optional: p.endsWith('?') }));
         return { k: 'call', fn: name, args: [obj, ...this.namedArgs(sig, e, scope, cx, name)], at: a };
       }
-      this.err('SGS103', `no method or function named '${name}'${this.S.suggest(name, ['function'], [...this.S.methodNames.keys(), ...Object.keys(signatures)])}`, e.callee.name.span);
+      this.err(
+        'SGS103',
+        `no method or function named '${name}'${this.S.suggest(name, ['function'], [...this.S.methodNames.keys(), ...Object.keys(signatures)])}`,
+        e.callee.name.span,
+      );
       return { k: 'lit', v: null };
     }
     if (e.callee.kind !== 'Name') {
@@ -689,11 +928,33 @@ class Lowerer {
       switch (s.kind) {
         case 'function': {
           const params = (s.decl as A.FunctionDecl).params;
-          return { k: 'fn', name: s.id, args: this.namedArgs(params.map((p) => ({ name: p.name.name, optional: !!p.default || p.type.optional })), e, scope, cx, `function ${s.id}`), at: a };
+          return {
+            k: 'fn',
+            name: s.id,
+            args: this.namedArgs(
+              params.map((p) => ({ name: p.name.name, optional: !!p.default || p.type.optional })),
+              e,
+              scope,
+              cx,
+              `function ${s.id}`,
+            ),
+            at: a,
+          };
         }
         case 'hook': {
           const params = (s.decl as A.HookDecl).params;
-          return { k: 'hook', name: s.id, args: this.namedArgs(params.map((p) => ({ name: p.name.name, optional: !!p.default || p.type.optional })), e, scope, cx, `hook ${s.id}`), at: a };
+          return {
+            k: 'hook',
+            name: s.id,
+            args: this.namedArgs(
+              params.map((p) => ({ name: p.name.name, optional: !!p.default || p.type.optional })),
+              e,
+              scope,
+              cx,
+              `hook ${s.id}`,
+            ),
+            at: a,
+          };
         }
         case 'zone': {
           const z = s.decl as A.ZoneDecl;
@@ -702,7 +963,11 @@ class Lowerer {
             return { k: 'zone', zone: s.id };
           }
           if (e.args.length !== 1) this.err('SGS118', `zone ${s.id}(player) takes exactly one player`, e.span);
-          return { k: 'zone', zone: s.id, owner: e.args[0] ? this.expr(e.args[0].value, scope, cx) : { k: 'lit', v: null } };
+          return {
+            k: 'zone',
+            zone: s.id,
+            owner: e.args[0] ? this.expr(e.args[0].value, scope, cx) : { k: 'lit', v: null },
+          };
         }
         default:
           this.err('SGS102', `${s.kind} ${s.id} cannot be called`, e.callee.span);
@@ -714,12 +979,17 @@ class Lowerer {
       const sig = signatures[name]!.map((p) => ({ name: p.replace('?', ''), optional: p.endsWith('?') }));
       return { k: 'call', fn: name, args: this.namedArgs(sig, e, scope, cx, name), at: a };
     }
-    this.err('SGS102', `unknown function '${name}'${this.S.suggest(name, ['function', 'event', 'action', 'hook'], Object.keys(signatures))}`, e.callee.span);
+    this.err(
+      'SGS102',
+      `unknown function '${name}'${this.S.suggest(name, ['function', 'event', 'action', 'hook'], Object.keys(signatures))}`,
+      e.callee.span,
+    );
     return { k: 'lit', v: null };
   }
 
   private purity(name: string, cx: Cx, span: A.Span, _statement: boolean): void {
-    if (cx.pure && effectBuiltins.has(name)) this.err('SGS111', `${cx.what} is pure: it cannot call ${name}, which changes the game`, span);
+    if (cx.pure && effectBuiltins.has(name))
+      this.err('SGS111', `${cx.what} is pure: it cannot call ${name}, which changes the game`, span);
   }
 
   private builtinArgs(name: string, e: A.Call, scope: Scope, cx: Cx): I.IExpr[] {
@@ -728,7 +998,13 @@ class Lowerer {
   }
 
   /** Positional then named arguments → one argument per parameter (missing optional ones become none). */
-  private namedArgs(params: { name: string; optional: boolean }[], e: A.Call, scope: Scope, cx: Cx, what: string): I.IExpr[] {
+  private namedArgs(
+    params: { name: string; optional: boolean }[],
+    e: A.Call,
+    scope: Scope,
+    cx: Cx,
+    what: string,
+  ): I.IExpr[] {
     const out: (I.IExpr | undefined)[] = new Array(params.length).fill(undefined);
     let pos = 0;
     for (const arg of e.args) {
@@ -736,7 +1012,11 @@ class Lowerer {
       if (arg.name) {
         idx = params.findIndex((p) => p.name === arg.name!.name);
         if (idx < 0) {
-          this.err('SGS119', `${what} has no parameter named '${arg.name.name}' (parameters: ${params.map((p) => p.name).join(', ') || 'none'})`, arg.name.span);
+          this.err(
+            'SGS119',
+            `${what} has no parameter named '${arg.name.name}' (parameters: ${params.map((p) => p.name).join(', ') || 'none'})`,
+            arg.name.span,
+          );
           continue;
         }
       } else {
@@ -765,10 +1045,23 @@ function describeCallee(e: A.Call): string {
   return 'this call';
 }
 
-
 export function emptyProgram(): I.Program {
   return {
-    enums: {}, options: {}, zones: {}, properties: {}, vars: {}, cards: {}, decks: {}, generals: {}, skills: {}, events: {},
-    actions: {}, functions: {}, hooks: {}, modes: {}, scenarios: {}, variants: [],
+    enums: {},
+    options: {},
+    zones: {},
+    properties: {},
+    vars: {},
+    cards: {},
+    decks: {},
+    generals: {},
+    skills: {},
+    events: {},
+    actions: {},
+    functions: {},
+    hooks: {},
+    modes: {},
+    scenarios: {},
+    variants: [],
   };
 }

@@ -4,8 +4,22 @@ import { error, type Diagnostic } from '../diagnostics.ts';
 import { forEachStmt } from '../ast/walk.ts';
 
 export type SymKind =
-  | 'enum' | 'member' | 'option' | 'zone' | 'property' | 'var' | 'card' | 'deck' | 'general' | 'skill'
-  | 'event' | 'action' | 'function' | 'hook' | 'mode' | 'scenario';
+  | 'enum'
+  | 'member'
+  | 'option'
+  | 'zone'
+  | 'property'
+  | 'var'
+  | 'card'
+  | 'deck'
+  | 'general'
+  | 'skill'
+  | 'event'
+  | 'action'
+  | 'function'
+  | 'hook'
+  | 'mode'
+  | 'scenario';
 
 export interface Sym {
   kind: SymKind;
@@ -36,7 +50,9 @@ export class Symbols {
     const sym: Sym = { kind, id, decl, ...extra };
     const prev = this.byName.get(id);
     if (prev && !(prev.kind === kind && extra.pkg === '$variant')) {
-      this.diags.push(error('SGS140', `'${id}' is already declared as a ${prev.kind}; every name must be unique`, names.id.span));
+      this.diags.push(
+        error('SGS140', `'${id}' is already declared as a ${prev.kind}; every name must be unique`, names.id.span),
+      );
       return;
     }
     this.byName.set(id, sym);
@@ -73,7 +89,11 @@ export function distance(a: string, b: string): number {
   for (let j = 1; j <= b.length; j++) dp[0]![j] = j;
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
-      dp[i]![j] = Math.min(dp[i - 1]![j]! + 1, dp[i]![j - 1]! + 1, dp[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      dp[i]![j] = Math.min(
+        dp[i - 1]![j]! + 1,
+        dp[i]![j - 1]! + 1,
+        dp[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
     }
   }
   return dp[a.length]![b.length]!;
@@ -92,12 +112,17 @@ export function collect(files: A.SourceFile[], diags: Diagnostic[]): Symbols {
         S.add('option', d.names, d, { pkg });
         for (const m of d.members ?? []) S.add('member', m.names, m, { enumOf: d.names.id.name, pkg });
         break;
-      case 'Zone': S.add('zone', d.names, d, { pkg }); break;
+      case 'Zone':
+        S.add('zone', d.names, d, { pkg });
+        break;
       case 'Property':
-        if (S.properties.has(d.names.id.name)) diags.push(error('SGS140', `property '${d.names.id.name}' is declared twice`, d.names.id.span));
+        if (S.properties.has(d.names.id.name))
+          diags.push(error('SGS140', `property '${d.names.id.name}' is declared twice`, d.names.id.span));
         S.properties.set(d.names.id.name, d);
         break;
-      case 'Var': S.add('var', { id: d.name, span: d.span }, d, { pkg }); break;
+      case 'Var':
+        S.add('var', { id: d.name, span: d.span }, d, { pkg });
+        break;
       case 'Card':
         S.add('card', d.names, d, { pkg });
         for (const f of d.fields) S.cardFields.add(f.name.name);
@@ -106,7 +131,9 @@ export function collect(files: A.SourceFile[], diags: Diagnostic[]): Symbols {
           if (m.body) findTimings(m.body, S);
         }
         break;
-      case 'Deck': S.add('deck', d.names, d, { pkg }); break;
+      case 'Deck':
+        S.add('deck', d.names, d, { pkg });
+        break;
       case 'General':
         S.add('general', d.names, d, { pkg });
         for (const f of d.fields) S.generalFields.add(f.name.name);
@@ -120,9 +147,16 @@ export function collect(files: A.SourceFile[], diags: Diagnostic[]): Symbols {
         for (const p of d.params) S.eventParams.add(p.name.name);
         findTimings(d.body, S);
         break;
-      case 'Action': S.add('action', d.names, d, { pkg }); findTimings(d.body, S); break;
-      case 'Function': S.add('function', d.names, d, { pkg }); break;
-      case 'Hook': S.add('hook', d.names, d, { pkg }); break;
+      case 'Action':
+        S.add('action', d.names, d, { pkg });
+        findTimings(d.body, S);
+        break;
+      case 'Function':
+        S.add('function', d.names, d, { pkg });
+        break;
+      case 'Hook':
+        S.add('hook', d.names, d, { pkg });
+        break;
       case 'Mode':
         S.add('mode', d.names, d, { pkg });
         for (const m of d.methods) {
@@ -130,14 +164,19 @@ export function collect(files: A.SourceFile[], diags: Diagnostic[]): Symbols {
           if (m.body) findTimings(m.body, S);
         }
         break;
-      case 'Scenario': S.add('scenario', d.names, d, { pkg }); break;
-      case 'Phrase': S.phrases.push(d); break;
+      case 'Scenario':
+        S.add('scenario', d.names, d, { pkg });
+        break;
+      case 'Phrase':
+        S.phrases.push(d);
+        break;
       case 'Variant':
         // Variant declarations replace same-named ones: register those not declared elsewhere.
         for (const inner of d.decls) {
           if (inner.kind === 'Card') {
             for (const f of inner.fields) S.cardFields.add(f.name.name);
-            for (const m of inner.methods) S.methodNames.set(m.name.name, (S.methodNames.get(m.name.name) ?? false) || !!m.body);
+            for (const m of inner.methods)
+              S.methodNames.set(m.name.name, (S.methodNames.get(m.name.name) ?? false) || !!m.body);
           }
           if (inner.kind === 'Event') findTimings(inner.body, S);
         }

@@ -54,7 +54,8 @@ function describeChar(text: string, offset: number): string {
   const cp = text.codePointAt(offset);
   if (cp === undefined) return '';
   const ch = String.fromCodePoint(cp);
-  if (cp < 0x20 || cp === 0x7f || (cp >= 0x80 && cp < 0xa0)) return `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+  if (cp < 0x20 || cp === 0x7f || (cp >= 0x80 && cp < 0xa0))
+    return `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
   return ch;
 }
 
@@ -66,9 +67,11 @@ export function parse(text: string, file: string): ParseResult {
     const lexed = lexer.tokenize(text);
     for (const e of lexed.errors) {
       const ch = describeChar(text, e.offset);
-      const { line, col } = e.line !== undefined && e.column !== undefined ? { line: e.line, col: e.column } : lineCol(text, e.offset);
+      const { line, col } =
+        e.line !== undefined && e.column !== undefined ? { line: e.line, col: e.column } : lineCol(text, e.offset);
       const span: Span = { file, start: e.offset, end: e.offset + Math.max(1, e.length), line, col };
-      const message = ch === '"' ? 'unterminated string: a string ends with \'"\' on the same line' : `unexpected character '${ch}'`;
+      const message =
+        ch === '"' ? "unterminated string: a string ends with '\"' on the same line" : `unexpected character '${ch}'`;
       diagnostics.push(error('SGS001', message, span));
     }
 

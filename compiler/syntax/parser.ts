@@ -1,22 +1,76 @@
 // The grammar of the rules language: a Chevrotain CstParser, pure grammar (no embedded actions).
 // to-ast.ts turns the CST into the AST of compiler/ast/nodes.ts. One parser instance is reused.
-import { CstParser, EOF, tokenMatcher, type IParserErrorMessageProvider, type IToken, type TokenType } from 'chevrotain';
 import {
-  allTokens, kw, Identifier, Reserved, CardFace, NumberTok, StringTok,
-  EqEq, NotEq, LtEq, GtEq, PlusEq, MinusEq, Lt, Gt, Eq, Plus, Minus, Star, Slash, Percent,
-  Dot, Comma, Colon, LParen, RParen, LCurly, RCurly, LSquare, RSquare, Question, describeTokenType,
+  CstParser,
+  EOF,
+  tokenMatcher,
+  type IParserErrorMessageProvider,
+  type IToken,
+  type TokenType,
+} from 'chevrotain';
+import {
+  allTokens,
+  kw,
+  Identifier,
+  Reserved,
+  CardFace,
+  NumberTok,
+  StringTok,
+  EqEq,
+  NotEq,
+  LtEq,
+  GtEq,
+  PlusEq,
+  MinusEq,
+  Lt,
+  Gt,
+  Eq,
+  Plus,
+  Minus,
+  Star,
+  Slash,
+  Percent,
+  Dot,
+  Comma,
+  Colon,
+  LParen,
+  RParen,
+  LCurly,
+  RCurly,
+  LSquare,
+  RSquare,
+  Question,
+  describeTokenType,
 } from './tokens.ts';
 
 // ---------------------------------------------------------------- error messages
 
 /** What a closing token closes, by the rule that expected it (for "expected '}' to close the skill block"). */
 const closes: Record<string, string> = {
-  enumBody: 'the list of members', card: 'the card block', deck: 'the deck block', general: 'the general block',
-  skill: 'the skill block', mode: 'the mode block', variant: 'the variant block', scenario: 'the scenario block',
-  seat: 'the seat block', block: 'the block', params: 'the parameter list', event: 'the parameter list',
-  action: 'the parameter list', function: 'the parameter list', hook: 'the parameter list', method: 'the parameter list',
-  trigger: 'the subject', modify: 'the parameter list', suffix: 'the argument list', primary: 'the parentheses',
-  listLit: 'the list', typeRef: 'the list type', scenarioDeck: 'the deck list', phraseParams: 'the parameter list',
+  enumBody: 'the list of members',
+  card: 'the card block',
+  deck: 'the deck block',
+  general: 'the general block',
+  skill: 'the skill block',
+  mode: 'the mode block',
+  variant: 'the variant block',
+  scenario: 'the scenario block',
+  seat: 'the seat block',
+  block: 'the block',
+  params: 'the parameter list',
+  event: 'the parameter list',
+  action: 'the parameter list',
+  function: 'the parameter list',
+  hook: 'the parameter list',
+  method: 'the parameter list',
+  trigger: 'the subject',
+  modify: 'the parameter list',
+  suffix: 'the argument list',
+  primary: 'the parentheses',
+  listLit: 'the list',
+  typeRef: 'the list type',
+  scenarioDeck: 'the deck list',
+  phraseParams: 'the parameter list',
 };
 
 const exprRules = new Set(['expr', 'operand', 'postfix', 'primary', 'arg', 'pick']);
@@ -27,7 +81,7 @@ const noViableWhat: Record<string, string> = {
   stmt: 'a statement',
   typeRef: 'a type',
   scenarioItem: 'a scenario item (mode, option, seat, deck, start, expect or an answer such as `caocao: pass`)',
-  memberName: 'a member name after \'.\'',
+  memberName: "a member name after '.'",
   cardItem: 'a field, a method or flavour',
   modeItem: 'a field or a method',
   generalItem: 'a field or flavour',
@@ -58,7 +112,10 @@ const messages: IParserErrorMessageProvider = {
     // At the top level, recovery inside `Decl*` reports "expected EOF": it means a declaration was expected.
     if (expected === EOF) return `expected a declaration, found ${describeFound(actual)}`;
     const what = exprRules.has(ruleName) && expected === Identifier ? 'a name' : describeTokenType(expected);
-    const close = (expected === RCurly || expected === RParen || expected === RSquare) && closes[ruleName] ? ` to close ${closes[ruleName]}` : '';
+    const close =
+      (expected === RCurly || expected === RParen || expected === RSquare) && closes[ruleName]
+        ? ` to close ${closes[ruleName]}`
+        : '';
     return `expected ${what}${close}, found ${describeFound(actual)}`;
   },
   buildNotAllInputParsedMessage({ firstRedundant }) {
@@ -80,15 +137,46 @@ const messages: IParserErrorMessageProvider = {
 
 /** Tokens that start a declaration: where parse.ts resumes after junk at the top level. */
 export const declStarters: TokenType[] = [
-  'enum', 'option', 'zone', 'property', 'var', 'card', 'deck', 'general', 'skill', 'event', 'action', 'function',
-  'hook', 'mode', 'variant', 'scenario', 'phrase',
+  'enum',
+  'option',
+  'zone',
+  'property',
+  'var',
+  'card',
+  'deck',
+  'general',
+  'skill',
+  'event',
+  'action',
+  'function',
+  'hook',
+  'mode',
+  'variant',
+  'scenario',
+  'phrase',
 ].map((w) => kw[w]!);
 
 const isNonAscii = /[^\x00-\x7f]/;
 /** Tokens that can continue an expression after a primary: used to tell `expect end` from `expect end.x`. */
 const exprContinuation: TokenType[] = [
-  Dot, LParen, CardFace, EqEq, NotEq, Lt, LtEq, Gt, GtEq, Plus, Minus, Star, Slash, Percent,
-  kw.in!, kw.and!, kw.or!, kw.where!,
+  Dot,
+  LParen,
+  CardFace,
+  EqEq,
+  NotEq,
+  Lt,
+  LtEq,
+  Gt,
+  GtEq,
+  Plus,
+  Minus,
+  Star,
+  Slash,
+  Percent,
+  kw.in!,
+  kw.and!,
+  kw.or!,
+  kw.where!,
 ];
 
 // ---------------------------------------------------------------- the grammar
@@ -325,10 +413,7 @@ export class SgsParser extends CstParser {
   });
 
   private generalItem = this.RULE('generalItem', () => {
-    this.OR([
-      { ALT: () => this.SUBRULE(this.flavour) },
-      { ALT: () => this.SUBRULE(this.field) },
-    ]);
+    this.OR([{ ALT: () => this.SUBRULE(this.flavour) }, { ALT: () => this.SUBRULE(this.field) }]);
   });
 
   private general = this.RULE('general', () => {
@@ -518,10 +603,7 @@ export class SgsParser extends CstParser {
   });
 
   private modeItem = this.RULE('modeItem', () => {
-    this.OR([
-      { ALT: () => this.SUBRULE(this.field) },
-      { ALT: () => this.SUBRULE(this.method) },
-    ]);
+    this.OR([{ ALT: () => this.SUBRULE(this.field) }, { ALT: () => this.SUBRULE(this.method) }]);
   });
 
   private mode = this.RULE('mode', () => {
@@ -589,7 +671,8 @@ export class SgsParser extends CstParser {
       },
       {
         // `expect ask guanyu`: the player is on the same line (so `expect ask` + a next-line item stays an Expect).
-        GATE: () => this.is(this.LA(2), Identifier) && this.LA(2).startLine === this.LA(1).endLine && !this.is(this.LA(3), Colon),
+        GATE: () =>
+          this.is(this.LA(2), Identifier) && this.LA(2).startLine === this.LA(1).endLine && !this.is(this.LA(3), Colon),
         ALT: () => {
           this.CONSUME(kw.ask!, { LABEL: 'ask' });
           this.CONSUME(Identifier, { LABEL: 'player' });
@@ -601,7 +684,8 @@ export class SgsParser extends CstParser {
       },
       {
         // `expect offered slash ♠7` / `expect not offered caocao`: what the pending decision offers.
-        GATE: () => this.is(this.LA(1), kw.offered!) || (this.is(this.LA(1), kw.not!) && this.is(this.LA(2), kw.offered!)),
+        GATE: () =>
+          this.is(this.LA(1), kw.offered!) || (this.is(this.LA(1), kw.not!) && this.is(this.LA(2), kw.offered!)),
         ALT: () => {
           this.OPTION(() => this.CONSUME(kw.not!, { LABEL: 'negated' }));
           this.CONSUME(kw.offered!, { LABEL: 'offered' });

@@ -47,7 +47,7 @@ function real(t: IToken | undefined): t is IToken {
 function spelling(t: IToken | undefined): string {
   if (!t) return '';
   const p = t.tokenType.PATTERN;
-  return typeof p === 'string' ? p : t.image ?? '';
+  return typeof p === 'string' ? p : (t.image ?? '');
 }
 
 const suitNames: Record<string, string> = { '♠': 'spade', '♥': 'heart', '♣': 'club', '♦': 'diamond' };
@@ -62,7 +62,11 @@ export function unescapeString(image: string): string {
 
 // ---------------------------------------------------------------- the converter
 
-export function toAst(cst: CstNode | undefined, file: string, text: string): { ast: A.SourceFile; diagnostics: Diagnostic[] } {
+export function toAst(
+  cst: CstNode | undefined,
+  file: string,
+  text: string,
+): { ast: A.SourceFile; diagnostics: Diagnostic[] } {
   const c = new Converter(file, text);
   const ast = c.file(cst);
   return { ast, diagnostics: c.diagnostics };
@@ -74,7 +78,10 @@ class Converter {
   /** Offsets where each line starts: CST nodes carry only offsets (cheaper to build); lines come from here. */
   private readonly lineStarts: number[] = [0];
 
-  constructor(private readonly fileName: string, private readonly text: string) {
+  constructor(
+    private readonly fileName: string,
+    private readonly text: string,
+  ) {
     this.last = { file: fileName, start: 0, end: 0, line: 1, col: 1 };
     for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
   }
@@ -103,7 +110,8 @@ class Converter {
   }
 
   private lineCol(offset: number): { line: number; col: number } {
-    let lo = 0, hi = this.lineStarts.length - 1;
+    let lo = 0,
+      hi = this.lineStarts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
       if (this.lineStarts[mid]! <= offset) lo = mid;
@@ -138,7 +146,9 @@ class Converter {
       kind: 'File',
       file: this.fileName,
       ...(pkg ? { package: this.ident(pkg) } : {}),
-      imports: toks(n, 'imports').filter(real).map((t) => this.ident(t)),
+      imports: toks(n, 'imports')
+        .filter(real)
+        .map((t) => this.ident(t)),
       decls,
       span,
     };
@@ -148,23 +158,40 @@ class Converter {
     const d = onlyChild(n);
     if (!d) return undefined;
     switch (d.name) {
-      case 'enumDecl': return this.enumDecl(d);
-      case 'optionDecl': return this.optionDecl(d);
-      case 'zone': return this.zone(d);
-      case 'property': return this.property(d);
-      case 'varDecl': return this.varDecl(d);
-      case 'card': return this.card(d);
-      case 'deck': return this.deck(d);
-      case 'general': return this.general(d);
-      case 'skill': return this.skill(d);
-      case 'event': return this.event(d);
-      case 'action': return this.action(d);
-      case 'function': return this.function(d);
-      case 'hook': return this.hook(d);
-      case 'mode': return this.mode(d);
-      case 'variant': return this.variant(d);
-      case 'scenario': return this.scenario(d);
-      case 'phrase': return this.phrase(d);
+      case 'enumDecl':
+        return this.enumDecl(d);
+      case 'optionDecl':
+        return this.optionDecl(d);
+      case 'zone':
+        return this.zone(d);
+      case 'property':
+        return this.property(d);
+      case 'varDecl':
+        return this.varDecl(d);
+      case 'card':
+        return this.card(d);
+      case 'deck':
+        return this.deck(d);
+      case 'general':
+        return this.general(d);
+      case 'skill':
+        return this.skill(d);
+      case 'event':
+        return this.event(d);
+      case 'action':
+        return this.action(d);
+      case 'function':
+        return this.function(d);
+      case 'hook':
+        return this.hook(d);
+      case 'mode':
+        return this.mode(d);
+      case 'variant':
+        return this.variant(d);
+      case 'scenario':
+        return this.scenario(d);
+      case 'phrase':
+        return this.phrase(d);
     }
     return undefined;
   }
@@ -295,7 +322,14 @@ class Converter {
 
   private card(n: CstNode): A.CardDecl {
     const span = this.nodeSpan(n);
-    const out: A.CardDecl = { kind: 'Card', names: this.names(node(n, 'names')), fields: [], methods: [], skills: [], span };
+    const out: A.CardDecl = {
+      kind: 'Card',
+      names: this.names(node(n, 'names')),
+      fields: [],
+      methods: [],
+      skills: [],
+      span,
+    };
     for (const item of nodes(n, 'cardItem')) {
       const c = onlyChild(item);
       if (!c) continue;
@@ -327,7 +361,13 @@ class Converter {
     const span = this.nodeSpan(n);
     const entries: A.DeckEntry[] = nodes(n, 'deckEntry').map((e) => {
       const eSpan = this.nodeSpan(e);
-      return { cardKind: this.ident(tok(e, 'kind')), faces: toks(e, 'faces').filter(real).map((f) => this.face(f)), span: eSpan };
+      return {
+        cardKind: this.ident(tok(e, 'kind')),
+        faces: toks(e, 'faces')
+          .filter(real)
+          .map((f) => this.face(f)),
+        span: eSpan,
+      };
     });
     return { kind: 'Deck', names: this.names(node(n, 'names')), entries, span };
   }
@@ -359,7 +399,9 @@ class Converter {
     return {
       kind: 'Skill',
       names: this.names(node(n, 'names')),
-      tags: toks(n, 'tags').filter(real).map((t) => this.ident(t)),
+      tags: toks(n, 'tags')
+        .filter(real)
+        .map((t) => this.ident(t)),
       ...(fl ? { flavour: this.flavour(fl) } : {}),
       items,
       span,
@@ -400,14 +442,22 @@ class Converter {
         };
       }
       case 'active':
-        return { kind: 'Active', ...this.limit(node(n, 'limit')), ...this.cond(node(n, 'ifCond')), body: this.block(node(n, 'block')), span };
+        return {
+          kind: 'Active',
+          ...this.limit(node(n, 'limit')),
+          ...this.cond(node(n, 'ifCond')),
+          body: this.block(node(n, 'block')),
+          span,
+        };
       case 'viewAs': {
         const f = node(n, 'filter');
         return {
           kind: 'ViewAs',
           cardKind: this.ident(tok(n, 'kind')),
           count: this.int(tok(n, 'count')),
-          zones: toks(n, 'zones').filter(real).map((t) => this.ident(t)),
+          zones: toks(n, 'zones')
+            .filter(real)
+            .map((t) => this.ident(t)),
           ...(f ? { filter: this.expr(f) } : {}),
           ...this.cond(node(n, 'ifCond')),
           span,
@@ -417,7 +467,9 @@ class Converter {
         return {
           kind: 'Modify',
           hook: this.ident(tok(n, 'hook')),
-          params: toks(n, 'params').filter(real).map((t) => this.ident(t)),
+          params: toks(n, 'params')
+            .filter(real)
+            .map((t) => this.ident(t)),
           value: this.expr(node(n, 'value')),
           ...this.cond(node(n, 'ifCond')),
           span,
@@ -524,7 +576,15 @@ class Converter {
 
   private scenario(n: CstNode): A.ScenarioDecl {
     const span = this.nodeSpan(n);
-    const out: A.ScenarioDecl = { kind: 'Scenario', names: this.names(node(n, 'names')), options: [], seats: [], deck: [], steps: [], span };
+    const out: A.ScenarioDecl = {
+      kind: 'Scenario',
+      names: this.names(node(n, 'names')),
+      options: [],
+      seats: [],
+      deck: [],
+      steps: [],
+      span,
+    };
     for (const item of nodes(n, 'scenarioItem')) {
       const iSpan = this.nodeSpan(item);
       if (has(item, 'mode')) {
@@ -539,7 +599,11 @@ class Converter {
       if (!c) continue;
       switch (c.name) {
         case 'seat':
-          out.seats.push({ name: this.ident(tok(c, 'name')), fields: nodes(c, 'field').map((f) => this.field(f)), span: this.nodeSpan(c) });
+          out.seats.push({
+            name: this.ident(tok(c, 'name')),
+            fields: nodes(c, 'field').map((f) => this.field(f)),
+            span: this.nodeSpan(c),
+          });
           break;
         case 'scenarioDeck':
           out.deck.push(...this.listItems(node(c, 'listLit')));
@@ -547,7 +611,11 @@ class Converter {
         case 'start': {
           const sSpan = this.nodeSpan(c);
           const from = tok(c, 'from');
-          out.start = { player: this.ident(tok(c, 'player')), ...(from ? { from: this.ident(from) } : {}), span: sSpan };
+          out.start = {
+            player: this.ident(tok(c, 'player')),
+            ...(from ? { from: this.ident(from) } : {}),
+            span: sSpan,
+          };
           break;
         }
         case 'expect': {
@@ -555,17 +623,27 @@ class Converter {
           if (has(c, 'log')) {
             const t = tok(c, 'text');
             out.steps.push({ kind: 'ExpectLog', text: real(t) ? unescapeString(t.image) : '', span: sSpan });
-          } else if (has(c, 'ask')) out.steps.push({ kind: 'ExpectAsk', player: this.ident(tok(c, 'player')), span: sSpan });
+          } else if (has(c, 'ask'))
+            out.steps.push({ kind: 'ExpectAsk', player: this.ident(tok(c, 'player')), span: sSpan });
           else if (has(c, 'end')) out.steps.push({ kind: 'ExpectEnd', span: sSpan });
           else if (has(c, 'offered')) {
-            out.steps.push({ kind: 'ExpectOffer', negated: has(c, 'negated'), picks: nodes(c, 'picks').map((p) => this.expr(p)), span: sSpan });
-          }
-          else out.steps.push({ kind: 'Expect', cond: this.expr(node(c, 'cond')), span: sSpan });
+            out.steps.push({
+              kind: 'ExpectOffer',
+              negated: has(c, 'negated'),
+              picks: nodes(c, 'picks').map((p) => this.expr(p)),
+              span: sSpan,
+            });
+          } else out.steps.push({ kind: 'Expect', cond: this.expr(node(c, 'cond')), span: sSpan });
           break;
         }
         case 'answer': {
           const sSpan = this.nodeSpan(c);
-          out.steps.push({ kind: 'Answer', player: this.ident(tok(c, 'player')), picks: nodes(c, 'picks').map((p) => this.expr(p)), span: sSpan });
+          out.steps.push({
+            kind: 'Answer',
+            player: this.ident(tok(c, 'player')),
+            picks: nodes(c, 'picks').map((p) => this.expr(p)),
+            span: sSpan,
+          });
           break;
         }
       }
@@ -615,7 +693,12 @@ class Converter {
     return nodes(n, 'param').map((p) => {
       const span = this.nodeSpan(p);
       const d = node(p, 'default');
-      return { name: this.ident(tok(p, 'name')), type: this.typeRef(node(p, 'typeRef')), ...(d ? { default: this.expr(d) } : {}), span };
+      return {
+        name: this.ident(tok(p, 'name')),
+        type: this.typeRef(node(p, 'typeRef')),
+        ...(d ? { default: this.expr(d) } : {}),
+        span,
+      };
     });
   }
 
@@ -657,12 +740,23 @@ class Converter {
       case 'ifStmt':
         return this.ifStmt(c);
       case 'forStmt':
-        return { kind: 'For', name: this.ident(tok(c, 'name')), iterable: this.expr(node(c, 'iterable')), body: this.block(node(c, 'body')), span };
+        return {
+          kind: 'For',
+          name: this.ident(tok(c, 'name')),
+          iterable: this.expr(node(c, 'iterable')),
+          body: this.block(node(c, 'body')),
+          span,
+        };
       case 'whileStmt':
         return { kind: 'While', cond: this.expr(node(c, 'cond')), body: this.block(node(c, 'body')), span };
       case 'repeatStmt': {
         const count = node(c, 'count');
-        return { kind: 'Repeat', ...(count ? { count: this.expr(count) } : {}), body: this.block(node(c, 'body')), span };
+        return {
+          kind: 'Repeat',
+          ...(count ? { count: this.expr(count) } : {}),
+          body: this.block(node(c, 'body')),
+          span,
+        };
       }
       case 'returnStmt': {
         const v = node(c, 'value');
@@ -679,7 +773,13 @@ class Converter {
         const op = tok(c, 'op');
         if (op) {
           const o = spelling(op);
-          return { kind: 'Assign', target, op: o === '+=' || o === '-=' ? o : '=', value: this.expr(node(c, 'value')), span };
+          return {
+            kind: 'Assign',
+            target,
+            op: o === '+=' || o === '-=' ? o : '=',
+            value: this.expr(node(c, 'value')),
+            span,
+          };
         }
         return { kind: 'ExprStmt', expr: target, span };
       }
@@ -738,7 +838,12 @@ class Converter {
         pos++;
         const isNot = spelling(item.op) === 'not';
         const operand = parse(isNot ? PREC.cmp : PREC.neg);
-        left = { kind: 'Unary', op: isNot ? 'not' : '-', operand, span: this.join(this.tokSpan(item.op), operand.span) };
+        left = {
+          kind: 'Unary',
+          op: isNot ? 'not' : '-',
+          operand,
+          span: this.join(this.tokSpan(item.op), operand.span),
+        };
       } else if (item && item.t === 'val') {
         pos++;
         left = this.postfix(node(item.node, 'operand')!);
@@ -754,7 +859,10 @@ class Converter {
         pos++;
         const right = parse(prec + 1);
         const span = this.join(left.span, right.span);
-        left = op === 'where' ? { kind: 'Where', list: left, cond: right, span } : { kind: 'Binary', op: op as A.BinaryOp, left, right, span };
+        left =
+          op === 'where'
+            ? { kind: 'Where', list: left, cond: right, span }
+            : { kind: 'Binary', op: op as A.BinaryOp, left, right, span };
       }
       return left;
     };
@@ -825,11 +933,20 @@ const PREC = { where: 1, or: 2, and: 3, not: 4, cmp: 5, add: 6, mul: 7, neg: 8 }
 
 function binaryPrec(op: string): number {
   switch (op) {
-    case 'where': return PREC.where;
-    case 'or': return PREC.or;
-    case 'and': return PREC.and;
-    case '+': case '-': return PREC.add;
-    case '*': case '/': case '%': return PREC.mul;
-    default: return PREC.cmp; // == != < <= > >= in
+    case 'where':
+      return PREC.where;
+    case 'or':
+      return PREC.or;
+    case 'and':
+      return PREC.and;
+    case '+':
+    case '-':
+      return PREC.add;
+    case '*':
+    case '/':
+    case '%':
+      return PREC.mul;
+    default:
+      return PREC.cmp; // == != < <= > >= in
   }
 }

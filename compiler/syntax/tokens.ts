@@ -18,7 +18,8 @@ function identifierStartChars(): number[] {
   const out: number[] = [];
   const startRe = /[\p{L}_]/u;
   for (let c = 0; c < 0x10000; c++) {
-    if (c >= 0xd800 && c <= 0xdbff) out.push(c); // high surrogate: the pattern itself decides
+    if (c >= 0xd800 && c <= 0xdbff)
+      out.push(c); // high surrogate: the pattern itself decides
     else if (c < 0xd800 || c > 0xdfff) {
       if (startRe.test(String.fromCharCode(c))) out.push(c);
     }
@@ -37,20 +38,88 @@ export const Identifier = createToken({
 
 /** Reserved keywords: never identifiers (except as a member name after `.`, and `skill`/`event` as type names). */
 export const reservedKeywords = [
-  'package', 'import', 'enum', 'property', 'var', 'skill',
-  'action', 'function', 'hook', 'variant', 'scenario', 'on', 'active', 'viewAs', 'modify', 'filter',
-  'let', 'if', 'else', 'for', 'while', 'repeat', 'return', 'break', 'continue', 'stop', 'timing', 'and', 'or',
-  'not', 'in', 'where', 'true', 'false', 'none', 'may', 'cleanup', 'flavour', 'phrase',
+  'package',
+  'import',
+  'enum',
+  'property',
+  'var',
+  'skill',
+  'action',
+  'function',
+  'hook',
+  'variant',
+  'scenario',
+  'on',
+  'active',
+  'viewAs',
+  'modify',
+  'filter',
+  'let',
+  'if',
+  'else',
+  'for',
+  'while',
+  'repeat',
+  'return',
+  'break',
+  'continue',
+  'stop',
+  'timing',
+  'and',
+  'or',
+  'not',
+  'in',
+  'where',
+  'true',
+  'false',
+  'none',
+  'may',
+  'cleanup',
+  'flavour',
+  'phrase',
 ] as const;
 
 /** Contextual keywords: own token types, but in the Identifier category, so usable wherever a name is. */
 export const contextualKeywords = [
-  'per', 'player', 'shared', 'public', 'owner', 'hidden', 'grants', 'reset', 'at', 'you', 'anyone', 'other', 'as',
-  'limit', 'from', 'card', 'cards', 'set', 'sum', 'any', 'all', 'max', 'min', 'seat', 'start', 'expect', 'log',
-  'ask', 'end', 'pass', 'offered',
+  'per',
+  'player',
+  'shared',
+  'public',
+  'owner',
+  'hidden',
+  'grants',
+  'reset',
+  'at',
+  'you',
+  'anyone',
+  'other',
+  'as',
+  'limit',
+  'from',
+  'card',
+  'cards',
+  'set',
+  'sum',
+  'any',
+  'all',
+  'max',
+  'min',
+  'seat',
+  'start',
+  'expect',
+  'log',
+  'ask',
+  'end',
+  'pass',
+  'offered',
   // Declaration words that are also natural names (a property `general`, a parameter of type `zone`, the
   // `event` being resolved): they start declarations only at the top level, elsewhere they are names.
-  'option', 'zone', 'deck', 'general', 'event', 'mode',
+  'option',
+  'zone',
+  'deck',
+  'general',
+  'event',
+  'mode',
 ] as const;
 
 export type ReservedKeyword = (typeof reservedKeywords)[number];
@@ -83,7 +152,12 @@ const keywordTokens: TokenType[] = [...reservedKeywords, ...contextualKeywords]
 
 // ---------------------------------------------------------------- literals and punctuation
 
-export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n\f\v\u00a0\u3000\ufeff]+/, group: Lexer.SKIPPED, line_breaks: true });
+export const WhiteSpace = createToken({
+  name: 'WhiteSpace',
+  pattern: /[ \t\r\n\f\v\u00a0\u3000\ufeff]+/,
+  group: Lexer.SKIPPED,
+  line_breaks: true,
+});
 export const Comment = createToken({ name: 'Comment', pattern: /#[^\n\r]*/, group: Lexer.SKIPPED });
 
 /** `♠7`, `♥A`, `♣10`, `♦Q`; an optional U+FE0F (emoji presentation selector) may follow the suit.
@@ -133,9 +207,30 @@ export const allTokens: TokenType[] = [
   Reserved,
   Identifier,
   // Operators: two-character ones before their one-character prefixes.
-  EqEq, NotEq, LtEq, GtEq, PlusEq, MinusEq,
-  Lt, Gt, Eq, Plus, Minus, Star, Slash, Percent,
-  Dot, Comma, Colon, LParen, RParen, LCurly, RCurly, LSquare, RSquare, Question,
+  EqEq,
+  NotEq,
+  LtEq,
+  GtEq,
+  PlusEq,
+  MinusEq,
+  Lt,
+  Gt,
+  Eq,
+  Plus,
+  Minus,
+  Star,
+  Slash,
+  Percent,
+  Dot,
+  Comma,
+  Colon,
+  LParen,
+  RParen,
+  LCurly,
+  RCurly,
+  LSquare,
+  RSquare,
+  Question,
 ];
 
 export const lexer = new Lexer(allTokens, { ensureOptimizations: true, positionTracking: 'full' });
@@ -143,12 +238,18 @@ export const lexer = new Lexer(allTokens, { ensureOptimizations: true, positionT
 /** What the user sees for a token type in messages: `'}'`, `'skill'`, `a name`, `a number`, … */
 export function describeTokenType(t: TokenType): string {
   switch (t.name) {
-    case 'Identifier': return 'a name';
-    case 'Number': return 'a number';
-    case 'String': return 'a string';
-    case 'CardFace': return 'a card face such as ♠7';
-    case 'Reserved': return 'a keyword';
-    case 'EOF': return 'end of file';
+    case 'Identifier':
+      return 'a name';
+    case 'Number':
+      return 'a number';
+    case 'String':
+      return 'a string';
+    case 'CardFace':
+      return 'a card face such as ♠7';
+    case 'Reserved':
+      return 'a keyword';
+    case 'EOF':
+      return 'end of file';
   }
   const p = t.PATTERN;
   if (typeof p === 'string') return `'${p}'`;

@@ -19,9 +19,16 @@ export function cardText(R: Renderer, d: A.CardDecl): Text {
     if (v.ty?.base === 'bool' && f.value.kind === 'Bool') {
       // A flag: its member phrase says what it means for this card.
       if (!f.value.value) continue;
-      const ph = R.book.find(`card.${f.name.name}`, () => false, true) ?? R.book.find(`card.${f.name.name}`, () => false, false);
+      const ph =
+        R.book.find(`card.${f.name.name}`, () => false, true) ?? R.book.find(`card.${f.name.name}`, () => false, false);
       if (!ph) {
-        parts.push(R.miss(`card.${f.name.name}`, f.name.span, `phrase card.${f.name.name}(c) "…" "…"   # the flag ${f.name.name} of a card`));
+        parts.push(
+          R.miss(
+            `card.${f.name.name}`,
+            f.name.span,
+            `phrase card.${f.name.name}(c) "…" "…"   # the flag ${f.name.name} of a card`,
+          ),
+        );
         continue;
       }
       const p = ph.params[0];
@@ -34,7 +41,9 @@ export function cardText(R: Renderer, d: A.CardDecl): Text {
   }
   const lines: Text[] = [sentence(join(parts, '；', '; '))];
   if (d.skills.length) {
-    const zones = [...new Set([...R.S.byName.values()].filter((s) => s.kind === 'zone' && (s.decl as A.ZoneDecl).grants))].map((s) => R.names(s, d.span));
+    const zones = [
+      ...new Set([...R.S.byName.values()].filter((s) => s.kind === 'zone' && (s.decl as A.ZoneDecl).grants)),
+    ].map((s) => R.names(s, d.span));
     const where = series(zones, 'or');
     for (const s of d.skills) {
       const sym = R.S.get(s.name);

@@ -47,7 +47,10 @@ export const LETTERS = ['X', 'Y', 'Z', 'W', 'U', 'V', 'P', 'Q', 'R'];
 
 export class Env {
   private vars = new Map<string, Binding>();
-  constructor(public body: Body, private parent?: Env) {}
+  constructor(
+    public body: Body,
+    private parent?: Env,
+  ) {}
 
   child(): Env {
     return new Env(this.body, this);

@@ -15,11 +15,26 @@ export function eventText(R: Renderer, d: A.EventDecl): Text {
     d.params.forEach((p, i) => {
       env.bind(p.name.name, () => {
         const ty = fromTypeRef(p.type, R.facts.kindsOfParam(callee, i));
-        const ph = R.book.find(`${id}.${p.name.name}`, () => false, false) ?? R.book.find(`${id}.${p.name.name}`, () => false, true);
-        if (!ph) return { ...R.miss(`${id}.${p.name.name}`, p.name.span, `phrase ${id}.${p.name.name} "…" "…"   # the field ${p.name.name} of the event ${id}`), ty };
+        const ph =
+          R.book.find(`${id}.${p.name.name}`, () => false, false) ??
+          R.book.find(`${id}.${p.name.name}`, () => false, true);
+        if (!ph)
+          return {
+            ...R.miss(
+              `${id}.${p.name.name}`,
+              p.name.span,
+              `phrase ${id}.${p.name.name} "…" "…"   # the field ${p.name.name} of the event ${id}`,
+            ),
+            ty,
+          };
         const self = R.eventNoun([id], p.name.span);
         const text = R.fill(ph.text, (n) => (n === ph.params[0] ? self : undefined));
-        return { ...text, ty, ...(ty.base === 'bool' && !ty.list ? { cond: true } : {}), ...(ph.negative ? { neg: R.fill(ph.negative, (n) => (n === ph.params[0] ? self : undefined)) } : {}) };
+        return {
+          ...text,
+          ty,
+          ...(ty.base === 'bool' && !ty.list ? { cond: true } : {}),
+          ...(ph.negative ? { neg: R.fill(ph.negative, (n) => (n === ph.params[0] ? self : undefined)) } : {}),
+        };
       });
     });
     return env;

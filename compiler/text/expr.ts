@@ -21,7 +21,13 @@ const ENGINE_MEMBERS: Record<string, string[]> = {
 };
 
 const ENGINE_TYPES: Record<string, Ty> = {
-  alive: BOOL, seat: INT, rank: INT, owner: { base: 'player' }, kind: { base: 'kind' }, subcards: CARDS, cards: CARDS,
+  alive: BOOL,
+  seat: INT,
+  rank: INT,
+  owner: { base: 'player' },
+  kind: { base: 'kind' },
+  subcards: CARDS,
+  cards: CARDS,
 };
 
 /** Builtin parameters that take a zone as a place (the rest read a zone as its cards). */
@@ -32,13 +38,17 @@ export function zoneVal(name: Text, owner: Text | undefined): Val {
   const zhCards = /牌$/.test(name.zh) ? name.zh : `${name.zh}里的牌`;
   if (owner) {
     return {
-      zh: `${owner.zh}的${zhCards}`, en: `the cards in ${owner.en}'s ${lcFirst(name.en)}`,
-      place: { zh: `${owner.zh}的${name.zh}`, en: `${owner.en}'s ${lcFirst(name.en)}` }, ty: { base: 'card', list: true },
+      zh: `${owner.zh}的${zhCards}`,
+      en: `the cards in ${owner.en}'s ${lcFirst(name.en)}`,
+      place: { zh: `${owner.zh}的${name.zh}`, en: `${owner.en}'s ${lcFirst(name.en)}` },
+      ty: { base: 'card', list: true },
     };
   }
   return {
-    zh: /牌$/.test(name.zh) ? name.zh : `${name.zh}中的牌`, en: /^cards\b/i.test(name.en) ? `the ${lcFirst(name.en)}` : `the cards in the ${lcFirst(name.en)}`,
-    place: { zh: name.zh, en: `the ${lcFirst(name.en)}` }, ty: { base: 'card', list: true },
+    zh: /牌$/.test(name.zh) ? name.zh : `${name.zh}中的牌`,
+    en: /^cards\b/i.test(name.en) ? `the ${lcFirst(name.en)}` : `the cards in the ${lcFirst(name.en)}`,
+    place: { zh: name.zh, en: `the ${lcFirst(name.en)}` },
+    ty: { base: 'card', list: true },
   };
 }
 
@@ -46,8 +56,12 @@ export const YOU: Val = { zh: '你', en: 'you', you: true, ty: { base: 'player' 
 const NONE: Val = { zh: '无', en: 'none', ty: ANY };
 
 const CMP: Record<string, [string, string]> = {
-  '==': ['为', 'is'], '!=': ['不为', 'is not'], '<': ['小于', 'is less than'], '<=': ['不大于', 'is at most'],
-  '>': ['大于', 'is greater than'], '>=': ['不小于', 'is at least'],
+  '==': ['为', 'is'],
+  '!=': ['不为', 'is not'],
+  '<': ['小于', 'is less than'],
+  '<=': ['不大于', 'is at most'],
+  '>': ['大于', 'is greater than'],
+  '>=': ['不小于', 'is at least'],
 };
 const FLIP: Record<string, string> = { '==': '!=', '!=': '==', '<': '>=', '<=': '>', '>': '<=', '>=': '<' };
 
@@ -72,7 +86,11 @@ export class ExprRenderer {
     }
   }
 
-  constructor(public S: Symbols, public book: Phrasebook, public facts: Facts) {}
+  constructor(
+    public S: Symbols,
+    public book: Phrasebook,
+    public facts: Facts,
+  ) {}
 
   // ------------------------------------------------------------ missing wording
 
@@ -88,7 +106,11 @@ export class ExprRenderer {
     const zh = n?.zh?.name;
     const en = n?.en;
     if (!zh || !en) {
-      const m = this.miss(`names of ${sym.id}`, span, `give ${sym.id} a Chinese and an English name in its declaration: ${sym.id} 中文名 "English name"`);
+      const m = this.miss(
+        `names of ${sym.id}`,
+        span,
+        `give ${sym.id} a Chinese and an English name in its declaration: ${sym.id} 中文名 "English name"`,
+      );
       return { zh: zh ?? m.zh, en: en ?? m.en };
     }
     return { zh, en };
@@ -114,14 +136,26 @@ export class ExprRenderer {
       case 'zone': {
         const v = nm();
         const z = sym.decl as A.ZoneDecl;
-        if (z.perPlayer) return { zh: v.zh, en: `the ${lcFirst(v.en)}`, ty: { base: 'zone' }, place: { zh: v.zh, en: `the ${lcFirst(v.en)}` } };
+        if (z.perPlayer)
+          return {
+            zh: v.zh,
+            en: `the ${lcFirst(v.en)}`,
+            ty: { base: 'zone' },
+            place: { zh: v.zh, en: `the ${lcFirst(v.en)}` },
+          };
         return zoneVal(v, undefined);
       }
       case 'option': {
         const v = nm();
         const o = sym.decl as A.OptionDecl;
         if (!o.members) {
-          return { zh: `选用「${v.zh}」`, en: `“${v.en}” is chosen`, cond: true, ty: BOOL, neg: { zh: `未选用「${v.zh}」`, en: `“${v.en}” is not chosen` } };
+          return {
+            zh: `选用「${v.zh}」`,
+            en: `“${v.en}” is chosen`,
+            cond: true,
+            ty: BOOL,
+            neg: { zh: `未选用「${v.zh}」`, en: `“${v.en}” is not chosen` },
+          };
         }
         return { zh: `「${v.zh}」`, en: `“${v.en}”`, ty: { base: sym.id } };
       }
@@ -146,7 +180,10 @@ export class ExprRenderer {
       if (ph) return { ...ph.text, ty: { base: 'event', events: kinds } };
     }
     const k = kinds[0] ?? 'event';
-    return { ...this.miss(k, span, `phrase ${k} "此…" "this …"   # how the event ${k} itself is called`), ty: { base: 'event', events: kinds } };
+    return {
+      ...this.miss(k, span, `phrase ${k} "此…" "this …"   # how the event ${k} itself is called`),
+      ty: { base: 'event', events: kinds },
+    };
   }
 
   // ------------------------------------------------------------ expressions
@@ -162,7 +199,11 @@ export class ExprRenderer {
       case 'Text': {
         const ph = this.book.find(JSON.stringify(e.value), () => false, false);
         if (ph) return { ...ph.text, ty: { base: 'text' } };
-        return this.miss(JSON.stringify(e.value), e.span, `phrase ${JSON.stringify(e.value)} "…" "…"   # the text value ${JSON.stringify(e.value)}`);
+        return this.miss(
+          JSON.stringify(e.value),
+          e.span,
+          `phrase ${JSON.stringify(e.value)} "…" "…"   # the text value ${JSON.stringify(e.value)}`,
+        );
       }
       case 'Name':
         return this.name(e, env);
@@ -173,7 +214,8 @@ export class ExprRenderer {
       case 'Unary': {
         if (e.op === 'not') {
           const k = this.konst(e.operand, env);
-          if (k !== undefined) return { zh: k ? '否' : '是', en: k ? 'false' : 'true', ty: BOOL, cond: true, konst: !k };
+          if (k !== undefined)
+            return { zh: k ? '否' : '是', en: k ? 'false' : 'true', ty: BOOL, cond: true, konst: !k };
           return { ...this.not(e.operand, env), cond: true, ty: BOOL };
         }
         const v = this.expr(e.operand, env);
@@ -198,7 +240,13 @@ export class ExprRenderer {
     const v = this.expr(e, env);
     if (v.cond || v.ty?.base === 'bool') return v;
     // A non-boolean value standing as a condition: "there is one".
-    return { zh: `有${v.zh}`, en: `${v.en} exists`, cond: true, ty: BOOL, neg: { zh: `没有${v.zh}`, en: `${v.en} does not exist` } };
+    return {
+      zh: `有${v.zh}`,
+      en: `${v.en} exists`,
+      cond: true,
+      ty: BOOL,
+      neg: { zh: `没有${v.zh}`, en: `${v.en} does not exist` },
+    };
   }
 
   /** Whether a condition is known without playing (a literal, or a function that inlines to one). */
@@ -218,7 +266,9 @@ export class ExprRenderer {
       const s = this.S.get(e.callee.name);
       if (s?.kind === 'function' && !this.book.has(s.id)) {
         const d = s.decl as A.FunctionDecl;
-        const body = d.expr ?? (d.body?.stmts.length === 1 && d.body.stmts[0]!.kind === 'Return' ? d.body.stmts[0].value : undefined);
+        const body =
+          d.expr ??
+          (d.body?.stmts.length === 1 && d.body.stmts[0]!.kind === 'Return' ? d.body.stmts[0].value : undefined);
         if (body && body.kind === 'Bool') return body.value;
       }
     }
@@ -261,7 +311,8 @@ export class ExprRenderer {
     }
     if (v) return v;
     if (n === 'you' && env.body.you) return YOU;
-    if ((n === 'event' || n === env.body.alias) && env.body.eventKinds.length) return this.eventNoun(env.body.eventKinds, e.span);
+    if ((n === 'event' || n === env.body.alias) && env.body.eventKinds.length)
+      return this.eventNoun(env.body.eventKinds, e.span);
     if (n === 'subject' && env.body.subject) return env.body.subject;
     const s = this.S.get(n);
     if (s) return this.entity(s, e.span);
@@ -273,12 +324,19 @@ export class ExprRenderer {
   /** The types whose member phrases `x.f` may use, most likely first. */
   private owners(ty: Ty | undefined): string[] {
     switch (ty?.base) {
-      case 'player': return ['player'];
-      case 'card': case 'kind': return ['card'];
-      case 'general': return ['general'];
-      case 'zone': return ['zone'];
-      case 'skill': return ['skill'];
-      case 'event': return ['event'];
+      case 'player':
+        return ['player'];
+      case 'card':
+      case 'kind':
+        return ['card'];
+      case 'general':
+        return ['general'];
+      case 'zone':
+        return ['zone'];
+      case 'skill':
+        return ['skill'];
+      case 'event':
+        return ['event'];
     }
     return ['card', 'player', 'general', 'zone', 'event', 'skill'];
   }
@@ -292,14 +350,25 @@ export class ExprRenderer {
     if (env.body.cardUser && f === 'user' && o.ty?.base === 'event') return YOU;
     // In a trigger, the field of the event that is the window's subject is the subject (你受到伤害后 … 你; 一名角色受到
     // 伤害时 … 该角色).
-    if (env.body.subjectField === f && env.body.subject && e.object.kind === 'Name' && (e.object.name === 'event' || e.object.name === env.body.alias) && !env.has(e.object.name)) return env.body.subject;
+    if (
+      env.body.subjectField === f &&
+      env.body.subject &&
+      e.object.kind === 'Name' &&
+      (e.object.name === 'event' || e.object.name === env.body.alias) &&
+      !env.has(e.object.name)
+    )
+      return env.body.subject;
     for (const k of evs) {
       const ps = this.facts.paramsOf(`event:${k}`);
       const i = ps?.findIndex((p) => p.name.name === f) ?? -1;
       const ph = this.book.find(`${k}.${f}`, () => false, false) ?? this.book.find(`${k}.${f}`, () => false, true);
       if (i < 0 && !ph) continue;
       const ty = i >= 0 ? fromTypeRef(ps![i]!.type, this.facts.kindsOfParam(`event:${k}`, i)) : ANY;
-      if (!ph) return { ...this.miss(`${k}.${f}`, e.name.span, `phrase ${k}.${f} "…" "…"   # the field ${f} of the event ${k}`), ty };
+      if (!ph)
+        return {
+          ...this.miss(`${k}.${f}`, e.name.span, `phrase ${k}.${f} "…" "…"   # the field ${f} of the event ${k}`),
+          ty,
+        };
       return this.fillMember(ph, o, ty);
     }
     // An event of a kind not known here: any event whose field of that name has a phrase.
@@ -308,7 +377,10 @@ export class ExprRenderer {
         if (s.kind !== 'event') continue;
         const ps = (s.decl as A.EventDecl).params;
         const i = ps.findIndex((p) => p.name.name === f);
-        const ph = i >= 0 ? this.book.find(`${s.id}.${f}`, () => false, false) ?? this.book.find(`${s.id}.${f}`, () => false, true) : undefined;
+        const ph =
+          i >= 0
+            ? (this.book.find(`${s.id}.${f}`, () => false, false) ?? this.book.find(`${s.id}.${f}`, () => false, true))
+            : undefined;
         if (ph) return this.fillMember(ph, o, fromTypeRef(ps[i]!.type));
       }
     }
@@ -317,22 +389,34 @@ export class ExprRenderer {
     if (prop && !this.book.has(`player.${f}`)) {
       const zh = prop.names.zh?.name;
       const en = prop.names.en;
-      if (!zh || !en) return this.miss(`names of ${f}`, prop.names.id.span, `give the property ${f} a Chinese and an English name`);
+      if (!zh || !en)
+        return this.miss(`names of ${f}`, prop.names.id.span, `give the property ${f} a Chinese and an English name`);
       const ty = fromTypeRef(prop.type);
       if (ty.base === 'bool' && !ty.list) {
         return {
-          zh: `${o.zh}处于「${zh}」状态`, en: `${o.en} is marked “${en}”`, cond: true, ty: BOOL,
+          zh: `${o.zh}处于「${zh}」状态`,
+          en: `${o.en} is marked “${en}”`,
+          cond: true,
+          ty: BOOL,
           neg: { zh: `${o.zh}未处于「${zh}」状态`, en: `${o.en} is not marked “${en}”` },
         };
       }
       return { zh: `${o.zh}的${zh}`, en: `${o.en}'s ${en}`, ty };
     }
     for (const owner of this.owners(o.ty)) {
-      const ph = this.book.find(`${owner}.${f}`, () => false, true) ?? this.book.find(`${owner}.${f}`, () => false, false);
+      const ph =
+        this.book.find(`${owner}.${f}`, () => false, true) ?? this.book.find(`${owner}.${f}`, () => false, false);
       if (ph) return this.fillMember(ph, o, this.memberType(owner, f));
     }
     const owner = this.ownerOf(f, o.ty);
-    return { ...this.miss(`${owner}.${f}`, e.name.span, `phrase ${owner}.${f}(x) "{x}的…" "{x}'s …"   # the member ${f} of a ${owner}`), ty: this.memberType(owner, f) };
+    return {
+      ...this.miss(
+        `${owner}.${f}`,
+        e.name.span,
+        `phrase ${owner}.${f}(x) "{x}的…" "{x}'s …"   # the member ${f} of a ${owner}`,
+      ),
+      ty: this.memberType(owner, f),
+    };
   }
 
   private ownerOf(f: string, ty: Ty | undefined): string {
@@ -400,11 +484,16 @@ export class ExprRenderer {
       // `none` matches an argument left out, whatever its default.
       if (p.k === 'none' && given && given[i] === undefined) return true;
       switch (p.k) {
-        case 'you': return this.isYou(a, env);
-        case 'bool': return a?.kind === 'Bool' && a.value === p.v;
-        case 'none': return a === undefined || a.kind === 'None';
-        case 'num': return a?.kind === 'Number' && a.value === p.v;
-        case 'member': return a?.kind === 'Name' && !env.has(a.name) && this.S.get(a.name)?.id === p.id;
+        case 'you':
+          return this.isYou(a, env);
+        case 'bool':
+          return a?.kind === 'Bool' && a.value === p.v;
+        case 'none':
+          return a === undefined || a.kind === 'None';
+        case 'num':
+          return a?.kind === 'Number' && a.value === p.v;
+        case 'member':
+          return a?.kind === 'Name' && !env.has(a.name) && this.S.get(a.name)?.id === p.id;
       }
     };
   }
@@ -442,9 +531,13 @@ export class ExprRenderer {
         const next0 = pieces[pi + 1];
         const next = next0?.k === 'lit' && next0.s.trim() === '' && pieces[pi + 2] ? pieces[pi + 2] : next0;
         const after = next?.k === 'slot' ? pieces[pieces.indexOf(next) + 1] : undefined;
-        const counted = (next?.k === 'slot' && next.mod === 'unit') ||
+        const counted =
+          (next?.k === 'slot' && next.mod === 'unit') ||
           (lang === 'en' && next?.k === 'slot' && !next.mod && after?.k === 'lit' && /^ damage\b/.test(after.s)) ||
-          (next?.k === 'lit' && (lang === 'zh' ? /^(张|名|点|项|次|个)/.test(next.s) : /^ (cards?|HP|damage|times|more|hand cards?)\b/.test(next.s)));
+          (next?.k === 'lit' &&
+            (lang === 'zh'
+              ? /^(张|名|点|项|次|个)/.test(next.s)
+              : /^ (cards?|HP|damage|times|more|hand cards?)\b/.test(next.s)));
         const wrap = (x: string): string => {
           if (!counted || isNumeral(x)) return x;
           if (lang === 'zh') return `（${x}）`;
@@ -464,7 +557,8 @@ export class ExprRenderer {
           const v = slot(p.name);
           if (!v) s += `{${p.name}}`;
           else if (p.mod === 'one') s += one(v as Val, lang);
-          else if (p.mod === 'unit') s += lang === 'zh' ? unitOf(elem((v as Val).ty)).m : unitOf(elem((v as Val).ty)).ens;
+          else if (p.mod === 'unit')
+            s += lang === 'zh' ? unitOf(elem((v as Val).ty)).m : unitOf(elem((v as Val).ty)).ens;
           else if (p.mod === 'signed') s += /^[-+−]/.test(v[lang]) ? v[lang] : `+${v[lang]}`;
           else if (counted && !isNumeral(v[lang])) s += counting(p.name, v, lang) || wrap(v[lang]);
           else s += (v as Val).place && places?.has(p.name) ? (v as Val).place![lang] : v[lang];
@@ -477,9 +571,18 @@ export class ExprRenderer {
 
   /** A call through a phrase of `key`. `names`: the callee's parameter names; `decls` their declarations (for
    *  defaults and types); `self`: the object of `x.m(…)`. Returns undefined when no phrase matches. */
-  viaPhrase(key: string, args: (A.Expr | undefined)[], decls: A.Param[] | undefined, env: Env, ret: Ty, opts: { self?: Val; body?: boolean; extra?: Record<string, Val | Text> } = {}): (Val & { phrase: Phrase }) | undefined {
+  viaPhrase(
+    key: string,
+    args: (A.Expr | undefined)[],
+    decls: A.Param[] | undefined,
+    env: Env,
+    ret: Ty,
+    opts: { self?: Val; body?: boolean; extra?: Record<string, Val | Text> } = {},
+  ): (Val & { phrase: Phrase }) | undefined {
     const full = args.map((a, i) => a ?? decls?.[i]?.default);
-    const candidates = this.book.all(key).filter((p) => p.decl.params !== undefined && p.params.length === args.length && hasBody(p) === !!opts.body);
+    const candidates = this.book
+      .all(key)
+      .filter((p) => p.decl.params !== undefined && p.params.length === args.length && hasBody(p) === !!opts.body);
     if (candidates.length === 0) return undefined;
     const match = this.matcher(full, env, args);
     let best: Phrase | undefined;
@@ -523,9 +626,20 @@ export class ExprRenderer {
     const out: Val & { phrase: Phrase } = { ...text, ty: ret, phrase: ph };
     if (ret.base === 'bool' && !ret.list) out.cond = true;
     if (ph.negative) out.neg = this.fill(ph.negative, slot, places);
-    if (ph.result) out.result = this.fill(ph.result, slot, places, isEmpty(text) ? () => LETTERS[env.body.letters++ % LETTERS.length]! : undefined);
+    if (ph.result)
+      out.result = this.fill(
+        ph.result,
+        slot,
+        places,
+        isEmpty(text) ? () => LETTERS[env.body.letters++ % LETTERS.length]! : undefined,
+      );
     // Who acts: the first parameter, when the negation names it ({who}未选择).
-    if (ph.negative && ph.params[0] && full[0] && (ph.negative.zh.includes(`{${ph.params[0]}}`) || ph.negative.en.includes(`{${ph.params[0]}}`))) {
+    if (
+      ph.negative &&
+      ph.params[0] &&
+      full[0] &&
+      (ph.negative.zh.includes(`{${ph.params[0]}}`) || ph.negative.en.includes(`{${ph.params[0]}}`))
+    ) {
       const d = argVal(0);
       if (d.ty?.base === 'player' && !d.ty.list) out.doer = d;
     }
@@ -539,11 +653,16 @@ export class ExprRenderer {
   /** The type of an expression without wording it (for builtins whose result type follows their arguments). */
   typeOf(e: A.Expr, env: Env): Ty {
     switch (e.kind) {
-      case 'Number': return INT;
-      case 'Bool': return BOOL;
-      case 'Text': return { base: 'text' };
-      case 'List': return listOf(e.items[0] ? this.typeOf(e.items[0], env) : ANY);
-      case 'Where': return this.typeOf(e.list, env);
+      case 'Number':
+        return INT;
+      case 'Bool':
+        return BOOL;
+      case 'Text':
+        return { base: 'text' };
+      case 'List':
+        return listOf(e.items[0] ? this.typeOf(e.items[0], env) : ANY);
+      case 'Where':
+        return this.typeOf(e.list, env);
       case 'Name': {
         const v = env.lookup(e.name);
         if (v) return v.ty ?? ANY;
@@ -563,7 +682,11 @@ export class ExprRenderer {
             const d = s.decl as A.FunctionDecl;
             return fromTypeRef(d.returns);
           }
-          if (signatures[e.callee.name]) return builtinType(e.callee.name, e.args.map((a) => this.typeOf(a.value, env)));
+          if (signatures[e.callee.name])
+            return builtinType(
+              e.callee.name,
+              e.args.map((a) => this.typeOf(a.value, env)),
+            );
         }
         return ANY;
       }
@@ -574,8 +697,10 @@ export class ExprRenderer {
         }
         if (['*', '/', '%'].includes(e.op)) return INT;
         return BOOL;
-      case 'Unary': return e.op === 'not' ? BOOL : INT;
-      case 'Member': return this.memberTy(e, env);
+      case 'Unary':
+        return e.op === 'not' ? BOOL : INT;
+      case 'Member':
+        return this.memberTy(e, env);
     }
     return ANY;
   }
@@ -583,9 +708,12 @@ export class ExprRenderer {
   /** The type of `x.f` without wording it. */
   private memberTy(e: A.Member, env: Env): Ty {
     const f = e.name.name;
-    const o = e.object.kind === 'Name' && (e.object.name === 'event' || e.object.name === env.body.alias) && env.body.eventKinds.length
-      ? { base: 'event', events: env.body.eventKinds } as Ty
-      : this.typeOf(e.object, env);
+    const o =
+      e.object.kind === 'Name' &&
+      (e.object.name === 'event' || e.object.name === env.body.alias) &&
+      env.body.eventKinds.length
+        ? ({ base: 'event', events: env.body.eventKinds } as Ty)
+        : this.typeOf(e.object, env);
     for (const k of o.base === 'event' ? (o.events ?? []) : []) {
       const ps = this.facts.paramsOf(`event:${k}`);
       const i = ps?.findIndex((p) => p.name.name === f) ?? -1;
@@ -608,7 +736,14 @@ export class ExprRenderer {
         const d = s.decl as A.EventDecl | A.ActionDecl | A.FunctionDecl | A.HookDecl;
         const names = d.params.map((p) => p.name.name);
         const args = positional(c, names);
-        const ret = s.kind === 'hook' ? fromTypeRef((d as A.HookDecl).returns) : (d as A.FunctionDecl).returns ? fromTypeRef((d as A.FunctionDecl).returns) : returnsBool((d as A.ActionDecl).body) ? BOOL : ANY;
+        const ret =
+          s.kind === 'hook'
+            ? fromTypeRef((d as A.HookDecl).returns)
+            : (d as A.FunctionDecl).returns
+              ? fromTypeRef((d as A.FunctionDecl).returns)
+              : returnsBool((d as A.ActionDecl).body)
+                ? BOOL
+                : ANY;
         const v = this.viaPhrase(s.id, args, d.params, env, ret);
         if (v) return v;
         if (s.kind === 'function') {
@@ -616,7 +751,10 @@ export class ExprRenderer {
           if (inl) return inl;
         }
         const sig = d.params.map((p) => p.name.name).join(', ');
-        return { ...this.miss(s.id, c.callee.span, `phrase ${s.id}(${sig}) "…" "…"   # the ${s.kind} ${s.id}`), ty: ret };
+        return {
+          ...this.miss(s.id, c.callee.span, `phrase ${s.id}(${sig}) "…" "…"   # the ${s.kind} ${s.id}`),
+          ty: ret,
+        };
       }
       if (!s && signatures[name]) return this.builtin(name, c, positional(c, sigNames(name)), env);
       return this.miss(name, c.callee.span, `'${name}' cannot be called here`);
@@ -625,23 +763,41 @@ export class ExprRenderer {
       const name = c.callee.name.name;
       if (this.S.methodNames.has(name)) {
         const decls = this.facts.methodParams.get(name);
-        const args = positional(c, (decls ?? []).map((p) => p.name.name));
+        const args = positional(
+          c,
+          (decls ?? []).map((p) => p.name.name),
+        );
         const self = this.expr(c.callee.object, env);
         const v = this.viaPhrase(`card.${name}`, args, decls, env, ANY, { self });
         if (v) return v;
         const sig = (decls ?? []).map((p) => p.name.name).join(', ');
-        return this.miss(`card.${name}`, c.callee.name.span, `phrase card.${name}(${sig}) "…{self}…" "…"   # calling the card method ${name}`);
+        return this.miss(
+          `card.${name}`,
+          c.callee.name.span,
+          `phrase card.${name}(${sig}) "…{self}…" "…"   # calling the card method ${name}`,
+        );
       }
       const s = this.S.get(name);
       if (s?.kind === 'function') {
         const d = s.decl as A.FunctionDecl;
-        const args = positional(c, d.params.map((p) => p.name.name), 1);
+        const args = positional(
+          c,
+          d.params.map((p) => p.name.name),
+          1,
+        );
         const ret = fromTypeRef(d.returns);
         const v = this.viaPhrase(s.id, args, d.params, env, ret);
         if (v) return v;
         const inl = this.inline(d, args, env);
         if (inl) return inl;
-        return { ...this.miss(s.id, c.callee.name.span, `phrase ${s.id}(${d.params.map((p) => p.name.name).join(', ')}) "…" "…"`), ty: ret };
+        return {
+          ...this.miss(
+            s.id,
+            c.callee.name.span,
+            `phrase ${s.id}(${d.params.map((p) => p.name.name).join(', ')}) "…" "…"`,
+          ),
+          ty: ret,
+        };
       }
       if (signatures[name]) return this.builtin(name, c, positional(c, sigNames(name), 1), env);
     }
@@ -650,18 +806,36 @@ export class ExprRenderer {
 
   private builtin(name: string, c: A.Call, args0: (A.Expr | undefined)[], env: Env): Val {
     // `chooseMany(p, xs, n, count(xs))`: the most is all of them, as when `max` is left out.
-    const norm = (x: A.Expr | undefined) => (x?.kind === 'Call' && x.callee.kind === 'Name' && x.callee.name === 'cards' && x.args[0] ? source(x.args[0].value) : x ? source(x) : '');
+    const norm = (x: A.Expr | undefined) =>
+      x?.kind === 'Call' && x.callee.kind === 'Name' && x.callee.name === 'cards' && x.args[0]
+        ? source(x.args[0].value)
+        : x
+          ? source(x)
+          : '';
     const mx = args0[3];
-    const args = name === 'chooseMany' && mx?.kind === 'Call' && mx.callee.kind === 'Name' && mx.callee.name === 'count' && mx.args[0] && norm(mx.args[0].value) === norm(args0[1])
-      ? args0.map((a, i) => (i === 3 ? undefined : a)) : args0;
-    const ret = builtinType(name, args.map((a) => (a ? this.typeOf(a, env) : undefined)));
+    const args =
+      name === 'chooseMany' &&
+      mx?.kind === 'Call' &&
+      mx.callee.kind === 'Name' &&
+      mx.callee.name === 'count' &&
+      mx.args[0] &&
+      norm(mx.args[0].value) === norm(args0[1])
+        ? args0.map((a, i) => (i === 3 ? undefined : a))
+        : args0;
+    const ret = builtinType(
+      name,
+      args.map((a) => (a ? this.typeOf(a, env) : undefined)),
+    );
     if (name === 'within' && args[0]?.kind === 'Name') {
       const s = this.S.get(args[0].name);
-      if (s?.kind === 'event') ret.base = 'event', ret.events = [s.id];
+      if (s?.kind === 'event') (ret.base = 'event'), (ret.events = [s.id]);
     }
     const v = this.viaPhrase(name, args, undefined, env, ret);
     if (v) return v;
-    return { ...this.miss(name, c.callee.span, `phrase ${name}(${sigNames(name).join(', ')}) "…" "…"   # the builtin ${name}`), ty: ret };
+    return {
+      ...this.miss(name, c.callee.span, `phrase ${name}(${sigNames(name).join(', ')}) "…" "…"   # the builtin ${name}`),
+      ty: ret,
+    };
   }
 
   /** `not f(…)` for a function that reads as its body: the negation of the body. */
@@ -670,13 +844,22 @@ export class ExprRenderer {
     const s = env.has(name) ? undefined : this.S.get(name);
     if (s?.kind !== 'function' || this.book.has(s.id)) return undefined;
     const d = s.decl as A.FunctionDecl;
-    const args = positional(c, d.params.map((p) => p.name.name), c.callee.kind === 'Member' ? 1 : 0);
+    const args = positional(
+      c,
+      d.params.map((p) => p.name.name),
+      c.callee.kind === 'Member' ? 1 : 0,
+    );
     return this.withInlined(d, args, env, (body, inner) => this.not(body, inner));
   }
 
   /** Read a one-expression function's body with its parameters bound to the arguments (undefined if it has none,
    *  or inlining is already deep). */
-  private withInlined<R>(d: A.FunctionDecl, args: (A.Expr | undefined)[], env: Env, read: (body: A.Expr, inner: Env) => R): R | undefined {
+  private withInlined<R>(
+    d: A.FunctionDecl,
+    args: (A.Expr | undefined)[],
+    env: Env,
+    read: (body: A.Expr, inner: Env) => R,
+  ): R | undefined {
     const only = d.body?.stmts.length === 1 ? d.body.stmts[0] : undefined;
     const body = d.expr ?? (only?.kind === 'Return' ? only.value : undefined);
     if (!body || this.inlineDepth > 6) return undefined;
@@ -703,7 +886,6 @@ export class ExprRenderer {
     });
   }
 
-
   // ------------------------------------------------------------ operators
 
   private binary(e: A.Binary, env: Env): Val {
@@ -725,7 +907,12 @@ export class ExprRenderer {
         });
         return { ...junction(parts, e.op), cond: true, ty: BOOL };
       }
-      case '==': case '!=': case '<': case '<=': case '>': case '>=':
+      case '==':
+      case '!=':
+      case '<':
+      case '<=':
+      case '>':
+      case '>=':
         return { ...this.compare(e, env), cond: true, ty: BOOL };
       case 'in':
         return { ...this.membership(e, env, false), cond: true, ty: BOOL };
@@ -739,16 +926,23 @@ export class ExprRenderer {
         return { zh: `${l.zh}中除${r.zh}以外的${u.n}`, en: `${l.en} other than ${r.en}`, ty: l.ty };
       }
     }
-    if (e.op === '-' && e.left.kind === 'Number' && e.left.value === 0) return { zh: `-${r.zh}`, en: `−${r.en}`, ty: INT };
-    const wrap = (x: A.Expr, v: Val): Text => (x.kind === 'Binary' && ['+', '-'].includes(x.op) && (e.op === '*' || e.op === '/' || e.op === '%') ? paren(v) : v);
+    if (e.op === '-' && e.left.kind === 'Number' && e.left.value === 0)
+      return { zh: `-${r.zh}`, en: `−${r.en}`, ty: INT };
+    const wrap = (x: A.Expr, v: Val): Text =>
+      x.kind === 'Binary' && ['+', '-'].includes(x.op) && (e.op === '*' || e.op === '/' || e.op === '%') ? paren(v) : v;
     const L = wrap(e.left, l);
     const R = wrap(e.right, r);
     switch (e.op) {
-      case '+': return { zh: `${L.zh}+${R.zh}`, en: `${L.en} + ${R.en}`, ty: INT };
-      case '-': return { zh: `${L.zh}-${R.zh}`, en: `${L.en} − ${R.en}`, ty: INT };
-      case '*': return { zh: `${L.zh}×${R.zh}`, en: `${L.en} × ${R.en}`, ty: INT };
-      case '/': return { zh: `${L.zh}除以${R.zh}（向下取整）`, en: `${L.en} divided by ${R.en} (rounded down)`, ty: INT };
-      case '%': return { zh: `${L.zh}除以${R.zh}的余数`, en: `the remainder of ${L.en} divided by ${R.en}`, ty: INT };
+      case '+':
+        return { zh: `${L.zh}+${R.zh}`, en: `${L.en} + ${R.en}`, ty: INT };
+      case '-':
+        return { zh: `${L.zh}-${R.zh}`, en: `${L.en} − ${R.en}`, ty: INT };
+      case '*':
+        return { zh: `${L.zh}×${R.zh}`, en: `${L.en} × ${R.en}`, ty: INT };
+      case '/':
+        return { zh: `${L.zh}除以${R.zh}（向下取整）`, en: `${L.en} divided by ${R.en} (rounded down)`, ty: INT };
+      case '%':
+        return { zh: `${L.zh}除以${R.zh}的余数`, en: `the remainder of ${L.en} divided by ${R.en}`, ty: INT };
     }
     return this.miss(e.op, e.span, 'operator');
   }
@@ -757,19 +951,34 @@ export class ExprRenderer {
    *  card (判定牌为黑桃2至9). The map gives the merged wording at the first conjunct, null at the ones merged in. */
   private ranges(xs: A.Expr[], env: Env): Map<number, Text | null> {
     const out = new Map<number, Text | null>();
-    const bound = (x: A.Expr, ops: string[]) => (x.kind === 'Binary' && ops.includes(x.op) && x.right.kind === 'Number' ? x : undefined);
+    const bound = (x: A.Expr, ops: string[]) =>
+      x.kind === 'Binary' && ops.includes(x.op) && x.right.kind === 'Number' ? x : undefined;
     xs.forEach((x, i) => {
       const lo = bound(x, ['>=']);
       if (!lo || out.has(i)) return;
-      const j = xs.findIndex((y, k) => k !== i && !out.has(k) && bound(y, ['<=']) && source((y as A.Binary).left) === source(lo.left));
+      const j = xs.findIndex(
+        (y, k) => k !== i && !out.has(k) && bound(y, ['<=']) && source((y as A.Binary).left) === source(lo.left),
+      );
       if (j < 0) return;
       const hi = xs[j] as A.Binary;
       const a = (lo.right as A.NumberLit).value;
       const b = (hi.right as A.NumberLit).value;
       // The suit of the same card: 黑桃2至9.
       const card = lo.left.kind === 'Member' && lo.left.name.name === 'rank' ? lo.left.object : undefined;
-      const k = card ? xs.findIndex((y, m) => m !== i && m !== j && !out.has(m) && y.kind === 'Binary' && y.op === '==' && y.left.kind === 'Member' &&
-        y.left.name.name === 'suit' && source(y.left.object) === source(card) && y.right.kind === 'Name') : -1;
+      const k = card
+        ? xs.findIndex(
+            (y, m) =>
+              m !== i &&
+              m !== j &&
+              !out.has(m) &&
+              y.kind === 'Binary' &&
+              y.op === '==' &&
+              y.left.kind === 'Member' &&
+              y.left.name.name === 'suit' &&
+              source(y.left.object) === source(card) &&
+              y.right.kind === 'Name',
+          )
+        : -1;
       if (card && k >= 0) {
         const o = this.expr(card, env);
         const suit = this.expr((xs[k] as A.Binary).right, env);
@@ -793,11 +1002,19 @@ export class ExprRenderer {
       if (e.op === '==') return v.neg ?? { zh: `没有${v.zh}`, en: `${v.en} does not exist` };
       if (v.pos) return v.pos;
       // A value worded with `not` ({p}没有武器 / {p} has no weapon): its positive reads the same way.
-      if (v.neg && /没有/.test(v.neg.zh) && / has no /.test(v.neg.en)) return { zh: v.neg.zh.replace('没有', '有'), en: v.neg.en.replace(' has no ', ' has a ') };
+      if (v.neg && /没有/.test(v.neg.zh) && / has no /.test(v.neg.en))
+        return { zh: v.neg.zh.replace('没有', '有'), en: v.neg.en.replace(' has no ', ' has a ') };
       return { zh: `有${v.zh}`, en: `${v.en} exists` };
     }
     // `count(xs) > 0`: there is one; `== 0`: there is none; a player's zone: what they have.
-    if (e.left.kind === 'Call' && e.left.callee.kind === 'Name' && e.left.callee.name === 'count' && !env.has('count') && e.left.args[0] && e.right.kind === 'Number') {
+    if (
+      e.left.kind === 'Call' &&
+      e.left.callee.kind === 'Name' &&
+      e.left.callee.name === 'count' &&
+      !env.has('count') &&
+      e.left.args[0] &&
+      e.right.kind === 'Number'
+    ) {
       const c = this.countCompare(e.left.args[0].value, e.op, e.right.value, env);
       if (c) return c;
     }
@@ -806,7 +1023,9 @@ export class ExprRenderer {
       const x = env.lookup(e.left.name);
       if (x?.chosenBy) {
         const r = this.expr(e.right, env);
-        return e.op === '==' ? { zh: `${x.chosenBy.zh}选择${r.zh}`, en: `${x.chosenBy.en} chooses ${r.en}` } : { zh: `${x.chosenBy.zh}未选择${r.zh}`, en: `${x.chosenBy.en} does not choose ${r.en}` };
+        return e.op === '=='
+          ? { zh: `${x.chosenBy.zh}选择${r.zh}`, en: `${x.chosenBy.en} chooses ${r.en}` }
+          : { zh: `${x.chosenBy.zh}未选择${r.zh}`, en: `${x.chosenBy.en} does not choose ${r.en}` };
       }
     }
     // `x == true` / `x == false`.
@@ -824,13 +1043,28 @@ export class ExprRenderer {
       return { zh: `${l.zh}${zhOp}${r.zh}`, en: `${l.en} ${enOp} a ${r.en}` };
     }
     // Where a card is: `zoneOf(c) == processing` reads 该牌在处理区中 / that card is in the processing area.
-    if (e.left.kind === 'Call' && e.left.callee.kind === 'Name' && e.left.callee.name === 'zoneOf' && !env.has('zoneOf') && e.left.args[0] && r0.place && (e.op === '==' || e.op === '!=')) {
+    if (
+      e.left.kind === 'Call' &&
+      e.left.callee.kind === 'Name' &&
+      e.left.callee.name === 'zoneOf' &&
+      !env.has('zoneOf') &&
+      e.left.args[0] &&
+      r0.place &&
+      (e.op === '==' || e.op === '!=')
+    ) {
       const c = this.expr(e.left.args[0].value, env);
-      return e.op === '==' ? { zh: `${c.zh}在${r0.place.zh}中`, en: `${c.en} is in ${r0.place.en}` } : { zh: `${c.zh}不在${r0.place.zh}中`, en: `${c.en} is not in ${r0.place.en}` };
+      return e.op === '=='
+        ? { zh: `${c.zh}在${r0.place.zh}中`, en: `${c.en} is in ${r0.place.en}` }
+        : { zh: `${c.zh}不在${r0.place.zh}中`, en: `${c.en} is not in ${r0.place.en}` };
     }
     // A card's category is a noun of its own: `c.type == trick` reads 此牌为锦囊牌 / this card is a Trick; so is its
     // equipment slot with 牌 (`c.subtype == weapon`: 此牌为武器牌 / this card is a Weapon).
-    if (e.left.kind === 'Member' && e.right.kind === 'Name' && (e.op === '==' || e.op === '!=') && !env.has(e.right.name)) {
+    if (
+      e.left.kind === 'Member' &&
+      e.right.kind === 'Name' &&
+      (e.op === '==' || e.op === '!=') &&
+      !env.has(e.right.name)
+    ) {
       const m = this.S.get(e.right.name);
       const noun = /牌$/.test(r.zh) ? r.zh : e.left.name.name === 'subtype' ? `${r.zh}牌` : undefined;
       if (m?.kind === 'member' && noun && /^[A-Z+-]/.test(r.en)) {
@@ -839,7 +1073,8 @@ export class ExprRenderer {
       }
     }
     // A boolean value compared: its own wording says it.
-    if (l.cond && r.ty?.base === 'bool' && r.cond) return { zh: `${l.zh}与${r.zh}同时成立或同时不成立`, en: `${l.en} exactly when ${r.en}` };
+    if (l.cond && r.ty?.base === 'bool' && r.cond)
+      return { zh: `${l.zh}与${r.zh}同时成立或同时不成立`, en: `${l.en} exactly when ${r.en}` };
     return { zh: `${l.zh}${zhOp}${r.zh}`, en: `${l.en} ${enOp} ${r.en}` };
   }
 
@@ -848,7 +1083,8 @@ export class ExprRenderer {
     const some = (op === '>' && n === 0) || (op === '>=' && n === 1) || (op === '!=' && n === 0);
     const none = (op === '==' && n === 0) || (op === '<' && n === 1) || (op === '<=' && n === 0);
     // A zone of a player (or a shared zone): what is in it.
-    const zs = x.kind === 'Call' && x.callee.kind === 'Name' && !env.has(x.callee.name) ? this.S.get(x.callee.name) : undefined;
+    const zs =
+      x.kind === 'Call' && x.callee.kind === 'Name' && !env.has(x.callee.name) ? this.S.get(x.callee.name) : undefined;
     if (x.kind === 'Call' && zs?.kind === 'zone') {
       const name = this.names(zs, x.span);
       const per = (zs.decl as A.ZoneDecl).perPlayer;
@@ -856,11 +1092,19 @@ export class ExprRenderer {
       const isHand = /牌$/.test(name.zh);
       if (o) {
         const poss = o.you ? 'your' : 'their';
-        const where = isHand ? t(`${o.zh}有${name.zh}`, `in hand`) : t(`${o.zh}的${name.zh}里有牌`, `in ${poss} ${lcFirst(name.en)}`);
+        const where = isHand
+          ? t(`${o.zh}有${name.zh}`, `in hand`)
+          : t(`${o.zh}的${name.zh}里有牌`, `in ${poss} ${lcFirst(name.en)}`);
         const whereNo = isHand ? `${o.zh}没有${name.zh}` : `${o.zh}的${name.zh}里没有牌`;
         if (some) return { zh: where.zh, en: `${o.en} has cards ${where.en}` };
         if (none) return { zh: whereNo, en: `${o.en} has no cards ${where.en}` };
-        const q: Record<string, string> = { '>=': 'at least', '>': 'more than', '<=': 'at most', '<': 'fewer than', '==': 'exactly' };
+        const q: Record<string, string> = {
+          '>=': 'at least',
+          '>': 'more than',
+          '<=': 'at most',
+          '<': 'fewer than',
+          '==': 'exactly',
+        };
         if (q[op]) {
           const [zhOp] = CMP[op]!;
           const zhCount = isHand ? `${o.zh}的${name.zh}数` : `${o.zh}的${name.zh}里的牌数`;
@@ -878,15 +1122,22 @@ export class ExprRenderer {
     const l = this.expr(x, env);
     if (op === '>=' && n > 1 && !l.demo) {
       const bare = /^(the|all) /.test(l.en) ? l.en.replace(/^(the|all) /, '') : undefined;
-      return { zh: `${l.zh}至少有${n}${unitOf(elem(l.ty)).m}`, en: bare ? `there are at least ${n} ${bare}` : `at least ${n} of ${l.en} exist` };
+      return {
+        zh: `${l.zh}至少有${n}${unitOf(elem(l.ty)).m}`,
+        en: bare ? `there are at least ${n} ${bare}` : `at least ${n} of ${l.en} exist`,
+      };
     }
     if (!some && !none) return undefined;
-    if (l.demo) return some ? { zh: `${l.zh}不为空`, en: `${l.en} is not empty` } : { zh: `${l.zh}为空`, en: `${l.en} is empty` };
+    if (l.demo)
+      return some ? { zh: `${l.zh}不为空`, en: `${l.en} is not empty` } : { zh: `${l.zh}为空`, en: `${l.en} is empty` };
     const zh = l.zh.replace(/(^|的)所有角色$/, '$1角色');
     const bare = /^(the|all) /.test(l.en) ? l.en.replace(/^(the|all) /, '') : undefined;
     // Someone's cards: 你有红色牌 / 你没有红色牌.
     const owned = /^([^的，、]{1,4})的([^的]+)$/.exec(zh);
-    if (owned) return some ? { zh: `${owned[1]}有${owned[2]}`, en: bare ? `there are ${bare}` : `there is at least one of ${l.en}` } : { zh: `${owned[1]}没有${owned[2]}`, en: bare ? `there are no ${bare}` : `there is none of ${l.en}` };
+    if (owned)
+      return some
+        ? { zh: `${owned[1]}有${owned[2]}`, en: bare ? `there are ${bare}` : `there is at least one of ${l.en}` }
+        : { zh: `${owned[1]}没有${owned[2]}`, en: bare ? `there are no ${bare}` : `there is none of ${l.en}` };
     if (some) return { zh: `有${zh}`, en: bare ? `there are ${bare}` : `there is at least one of ${l.en}` };
     return { zh: `没有${zh}`, en: bare ? `there are no ${bare}` : `there is none of ${l.en}` };
   }
@@ -896,11 +1147,14 @@ export class ExprRenderer {
     if (e.right.kind === 'List') {
       const items = e.right.items.map((i) => this.expr(i, env));
       const alt = series(items, 'or');
-      return negated ? { zh: `${x.zh}不为${alt.zh}`, en: `${x.en} is neither ${series(items, 'or').en.replace(/ or /g, ' nor ')}` }
+      return negated
+        ? { zh: `${x.zh}不为${alt.zh}`, en: `${x.en} is neither ${series(items, 'or').en.replace(/ or /g, ' nor ')}` }
         : { zh: `${x.zh}为${alt.zh}`, en: `${x.en} is ${alt.en}` };
     }
     const l = this.expr(e.right, env);
-    return negated ? { zh: `${x.zh}不在${l.zh}中`, en: `${x.en} is not among ${l.en}` } : { zh: `${x.zh}在${l.zh}中`, en: `${x.en} is among ${l.en}` };
+    return negated
+      ? { zh: `${x.zh}不在${l.zh}中`, en: `${x.en} is not among ${l.en}` }
+      : { zh: `${x.zh}在${l.zh}中`, en: `${x.en} is among ${l.en}` };
   }
 
   private list(e: A.ListLit, env: Env): Val {
@@ -971,7 +1225,12 @@ function returnsBool(b: A.Block | undefined): boolean {
     for (const s of ss) {
       if (s.kind === 'Return' && s.value) {
         const v = s.value;
-        if (v.kind === 'Bool' || (v.kind === 'Unary' && v.op === 'not') || (v.kind === 'Binary' && ['and', 'or', '==', '!=', '<', '<=', '>', '>=', 'in'].includes(v.op))) yes = true;
+        if (
+          v.kind === 'Bool' ||
+          (v.kind === 'Unary' && v.op === 'not') ||
+          (v.kind === 'Binary' && ['and', 'or', '==', '!=', '<', '<=', '>', '>=', 'in'].includes(v.op))
+        )
+          yes = true;
       } else if (s.kind === 'If') {
         walk(s.then.stmts);
         if (s.else) walk(s.else.kind === 'If' ? [s.else] : s.else.stmts);
@@ -996,7 +1255,10 @@ function isJunction(x: A.Expr, parentOp: string): boolean {
 }
 
 function junction(parts: Text[], op: 'and' | 'or'): Text {
-  return { zh: parts.map((p) => p.zh).join(op === 'and' ? '且' : '或'), en: parts.map((p) => p.en).join(op === 'and' ? ' and ' : ' or ') };
+  return {
+    zh: parts.map((p) => p.zh).join(op === 'and' ? '且' : '或'),
+    en: parts.map((p) => p.en).join(op === 'and' ? ' and ' : ' or '),
+  };
 }
 
 /** One item of a list: 一名角色 / 一张牌 / one of …. */
@@ -1020,8 +1282,14 @@ function one(v: Val, lang: 'zh' | 'en'): string {
     const words = m[1]!.trim().split(' ').filter(Boolean);
     const other = words.includes('other');
     const rest = words.filter((w) => w !== 'other').join(' ');
-    const head = other ? `another ${rest ? rest + ' ' : ''}` : `a${/^[aeiou]/.test(rest) ? 'n' : ''} ${rest ? rest + ' ' : ''}`;
-    const tail = m[3]!.replace(/ hand and equipment area\b/, ' hand or equipment area').replace(/\b(that|who) are\b/g, '$1 is').replace(/\b(that|who) have\b/g, '$1 has').replace(/\band are\b/g, 'and is');
+    const head = other
+      ? `another ${rest ? rest + ' ' : ''}`
+      : `a${/^[aeiou]/.test(rest) ? 'n' : ''} ${rest ? rest + ' ' : ''}`;
+    const tail = m[3]!
+      .replace(/ hand and equipment area\b/, ' hand or equipment area')
+      .replace(/\b(that|who) are\b/g, '$1 is')
+      .replace(/\b(that|who) have\b/g, '$1 has')
+      .replace(/\band are\b/g, 'and is');
     return `${head}${m[2]!.slice(0, -1)}${tail}`;
   }
   return `one of ${v.en}`;
@@ -1041,7 +1309,8 @@ export function qualify(noun: string, rel: string, unitNoun: string): string {
   if (noun === '牌' && /^[^的，、且]*牌$/.test(rel) && !/有/.test(rel)) return rel;
   // "【杀】且包含你的所有手牌" → 包含你的所有手牌的【杀】.
   const kind = /^(【[^】]+】)且(.+)$/.exec(rel);
-  if (noun === unitNoun && kind) return /^(红色|黑色)$/.test(kind[2]!) ? `${kind[2]}${kind[1]}` : `${kind[2]}的${kind[1]}`;
+  if (noun === unitNoun && kind)
+    return /^(红色|黑色)$/.test(kind[2]!) ? `${kind[2]}${kind[1]}` : `${kind[2]}的${kind[1]}`;
   if (unitNoun === '') unitNoun = '项';
   const simple = /^[^的中，、]{1,8}$/.test(noun);
   if (simple) return `${rel}的${noun}`;

@@ -22,13 +22,30 @@ export class Facts {
   /** mode method name → its parameters. */
   modeParams = new Map<string, A.Param[]>();
 
-  constructor(private S: Symbols, files: A.SourceFile[]) {
-    const bodies: { callee: Callee; params: A.Param[]; body?: A.Block; expr?: A.Expr; event?: string; window?: string; alias?: string }[] = [];
+  constructor(
+    private S: Symbols,
+    files: A.SourceFile[],
+  ) {
+    const bodies: {
+      callee: Callee;
+      params: A.Param[];
+      body?: A.Block;
+      expr?: A.Expr;
+      event?: string;
+      window?: string;
+      alias?: string;
+    }[] = [];
     const visit = (d: A.Decl) => {
       switch (d.kind) {
         case 'Event':
           bodies.push({ callee: `event:${d.names.id.name}`, params: d.params, body: d.body, event: d.names.id.name });
-          if (d.cleanup) bodies.push({ callee: `event:${d.names.id.name}`, params: d.params, body: d.cleanup, event: d.names.id.name });
+          if (d.cleanup)
+            bodies.push({
+              callee: `event:${d.names.id.name}`,
+              params: d.params,
+              body: d.cleanup,
+              event: d.names.id.name,
+            });
           break;
         case 'Action':
           bodies.push({ callee: `action:${d.names.id.name}`, params: d.params, body: d.body });
@@ -50,7 +67,14 @@ export class Facts {
           break;
         case 'Skill':
           for (const it of d.items) {
-            if (it.kind === 'Trigger') bodies.push({ callee: `trigger:${d.names.id.name}`, params: [], body: it.body, window: it.window.name, alias: it.alias?.name });
+            if (it.kind === 'Trigger')
+              bodies.push({
+                callee: `trigger:${d.names.id.name}`,
+                params: [],
+                body: it.body,
+                window: it.window.name,
+                alias: it.alias?.name,
+              });
             if (it.kind === 'Active') bodies.push({ callee: `active:${d.names.id.name}`, params: [], body: it.body });
           }
           break;
@@ -64,14 +88,21 @@ export class Facts {
     // Contexts: an event runs in itself; anything else in the contexts of its callers.
     for (const b of bodies) if (b.event) this.addContext(b.callee, b.event);
     const timings: { callee: Callee; window: string }[] = [];
-    for (const b of bodies) if (b.body) walkStmts(b.body, (s) => {
-      if (s.kind === 'Timing') {
-        timings.push({ callee: b.callee, window: s.name.name });
-        const f = b.event && s.subject.kind === 'Name' && b.params.some((p) => p.name.name === (s.subject as A.NameRef).name) ? s.subject.name : null;
-        const prev = this.windowSubjects.get(s.name.name);
-        this.windowSubjects.set(s.name.name, prev === undefined ? f : prev === f ? f : null);
-      }
-    });
+    for (const b of bodies)
+      if (b.body)
+        walkStmts(b.body, (s) => {
+          if (s.kind === 'Timing') {
+            timings.push({ callee: b.callee, window: s.name.name });
+            const f =
+              b.event &&
+              s.subject.kind === 'Name' &&
+              b.params.some((p) => p.name.name === (s.subject as A.NameRef).name)
+                ? s.subject.name
+                : null;
+            const prev = this.windowSubjects.get(s.name.name);
+            this.windowSubjects.set(s.name.name, prev === undefined ? f : prev === f ? f : null);
+          }
+        });
 
     // Each body's lets and calls in order, found once (the rounds below only re-read them).
     type Step = { let: A.LetStmt } | { callee: Callee; args: (A.Expr | undefined)[] };
@@ -81,22 +112,34 @@ export class Facts {
         const callee = this.calleeOf(c);
         if (!callee) return;
         const params = this.paramsOf(callee);
-        const args = params ? positional(c, params.map((p) => p.name.name), callee.startsWith('method:') || c.callee.kind !== 'Member' ? 0 : 1) : [];
+        const args = params
+          ? positional(
+              c,
+              params.map((p) => p.name.name),
+              callee.startsWith('method:') || c.callee.kind !== 'Member' ? 0 : 1,
+            )
+          : [];
         out.push({ callee, args });
       };
       if (b.expr) walkExpr(b.expr, onCall);
-      if (b.body) walkStmts(b.body, (s) => {
-        if (s.kind === 'Let') out.push({ let: s });
-      }, onCall);
+      if (b.body)
+        walkStmts(
+          b.body,
+          (s) => {
+            if (s.kind === 'Let') out.push({ let: s });
+          },
+          onCall,
+        );
       return out;
     });
 
     for (let round = 0; round < 6; round++) {
       let changed = false;
       bodies.forEach((b, bi) => {
-        const ctx = b.window ? this.windowEvents.get(b.window) ?? [] : [...(this.contexts.get(b.callee) ?? [])];
+        const ctx = b.window ? (this.windowEvents.get(b.window) ?? []) : [...(this.contexts.get(b.callee) ?? [])];
         const locals = new Map<string, Set<string>>();
-        const kindsOf = (e: A.Expr): Set<string> => this.kindsOf(e, b.callee, b.params, ctx, locals, !!b.event || !!b.window, b.alias);
+        const kindsOf = (e: A.Expr): Set<string> =>
+          this.kindsOf(e, b.callee, b.params, ctx, locals, !!b.event || !!b.window, b.alias);
         for (const st of steps[bi]!) {
           if ('let' in st) {
             const ks = kindsOf(st.let.value);
@@ -115,10 +158,11 @@ export class Facts {
       for (const tm of timings) {
         const ev = tm.callee.startsWith('event:') ? [tm.callee.slice(6)] : [...(this.contexts.get(tm.callee) ?? [])];
         const list = this.windowEvents.get(tm.window) ?? [];
-        for (const k of ev) if (!list.includes(k)) {
-          list.push(k);
-          changed = true;
-        }
+        for (const k of ev)
+          if (!list.includes(k)) {
+            list.push(k);
+            changed = true;
+          }
         this.windowEvents.set(tm.window, list);
       }
       if (!changed) break;
@@ -150,7 +194,8 @@ export class Facts {
   calleeOf(c: A.Call): Callee | undefined {
     if (c.callee.kind === 'Name') {
       const s = this.S.get(c.callee.name);
-      if (s && (s.kind === 'event' || s.kind === 'action' || s.kind === 'function' || s.kind === 'hook')) return `${s.kind}:${s.id}`;
+      if (s && (s.kind === 'event' || s.kind === 'action' || s.kind === 'function' || s.kind === 'hook'))
+        return `${s.kind}:${s.id}`;
       return undefined;
     }
     if (c.callee.kind === 'Member') {
@@ -174,7 +219,15 @@ export class Facts {
   }
 
   /** The event kinds an expression may hold. */
-  kindsOf(e: A.Expr, callee: Callee, params: A.Param[], ctx: string[], locals: Map<string, Set<string>>, eventHere: boolean, alias?: string): Set<string> {
+  kindsOf(
+    e: A.Expr,
+    callee: Callee,
+    params: A.Param[],
+    ctx: string[],
+    locals: Map<string, Set<string>>,
+    eventHere: boolean,
+    alias?: string,
+  ): Set<string> {
     const out = new Set<string>();
     if (e.kind === 'Name') {
       if ((e.name === 'event' || e.name === alias) && eventHere) ctx.forEach((k) => out.add(k));
@@ -188,7 +241,12 @@ export class Facts {
         const i = ps?.findIndex((p) => p.name.name === e.name.name) ?? -1;
         if (i >= 0) this.kindsOfParam(`event:${k}`, i).forEach((x) => out.add(x));
       }
-    } else if (e.kind === 'Call' && e.callee.kind === 'Name' && e.callee.name === 'within' && e.args[0]?.value.kind === 'Name') {
+    } else if (
+      e.kind === 'Call' &&
+      e.callee.kind === 'Name' &&
+      e.callee.name === 'within' &&
+      e.args[0]?.value.kind === 'Name'
+    ) {
       const s = this.S.get(e.args[0].value.name);
       if (s?.kind === 'event') out.add(s.id);
     }
@@ -213,16 +271,28 @@ export function positional(c: A.Call, names: string[], skip = 0): (A.Expr | unde
 
 export function walkExpr(e: A.Expr, onCall: (c: A.Call) => void): void {
   switch (e.kind) {
-    case 'Member': walkExpr(e.object, onCall); break;
+    case 'Member':
+      walkExpr(e.object, onCall);
+      break;
     case 'Call':
       onCall(e);
       walkExpr(e.callee, onCall);
       e.args.forEach((a) => walkExpr(a.value, onCall));
       break;
-    case 'Unary': walkExpr(e.operand, onCall); break;
-    case 'Binary': walkExpr(e.left, onCall); walkExpr(e.right, onCall); break;
-    case 'List': e.items.forEach((x) => walkExpr(x, onCall)); break;
-    case 'Where': walkExpr(e.list, onCall); walkExpr(e.cond, onCall); break;
+    case 'Unary':
+      walkExpr(e.operand, onCall);
+      break;
+    case 'Binary':
+      walkExpr(e.left, onCall);
+      walkExpr(e.right, onCall);
+      break;
+    case 'List':
+      e.items.forEach((x) => walkExpr(x, onCall));
+      break;
+    case 'Where':
+      walkExpr(e.list, onCall);
+      walkExpr(e.cond, onCall);
+      break;
   }
 }
 
@@ -233,19 +303,41 @@ export function walkStmts(b: A.Block, onStmt: (s: A.Stmt) => void, onCall: (c: A
 function walkStmt(s: A.Stmt, onStmt: (s: A.Stmt) => void, onCall: (c: A.Call) => void): void {
   onStmt(s);
   switch (s.kind) {
-    case 'Let': walkExpr(s.value, onCall); break;
-    case 'Assign': walkExpr(s.target, onCall); walkExpr(s.value, onCall); break;
+    case 'Let':
+      walkExpr(s.value, onCall);
+      break;
+    case 'Assign':
+      walkExpr(s.target, onCall);
+      walkExpr(s.value, onCall);
+      break;
     case 'If':
       walkExpr(s.cond, onCall);
       walkStmts(s.then, onStmt, onCall);
       if (s.else) s.else.kind === 'If' ? walkStmt(s.else, onStmt, onCall) : walkStmts(s.else, onStmt, onCall);
       break;
-    case 'For': walkExpr(s.iterable, onCall); walkStmts(s.body, onStmt, onCall); break;
-    case 'While': walkExpr(s.cond, onCall); walkStmts(s.body, onStmt, onCall); break;
-    case 'Repeat': if (s.count) walkExpr(s.count, onCall); walkStmts(s.body, onStmt, onCall); break;
-    case 'Return': if (s.value) walkExpr(s.value, onCall); break;
-    case 'Stop': if (s.target) walkExpr(s.target, onCall); break;
-    case 'Timing': walkExpr(s.subject, onCall); break;
-    case 'ExprStmt': walkExpr(s.expr, onCall); break;
+    case 'For':
+      walkExpr(s.iterable, onCall);
+      walkStmts(s.body, onStmt, onCall);
+      break;
+    case 'While':
+      walkExpr(s.cond, onCall);
+      walkStmts(s.body, onStmt, onCall);
+      break;
+    case 'Repeat':
+      if (s.count) walkExpr(s.count, onCall);
+      walkStmts(s.body, onStmt, onCall);
+      break;
+    case 'Return':
+      if (s.value) walkExpr(s.value, onCall);
+      break;
+    case 'Stop':
+      if (s.target) walkExpr(s.target, onCall);
+      break;
+    case 'Timing':
+      walkExpr(s.subject, onCall);
+      break;
+    case 'ExprStmt':
+      walkExpr(s.expr, onCall);
+      break;
   }
 }

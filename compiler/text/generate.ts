@@ -53,13 +53,25 @@ export function describe(files: A.SourceFile[], S: Symbols): { texts: RuleTexts;
   const describeDecl = (d: A.Decl, into: EntityTexts, skillOf: (id: string) => A.SkillDecl | undefined) => {
     switch (d.kind) {
       case 'Card':
-        into.cards[d.names.id.name] = { name: names(d.names), ...cardText(R, d), ...(d.flavour ? { flavour: d.flavour } : {}) };
+        into.cards[d.names.id.name] = {
+          name: names(d.names),
+          ...cardText(R, d),
+          ...(d.flavour ? { flavour: d.flavour } : {}),
+        };
         break;
       case 'Skill':
-        into.skills[d.names.id.name] = { name: names(d.names), ...skillText(R, d), ...(d.flavour ? { flavour: d.flavour } : {}) };
+        into.skills[d.names.id.name] = {
+          name: names(d.names),
+          ...skillText(R, d),
+          ...(d.flavour ? { flavour: d.flavour } : {}),
+        };
         break;
       case 'General':
-        into.generals[d.names.id.name] = { name: names(d.names), ...generalText(R, d, skillOf), ...(d.flavour ? { flavour: d.flavour } : {}) };
+        into.generals[d.names.id.name] = {
+          name: names(d.names),
+          ...generalText(R, d, skillOf),
+          ...(d.flavour ? { flavour: d.flavour } : {}),
+        };
         break;
       case 'Mode':
         into.modes[d.names.id.name] = { name: names(d.names), ...modeText(R, d) };
@@ -73,7 +85,11 @@ export function describe(files: A.SourceFile[], S: Symbols): { texts: RuleTexts;
   const baseSkills = new Map<string, A.SkillDecl>();
   for (const f of files) for (const d of f.decls) if (d.kind === 'Skill') baseSkills.set(d.names.id.name, d);
   const variantOnly = new Map<string, A.SkillDecl>();
-  for (const f of files) for (const d of f.decls) if (d.kind === 'Variant') for (const x of d.decls) if (x.kind === 'Skill' && !baseSkills.has(x.names.id.name)) variantOnly.set(x.names.id.name, x);
+  for (const f of files)
+    for (const d of f.decls)
+      if (d.kind === 'Variant')
+        for (const x of d.decls)
+          if (x.kind === 'Skill' && !baseSkills.has(x.names.id.name)) variantOnly.set(x.names.id.name, x);
   const baseSkillOf = (id: string) => baseSkills.get(id) ?? variantOnly.get(id);
 
   for (const f of files) {
@@ -82,7 +98,12 @@ export function describe(files: A.SourceFile[], S: Symbols): { texts: RuleTexts;
         describeDecl(d, texts, baseSkillOf);
         continue;
       }
-      const value = d.value.kind === 'Name' ? d.value.name : d.value.kind === 'Bool' || d.value.kind === 'Number' ? String(d.value.value) : '';
+      const value =
+        d.value.kind === 'Name'
+          ? d.value.name
+          : d.value.kind === 'Bool' || d.value.kind === 'Number'
+            ? String(d.value.value)
+            : '';
       // Variant blocks of the same option value (one per file) are described together.
       const same = texts.variants.find((v) => v.option === d.option.name && v.value === value);
       const into = same?.texts ?? emptyTexts();
@@ -92,11 +113,16 @@ export function describe(files: A.SourceFile[], S: Symbols): { texts: RuleTexts;
       if (same) continue;
       const env = new Env(newBody());
       const opt = S.get(d.option.name);
-      const label: Text = opt ? (() => {
-        const o = R.entity(opt, d.option.span);
-        const v = R.expr(d.value, env);
-        return { zh: `${o.zh.replace(/^选用/, '')}为${v.zh}时`, en: `when ${o.en.replace(/ is chosen$/, '')} is ${v.en}` };
-      })() : { zh: '', en: '' };
+      const label: Text = opt
+        ? (() => {
+            const o = R.entity(opt, d.option.span);
+            const v = R.expr(d.value, env);
+            return {
+              zh: `${o.zh.replace(/^选用/, '')}为${v.zh}时`,
+              en: `when ${o.en.replace(/ is chosen$/, '')} is ${v.en}`,
+            };
+          })()
+        : { zh: '', en: '' };
       texts.variants.push({ option: d.option.name, value, label, texts: into });
     }
   }
@@ -122,6 +148,12 @@ export function textDiagnostics(files: A.SourceFile[], S: Symbols): Diagnostic[]
   } catch (e) {
     // A bug of the generator must not stop the rules from compiling: say so, as a warning.
     const at = files[0]?.span ?? { file: '', start: 0, end: 0, line: 1, col: 1 };
-    return [warning('SGS310', `the rules text could not be generated (a bug in compiler/text: please report it): ${e instanceof Error ? e.message : String(e)}`, at)];
+    return [
+      warning(
+        'SGS310',
+        `the rules text could not be generated (a bug in compiler/text: please report it): ${e instanceof Error ? e.message : String(e)}`,
+        at,
+      ),
+    ];
   }
 }

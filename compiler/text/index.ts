@@ -1,5 +1,12 @@
 // The text generator: a readable description of every card, skill, general, mode and core procedure, in Chinese
 // and English, from the rules themselves and the phrasebooks (`phrase` declarations). See README.md.
-export { generateTexts, describe, textDiagnostics, type RuleTexts, type EntityText, type EntityTexts } from './generate.ts';
+export {
+  generateTexts,
+  describe,
+  textDiagnostics,
+  type RuleTexts,
+  type EntityText,
+  type EntityTexts,
+} from './generate.ts';
 export { textProblems } from './validate.ts';
 export type { Text } from './lang.ts';

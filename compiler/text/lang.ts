@@ -27,7 +27,16 @@ export function mapText(x: Text, f: (s: string, lang: Lang) => string): Text {
 /** Join non-empty parts with a separator per language. */
 export function join(parts: Text[], zhSep: string, enSep: string): Text {
   const ps = parts.filter((p) => !isEmpty(p));
-  return { zh: ps.map((p) => p.zh).filter(Boolean).join(zhSep), en: ps.map((p) => p.en).filter(Boolean).join(enSep) };
+  return {
+    zh: ps
+      .map((p) => p.zh)
+      .filter(Boolean)
+      .join(zhSep),
+    en: ps
+      .map((p) => p.en)
+      .filter(Boolean)
+      .join(enSep),
+  };
 }
 
 /** `a、b和c` / `a, b and c` (or `或` / `or`). */
@@ -36,8 +45,16 @@ export function series(parts: Text[], conj: 'and' | 'or'): Text {
   const one = (xs: string[], last: string, sep: string) =>
     xs.length <= 1 ? (xs[0] ?? '') : xs.slice(0, -1).join(sep) + last + xs[xs.length - 1];
   return {
-    zh: one(ps.map((p) => p.zh), conj === 'and' ? '和' : '或', '、'),
-    en: one(ps.map((p) => p.en), conj === 'and' ? ' and ' : ' or ', ', '),
+    zh: one(
+      ps.map((p) => p.zh),
+      conj === 'and' ? '和' : '或',
+      '、',
+    ),
+    en: one(
+      ps.map((p) => p.en),
+      conj === 'and' ? ' and ' : ' or ',
+      ', ',
+    ),
   };
 }
 
@@ -66,7 +83,14 @@ function relativeZh(s: string, mark: string): string {
   return out;
 }
 
-const PLURAL_VERB: Record<string, string> = { is: 'are', has: 'have', does: 'do', was: 'were', "isn't": "aren't", "doesn't": "don't" };
+const PLURAL_VERB: Record<string, string> = {
+  is: 'are',
+  has: 'have',
+  does: 'do',
+  was: 'were',
+  "isn't": "aren't",
+  "doesn't": "don't",
+};
 
 function pluralVerb(w: string): string {
   if (PLURAL_VERB[w]) return PLURAL_VERB[w]!;
@@ -83,17 +107,21 @@ function relativeEn(s0: string, plural: boolean, mark: string): string {
   const subjectOnly = !s.replace(lead, '$1').includes(mark);
   if (subjectOnly) {
     let prev: 'none' | 'whose' | 'that' = 'none';
-    return s.replace(new RegExp(`(^|\\band |\\bor |\\()${m}('s)? ?(\\S*)`, 'g'), (_m, pre: string, poss: string | undefined, word: string) => {
-      // "whose suit is Heart and that are wounded": a new relative word when the kind of clause changes.
-      const rel = poss ? 'whose ' : prev === 'that' ? '' : 'that ';
-      prev = poss ? 'whose' : 'that';
-      if (poss) return `${pre}${rel}${word}`;
-      return `${pre}${rel}${plural ? pluralVerb(word) : word}`;
-    });
+    return s.replace(
+      new RegExp(`(^|\\band |\\bor |\\()${m}('s)? ?(\\S*)`, 'g'),
+      (_m, pre: string, poss: string | undefined, word: string) => {
+        // "whose suit is Heart and that are wounded": a new relative word when the kind of clause changes.
+        const rel = poss ? 'whose ' : prev === 'that' ? '' : 'that ';
+        prev = poss ? 'whose' : 'that';
+        if (poss) return `${pre}${rel}${word}`;
+        return `${pre}${rel}${plural ? pluralVerb(word) : word}`;
+      },
+    );
   }
   // The item only as the object at the end: "you can use a Slash on ◇" → "that you can use a Slash on".
   const parts = s.split(mark);
-  if (parts.length === 2 && parts[1] === '' && / $/.test(parts[0]!) && !/'s $/.test(parts[0]!)) return 'that ' + parts[0]!.trimEnd();
+  if (parts.length === 2 && parts[1] === '' && / $/.test(parts[0]!) && !/'s $/.test(parts[0]!))
+    return 'that ' + parts[0]!.trimEnd();
   return 'such that ' + s.replace(new RegExp(`${m}'s`, 'g'), 'its').replace(new RegExp(m, 'g'), 'it');
 }
 
@@ -102,14 +130,23 @@ function relativeEn(s0: string, plural: boolean, mark: string): string {
  *  "the target that is not you" → "the target other than you". */
 export function nounWithClause(noun: string, rel: string): string {
   if (!rel) return noun;
-  const kinds = /^that is (an? [A-Z](?:(?! and | or )[\w' -])*)((?: or is an? [A-Z](?:(?! and | or )[\w' -])*)*)$/.exec(rel);
-  if (kinds && /^(an? |the )?(card|cards)$/.test(noun)) return [kinds[1]!, ...kinds[2]!.split(' or is ').filter(Boolean)].join(' or ');
+  const kinds = /^that is (an? [A-Z](?:(?! and | or )[\w' -])*)((?: or is an? [A-Z](?:(?! and | or )[\w' -])*)*)$/.exec(
+    rel,
+  );
+  if (kinds && /^(an? |the )?(card|cards)$/.test(noun))
+    return [kinds[1]!, ...kinds[2]!.split(' or is ').filter(Boolean)].join(' or ');
   const kindAnd = /^that is (an? [A-Z][\w' -]*?) and (.+)$/.exec(rel);
-  if (kindAnd && /^(an? |the )?(card|cards)$/.test(noun)) return /^whose /.test(kindAnd[2]!) ? `${kindAnd[1]} ${kindAnd[2]}` : `${kindAnd[1]} that ${kindAnd[2]}`;
+  if (kindAnd && /^(an? |the )?(card|cards)$/.test(noun))
+    return /^whose /.test(kindAnd[2]!) ? `${kindAnd[1]} ${kindAnd[2]}` : `${kindAnd[1]} that ${kindAnd[2]}`;
   const adj = /^that (?:is|are) (red|black)$/.exec(rel);
-  if (adj) return noun.replace(/^(an? |the )?/, (a) => (a.trim() === 'a' || a.trim() === 'an' ? 'a ' : a) + adj[1] + ' ');
+  if (adj)
+    return noun.replace(/^(an? |the )?/, (a) => (a.trim() === 'a' || a.trim() === 'an' ? 'a ' : a) + adj[1] + ' ');
   const suit = /^whose suit is (\w+)$/.exec(rel);
-  if (suit && /^(an? )?cards?$/.test(noun)) return noun.replace(/^(an? )?(cards?)$/, (_m, a: string | undefined, c: string) => `${a ? (/^[AEIOU]/.test(suit[1]!) ? 'an ' : 'a ') : ''}${suit[1]} ${c}`);
+  if (suit && /^(an? )?cards?$/.test(noun))
+    return noun.replace(
+      /^(an? )?(cards?)$/,
+      (_m, a: string | undefined, c: string) => `${a ? (/^[AEIOU]/.test(suit[1]!) ? 'an ' : 'a ') : ''}${suit[1]} ${c}`,
+    );
   const other = /^that (?:is|are) not (you|[a-z][\w ]*)$/.exec(rel);
   if (other) return `${noun} other than ${other[1]}`;
   return `${noun} ${rel}`;
@@ -124,7 +161,8 @@ export function relative(cond: Text, plural: boolean, mark: string = IT): Text {
 export function qualifyZh(noun: string, rel: string): string {
   if (rel === '') return noun;
   const i = noun.lastIndexOf('的');
-  if (i >= 0 && i < noun.length - 1 && !noun.includes('中')) return noun.slice(0, i + 1) + rel + '的' + noun.slice(i + 1);
+  if (i >= 0 && i < noun.length - 1 && !noun.includes('中'))
+    return noun.slice(0, i + 1) + rel + '的' + noun.slice(i + 1);
   return rel + '的' + noun;
 }
 
@@ -132,7 +170,15 @@ export function qualifyZh(noun: string, rel: string): string {
 
 /** "draws" → "draw", "passes" → "pass", "carries" → "carry", "is" → "are" (after "you"). */
 export function baseVerb(w: string): string {
-  const special: Record<string, string> = { is: 'are', has: 'have', does: 'do', was: 'were', "isn't": "aren't", "doesn't": "don't", "hasn't": "haven't" };
+  const special: Record<string, string> = {
+    is: 'are',
+    has: 'have',
+    does: 'do',
+    was: 'were',
+    "isn't": "aren't",
+    "doesn't": "don't",
+    "hasn't": "haven't",
+  };
   if (special[w]) return special[w]!;
   if (!/^[a-z]+$/.test(w) || w.length <= 3) return w;
   if (w.endsWith('ss') || w.endsWith('us')) return w;
@@ -142,7 +188,19 @@ export function baseVerb(w: string): string {
   return w;
 }
 
-const NOT_VERBS = new Set(['as', 'his', 'this', 'its', 'plus', 'thus', 'always', 'yourself', 'unless', 'whose', 'less']);
+const NOT_VERBS = new Set([
+  'as',
+  'his',
+  'this',
+  'its',
+  'plus',
+  'thus',
+  'always',
+  'yourself',
+  'unless',
+  'whose',
+  'less',
+]);
 
 /** English agreement and small fixes: "you draws" → "you draw", "you's" → "your", "it's" → "its", "a Eight" → "an Eight". */
 export function fixEnglish(s: string): string {
@@ -151,15 +209,25 @@ export function fixEnglish(s: string): string {
   out = out.replace(/\bthe number of the\b/g, 'the number of');
   // "you" never takes a third-person verb, wherever it stands.
   // "you" as the subject (not "used by you has …") never takes a third-person verb.
-  out = out.replace(/(^|[^\w ] ?|\b(?!by |to |on |for |with |than |from |at |against |of )\w+ )([Yy]ou) (has|is|does|was)\b/g,
-    (_m, pre: string, y: string, v: string) => `${pre}${y} ${({ has: 'have', is: 'are', does: 'do', was: 'were' } as Record<string, string>)[v]}`);
+  out = out.replace(
+    /(^|[^\w ] ?|\b(?!by |to |on |for |with |than |from |at |against |of )\w+ )([Yy]ou) (has|is|does|was)\b/g,
+    (_m, pre: string, y: string, v: string) =>
+      `${pre}${y} ${({ has: 'have', is: 'are', does: 'do', was: 'were' } as Record<string, string>)[v]}`,
+  );
   out = out.replace(/\b([Ii])t's\b/g, '$1ts');
   // "you" as a subject (not "by you", "to you"): the verb after it loses its -s.
-  out = out.replace(/(^|[,;:(“]\s*|\b(?:if|then|and|or|that|when|after|before|until|unless|while|where|so|which)\s+)([Yy]ou) ([a-z']+)/g,
-    (m, pre: string, you: string, w: string) => (NOT_VERBS.has(w) ? m : `${pre}${you} ${baseVerb(w)}`));
+  out = out.replace(
+    /(^|[,;:(“]\s*|\b(?:if|then|and|or|that|when|after|before|until|unless|while|where|so|which)\s+)([Yy]ou) ([a-z']+)/g,
+    (m, pre: string, you: string, w: string) => (NOT_VERBS.has(w) ? m : `${pre}${you} ${baseVerb(w)}`),
+  );
   out = out.replace(/\b([Aa]) ([AEIOUaeiou])/g, (_m, a: string, v: string) => `${a}n ${v}`);
   out = out.replace(/\b([Aa])n (one|once|uni|use[rd]?\b|Euro)/g, '$1 $2');
-  out = out.replace(/ {2,}/g, ' ').replace(/ ([,.;:)])/g, '$1').replace(/\( /g, '(').replace(/\.\./g, '.').replace(/:\./g, '.');
+  out = out
+    .replace(/ {2,}/g, ' ')
+    .replace(/ ([,.;:)])/g, '$1')
+    .replace(/\( /g, '(')
+    .replace(/\.\./g, '.')
+    .replace(/:\./g, '.');
   return out;
 }
 
@@ -171,17 +239,31 @@ export function fixChinese(s: string): string {
     return v >= 1 && v <= 10 ? `${pre}${cn[v]}${w}` : m;
   });
   // "1至两名" → "一至两名".
-  out = out.replace(/(^|[^\d.+\-×])(\d)至([一两三四五六七八九十])/g, (_m, pre: string, n: string, rest: string) => `${pre}${n === '2' ? '二' : cn[Number(n)]}至${rest}`);
+  out = out.replace(
+    /(^|[^\d.+\-×])(\d)至([一两三四五六七八九十])/g,
+    (_m, pre: string, n: string, rest: string) => `${pre}${n === '2' ? '二' : cn[Number(n)]}至${rest}`,
+  );
   out = out.replace(/其的/g, '其').replace(/有有/g, '存在有');
   out = out.replace(/弃置其牌(?=[，。；]|$)/g, '弃置其所有牌');
   // "你弃置你的一张牌" → 你弃置一张牌; "该角色弃置该角色的牌" → 该角色弃置其牌.
   const verb = '(可以)?(弃置|选择|获得|打出|展示)((?:至少|至多|任意)?[一两三四五六七八九十X]?张)?';
   const who = '(你|该角色|此目标|目标角色|伤害来源|凶手)';
   // "你弃置你的手牌中的两张" → 你弃置两张手牌.
-  out = out.replace(new RegExp(`${who}(可以)?(弃置|选择)\\1的(手牌|牌)中的((?:至少|至多)?[一两三四五六七八九十X]张)`, 'g'), '$1$2$3$5$4');
+  out = out.replace(
+    new RegExp(`${who}(可以)?(弃置|选择)\\1的(手牌|牌)中的((?:至少|至多)?[一两三四五六七八九十X]张)`, 'g'),
+    '$1$2$3$5$4',
+  );
   out = out.replace(new RegExp(`你${verb}你的(?![^，。；、]*中)`, 'g'), '你$1$2$3');
-  out = out.replace(new RegExp(`(该角色|此目标|目标角色|伤害来源|凶手)${verb}\\1的(?![^，。；、]*中)`, 'g'), '$1$2$3$4其');
-  out = out.replace(/，{2,}/g, '，').replace(/。{2,}/g, '。').replace(/，。/g, '。').replace(/；。/g, '。').replace(/：，/g, '：');
+  out = out.replace(
+    new RegExp(`(该角色|此目标|目标角色|伤害来源|凶手)${verb}\\1的(?![^，。；、]*中)`, 'g'),
+    '$1$2$3$4其',
+  );
+  out = out
+    .replace(/，{2,}/g, '，')
+    .replace(/。{2,}/g, '。')
+    .replace(/，。/g, '。')
+    .replace(/；。/g, '。')
+    .replace(/：，/g, '：');
   out = out.replace(/([，；：])\s+/g, '$1');
   return out;
 }

@@ -38,9 +38,17 @@ const factsCache = new WeakMap<Symbols, Facts>();
 function facts(S: Symbols): Facts {
   const hit = factsCache.get(S);
   if (hit) return hit;
-  const f: Facts = { cardMethods: new Map(), modeFields: new Set(), modeMethods: new Map(), signatures: new Map(), firstBySignature: new Map() };
+  const f: Facts = {
+    cardMethods: new Map(),
+    modeFields: new Set(),
+    modeMethods: new Map(),
+    signatures: new Map(),
+    firstBySignature: new Map(),
+  };
   for (const s of new Set(S.byName.values())) {
-    if (s.kind === 'card') for (const m of (s.decl as A.CardDecl).methods) if (!f.cardMethods.has(m.name.name)) f.cardMethods.set(m.name.name, m.params.length);
+    if (s.kind === 'card')
+      for (const m of (s.decl as A.CardDecl).methods)
+        if (!f.cardMethods.has(m.name.name)) f.cardMethods.set(m.name.name, m.params.length);
     if (s.kind === 'mode') {
       const d = s.decl as A.ModeDecl;
       d.fields.forEach((x) => f.modeFields.add(x.name.name));
@@ -67,7 +75,8 @@ function shape(d: A.PhraseDecl, S: Symbols): Shape | string {
       return { arity: [], extra: [], what: 'a text value' };
     case 'Window': {
       const w = t.name.name;
-      if (w !== 'active' && !S.windows.has(w)) return `no event opens a timing window named '${w}'${S.suggest(w, [], S.windows.keys())}`;
+      if (w !== 'active' && !S.windows.has(w))
+        return `no event opens a timing window named '${w}'${S.suggest(w, [], S.windows.keys())}`;
       return { arity: [], extra: [], what: `the timing window ${w}` }; // parameters checked below
     }
     case 'Name': {
@@ -95,7 +104,8 @@ function shape(d: A.PhraseDecl, S: Symbols): Shape | string {
       const ev = S.get(o);
       if (ev?.kind === 'event') {
         const ps = (ev.decl as A.EventDecl).params;
-        if (!ps.some((p) => p.name.name === m)) return `event ${o} has no field '${m}' (fields: ${ps.map((p) => p.name.name).join(', ') || 'none'})`;
+        if (!ps.some((p) => p.name.name === m))
+          return `event ${o} has no field '${m}' (fields: ${ps.map((p) => p.name.name).join(', ') || 'none'})`;
         return { arity: [0, 1], extra: [], what: `the field ${m} of event ${o}` };
       }
       if (o === 'card') {
@@ -103,7 +113,8 @@ function shape(d: A.PhraseDecl, S: Symbols): Shape | string {
           const k = facts(S).cardMethods.get(m) ?? 0;
           return { arity: [k], extra: ['body', 'self'], what: `the card method ${m}` };
         }
-        if (S.cardFields.has(m) || ENGINE_MEMBERS.card!.includes(m)) return { arity: [0, 1], extra: [], what: `the card field ${m}` };
+        if (S.cardFields.has(m) || ENGINE_MEMBERS.card!.includes(m))
+          return { arity: [0, 1], extra: [], what: `the card field ${m}` };
         return `cards have no field or method '${m}'`;
       }
       if (o === 'mode') {
@@ -112,9 +123,12 @@ function shape(d: A.PhraseDecl, S: Symbols): Shape | string {
         if (fields.has(m)) return { arity: [0, 1], extra: [], what: `the mode field ${m}` };
         return `modes have no field or method '${m}'`;
       }
-      const allowed = o === 'player' ? [...ENGINE_MEMBERS.player!, ...S.properties.keys()]
-        : o === 'general' ? [...ENGINE_MEMBERS.general!, ...S.generalFields]
-        : ENGINE_MEMBERS[o];
+      const allowed =
+        o === 'player'
+          ? [...ENGINE_MEMBERS.player!, ...S.properties.keys()]
+          : o === 'general'
+            ? [...ENGINE_MEMBERS.general!, ...S.generalFields]
+            : ENGINE_MEMBERS[o];
       if (!allowed) return `'${o}' is not an event, nor card, mode, player, general, zone, event or skill`;
       if (!allowed.includes(m)) return `a ${o} has no member '${m}'`;
       return { arity: [0, 1], extra: [], what: `the ${o} member ${m}` };
@@ -126,7 +140,8 @@ const checks: Check[] = [
   // SGS301 (unknown name), SGS302 (parameters), SGS303 (placeholders), SGS305 (malformed templates).
   (d, S, out) => {
     const sh = shape(d, S);
-    const at = d.target.kind === 'Text' ? d.target.span : d.target.kind === 'Member' ? d.target.name.span : d.target.name.span;
+    const at =
+      d.target.kind === 'Text' ? d.target.span : d.target.kind === 'Member' ? d.target.name.span : d.target.name.span;
     if (typeof sh === 'string') {
       out.push(error('SGS301', `a phrase for an unknown name: ${sh}`, at));
       return;
@@ -134,21 +149,47 @@ const checks: Check[] = [
     const ps = d.params ?? [];
     const names = ps.filter((p) => !patternOf(p.name.name, S)).map((p) => p.name.name);
     if (d.target.kind === 'Window') {
-      if (ps.length === 0) out.push(error('SGS302', `a phrase for a timing window names its subject: phrase on ${d.target.name.name}(p) "…{p}…" "…{p}…"`, at));
+      if (ps.length === 0)
+        out.push(
+          error(
+            'SGS302',
+            `a phrase for a timing window names its subject: phrase on ${d.target.name.name}(p) "…{p}…" "…{p}…"`,
+            at,
+          ),
+        );
       else {
         for (const p of ps.slice(1)) {
-          if (!S.eventParams.has(p.name.name)) out.push(error('SGS302', `'${p.name.name}' is not a field of an event opening ${d.target.name.name}: after the subject, a window's parameters name fields of its event`, p.name.span));
+          if (!S.eventParams.has(p.name.name))
+            out.push(
+              error(
+                'SGS302',
+                `'${p.name.name}' is not a field of an event opening ${d.target.name.name}: after the subject, a window's parameters name fields of its event`,
+                p.name.span,
+              ),
+            );
         }
       }
     } else if (sh.arity.length === 0) {
-      if (d.params !== undefined) out.push(error('SGS302', `${sh.what} takes no parameters: write the phrase without (…)`, at));
+      if (d.params !== undefined)
+        out.push(error('SGS302', `${sh.what} takes no parameters: write the phrase without (…)`, at));
     } else if (d.params === undefined && !sh.arity.includes(0)) {
-      out.push(error('SGS302', `${sh.what} has parameters: name them, e.g. phrase ${phraseKey(d.target)}(…) "…" "…"`, at));
+      out.push(
+        error('SGS302', `${sh.what} has parameters: name them, e.g. phrase ${phraseKey(d.target)}(…) "…" "…"`, at),
+      );
     } else if (d.params !== undefined && !sh.arity.includes(ps.length)) {
-      out.push(error('SGS302', `${sh.what} has ${sh.arity.filter((n) => n > 0).join(' or ')} parameter(s), the phrase names ${ps.length}`, at));
+      out.push(
+        error(
+          'SGS302',
+          `${sh.what} has ${sh.arity.filter((n) => n > 0).join(' or ')} parameter(s), the phrase names ${ps.length}`,
+          at,
+        ),
+      );
     }
     const allowed = new Set([...names, ...sh.extra]);
-    const templates: [string, string][] = [[d.text.zh, 'Chinese'], [d.text.en, 'English']];
+    const templates: [string, string][] = [
+      [d.text.zh, 'Chinese'],
+      [d.text.en, 'English'],
+    ];
     if (d.negative) templates.push([d.negative.zh, 'Chinese `not`'], [d.negative.en, 'English `not`']);
     if (d.result) templates.push([d.result.zh, 'Chinese `as`'], [d.result.en, 'English `as`']);
     for (const [tpl, which] of templates) {
@@ -158,7 +199,14 @@ const checks: Check[] = [
         continue;
       }
       for (const n of slotNames(pieces)) {
-        if (!allowed.has(n)) out.push(error('SGS303', `the ${which} wording uses {${n}}, which is not a parameter of this phrase (${[...allowed].map((x) => `{${x}}`).join(', ') || 'none'})`, d.span));
+        if (!allowed.has(n))
+          out.push(
+            error(
+              'SGS303',
+              `the ${which} wording uses {${n}}, which is not a parameter of this phrase (${[...allowed].map((x) => `{${x}}`).join(', ') || 'none'})`,
+              d.span,
+            ),
+          );
       }
     }
   },
@@ -166,17 +214,38 @@ const checks: Check[] = [
   (d, S, out) => {
     const f = facts(S);
     const first = f.firstBySignature.get(f.signatures.get(d) ?? '');
-    if (first && first !== d) out.push(error('SGS304', `'${phraseKey(d.target)}' is already worded with the same parameters at ${first.span.file}:${first.span.line}`, d.span));
+    if (first && first !== d)
+      out.push(
+        error(
+          'SGS304',
+          `'${phraseKey(d.target)}' is already worded with the same parameters at ${first.span.file}:${first.span.line}`,
+          d.span,
+        ),
+      );
   },
   // SGS306: one language empty, the other not (an empty phrase says nothing on purpose, in both languages).
   (d, _S, out) => {
-    if ((d.text.zh.trim() === '') !== (d.text.en.trim() === '')) out.push(error('SGS306', 'a phrase is empty in one language only: give both wordings, or leave both empty to say nothing', d.span));
+    if ((d.text.zh.trim() === '') !== (d.text.en.trim() === ''))
+      out.push(
+        error(
+          'SGS306',
+          'a phrase is empty in one language only: give both wordings, or leave both empty to say nothing',
+          d.span,
+        ),
+      );
   },
   // SGS307: Latin words in the Chinese wording are usually identifiers that slipped in.
   (d, _S, out) => {
     for (const tpl of [d.text.zh, d.negative?.zh ?? '', d.result?.zh ?? '']) {
       const words = tpl.replace(/\{[^}]*\}/g, '').match(/[A-Za-z_][A-Za-z0-9_]+/g);
-      if (words?.length) out.push(warning('SGS307', `the Chinese wording contains Latin words (${words.join(', ')}): write them in Chinese`, d.span));
+      if (words?.length)
+        out.push(
+          warning(
+            'SGS307',
+            `the Chinese wording contains Latin words (${words.join(', ')}): write them in Chinese`,
+            d.span,
+          ),
+        );
     }
   },
 ];

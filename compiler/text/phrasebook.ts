@@ -6,7 +6,12 @@ import { type Text } from './lang.ts';
 
 /** A parameter pattern: the argument must be `you`, `true`, `false`, `none`, this number, or this enum member,
  *  zone, card kind, skill or general (named by its id). */
-export type Pattern = { k: 'you' } | { k: 'bool'; v: boolean } | { k: 'none' } | { k: 'num'; v: number } | { k: 'member'; id: string };
+export type Pattern =
+  | { k: 'you' }
+  | { k: 'bool'; v: boolean }
+  | { k: 'none' }
+  | { k: 'num'; v: number }
+  | { k: 'member'; id: string };
 
 export interface Phrase {
   decl: A.PhraseDecl;
@@ -26,16 +31,24 @@ export function patternOf(name: string, S: Symbols): Pattern | null {
   if (name === 'none') return { k: 'none' };
   if (/^\d+$/.test(name)) return { k: 'num', v: Number(name) };
   const s = S.get(name);
-  if (s && (s.kind === 'member' || s.kind === 'zone' || s.kind === 'card' || s.kind === 'skill' || s.kind === 'general')) return { k: 'member', id: s.id };
+  if (
+    s &&
+    (s.kind === 'member' || s.kind === 'zone' || s.kind === 'card' || s.kind === 'skill' || s.kind === 'general')
+  )
+    return { k: 'member', id: s.id };
   return null;
 }
 
 export function phraseKey(t: A.PhraseTarget): string {
   switch (t.kind) {
-    case 'Name': return t.name.name;
-    case 'Window': return `on ${t.name.name}`;
-    case 'Member': return `${t.owner.name}.${t.name.name}`;
-    case 'Text': return JSON.stringify(t.value);
+    case 'Name':
+      return t.name.name;
+    case 'Window':
+      return `on ${t.name.name}`;
+    case 'Member':
+      return `${t.owner.name}.${t.name.name}`;
+    case 'Text':
+      return JSON.stringify(t.value);
   }
 }
 
@@ -134,7 +147,8 @@ export function parseTemplate(s: string): Piece[] | string {
     const range = /^([\p{L}_][\p{L}\p{N}_]*)~([\p{L}_][\p{L}\p{N}_]*)$/u.exec(inner);
     const slot = /^([\p{L}_][\p{L}\p{N}_]*)(?::(one|unit|signed))?$/u.exec(inner);
     if (range) out.push({ k: 'range', from: range[1]!, to: range[2]! });
-    else if (slot) out.push({ k: 'slot', name: slot[1]!, ...(slot[2] ? { mod: slot[2] as 'one' | 'unit' | 'signed' } : {}) });
+    else if (slot)
+      out.push({ k: 'slot', name: slot[1]!, ...(slot[2] ? { mod: slot[2] as 'one' | 'unit' | 'signed' } : {}) });
     else {
       err = `'{${inner}}' is not a placeholder: write {name}, {name:one}, {name:unit}, {name:signed} or {from~to}`;
       break;

@@ -24,7 +24,9 @@ function conjuncts(e: AST.Expr): AST.Expr[] {
 
 function andOf(xs: AST.Expr[]): AST.Expr | undefined {
   if (xs.length === 0) return undefined;
-  return xs.slice(1).reduce<AST.Expr>((acc, x) => ({ kind: 'Binary', op: 'and', left: acc, right: x, span: acc.span }), xs[0]!);
+  return xs
+    .slice(1)
+    .reduce<AST.Expr>((acc, x) => ({ kind: 'Binary', op: 'and', left: acc, right: x, span: acc.span }), xs[0]!);
 }
 
 function disjuncts(e: AST.Expr): AST.Expr[] {
@@ -34,19 +36,28 @@ function disjuncts(e: AST.Expr): AST.Expr[] {
 
 function orOf(xs: AST.Expr[]): AST.Expr | undefined {
   if (xs.length === 0) return undefined;
-  return xs.slice(1).reduce<AST.Expr>((acc, x) => ({ kind: 'Binary', op: 'or', left: acc, right: x, span: acc.span }), xs[0]!);
+  return xs
+    .slice(1)
+    .reduce<AST.Expr>((acc, x) => ({ kind: 'Binary', op: 'or', left: acc, right: x, span: acc.span }), xs[0]!);
 }
 
 /** Whether an expression reads the name `n`. */
 function mentions(e: AST.Expr, n: string): boolean {
   switch (e.kind) {
-    case 'Name': return e.name === n;
-    case 'Member': return mentions(e.object, n);
-    case 'Call': return mentions(e.callee, n) || e.args.some((a) => mentions(a.value, n));
-    case 'Unary': return mentions(e.operand, n);
-    case 'Binary': return mentions(e.left, n) || mentions(e.right, n);
-    case 'List': return e.items.some((x) => mentions(x, n));
-    case 'Where': return mentions(e.list, n) || mentions(e.cond, n);
+    case 'Name':
+      return e.name === n;
+    case 'Member':
+      return mentions(e.object, n);
+    case 'Call':
+      return mentions(e.callee, n) || e.args.some((a) => mentions(a.value, n));
+    case 'Unary':
+      return mentions(e.operand, n);
+    case 'Binary':
+      return mentions(e.left, n) || mentions(e.right, n);
+    case 'List':
+      return e.items.some((x) => mentions(x, n));
+    case 'Where':
+      return mentions(e.list, n) || mentions(e.cond, n);
   }
   return false;
 }
@@ -67,9 +78,16 @@ export function section(R: Renderer, owner: 'card' | 'mode', m: A.MethodDecl, se
   const key = `${owner}.${name}`;
   const ph = R.book.all(key).find((p) => p.decl.params !== undefined && hasBodySlot(p.text));
   const sig = m.params.map((p) => p.name.name).join(', ');
-  if (!ph) return R.miss(key, m.name.span, `phrase ${key}(${sig}) "…{body}…" "…{body}…"   # how the ${owner} method ${name} is introduced`);
+  if (!ph)
+    return R.miss(
+      key,
+      m.name.span,
+      `phrase ${key}(${sig}) "…{body}…" "…{body}…"   # how the ${owner} method ${name} is introduced`,
+    );
   const callee = `${owner === 'card' ? 'method' : 'mode'}:${name}`;
-  const env = new Env(bodyOf(m.body, { you: false, callee, params: m.params, ...(owner === 'card' ? { cardUser: true } : {}) }));
+  const env = new Env(
+    bodyOf(m.body, { you: false, callee, params: m.params, ...(owner === 'card' ? { cardUser: true } : {}) }),
+  );
   // A parameter whose noun is empty ("" "") is the one the body describes: the body reads as a relative clause
   // about it ("可以指定{body}的角色为目标" → 不为你且在你攻击范围内的角色).
   return R.withMark((mark) => {
@@ -84,7 +102,14 @@ export function section(R: Renderer, owner: 'card' | 'mode', m: A.MethodDecl, se
       }
       if (noun) return { ...noun, ty, ...(noun.zh === '你' ? { you: true } : {}) };
       if (ty.base === 'event' && kinds.length) return R.eventNoun(kinds, p.name.span);
-      return { ...R.miss(`${key}#${p.name.name}`, p.name.span, `give the parameter ${p.name.name} of the phrase for ${key} a noun: ${p.name.name} "…" "…"`), ty };
+      return {
+        ...R.miss(
+          `${key}#${p.name.name}`,
+          p.name.span,
+          `give the parameter ${p.name.name} of the phrase for ${key} a noun: ${p.name.name} "…" "…"`,
+        ),
+        ty,
+      };
     });
     m.params.forEach((p, i) => env.bind(p.name.name, vals[i]!));
     let body: Text;
@@ -123,9 +148,15 @@ export function section(R: Renderer, owner: 'card' | 'mode', m: A.MethodDecl, se
         const k = R.cond(lifted.k, env);
         const q = relative(R.cond(lifted.q, env), false, mark);
         const neg = /^不/.test(q.zh);
-        const en = /^that (?:is|are) not (.+)$/.exec(q.en) ? `it may also be ${/^that (?:is|are) not (.+)$/.exec(q.en)![1]}`
-          : /^that (?:is|are) (.+)$/.exec(q.en) ? `it need not be ${/^that (?:is|are) (.+)$/.exec(q.en)![1]}` : `“${q.en.replace(/^such that /, '')}” does not apply`;
-        note = { zh: neg ? `（若${k.zh}，则也可以${q.zh.slice(1)}）` : `（若${k.zh}，则无须${q.zh}）`, en: ` (if ${k.en}, ${en})` };
+        const en = /^that (?:is|are) not (.+)$/.exec(q.en)
+          ? `it may also be ${/^that (?:is|are) not (.+)$/.exec(q.en)![1]}`
+          : /^that (?:is|are) (.+)$/.exec(q.en)
+            ? `it need not be ${/^that (?:is|are) (.+)$/.exec(q.en)![1]}`
+            : `“${q.en.replace(/^such that /, '')}” does not apply`;
+        note = {
+          zh: neg ? `（若${k.zh}，则也可以${q.zh.slice(1)}）` : `（若${k.zh}，则无须${q.zh}）`,
+          en: ` (if ${k.en}, ${en})`,
+        };
       }
     } else if (m.expr) {
       const v = R.cond(m.expr, env);

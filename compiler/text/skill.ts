@@ -37,11 +37,16 @@ function wordSkill(R: Renderer, d: A.SkillDecl): Text {
 
 function item(R: Renderer, d: A.SkillDecl, it: A.SkillItem): Text {
   switch (it.kind) {
-    case 'Trigger': return trigger(R, d, it);
-    case 'Active': return active(R, d, it);
-    case 'ViewAs': return viewAs(R, it);
-    case 'Modify': return modify(R, it);
-    case 'Filter': return filter(R, it);
+    case 'Trigger':
+      return trigger(R, d, it);
+    case 'Active':
+      return active(R, d, it);
+    case 'ViewAs':
+      return viewAs(R, it);
+    case 'Modify':
+      return modify(R, it);
+    case 'Filter':
+      return filter(R, it);
   }
 }
 
@@ -62,16 +67,22 @@ export function may(body: Text): Text {
   else if (/^(let|repeat|add|remove|prevent|swap) /.test(b)) en = `you may ${b}`;
   else if (/^(.+?) (increases|decreases) by ([^,;]+)(.*)$/.test(b)) {
     // "the number of cards to draw increases by 1" → "you may increase the number of cards to draw by 1".
-    en = b.replace(/^(.+?) (increases|decreases) by ([^,;]+)(.*)$/, (_m, x: string, v: string, n: string, rest: string) => `you may ${v === 'increases' ? 'increase' : 'decrease'} ${lcFirst(x)} by ${n}${rest}`);
-  }
-  else en = `you may use this skill: ${b}`;
+    en = b.replace(
+      /^(.+?) (increases|decreases) by ([^,;]+)(.*)$/,
+      (_m, x: string, v: string, n: string, rest: string) =>
+        `you may ${v === 'increases' ? 'increase' : 'decrease'} ${lcFirst(x)} by ${n}${rest}`,
+    );
+  } else en = `you may use this skill: ${b}`;
   return { zh, en };
 }
 
 function limitText(R: Renderer, l: A.Limit | undefined): Text {
   if (!l) return t('', '');
   const n = l.count;
-  const times = { zh: `限${n === 1 ? '一' : n === 2 ? '两' : String(n)}次`, en: n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times` };
+  const times = {
+    zh: `限${n === 1 ? '一' : n === 2 ? '两' : String(n)}次`,
+    en: n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`,
+  };
   if (l.per.name === 'game') return { zh: `每局游戏${times.zh}`, en: `${times.en} per game` };
   const s = R.S.get(l.per.name);
   const nm = s ? R.names(s, l.per.span) : R.miss(l.per.name, l.per.span, 'an event');
@@ -94,18 +105,37 @@ function conjuncts(e: A.Expr | undefined): A.Expr[] {
 
 function andOf(xs: A.Expr[]): A.Expr | undefined {
   if (xs.length === 0) return undefined;
-  return xs.slice(1).reduce<A.Expr>((acc, x) => ({ kind: 'Binary', op: 'and', left: acc, right: x, span: acc.span }), xs[0]!);
+  return xs
+    .slice(1)
+    .reduce<A.Expr>((acc, x) => ({ kind: 'Binary', op: 'and', left: acc, right: x, span: acc.span }), xs[0]!);
 }
 
 function names(e: A.Expr, out: Set<string> = new Set()): Set<string> {
   switch (e.kind) {
-    case 'Name': out.add(e.name); break;
-    case 'Member': names(e.object, out); break;
-    case 'Call': names(e.callee, out); e.args.forEach((a) => names(a.value, out)); break;
-    case 'Unary': names(e.operand, out); break;
-    case 'Binary': names(e.left, out); names(e.right, out); break;
-    case 'List': e.items.forEach((x) => names(x, out)); break;
-    case 'Where': names(e.list, out); names(e.cond, out); break;
+    case 'Name':
+      out.add(e.name);
+      break;
+    case 'Member':
+      names(e.object, out);
+      break;
+    case 'Call':
+      names(e.callee, out);
+      e.args.forEach((a) => names(a.value, out));
+      break;
+    case 'Unary':
+      names(e.operand, out);
+      break;
+    case 'Binary':
+      names(e.left, out);
+      names(e.right, out);
+      break;
+    case 'List':
+      e.items.forEach((x) => names(x, out));
+      break;
+    case 'Where':
+      names(e.list, out);
+      names(e.cond, out);
+      break;
   }
   return out;
 }
@@ -135,9 +165,17 @@ function compose(parts: { window?: Text; limit: Text; cond?: Val; body: Text; op
 
 function trigger(R: Renderer, d: A.SkillDecl, it: A.TriggerItem): Text {
   const kinds = R.facts.windowEvents.get(it.window.name) ?? [];
-  const subject: Val = it.subject === 'you' ? YOU : it.subject === 'anyone' ? { zh: '一名角色', en: 'a player', ty: { base: 'player' } } : { zh: '一名其他角色', en: 'another player', ty: { base: 'player' } };
+  const subject: Val =
+    it.subject === 'you'
+      ? YOU
+      : it.subject === 'anyone'
+        ? { zh: '一名角色', en: 'a player', ty: { base: 'player' } }
+        : { zh: '一名其他角色', en: 'another player', ty: { base: 'player' } };
   const body = bodyOf(it.body, {
-    you: true, eventKinds: kinds, alias: it.alias?.name, callee: `trigger:${d.names.id.name}`,
+    you: true,
+    eventKinds: kinds,
+    alias: it.alias?.name,
+    callee: `trigger:${d.names.id.name}`,
     subject: it.subject === 'you' ? YOU : { zh: '该角色', en: 'that player', ty: { base: 'player' }, demo: true },
     subjectField: R.facts.windowSubjects.get(it.window.name) ?? undefined,
   });
@@ -187,22 +225,29 @@ function trigger(R: Renderer, d: A.SkillDecl, it: A.TriggerItem): Text {
     }
     return undefined;
   };
-  const window = R.window(it.window.name, subject, (f) => {
-    const v = best?.fixed.get(f);
-    if (v) return R.expr(v, env);
-    const cs = best?.folded.get(f);
-    if (!cs || !best) return undefined;
-    const i = best.ph.params.indexOf(f);
-    const noun = best.ph.nouns[i]!;
-    const ty = fieldTy(f) ?? { base: 'card' };
-    const local = `\u0000${f}`;
-    const rel = R.withMark((mark) => {
-      const inner = env.child();
-      inner.bind(local, { zh: mark, en: mark, ty, demo: true });
-      return relative(R.cond(andOf(cs.map((c) => replaceField(c, f, alias, local)))!, inner), false, mark);
-    });
-    return { zh: qualify(noun.zh, rel.zh, unitOf(ty).n), en: nounWithClause(noun.en, rel.en), ty };
-  }, it.window.span, env, best?.ph);
+  const window = R.window(
+    it.window.name,
+    subject,
+    (f) => {
+      const v = best?.fixed.get(f);
+      if (v) return R.expr(v, env);
+      const cs = best?.folded.get(f);
+      if (!cs || !best) return undefined;
+      const i = best.ph.params.indexOf(f);
+      const noun = best.ph.nouns[i]!;
+      const ty = fieldTy(f) ?? { base: 'card' };
+      const local = `\u0000${f}`;
+      const rel = R.withMark((mark) => {
+        const inner = env.child();
+        inner.bind(local, { zh: mark, en: mark, ty, demo: true });
+        return relative(R.cond(andOf(cs.map((c) => replaceField(c, f, alias, local)))!, inner), false, mark);
+      });
+      return { zh: qualify(noun.zh, rel.zh, unitOf(ty).n), en: nounWithClause(noun.en, rel.en), ty };
+    },
+    it.window.span,
+    env,
+    best?.ph,
+  );
   const cond = andOf(best ? best.rest : all);
   return compose({
     window,
@@ -228,13 +273,30 @@ function onlyField(c: A.Expr, alias: string | undefined): string | undefined {
       return;
     }
     switch (e.kind) {
-      case 'Name': if (e.name === 'event' || e.name === alias || e.name === 'you' || e.name === 'subject') other = true; break;
-      case 'Member': ex(e.object); break;
-      case 'Call': e.args.forEach((a) => ex(a.value)); if (e.callee.kind === 'Member') ex(e.callee.object); break;
-      case 'Unary': ex(e.operand); break;
-      case 'Binary': ex(e.left); ex(e.right); break;
-      case 'List': e.items.forEach(ex); break;
-      case 'Where': ex(e.list); other = true; break;
+      case 'Name':
+        if (e.name === 'event' || e.name === alias || e.name === 'you' || e.name === 'subject') other = true;
+        break;
+      case 'Member':
+        ex(e.object);
+        break;
+      case 'Call':
+        e.args.forEach((a) => ex(a.value));
+        if (e.callee.kind === 'Member') ex(e.callee.object);
+        break;
+      case 'Unary':
+        ex(e.operand);
+        break;
+      case 'Binary':
+        ex(e.left);
+        ex(e.right);
+        break;
+      case 'List':
+        e.items.forEach(ex);
+        break;
+      case 'Where':
+        ex(e.list);
+        other = true;
+        break;
     }
   };
   ex(c);
@@ -244,13 +306,23 @@ function onlyField(c: A.Expr, alias: string | undefined): string | undefined {
 /** `c` with `event.f` replaced by the name `local`. */
 function replaceField(c: A.Expr, f: string, alias: string | undefined, local: string): A.Expr {
   const r = (e: A.Expr): A.Expr => {
-    if (isEventRef(e, alias) && (e as A.Member).name.name === f) return { kind: 'Name', name: local, span: e.span } as A.Expr;
+    if (isEventRef(e, alias) && (e as A.Member).name.name === f)
+      return { kind: 'Name', name: local, span: e.span } as A.Expr;
     switch (e.kind) {
-      case 'Member': return { ...e, object: r(e.object) };
-      case 'Call': return { ...e, callee: e.callee.kind === 'Member' ? { ...e.callee, object: r(e.callee.object) } : e.callee, args: e.args.map((a) => ({ ...a, value: r(a.value) })) };
-      case 'Unary': return { ...e, operand: r(e.operand) };
-      case 'Binary': return { ...e, left: r(e.left), right: r(e.right) };
-      case 'List': return { ...e, items: e.items.map(r) };
+      case 'Member':
+        return { ...e, object: r(e.object) };
+      case 'Call':
+        return {
+          ...e,
+          callee: e.callee.kind === 'Member' ? { ...e.callee, object: r(e.callee.object) } : e.callee,
+          args: e.args.map((a) => ({ ...a, value: r(a.value) })),
+        };
+      case 'Unary':
+        return { ...e, operand: r(e.operand) };
+      case 'Binary':
+        return { ...e, left: r(e.left), right: r(e.right) };
+      case 'List':
+        return { ...e, items: e.items.map(r) };
     }
     return e;
   };
@@ -261,9 +333,11 @@ function replaceField(c: A.Expr, f: string, alias: string | undefined, local: st
 function fieldEq(c: A.Expr, alias: string | undefined): { field: string; value: A.Expr } | undefined {
   if (c.kind !== 'Binary') return undefined;
   // `x in event.f`: the field (a list) is asked for x (`jink in event.kinds` → 需要使用或打出【闪】时).
-  if (c.op === 'in' && isEventRef(c.right, alias) && !isEventRef(c.left, alias) && c.left.kind === 'Name') return { field: (c.right as A.Member).name.name, value: c.left };
+  if (c.op === 'in' && isEventRef(c.right, alias) && !isEventRef(c.left, alias) && c.left.kind === 'Name')
+    return { field: (c.right as A.Member).name.name, value: c.left };
   if (c.op !== '==') return undefined;
-  const isEv = (x: A.Expr) => x.kind === 'Member' && x.object.kind === 'Name' && (x.object.name === 'event' || x.object.name === alias);
+  const isEv = (x: A.Expr) =>
+    x.kind === 'Member' && x.object.kind === 'Name' && (x.object.name === 'event' || x.object.name === alias);
   if (isEv(c.left) && !isEv(c.right)) return { field: (c.left as A.Member).name.name, value: c.right };
   if (isEv(c.right) && !isEv(c.left)) return { field: (c.right as A.Member).name.name, value: c.left };
   return undefined;
@@ -308,12 +382,16 @@ function viewAs(R: Renderer, it: A.ViewAsItem): Text {
   const noun = ids === 'equip,hand' ? '牌' : ids === 'hand' ? '手牌' : `${zones.map((z) => z.zh).join('或')}中的牌`;
   const num = n === 1 ? '一' : n === 2 ? '两' : String(n);
   // A card of a named kind: 手牌中的一张【杀】.
-  const what = /^【[^】]+】$/.test(rel.zh) && noun !== '牌' ? `${noun.replace(/的牌$/, '')}中的${num}张${rel.zh}` : `${num}张${qualify(noun, rel.zh, '牌')}`;
+  const what =
+    /^【[^】]+】$/.test(rel.zh) && noun !== '牌'
+      ? `${noun.replace(/的牌$/, '')}中的${num}张${rel.zh}`
+      : `${num}张${qualify(noun, rel.zh, '牌')}`;
   const zh = `你可以将${what}当${kind.zh}使用或打出`;
   const cards = n === 1 ? 'a card' : `${n} cards`;
   const from = `from your ${zones.map((z) => lcFirst(z.en)).join(' or ')}`;
   const folded = nounWithClause(cards, rel.en);
-  const whatEn = folded === `${cards} ${rel.en}` || !rel.en ? `${cards} ${from}${rel.en ? ' ' + rel.en : ''}` : `${folded} ${from}`;
+  const whatEn =
+    folded === `${cards} ${rel.en}` || !rel.en ? `${cards} ${from}${rel.en ? ' ' + rel.en : ''}` : `${folded} ${from}`;
   const en = `you may use or play ${whatEn} as ${/^[A-Z]/.test(kind.en) ? 'a ' : ''}${kind.en}`;
   if (!it.cond) return { zh, en };
   const c = R.cond(simplify(it.cond), env);
@@ -336,7 +414,12 @@ function modify(R: Renderer, it: A.ModifyItem): Text {
     const mine = params.filter((p) => ns.has(p));
     if (c.kind === 'Binary' && c.op === '==' && mine.length === 1) {
       const i = params.indexOf(mine[0]!);
-      const side = c.left.kind === 'Name' && c.left.name === mine[0] ? c.right : c.right.kind === 'Name' && c.right.name === mine[0] ? c.left : undefined;
+      const side =
+        c.left.kind === 'Name' && c.left.name === mine[0]
+          ? c.right
+          : c.right.kind === 'Name' && c.right.name === mine[0]
+            ? c.left
+            : undefined;
       if (side && !bound.has(i)) {
         bound.set(i, side);
         continue;
@@ -359,7 +442,9 @@ function modify(R: Renderer, it: A.ModifyItem): Text {
   // boolean hook may also use the phrase that words it as a condition.
   const n = hook.params.length;
   const withValue = R.book.all(hook.names.id.name).filter((p) => p.params.length === n + 1);
-  const plain = R.book.all(hook.names.id.name).filter((p) => p.params.length === n && (hook.combine === 'any' || hook.combine === 'all'));
+  const plain = R.book
+    .all(hook.names.id.name)
+    .filter((p) => p.params.length === n && (hook.combine === 'any' || hook.combine === 'all'));
   for (const cand of withValue.length ? withValue : plain) {
     if (!cand.decl.params) continue;
     let ok = true;
@@ -374,7 +459,12 @@ function modify(R: Renderer, it: A.ModifyItem): Text {
       score = sc;
     }
   }
-  if (!ph) return R.miss(hook.names.id.name, it.hook.span, `phrase ${hook.names.id.name}(${hook.params.map((p) => p.name.name).join(', ')}) "…{value}…" "…{value}…"   # the hook ${hook.names.id.name}`);
+  if (!ph)
+    return R.miss(
+      hook.names.id.name,
+      it.hook.span,
+      `phrase ${hook.names.id.name}(${hook.params.map((p) => p.name.name).join(', ')}) "…{value}…" "…{value}…"   # the hook ${hook.names.id.name}`,
+    );
   const phrase = ph;
   const vals: Val[] = params.map((p, i) => {
     const b = bound.get(i);
@@ -383,7 +473,17 @@ function modify(R: Renderer, it: A.ModifyItem): Text {
     const u = unitOf(ty);
     const noun: Text = phrase.nouns[i] ?? { zh: u.n, en: `a ${u.en}` };
     // "其他角色" already says "not you".
-    const cs = about.get(i)?.filter((c) => !(/^其他/.test(noun.zh) && c.kind === 'Binary' && c.op === '!=' && [c.left, c.right].some((x) => x.kind === 'Name' && x.name === 'you')));
+    const cs = about
+      .get(i)
+      ?.filter(
+        (c) =>
+          !(
+            /^其他/.test(noun.zh) &&
+            c.kind === 'Binary' &&
+            c.op === '!=' &&
+            [c.left, c.right].some((x) => x.kind === 'Name' && x.name === 'you')
+          ),
+      );
     if (!cs?.length) return { ...noun, ty, ...(noun.zh === '你' ? { you: true } : {}) };
     const rel = R.withMark((mark) => {
       const inner = env.child();
@@ -396,7 +496,13 @@ function modify(R: Renderer, it: A.ModifyItem): Text {
   // In the contributed value a parameter reads as "其" / "that player".
   const valueEnv = env.child();
   params.forEach((p, i) => {
-    if (!bound.has(i)) valueEnv.bind(p, vals[i]!.ty?.base === 'card' ? { ...t('该牌', 'that card'), ty: vals[i]!.ty } : { ...t('其', 'that player'), ty: vals[i]!.ty });
+    if (!bound.has(i))
+      valueEnv.bind(
+        p,
+        vals[i]!.ty?.base === 'card'
+          ? { ...t('该牌', 'that card'), ty: vals[i]!.ty }
+          : { ...t('其', 'that player'), ty: vals[i]!.ty },
+      );
   });
   const value = R.expr(it.value, valueEnv);
   // A parameter the remaining condition is about reads as its noun there and as "其" / "that player" after it.
@@ -416,7 +522,8 @@ function modify(R: Renderer, it: A.ModifyItem): Text {
   });
   const conds = [...rest];
   // A boolean hook contributes `true` when its condition holds; any other value is a further condition.
-  if ((hook.combine === 'any' || hook.combine === 'all') && !(it.value.kind === 'Bool' && it.value.value)) conds.push(it.value);
+  if ((hook.combine === 'any' || hook.combine === 'all') && !(it.value.kind === 'Bool' && it.value.value))
+    conds.push(it.value);
   const cond = andOf(conds);
   if (!cond) return text;
   const c = R.cond(cond, env);
@@ -425,8 +532,14 @@ function modify(R: Renderer, it: A.ModifyItem): Text {
 
 /** A member's label without its owner: `card.suit(c) "{c}的花色"` → 花色 / suit. */
 export function memberLabel(R: Renderer, owner: string, field: string, span: A.Span): Text {
-  const ph = R.book.find(`${owner}.${field}`, () => false, true) ?? R.book.find(`${owner}.${field}`, () => false, false);
-  if (!ph) return R.miss(`${owner}.${field}`, span, `phrase ${owner}.${field}(x) "{x}的…" "{x}'s …"   # the ${field} of a ${owner}`);
+  const ph =
+    R.book.find(`${owner}.${field}`, () => false, true) ?? R.book.find(`${owner}.${field}`, () => false, false);
+  if (!ph)
+    return R.miss(
+      `${owner}.${field}`,
+      span,
+      `phrase ${owner}.${field}(x) "{x}的…" "{x}'s …"   # the ${field} of a ${owner}`,
+    );
   const p = ph.params[0];
   const text = R.fill(ph.text, (n) => (n === p ? t('', '') : undefined));
   return { zh: text.zh.replace(/^的/, ''), en: text.en.replace(/^'s /, '').replace(/^of /, '') };
@@ -451,4 +564,3 @@ function filter(R: Renderer, it: A.FilterItem): Text {
     en: `your cards${rel.en ? ' ' + rel.en : ''} ${sets.map((s) => s.en).join(' and ')}`,
   };
 }
-

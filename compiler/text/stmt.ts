@@ -46,38 +46,63 @@ export class Renderer extends ExprRenderer {
   /** A value that reads the same wherever it is repeated (no randomness, no asking, no member the body changes). */
   stable(e: A.Expr, env: Env): boolean {
     switch (e.kind) {
-      case 'Name': return !env.body.mutable.has(e.name);
-      case 'Number': case 'Text': case 'Bool': case 'None': case 'CardLit':
+      case 'Name':
+        return !env.body.mutable.has(e.name);
+      case 'Number':
+      case 'Text':
+      case 'Bool':
+      case 'None':
+      case 'CardLit':
         return true;
-      case 'Member': return !env.body.members?.has(e.name.name) && this.stable(e.object, env);
-      case 'Unary': return this.stable(e.operand, env);
-      case 'Binary': return this.stable(e.left, env) && this.stable(e.right, env);
-      case 'List': return e.items.every((x) => this.stable(x, env));
-      case 'Where': return this.stable(e.list, env) && this.stable(e.cond, env);
+      case 'Member':
+        return !env.body.members?.has(e.name.name) && this.stable(e.object, env);
+      case 'Unary':
+        return this.stable(e.operand, env);
+      case 'Binary':
+        return this.stable(e.left, env) && this.stable(e.right, env);
+      case 'List':
+        return e.items.every((x) => this.stable(x, env));
+      case 'Where':
+        return this.stable(e.list, env) && this.stable(e.cond, env);
       case 'Call':
         if (this.isDoing(e)) return false;
         if (e.callee.kind === 'Name' && effectBuiltins.has(e.callee.name)) return false;
         if (e.callee.kind === 'Member' && effectBuiltins.has(e.callee.name.name)) return false;
-        return e.args.every((a) => this.stable(a.value, env)) && (e.callee.kind !== 'Member' || this.stable(e.callee.object, env));
+        return (
+          e.args.every((a) => this.stable(a.value, env)) &&
+          (e.callee.kind !== 'Member' || this.stable(e.callee.object, env))
+        );
     }
   }
 
   /** A plain reference: a name, a member chain, a literal, a zone of a player. */
   private simpleRef(e: A.Expr): boolean {
     switch (e.kind) {
-      case 'Number': case 'Text': case 'Bool': case 'None': case 'Name': case 'CardLit':
+      case 'Number':
+      case 'Text':
+      case 'Bool':
+      case 'None':
+      case 'Name':
+      case 'CardLit':
         return true;
-      case 'Member': return this.simpleRef(e.object);
-      case 'List': return e.items.every((x) => this.simpleRef(x));
+      case 'Member':
+        return this.simpleRef(e.object);
+      case 'List':
+        return e.items.every((x) => this.simpleRef(x));
       case 'Call':
-        return e.callee.kind === 'Name' && this.S.get(e.callee.name)?.kind === 'zone' && e.args.every((a) => this.simpleRef(a.value));
+        return (
+          e.callee.kind === 'Name' &&
+          this.S.get(e.callee.name)?.kind === 'zone' &&
+          e.args.every((a) => this.simpleRef(a.value))
+        );
     }
     return false;
   }
 
   /** `choose` without `optional`: it yields one when there is one. */
   private choice(e: A.Expr): boolean {
-    if (e.kind !== 'Call' || e.callee.kind !== 'Name' || e.callee.name !== 'choose' || this.S.get('choose')) return false;
+    if (e.kind !== 'Call' || e.callee.kind !== 'Name' || e.callee.name !== 'choose' || this.S.get('choose'))
+      return false;
     return !e.args[3] || (e.args[3].value.kind === 'Bool' && !e.args[3].value.value);
   }
 
@@ -100,7 +125,14 @@ export class Renderer extends ExprRenderer {
     for (let i = 0; i < ss.length; i++) {
       const s = ss[i]!;
       // At the top of a body, `if c { return }` followed by the rest: "if not c, the rest".
-      if (top && s.kind === 'If' && !s.else && s.then.stmts.length === 1 && s.then.stmts[0]!.kind === 'Return' && !s.then.stmts[0].value) {
+      if (
+        top &&
+        s.kind === 'If' &&
+        !s.else &&
+        s.then.stmts.length === 1 &&
+        s.then.stmts[0]!.kind === 'Return' &&
+        !s.then.stmts[0].value
+      ) {
         const rest = ss.slice(i + 1);
         if (rest.length === 0) break;
         // `if count(xs) == 0 { return }` before a choice among xs: the choice says it.
@@ -115,9 +147,22 @@ export class Renderer extends ExprRenderer {
       // `let t = a  a = b  b = t` (t not read again): a swap.
       const a1 = ss[i + 1];
       const a2 = ss[i + 2];
-      if (s.kind === 'Let' && s.value.kind === 'Name' && a1?.kind === 'Assign' && a2?.kind === 'Assign' && a1.op === '=' && a2.op === '=' &&
-        a1.target.kind === 'Name' && a1.target.name === s.value.name && a1.value.kind === 'Name' && a2.target.kind === 'Name' &&
-        a2.target.name === a1.value.name && a2.value.kind === 'Name' && a2.value.name === s.name.name && countUses(ss.slice(i + 3), s.name.name) === 0) {
+      if (
+        s.kind === 'Let' &&
+        s.value.kind === 'Name' &&
+        a1?.kind === 'Assign' &&
+        a2?.kind === 'Assign' &&
+        a1.op === '=' &&
+        a2.op === '=' &&
+        a1.target.kind === 'Name' &&
+        a1.target.name === s.value.name &&
+        a1.value.kind === 'Name' &&
+        a2.target.kind === 'Name' &&
+        a2.target.name === a1.value.name &&
+        a2.value.kind === 'Name' &&
+        a2.value.name === s.name.name &&
+        countUses(ss.slice(i + 3), s.name.name) === 0
+      ) {
         const x = this.expr(s.value, env);
         const y = this.expr(a1.value, env);
         out.push({ zh: `交换${x.zh}与${y.zh}`, en: `swap ${x.en} and ${y.en}` });
@@ -128,13 +173,33 @@ export class Renderer extends ExprRenderer {
       // the default is the `else` case: "若c，who选择…中的一项；若who选择a，…；否则，…".
       const b1 = ss[i + 1];
       const b2 = ss[i + 2];
-      if (s.kind === 'Let' && b1?.kind === 'If' && !b1.else && b1.then.stmts.length === 1 && b2?.kind === 'If' && b2.else) {
+      if (
+        s.kind === 'Let' &&
+        b1?.kind === 'If' &&
+        !b1.else &&
+        b1.then.stmts.length === 1 &&
+        b2?.kind === 'If' &&
+        b2.else
+      ) {
         const asg = b1.then.stmts[0]!;
         const cmp = b2.cond;
-        if (asg.kind === 'Assign' && asg.op === '=' && asg.target.kind === 'Name' && asg.target.name === s.name.name &&
-          asg.value.kind === 'Call' && asg.value.callee.kind === 'Name' && asg.value.callee.name === 'choose' && !env.has('choose') && asg.value.args[0] &&
-          cmp.kind === 'Binary' && cmp.op === '==' && cmp.left.kind === 'Name' && cmp.left.name === s.name.name && source(cmp.right) !== source(s.value) &&
-          countUses(ss.slice(i + 3), s.name.name) === 0) {
+        if (
+          asg.kind === 'Assign' &&
+          asg.op === '=' &&
+          asg.target.kind === 'Name' &&
+          asg.target.name === s.name.name &&
+          asg.value.kind === 'Call' &&
+          asg.value.callee.kind === 'Name' &&
+          asg.value.callee.name === 'choose' &&
+          !env.has('choose') &&
+          asg.value.args[0] &&
+          cmp.kind === 'Binary' &&
+          cmp.op === '==' &&
+          cmp.left.kind === 'Name' &&
+          cmp.left.name === s.name.name &&
+          source(cmp.right) !== source(s.value) &&
+          countUses(ss.slice(i + 3), s.name.name) === 0
+        ) {
           const c = this.cond(simplify(b1.cond), env);
           const pick = this.expr(asg.value, env);
           out.push({ zh: `若${c.zh}，${pick.zh}`, en: `if ${c.en}, ${pick.en}`, compound: true } as Clause);
@@ -163,7 +228,15 @@ export class Renderer extends ExprRenderer {
         // `if count(xs) > 0 { … xs … }`: doing something to no cards is doing nothing; the body says it all.
         if (!s.else && presupposed(simplify(s.cond), subExprs(s.then))) return this.block(s.then, env);
         // `if c != none` after a choice that cannot be declined: there is one.
-        if (!s.else && s.cond.kind === 'Binary' && s.cond.op === '!=' && s.cond.right.kind === 'None' && s.cond.left.kind === 'Name' && env.lookup(s.cond.left.name)?.sure) return this.block(s.then, env);
+        if (
+          !s.else &&
+          s.cond.kind === 'Binary' &&
+          s.cond.op === '!=' &&
+          s.cond.right.kind === 'None' &&
+          s.cond.left.kind === 'Name' &&
+          env.lookup(s.cond.left.name)?.sure
+        )
+          return this.block(s.then, env);
         const x: Clause = this.ifText(s, env);
         if (isEmpty(x)) return [];
         // A branch of more than one step is set off from what follows.
@@ -184,17 +257,44 @@ export class Renderer extends ExprRenderer {
         const namedEn = v.en === DEMOS[tyKey(ty)]?.en ? '' : ` (call it ${v.en})`;
         // `alive()` starts from the current player, `aliveFrom(p)` from p.
         const it = s.iterable;
-        if (l.zh === '所有角色') return [{ zh: `依次对每名角色${named}：${body.zh}`, en: `for each player in turn${namedEn}: ${body.en}`, compound: true } as Clause];
-        if (it.kind === 'Call' && it.callee.kind === 'Name' && (it.callee.name === 'alive' || (it.callee.name === 'aliveFrom' && it.args[0])) && !env.has(it.callee.name)) {
-          const from = it.callee.name === 'alive' ? t('当前角色', 'the current player') : this.expr(it.args[0]!.value, env);
-          return [{ zh: `从${from.zh}起，依次对每名存活角色${named}：${body.zh}`, en: `for each living player in turn, from ${from.en}${namedEn}: ${body.en}`, compound: true } as Clause];
+        if (l.zh === '所有角色')
+          return [
+            {
+              zh: `依次对每名角色${named}：${body.zh}`,
+              en: `for each player in turn${namedEn}: ${body.en}`,
+              compound: true,
+            } as Clause,
+          ];
+        if (
+          it.kind === 'Call' &&
+          it.callee.kind === 'Name' &&
+          (it.callee.name === 'alive' || (it.callee.name === 'aliveFrom' && it.args[0])) &&
+          !env.has(it.callee.name)
+        ) {
+          const from =
+            it.callee.name === 'alive' ? t('当前角色', 'the current player') : this.expr(it.args[0]!.value, env);
+          return [
+            {
+              zh: `从${from.zh}起，依次对每名存活角色${named}：${body.zh}`,
+              en: `for each living player in turn, from ${from.en}${namedEn}: ${body.en}`,
+              compound: true,
+            } as Clause,
+          ];
         }
-        return [{ zh: `依次对${l.zh}中的每${u.m}${u.n}${named}：${body.zh}`, en: `for each of ${l.en} in turn${namedEn}: ${body.en}`, compound: true } as Clause];
+        return [
+          {
+            zh: `依次对${l.zh}中的每${u.m}${u.n}${named}：${body.zh}`,
+            en: `for each of ${l.en} in turn${namedEn}: ${body.en}`,
+            compound: true,
+          } as Clause,
+        ];
       }
       case 'While': {
         const c = this.cond(simplify(s.cond), env);
         const body = joinClauses(this.block(s.body, env));
-        return [{ zh: `当${c.zh}时，重复：${body.zh}`, en: `while ${c.en}, repeat: ${body.en}`, compound: true } as Clause];
+        return [
+          { zh: `当${c.zh}时，重复：${body.zh}`, en: `while ${c.en}, repeat: ${body.en}`, compound: true } as Clause,
+        ];
       }
       case 'Repeat': {
         const body = joinClauses(this.block(s.body, env));
@@ -203,7 +303,13 @@ export class Renderer extends ExprRenderer {
         // A count that is not a number: a letter, explained (重复X次（X为伤害值）).
         if (!/^\d+$/.test(n.zh) && !n.demo) {
           const l = LETTERS[env.body.letters++ % LETTERS.length]!;
-          return [{ zh: `重复${l}次（${l}为${n.zh}）：${body.zh}`, en: `repeat ${l} times (${l} is ${n.en}): ${body.en}`, compound: true } as Clause];
+          return [
+            {
+              zh: `重复${l}次（${l}为${n.zh}）：${body.zh}`,
+              en: `repeat ${l} times (${l} is ${n.en}): ${body.en}`,
+              compound: true,
+            } as Clause,
+          ];
         }
         return [{ zh: `重复${n.zh}次：${body.zh}`, en: `repeat ${n.en} times: ${body.en}`, compound: true } as Clause];
       }
@@ -237,16 +343,32 @@ export class Renderer extends ExprRenderer {
       const v = this.expr(s.value, env);
       const ty = v.ty;
       // What a player may decline: "if they did" reads 若你如此做 / if you do.
-      const pos: Text | undefined = v.neg && v.doer ? { zh: `${v.doer.zh}如此做`, en: `${v.doer.en} does` }
-        : v.neg && /^没有/.test(v.neg.zh) && /^(nobody|no one) /.test(v.neg.en) ? { zh: v.neg.zh.replace(/^没有/, '有'), en: v.neg.en.replace(/^(nobody|no one) /, 'someone ') } : undefined;
+      const pos: Text | undefined =
+        v.neg && v.doer
+          ? { zh: `${v.doer.zh}如此做`, en: `${v.doer.en} does` }
+          : v.neg && /^没有/.test(v.neg.zh) && /^(nobody|no one) /.test(v.neg.en)
+            ? { zh: v.neg.zh.replace(/^没有/, '有'), en: v.neg.en.replace(/^(nobody|no one) /, 'someone ') }
+            : undefined;
       // A choice that cannot be declined (`choose` without `optional`, a call worded with `as` but no `not`).
       const sure = !v.neg && (v.result !== undefined || this.choice(s.value));
       if (v.result && !env.body.mutable.has(x)) {
         // Named again later, the value reads as a demonstrative (牌堆顶的两张牌 …, 这些牌).
         const key = tyKey(ty);
-        const later = isEmpty(v) && ty?.list && DEMOS[key] && !env.body.demos.has(key) && countUses(rest, x) > 1 ? { ...DEMOS[key]!, ty, demo: true } : undefined;
+        const later =
+          isEmpty(v) && ty?.list && DEMOS[key] && !env.body.demos.has(key) && countUses(rest, x) > 1
+            ? { ...DEMOS[key]!, ty, demo: true }
+            : undefined;
         if (later) env.body.demos.add(key);
-        env.bind(x, { ...v.result, ty, ...(v.neg ? { neg: v.neg } : {}), ...(pos ? { pos } : {}), ...(sure ? { sure } : {}), ...(later ? { later } : {}), ...(ty?.base === 'bool' ? { cond: true } : {}), demo: true });
+        env.bind(x, {
+          ...v.result,
+          ty,
+          ...(v.neg ? { neg: v.neg } : {}),
+          ...(pos ? { pos } : {}),
+          ...(sure ? { sure } : {}),
+          ...(later ? { later } : {}),
+          ...(ty?.base === 'bool' ? { cond: true } : {}),
+          demo: true,
+        });
         return isEmpty(v) ? [] : [v];
       }
       const { v: name, letter } = this.demonstrative(env, ty);
@@ -256,7 +378,11 @@ export class Renderer extends ExprRenderer {
     }
     // A fixed value read right away, or a plain reference, reads as itself wherever the name is used.
     const uses = countUses(rest, x);
-    if (!env.body.mutable.has(x) && this.stable(s.value, env) && (this.simpleRef(s.value) || (uses === 1 && countUses(rest.slice(0, 1), x) === 1))) {
+    if (
+      !env.body.mutable.has(x) &&
+      this.stable(s.value, env) &&
+      (this.simpleRef(s.value) || (uses === 1 && countUses(rest.slice(0, 1), x) === 1))
+    ) {
       const value = s.value;
       const scope = env;
       env.bind(x, () => ({ ...this.expr(value, scope) }));
@@ -264,7 +390,17 @@ export class Renderer extends ExprRenderer {
     }
     const v = this.expr(s.value, env);
     const name = this.letter(env, v.ty);
-    env.bind(x, { ...name, ...(v.ty?.base === 'bool' ? { cond: true, neg: { zh: `${name.zh}为否`, en: `${name.en} is false` }, zh: `${name.zh}为是`, en: `${name.en} is true` } : {}) });
+    env.bind(x, {
+      ...name,
+      ...(v.ty?.base === 'bool'
+        ? {
+            cond: true,
+            neg: { zh: `${name.zh}为否`, en: `${name.en} is false` },
+            zh: `${name.zh}为是`,
+            en: `${name.en} is true`,
+          }
+        : {}),
+    });
     return [{ zh: `令${name.zh}为${v.zh}`, en: `let ${name.en} be ${v.en}` }];
   }
 
@@ -272,7 +408,10 @@ export class Renderer extends ExprRenderer {
     const isList = (v: Val) => v.ty?.list === true || s.value.kind === 'List';
     if (s.target.kind === 'Name') {
       const cur = env.lookup(s.target.name);
-      const name: Text = cur && cur.demo ? { zh: cur.zh.replace(/为是$/, ''), en: cur.en.replace(/ is true$/, '') } : cur ?? this.expr(s.target, env);
+      const name: Text =
+        cur && cur.demo
+          ? { zh: cur.zh.replace(/为是$/, ''), en: cur.en.replace(/ is true$/, '') }
+          : (cur ?? this.expr(s.target, env));
       if (this.asks(s.value)) {
         const v = this.expr(s.value, env);
         return [{ zh: `${v.zh}（记为${name.zh}）`, en: `${v.en} (call it ${name.en})` }];
@@ -280,19 +419,33 @@ export class Renderer extends ExprRenderer {
       const v = this.expr(s.value, env);
       if (s.op === '=') return [{ zh: `令${name.zh}为${v.zh}`, en: `let ${name.en} be ${v.en}` }];
       if (isList(v)) {
-        return [s.op === '+=' ? { zh: `将${v.zh}加入${name.zh}`, en: `add ${v.en} to ${name.en}` } : { zh: `将${v.zh}从${name.zh}中移除`, en: `remove ${v.en} from ${name.en}` }];
+        return [
+          s.op === '+='
+            ? { zh: `将${v.zh}加入${name.zh}`, en: `add ${v.en} to ${name.en}` }
+            : { zh: `将${v.zh}从${name.zh}中移除`, en: `remove ${v.en} from ${name.en}` },
+        ];
       }
-      return [s.op === '+=' ? { zh: `令${name.zh}增加${v.zh}`, en: `increase ${name.en} by ${v.en}` } : { zh: `令${name.zh}减少${v.zh}`, en: `decrease ${name.en} by ${v.en}` }];
+      return [
+        s.op === '+='
+          ? { zh: `令${name.zh}增加${v.zh}`, en: `increase ${name.en} by ${v.en}` }
+          : { zh: `令${name.zh}减少${v.zh}`, en: `decrease ${name.en} by ${v.en}` },
+      ];
     }
     const target = this.expr(s.target, env);
     // A boolean member (a property, an event field): its own wording says what now holds.
     if (target.cond && s.value.kind === 'Bool' && s.op === '=') {
       if (s.value.value) {
-        if (target.zh.includes('处于「')) return [{ zh: target.zh.replace('处于「', '进入「'), en: target.en.replace(' is marked ', ' becomes marked ') }];
+        if (target.zh.includes('处于「'))
+          return [
+            { zh: target.zh.replace('处于「', '进入「'), en: target.en.replace(' is marked ', ' becomes marked ') },
+          ];
         return [target];
       }
       const neg = target.neg ?? { zh: `并非${target.zh}`, en: `it is no longer the case that ${target.en}` };
-      if (target.zh.includes('处于「')) return [{ zh: target.zh.replace('处于「', '离开「'), en: target.en.replace(' is marked ', ' is no longer marked ') }];
+      if (target.zh.includes('处于「'))
+        return [
+          { zh: target.zh.replace('处于「', '离开「'), en: target.en.replace(' is marked ', ' is no longer marked ') },
+        ];
       return [neg];
     }
     if (this.asks(s.value)) {
@@ -302,18 +455,27 @@ export class Renderer extends ExprRenderer {
     const v = this.expr(s.value, env);
     if (s.op === '=') return [{ zh: `将${target.zh}改为${v.zh}`, en: `${target.en} becomes ${v.en}` }];
     if (isList(v) || target.ty?.list) {
-      return [s.op === '+=' ? { zh: `将${v.zh}加入${target.zh}`, en: `add ${v.en} to ${target.en}` } : { zh: `将${v.zh}从${target.zh}中移除`, en: `remove ${v.en} from ${target.en}` }];
+      return [
+        s.op === '+='
+          ? { zh: `将${v.zh}加入${target.zh}`, en: `add ${v.en} to ${target.en}` }
+          : { zh: `将${v.zh}从${target.zh}中移除`, en: `remove ${v.en} from ${target.en}` },
+      ];
     }
     // A number reads +1 / -1; anything else 增加X / 减少X.
     const num = /^[-+]?\d+$/.test(v.zh) || /^[A-Z]$/.test(v.zh);
-    return [s.op === '+=' ? { zh: num ? `${target.zh}+${v.zh}` : `${target.zh}增加${v.zh}`, en: `${target.en} increases by ${v.en}` } : { zh: num ? `${target.zh}-${v.zh}` : `${target.zh}减少${v.zh}`, en: `${target.en} decreases by ${v.en}` }];
+    return [
+      s.op === '+='
+        ? { zh: num ? `${target.zh}+${v.zh}` : `${target.zh}增加${v.zh}`, en: `${target.en} increases by ${v.en}` }
+        : { zh: num ? `${target.zh}-${v.zh}` : `${target.zh}减少${v.zh}`, en: `${target.en} decreases by ${v.en}` },
+    ];
   }
 
   private ifText(s: A.IfStmt, env: Env): Text {
     const c = this.cond(simplify(s.cond), env);
     const then = joinClauses(this.block(s.then, env));
     // A branch that says nothing either way (it only logs) is no step at all.
-    if (isEmpty(then) && (!s.else || (s.else.kind !== 'If' && isEmpty(joinClauses(this.block(s.else, env)))))) return t('', '');
+    if (isEmpty(then) && (!s.else || (s.else.kind !== 'If' && isEmpty(joinClauses(this.block(s.else, env))))))
+      return t('', '');
     const head: Text = { zh: `若${c.zh}，${then.zh || '无事发生'}`, en: `if ${c.en}, ${then.en || 'nothing happens'}` };
     if (!s.else) return head;
     const els = s.else.kind === 'If' ? this.ifText(s.else, env) : joinClauses(this.block(s.else, env));
@@ -325,12 +487,26 @@ export class Renderer extends ExprRenderer {
 
   /** The wording of a timing window: `on damaged(p)` with the subject and, for further parameters (fields of the
    *  event), the values a trigger's condition fixes (`event.phase == drawPhase`) or the parameter's noun. */
-  window(name: string, subject: Val, field: (f: string) => Val | undefined, span: A.Span, env: Env, chosen?: Phrase): Text {
+  window(
+    name: string,
+    subject: Val,
+    field: (f: string) => Val | undefined,
+    span: A.Span,
+    env: Env,
+    chosen?: Phrase,
+  ): Text {
     // Without a phrase chosen for its fields, the one with the fewest parameters (a subject pattern may win).
     const fewest = Math.min(...this.book.all(`on ${name}`).map((p) => p.params.length));
-    const ph = chosen ?? this.book.all(`on ${name}`).filter((p) => p.params.length === fewest && p.decl.params !== undefined)
-      .sort((a, b) => (b.patterns[0]?.k === 'you' && subject.you ? 1 : 0) - (a.patterns[0]?.k === 'you' && subject.you ? 1 : 0))
-      .find((p) => !p.patterns[0] || (p.patterns[0].k === 'you' && subject.you === true));
+    const ph =
+      chosen ??
+      this.book
+        .all(`on ${name}`)
+        .filter((p) => p.params.length === fewest && p.decl.params !== undefined)
+        .sort(
+          (a, b) =>
+            (b.patterns[0]?.k === 'you' && subject.you ? 1 : 0) - (a.patterns[0]?.k === 'you' && subject.you ? 1 : 0),
+        )
+        .find((p) => !p.patterns[0] || (p.patterns[0].k === 'you' && subject.you === true));
     if (!ph) return this.miss(`on ${name}`, span, `phrase on ${name}(p) "…{p}…" "…{p}…"   # the timing window ${name}`);
     return this.fill(ph.text, (n) => {
       const i = ph.params.indexOf(n);
@@ -346,7 +522,11 @@ export class Renderer extends ExprRenderer {
           const fp = this.book.find(`${k}.${n}`, () => false, false);
           if (fp) return fp.text;
         }
-        return this.miss(`on ${name}`, span, `give the parameter ${n} of the phrase for the window ${name} a noun: ${n} "…" "…"`);
+        return this.miss(
+          `on ${name}`,
+          span,
+          `give the parameter ${n} of the phrase for the window ${name} a noun: ${n} "…" "…"`,
+        );
       }
       return undefined;
     });
@@ -381,8 +561,16 @@ export function presupposed(c: A.Expr, used: Set<string>): boolean {
   let x: A.Expr | undefined;
   // (A local that may be none is none when a player declined: that is no guard.)
   if (c.op === '!=' && c.right.kind === 'None' && c.left.kind !== 'Name') x = c.left;
-  else if (c.left.kind === 'Call' && c.left.callee.kind === 'Name' && c.left.callee.name === 'count' && c.right.kind === 'Number' &&
-    ((c.op === '>' && c.right.value === 0) || (c.op === '>=' && c.right.value === 1) || (c.op === '!=' && c.right.value === 0))) x = c.left.args[0]?.value;
+  else if (
+    c.left.kind === 'Call' &&
+    c.left.callee.kind === 'Name' &&
+    c.left.callee.name === 'count' &&
+    c.right.kind === 'Number' &&
+    ((c.op === '>' && c.right.value === 0) ||
+      (c.op === '>=' && c.right.value === 1) ||
+      (c.op === '!=' && c.right.value === 0))
+  )
+    x = c.left.args[0]?.value;
   if (!x) return false;
   return used.has(source(x));
 }
@@ -393,8 +581,16 @@ export function presupposedNone(c: A.Expr, used: Set<string>): boolean {
   if (c.kind !== 'Binary') return false;
   let x: A.Expr | undefined;
   if (c.op === '==' && c.right.kind === 'None' && c.left.kind !== 'Name') x = c.left;
-  else if (c.left.kind === 'Call' && c.left.callee.kind === 'Name' && c.left.callee.name === 'count' && c.right.kind === 'Number' &&
-    ((c.op === '==' && c.right.value === 0) || (c.op === '<' && c.right.value === 1) || (c.op === '<=' && c.right.value === 0))) x = c.left.args[0]?.value;
+  else if (
+    c.left.kind === 'Call' &&
+    c.left.callee.kind === 'Name' &&
+    c.left.callee.name === 'count' &&
+    c.right.kind === 'Number' &&
+    ((c.op === '==' && c.right.value === 0) ||
+      (c.op === '<' && c.right.value === 1) ||
+      (c.op === '<=' && c.right.value === 0))
+  )
+    x = c.left.args[0]?.value;
   if (!x) return false;
   return used.has(source(x));
 }
@@ -403,9 +599,10 @@ export function presupposedNone(c: A.Expr, used: Set<string>): boolean {
 function countUses(ss: A.Stmt[], name: string): number {
   let n = 0;
   forEachStmt(ss, (s) => {
-    for (const e of stmtExprs(s)) forEachSubExpr(e, (sub) => {
-      if (sub.kind === 'Name' && sub.name === name) n++;
-    });
+    for (const e of stmtExprs(s))
+      forEachSubExpr(e, (sub) => {
+        if (sub.kind === 'Name' && sub.name === name) n++;
+      });
   });
   return n;
 }
@@ -454,18 +651,29 @@ export function simplify(e: A.Expr): A.Expr {
     return !parts.some((q, j) => j !== i && mentions(q, key));
   });
   if (kept.length === 0) return e;
-  return kept.slice(1).reduce<A.Expr>((acc, p) => ({ kind: 'Binary', op, left: acc, right: simplify(p), span: e.span }), simplify(kept[0]!));
+  return kept
+    .slice(1)
+    .reduce<A.Expr>(
+      (acc, p) => ({ kind: 'Binary', op, left: acc, right: simplify(p), span: e.span }),
+      simplify(kept[0]!),
+    );
 }
 
 function mentions(e: A.Expr, key: string): boolean {
   if (source(e) === key) return true;
   switch (e.kind) {
-    case 'Member': return mentions(e.object, key);
-    case 'Call': return mentions(e.callee, key) || e.args.some((a) => mentions(a.value, key));
-    case 'Unary': return mentions(e.operand, key);
-    case 'Binary': return mentions(e.left, key) || mentions(e.right, key);
-    case 'List': return e.items.some((x) => mentions(x, key));
-    case 'Where': return mentions(e.list, key);
+    case 'Member':
+      return mentions(e.object, key);
+    case 'Call':
+      return mentions(e.callee, key) || e.args.some((a) => mentions(a.value, key));
+    case 'Unary':
+      return mentions(e.operand, key);
+    case 'Binary':
+      return mentions(e.left, key) || mentions(e.right, key);
+    case 'List':
+      return e.items.some((x) => mentions(x, key));
+    case 'Where':
+      return mentions(e.list, key);
   }
   return false;
 }

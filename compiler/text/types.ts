@@ -33,27 +33,72 @@ export function fromTypeRef(r: A.TypeRef | undefined, events?: string[]): Ty {
 export function builtinType(name: string, args: (Ty | undefined)[]): Ty {
   const a0 = args[0];
   switch (name) {
-    case 'count': case 'indexOf': case 'max': case 'min': case 'sum': case 'abs': case 'randomInt': case 'seatDistance':
+    case 'count':
+    case 'indexOf':
+    case 'max':
+    case 'min':
+    case 'sum':
+    case 'abs':
+    case 'randomInt':
+    case 'seatDistance':
       return INT;
-    case 'first': case 'last': case 'at': case 'random':
+    case 'first':
+    case 'last':
+    case 'at':
+    case 'random':
       return elem(a0);
-    case 'reverse': case 'unique': case 'shuffled': case 'take': case 'drop':
+    case 'reverse':
+    case 'unique':
+    case 'shuffled':
+    case 'take':
+    case 'drop':
       return a0 ?? ANY;
-    case 'range': return { base: 'int', list: true };
-    case 'text': return { base: 'text' };
-    case 'cards': case 'top': case 'bottom': case 'physical': case 'conversions': return CARDS;
-    case 'zoneOf': return { base: 'zone' };
-    case 'ownerOf': case 'nextAlive': case 'current': return PLAYER;
-    case 'virtual': return CARD;
-    case 'kindOf': return { base: 'kind' };
-    case 'players': case 'alive': case 'aliveFrom': case 'others': return PLAYERS;
-    case 'skillsOf': return { base: 'skill', list: true };
-    case 'generals': return { base: 'general', list: true };
-    case 'actions': return { base: 'action', list: true };
-    case 'choose': return elem(args[1]);
-    case 'chooseMany': return listOf(args[1]);
-    case 'ask': case 'hasMethod': case 'hasSkill': case 'hasTag': case 'revealed': case 'contains':
-    case 'isVirtual': case 'isCard': case 'isPlayer': case 'isText': case 'isAction':
+    case 'range':
+      return { base: 'int', list: true };
+    case 'text':
+      return { base: 'text' };
+    case 'cards':
+    case 'top':
+    case 'bottom':
+    case 'physical':
+    case 'conversions':
+      return CARDS;
+    case 'zoneOf':
+      return { base: 'zone' };
+    case 'ownerOf':
+    case 'nextAlive':
+    case 'current':
+      return PLAYER;
+    case 'virtual':
+      return CARD;
+    case 'kindOf':
+      return { base: 'kind' };
+    case 'players':
+    case 'alive':
+    case 'aliveFrom':
+    case 'others':
+      return PLAYERS;
+    case 'skillsOf':
+      return { base: 'skill', list: true };
+    case 'generals':
+      return { base: 'general', list: true };
+    case 'actions':
+      return { base: 'action', list: true };
+    case 'choose':
+      return elem(args[1]);
+    case 'chooseMany':
+      return listOf(args[1]);
+    case 'ask':
+    case 'hasMethod':
+    case 'hasSkill':
+    case 'hasTag':
+    case 'revealed':
+    case 'contains':
+    case 'isVirtual':
+    case 'isCard':
+    case 'isPlayer':
+    case 'isText':
+    case 'isAction':
       return BOOL;
   }
   return ANY;
@@ -62,11 +107,16 @@ export function builtinType(name: string, args: (Ty | undefined)[]): Ty {
 /** The measure word and noun for one item of a list of this type (zh), and the English noun. */
 export function unitOf(t: Ty | undefined): { m: string; n: string; en: string; ens: string } {
   switch (t?.base) {
-    case 'player': return { m: '名', n: '角色', en: 'player', ens: 'players' };
-    case 'card': return { m: '张', n: '牌', en: 'card', ens: 'cards' };
-    case 'kind': return { m: '种', n: '牌名', en: 'card name', ens: 'card names' };
-    case 'general': return { m: '名', n: '武将', en: 'general', ens: 'generals' };
-    case 'skill': return { m: '个', n: '技能', en: 'skill', ens: 'skills' };
+    case 'player':
+      return { m: '名', n: '角色', en: 'player', ens: 'players' };
+    case 'card':
+      return { m: '张', n: '牌', en: 'card', ens: 'cards' };
+    case 'kind':
+      return { m: '种', n: '牌名', en: 'card name', ens: 'card names' };
+    case 'general':
+      return { m: '名', n: '武将', en: 'general', ens: 'generals' };
+    case 'skill':
+      return { m: '个', n: '技能', en: 'skill', ens: 'skills' };
   }
   return { m: '项', n: '', en: 'item', ens: 'items' };
 }

@@ -17,7 +17,9 @@ function newest(p: string): number {
 
 export default function setup(): void {
   if (!existsSync(CHROMIUM)) {
-    console.warn(`\n[browser tests] SKIPPED: ${CHROMIUM} is missing — install it with: apt-get install -y chromium fonts-noto-cjk\n`);
+    console.warn(
+      `\n[browser tests] SKIPPED: ${CHROMIUM} is missing — install it with: apt-get install -y chromium fonts-noto-cjk\n`,
+    );
     return;
   }
   if (process.env.SITE_DIST) return; // a build chosen by the caller

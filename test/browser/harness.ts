@@ -20,7 +20,14 @@ export async function launch(): Promise<Browser> {
   const { chromium } = await import('playwright-core');
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -32,10 +39,14 @@ export interface Server {
 /** `astro preview` of DIST on 127.0.0.1 (a free port from `port` upwards); resolves once it answers. */
 export async function serve(port = 4400 + Math.floor(Math.random() * 400)): Promise<Server> {
   const bin = repo + 'node_modules/.bin/astro';
-  const child: ChildProcess = spawn(bin, ['preview', '--root', 'site', '--outDir', DIST, '--host', '127.0.0.1', '--port', String(port)], {
-    cwd: repo,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    bin,
+    ['preview', '--root', 'site', '--outDir', DIST, '--host', '127.0.0.1', '--port', String(port)],
+    {
+      cwd: repo,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   child.stdout!.on('data', (d) => (out += String(d)));
   child.stderr!.on('data', (d) => (out += String(d)));

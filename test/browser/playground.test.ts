@@ -22,7 +22,10 @@ function link(base: string, text: string, query = ''): string {
 }
 
 /** The starter with its 警戒 made mandatory and self-re-triggering: damage on damaged, forever. */
-const RUNAWAY = STARTER.replace('  on damaged(you) may {\n', '  on damaged(you) {\n    recover(you)\n    damage(you)\n');
+const RUNAWAY = STARTER.replace(
+  '  on damaged(you) may {\n',
+  '  on damaged(you) {\n    recover(you)\n    damage(you)\n',
+);
 
 if (!hasChromium) {
   describe('playground (browser)', () => {
@@ -52,7 +55,10 @@ if (!hasChromium) {
       await server?.stop();
     });
 
-    async function open(url: string, opts: { context?: BrowserContext } = {}): Promise<{ page: Page; context: BrowserContext }> {
+    async function open(
+      url: string,
+      opts: { context?: BrowserContext } = {},
+    ): Promise<{ page: Page; context: BrowserContext }> {
       const context = opts.context ?? (await browser.newContext({ viewport: { width: 1400, height: 950 } }));
       context.on('request', (r) => {
         const u = new URL(r.url());
@@ -82,16 +88,24 @@ if (!hasChromium) {
 
     /** Wait until the page has checked a version newer than `after` (a debounced re-check ran). */
     async function rechecked(page: Page, after: number): Promise<void> {
-      await page.waitForFunction((v) => Number(document.querySelector<HTMLElement>('[data-playground]')!.dataset.checked) > v, after, { timeout: 20_000 });
+      await page.waitForFunction(
+        (v) => Number(document.querySelector<HTMLElement>('[data-playground]')!.dataset.checked) > v,
+        after,
+        { timeout: 20_000 },
+      );
     }
 
     async function run(page: Page, scenario: string): Promise<string> {
       await page.selectOption('.pg-scenario', scenario);
       await page.click('.pg-run');
-      await page.waitForFunction(() => {
-        const o = document.querySelector<HTMLElement>('.pg-result')!.dataset.outcome;
-        return o && o !== 'running';
-      }, undefined, { timeout: 30_000 });
+      await page.waitForFunction(
+        () => {
+          const o = document.querySelector<HTMLElement>('.pg-result')!.dataset.outcome;
+          return o && o !== 'running';
+        },
+        undefined,
+        { timeout: 30_000 },
+      );
       return (await page.getAttribute('.pg-result', 'data-outcome'))!;
     }
 
@@ -101,7 +115,10 @@ if (!hasChromium) {
       expect(await page.locator('.squiggly-error').count()).toBe(0);
       expect(await shown(page)).toContain('general manchong');
       // Highlighting from the grammar: the keyword `skill` is its own coloured token.
-      const colours = await page.$$eval('.view-lines span span', (els) => new Set(els.map((e) => getComputedStyle(e).color)).size);
+      const colours = await page.$$eval(
+        '.view-lines span span',
+        (els) => new Set(els.map((e) => getComputedStyle(e).color)).size,
+      );
       expect(colours).toBeGreaterThan(3);
       // The built-in rules came from the JSON asset (fetched by the worker, on 127.0.0.1).
       expect(seen.some((u) => u.includes('/data/playground-sources.json'))).toBe(true);
@@ -123,7 +140,9 @@ if (!hasChromium) {
       const v1 = Number(await attr(page, 'data-checked'));
       await page.keyboard.press('Backspace');
       await rechecked(page, v1);
-      await page.waitForFunction(() => document.querySelectorAll('.squiggly-error').length === 0, undefined, { timeout: 10_000 });
+      await page.waitForFunction(() => document.querySelectorAll('.squiggly-error').length === 0, undefined, {
+        timeout: 10_000,
+      });
       expect(await attr(page, 'data-errors')).toBe('0');
       // Re-check time in the worker (compile of the author's file + every built-in rules file) and round trip.
       const times: { compile: number; roundTrip: number }[] = [];
@@ -132,7 +151,10 @@ if (!hasChromium) {
         await page.keyboard.type(i % 2 ? 'q' : 'x');
         await page.keyboard.press('Escape');
         await rechecked(page, v);
-        times.push({ compile: Number(await attr(page, 'data-check-ms')), roundTrip: Number(await attr(page, 'data-round-trip-ms')) });
+        times.push({
+          compile: Number(await attr(page, 'data-check-ms')),
+          roundTrip: Number(await attr(page, 'data-round-trip-ms')),
+        });
       }
       console.log('[playground] re-check times (ms):', JSON.stringify(times));
       expect(Math.max(...times.map((t) => t.roundTrip))).toBeLessThan(2000);
@@ -146,18 +168,30 @@ if (!hasChromium) {
       await page.keyboard.press('Enter');
       await page.keyboard.type('on dama');
       await page.waitForSelector('.suggest-widget.visible', { timeout: 10_000 });
-      await page.waitForFunction(() => /damageInflicted/.test(document.querySelector('.suggest-widget')?.textContent ?? ''), undefined, { timeout: 10_000 });
+      await page.waitForFunction(
+        () => /damageInflicted/.test(document.querySelector('.suggest-widget')?.textContent ?? ''),
+        undefined,
+        { timeout: 10_000 },
+      );
       await page.screenshot({ path: SHOTS + 'en-completion.png' });
       await page.keyboard.press('Escape');
       // Member completion after `event.` inside `on damaged(...)`: the damage event's parameters.
       await page.keyboard.type('ged(you) {\n  if event.');
-      await page.waitForFunction(() => /amount/.test(document.querySelector('.suggest-widget.visible')?.textContent ?? ''), undefined, { timeout: 10_000 });
+      await page.waitForFunction(
+        () => /amount/.test(document.querySelector('.suggest-widget.visible')?.textContent ?? ''),
+        undefined,
+        { timeout: 10_000 },
+      );
       await page.keyboard.press('Escape');
       // Hover `draw` (line 12): an action with its Chinese and English names and parameters.
       const draw = page.locator('.view-lines span span', { hasText: /^draw$/ }).first();
       await draw.hover();
       await page.waitForSelector('.monaco-hover:not(.hidden) .hover-contents', { timeout: 10_000 });
-      await page.waitForFunction(() => /摸牌/.test(document.querySelector('.monaco-hover')?.textContent ?? ''), undefined, { timeout: 10_000 });
+      await page.waitForFunction(
+        () => /摸牌/.test(document.querySelector('.monaco-hover')?.textContent ?? ''),
+        undefined,
+        { timeout: 10_000 },
+      );
       const hover = await page.textContent('.monaco-hover');
       expect(hover).toContain('draw(p: player, n: int = 1)');
       expect(hover).toContain('Draw');
@@ -193,7 +227,9 @@ if (!hasChromium) {
       await toLine(page, 1);
       await page.keyboard.type('# shared-marker-42 ');
       await rechecked(page, v);
-      await page.waitForFunction(() => (localStorage.getItem('sgs-playground:source') ?? '').includes('shared-marker-42'));
+      await page.waitForFunction(() =>
+        (localStorage.getItem('sgs-playground:source') ?? '').includes('shared-marker-42'),
+      );
       // Reload: the saved copy comes back.
       await page.reload();
       await page.waitForSelector('.monaco-editor .view-lines');
@@ -246,7 +282,11 @@ if (!hasChromium) {
       expect(await page.textContent('.pg-result')).toContain('通过');
       const draw = page.locator('.view-lines span span', { hasText: /^draw$/ }).first();
       await draw.hover();
-      await page.waitForFunction(() => /动作/.test(document.querySelector('.monaco-hover')?.textContent ?? ''), undefined, { timeout: 10_000 });
+      await page.waitForFunction(
+        () => /动作/.test(document.querySelector('.monaco-hover')?.textContent ?? ''),
+        undefined,
+        { timeout: 10_000 },
+      );
       await page.screenshot({ path: SHOTS + 'zh-hover-run.png' });
       await context.close();
     }, 120_000);

@@ -12,67 +12,72 @@ import { loadSources } from '../../cli/load.ts';
 const ready = browserAvailable();
 const SHOTS = repo + '.tmp/shots';
 
-describe.skipIf(!ready)(ready ? 'rulebook pages (browser)' : 'rulebook pages (browser) — SKIPPED: apt-get install -y chromium fonts-noto-cjk', () => {
-  let server: Server;
-  let browser: Browser;
-  const texts = generateTexts(compile(loadSources([repo + 'rules'], repo)));
+describe.skipIf(!ready)(
+  ready ? 'rulebook pages (browser)' : 'rulebook pages (browser) — SKIPPED: apt-get install -y chromium fonts-noto-cjk',
+  () => {
+    let server: Server;
+    let browser: Browser;
+    const texts = generateTexts(compile(loadSources([repo + 'rules'], repo)));
 
-  beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    server = await serve();
-    browser = await launch();
-  }, 60_000);
+    beforeAll(async () => {
+      mkdirSync(SHOTS, { recursive: true });
+      server = await serve();
+      browser = await launch();
+    }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+    afterAll(async () => {
+      await browser?.close();
+      await server?.stop();
+    });
 
-  for (const lang of ['zh', 'en'] as const) {
-    it(`a general page (${lang}) shows each skill's generated text beside its highlighted source`, async () => {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-      const outside: string[] = [];
-      page.on('request', (r) => {
-        if (!r.url().startsWith(server.url) && !r.url().startsWith('data:')) outside.push(r.url());
+    for (const lang of ['zh', 'en'] as const) {
+      it(`a general page (${lang}) shows each skill's generated text beside its highlighted source`, async () => {
+        const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+        const outside: string[] = [];
+        page.on('request', (r) => {
+          if (!r.url().startsWith(server.url) && !r.url().startsWith('data:')) outside.push(r.url());
+        });
+        await page.goto(`${server.url}/${lang}/generals/caocao/`);
+        const body = await page.locator('main').innerText();
+        for (const skill of ['jianxiong', 'hujia']) {
+          const text = texts.skills[skill]![lang];
+          expect(text.length).toBeGreaterThan(10);
+          expect(body.replace(/\s+/g, '')).toContain(text.replace(/\s+/g, '').slice(0, 40));
+        }
+        // Highlighted source: the rules language's keywords carry the grammar's token classes.
+        expect(await page.locator('pre.shiki .tk-decl, pre.shiki .tk-kw').count()).toBeGreaterThan(3);
+        const sources = (await page.locator('pre.shiki').allInnerTexts()).join('\n');
+        expect(sources).toContain('general caocao');
+        expect(sources).toContain('skill jianxiong');
+        await page.screenshot({ path: `${SHOTS}/general-caocao-${lang}.png`, fullPage: false });
+        expect(outside).toEqual([]);
+        await page.close();
       });
-      await page.goto(`${server.url}/${lang}/generals/caocao/`);
-      const body = await page.locator('main').innerText();
-      for (const skill of ['jianxiong', 'hujia']) {
-        const text = texts.skills[skill]![lang];
-        expect(text.length).toBeGreaterThan(10);
-        expect(body.replace(/\s+/g, '')).toContain(text.replace(/\s+/g, '').slice(0, 40));
-      }
-      // Highlighted source: the rules language's keywords carry the grammar's token classes.
-      expect(await page.locator('pre.shiki .tk-decl, pre.shiki .tk-kw').count()).toBeGreaterThan(3);
-      const sources = (await page.locator('pre.shiki').allInnerTexts()).join('\n');
-      expect(sources).toContain('general caocao');
-      expect(sources).toContain('skill jianxiong');
-      await page.screenshot({ path: `${SHOTS}/general-caocao-${lang}.png`, fullPage: false });
-      expect(outside).toEqual([]);
+    }
+
+    it('a card page is readable on a phone without sideways scrolling', async () => {
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      await page.goto(`${server.url}/zh/cards/slash/`);
+      expect(await page.locator('main').innerText()).toContain(texts.cards.slash!.zh.slice(0, 12));
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(1);
+      await page.screenshot({ path: `${SHOTS}/card-slash-phone.png` });
       await page.close();
     });
-  }
 
-  it('a card page is readable on a phone without sideways scrolling', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await page.goto(`${server.url}/zh/cards/slash/`);
-    expect(await page.locator('main').innerText()).toContain(texts.cards.slash!.zh.slice(0, 12));
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(1);
-    await page.screenshot({ path: `${SHOTS}/card-slash-phone.png` });
-    await page.close();
-  });
-
-  it('rulebook pages ship no JavaScript except their islands', async () => {
-    const page = await browser.newPage();
-    const scripts: string[] = [];
-    page.on('request', (r) => {
-      if (r.resourceType() === 'script') scripts.push(r.url());
+    it('rulebook pages ship no JavaScript except their islands', async () => {
+      const page = await browser.newPage();
+      const scripts: string[] = [];
+      page.on('request', (r) => {
+        if (r.resourceType() === 'script') scripts.push(r.url());
+      });
+      for (const path of ['/en/rules/turn/', '/en/timings/', '/zh/cards/', '/en/language/']) {
+        await page.goto(server.url + path);
+      }
+      expect(scripts).toEqual([]);
+      await page.close();
     });
-    for (const path of ['/en/rules/turn/', '/en/timings/', '/zh/cards/', '/en/language/']) {
-      await page.goto(server.url + path);
-    }
-    expect(scripts).toEqual([]);
-    await page.close();
-  });
-});
+  },
+);

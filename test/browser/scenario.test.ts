@@ -10,94 +10,102 @@ import { DIST, browserAvailable, launch, serve, type Server } from './harness.ts
 const ready = browserAvailable() && existsSync(DIST + '/data/rules.json') && existsSync(DIST + '/zh/play/index.html');
 if (!ready) console.warn('[scenario.test] skipped: install Chromium with: apt-get install -y chromium fonts-noto-cjk');
 
-describe.skipIf(!ready)(ready ? 'scenario player (browser)' : 'scenario player (browser) — SKIPPED: apt-get install -y chromium fonts-noto-cjk', () => {
-  let server: Server;
-  let browser: Browser;
+describe.skipIf(!ready)(
+  ready
+    ? 'scenario player (browser)'
+    : 'scenario player (browser) — SKIPPED: apt-get install -y chromium fonts-noto-cjk',
+  () => {
+    let server: Server;
+    let browser: Browser;
 
-  beforeAll(async () => {
-    server = await serve();
-    browser = await launch();
-  }, 60_000);
+    beforeAll(async () => {
+      server = await serve();
+      browser = await launch();
+    }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function open(path: string, sel: string): Promise<{ page: Page; errors: string[]; external: string[] }> {
-    const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
-    const errors: string[] = [];
-    const external: string[] = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    page.on('request', (r) => {
-      if (!r.url().startsWith(server.url) && !r.url().startsWith('data:')) external.push(r.url());
+    afterAll(async () => {
+      await browser?.close();
+      await server?.stop();
     });
-    page.on('response', (r) => {
-      if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) errors.push(`${r.status()} ${r.url()}`);
-    });
-    await page.goto(server.url + path);
-    await page.waitForSelector(sel, { timeout: 20_000 });
-    return { page, errors, external };
-  }
 
-  it('watches a scenario step by step to its end with every expectation held', async () => {
-    const { page, errors, external } = await open('/zh/scenarios/rendeTwoAtOnce/', 'sgs-scenario[data-ready]');
-    let n = 0;
-    while ((await page.locator('[data-act="next"]:not([disabled])').count()) && n < 50) {
-      await page.click('[data-act="next"]');
-      n++;
+    async function open(path: string, sel: string): Promise<{ page: Page; errors: string[]; external: string[] }> {
+      const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
+      const errors: string[] = [];
+      const external: string[] = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      page.on('request', (r) => {
+        if (!r.url().startsWith(server.url) && !r.url().startsWith('data:')) external.push(r.url());
+      });
+      page.on('response', (r) => {
+        if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) errors.push(`${r.status()} ${r.url()}`);
+      });
+      await page.goto(server.url + path);
+      await page.waitForSelector(sel, { timeout: 20_000 });
+      return { page, errors, external };
     }
-    expect(n).toBeGreaterThan(0);
-    expect(await page.locator('.sgs-checks li.bad').count()).toBe(0);
-    expect(await page.locator('.sgs-checks li.ok').count()).toBeGreaterThan(0);
-    expect(await page.locator('.sgs-note').innerText()).toContain('脚本已结束');
-    expect(errors).toEqual([]);
-    expect(external).toEqual([]);
-    await page.close();
-  }, 60_000);
 
-  it('plays a scenario from a seat by clicking the script’s choices', async () => {
-    const { page, errors } = await open('/en/scenarios/rendeTwoAtOnce/', 'sgs-scenario[data-ready]');
-    await page.click('[data-act="seat"]');
-    let clicks = 0;
-    while ((await page.locator('.sgs-q.mine .hint').count()) && clicks < 50) {
-      const multi = await page.locator('.sgs-q.mine [data-act="confirm"]').count();
-      const picks = await page.locator('.sgs-q.mine .sgs-opt.hint').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.i!));
-      for (const i of picks) await page.click(`.sgs-q.mine .sgs-opt[data-i="${i}"]`);
-      if (multi) await page.click('.sgs-q.mine [data-act="confirm"]');
-      else if (picks.length === 0) await page.click('.sgs-q.mine [data-act="pass"]');
-      clicks++;
-    }
-    expect(clicks).toBeGreaterThan(0);
-    expect(await page.locator('.sgs-checks li.bad').count()).toBe(0);
-    expect(await page.locator('.sgs-note').innerText()).toContain('The script is finished');
-    expect(errors).toEqual([]);
-    await page.close();
-  }, 60_000);
+    it('watches a scenario step by step to its end with every expectation held', async () => {
+      const { page, errors, external } = await open('/zh/scenarios/rendeTwoAtOnce/', 'sgs-scenario[data-ready]');
+      let n = 0;
+      while ((await page.locator('[data-act="next"]:not([disabled])').count()) && n < 50) {
+        await page.click('[data-act="next"]');
+        n++;
+      }
+      expect(n).toBeGreaterThan(0);
+      expect(await page.locator('.sgs-checks li.bad').count()).toBe(0);
+      expect(await page.locator('.sgs-checks li.ok').count()).toBeGreaterThan(0);
+      expect(await page.locator('.sgs-note').innerText()).toContain('脚本已结束');
+      expect(errors).toEqual([]);
+      expect(external).toEqual([]);
+      await page.close();
+    }, 60_000);
 
-  it('starts a full game where the reader chooses a general and plays on', async () => {
-    const { page, errors, external } = await open('/en/play/', 'sgs-game[data-ready]');
-    expect(await page.locator('.sgs-seat').count()).toBe(5);
-    await page.locator('.sgs-q.mine .sgs-opt').first().click(); // choose your general
-    for (let i = 0; i < 20 && !(await page.locator('.sgs-over').count()); i++) {
-      const q = page.locator('.sgs-q.mine');
-      if (!(await q.count())) break;
-      if (await q.locator('[data-act="pass"]').count()) await q.locator('[data-act="pass"]').click();
-      else {
-        if (await q.locator('[data-act="confirm"]').count()) {
-          // Select options one by one until the selection is large enough, then confirm.
-          const n = await q.locator('.sgs-opt').count();
-          for (let k = 0; k < n && !(await q.locator('[data-act="confirm"]:not([disabled])').count()); k++) await q.locator(`.sgs-opt[data-i="${k}"]`).click();
-          await q.locator('[data-act="confirm"]').click();
-        } else {
-          await q.locator('.sgs-opt').first().click();
+    it('plays a scenario from a seat by clicking the script’s choices', async () => {
+      const { page, errors } = await open('/en/scenarios/rendeTwoAtOnce/', 'sgs-scenario[data-ready]');
+      await page.click('[data-act="seat"]');
+      let clicks = 0;
+      while ((await page.locator('.sgs-q.mine .hint').count()) && clicks < 50) {
+        const multi = await page.locator('.sgs-q.mine [data-act="confirm"]').count();
+        const picks = await page
+          .locator('.sgs-q.mine .sgs-opt.hint')
+          .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.i!));
+        for (const i of picks) await page.click(`.sgs-q.mine .sgs-opt[data-i="${i}"]`);
+        if (multi) await page.click('.sgs-q.mine [data-act="confirm"]');
+        else if (picks.length === 0) await page.click('.sgs-q.mine [data-act="pass"]');
+        clicks++;
+      }
+      expect(clicks).toBeGreaterThan(0);
+      expect(await page.locator('.sgs-checks li.bad').count()).toBe(0);
+      expect(await page.locator('.sgs-note').innerText()).toContain('The script is finished');
+      expect(errors).toEqual([]);
+      await page.close();
+    }, 60_000);
+
+    it('starts a full game where the reader chooses a general and plays on', async () => {
+      const { page, errors, external } = await open('/en/play/', 'sgs-game[data-ready]');
+      expect(await page.locator('.sgs-seat').count()).toBe(5);
+      await page.locator('.sgs-q.mine .sgs-opt').first().click(); // choose your general
+      for (let i = 0; i < 20 && !(await page.locator('.sgs-over').count()); i++) {
+        const q = page.locator('.sgs-q.mine');
+        if (!(await q.count())) break;
+        if (await q.locator('[data-act="pass"]').count()) await q.locator('[data-act="pass"]').click();
+        else {
+          if (await q.locator('[data-act="confirm"]').count()) {
+            // Select options one by one until the selection is large enough, then confirm.
+            const n = await q.locator('.sgs-opt').count();
+            for (let k = 0; k < n && !(await q.locator('[data-act="confirm"]:not([disabled])').count()); k++)
+              await q.locator(`.sgs-opt[data-i="${k}"]`).click();
+            await q.locator('[data-act="confirm"]').click();
+          } else {
+            await q.locator('.sgs-opt').first().click();
+          }
         }
       }
-    }
-    expect(await page.locator('.sgs-seat.me').count()).toBe(1);
-    expect(await page.locator('.sgs-log li').count()).toBeGreaterThan(5);
-    expect(errors).toEqual([]);
-    expect(external).toEqual([]);
-    await page.close();
-  }, 60_000);
-});
+      expect(await page.locator('.sgs-seat.me').count()).toBe(1);
+      expect(await page.locator('.sgs-log li').count()).toBeGreaterThan(5);
+      expect(errors).toEqual([]);
+      expect(external).toEqual([]);
+      await page.close();
+    }, 60_000);
+  },
+);

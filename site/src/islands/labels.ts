@@ -35,8 +35,14 @@ const UI = {
   youAre: ['你是', 'You are'],
   you: ['你', 'you'],
   watching: ['观看中：按照情景的脚本逐步进行。', 'Watching: the scenario’s script plays step by step.'],
-  playing: ['你在此座位作答；其他座位按脚本行动，脚本用完或偏离后由电脑接手。', 'You answer for this seat; the other seats follow the script, then the computer plays them.'],
-  offScript: ['已偏离脚本：其他座位由电脑（启发式 AI）行动。', 'Off the script: the computer (heuristic AI) plays the other seats.'],
+  playing: [
+    '你在此座位作答；其他座位按脚本行动，脚本用完或偏离后由电脑接手。',
+    'You answer for this seat; the other seats follow the script, then the computer plays them.',
+  ],
+  offScript: [
+    '已偏离脚本：其他座位由电脑（启发式 AI）行动。',
+    'Off the script: the computer (heuristic AI) plays the other seats.',
+  ],
   scriptDone: ['脚本已结束。', 'The script is finished.'],
   allPassed: ['全部预期均成立。', 'Every expectation held.'],
   failed: ['与预期不符', 'Differs from the script'],
@@ -61,7 +67,10 @@ export type UIKey = keyof typeof UI;
 
 /** Prompt ids of the engine and of the rules' own `choose(...)` texts. */
 const PROMPTS: Record<string, [string, string]> = {
-  play: ['出牌阶段：使用一张牌或发动技能（放弃则结束出牌）', 'Play phase: use a card or a skill (pass to end the phase)'],
+  play: [
+    '出牌阶段：使用一张牌或发动技能（放弃则结束出牌）',
+    'Play phase: use a card or a skill (pass to end the phase)',
+  ],
   targets: ['选择目标', 'Choose the targets'],
   respond: ['打出一张牌响应', 'Respond with a card'],
   save: ['有角色濒死：是否使用桃救援', 'Someone is dying: use a Peach to save them?'],
@@ -71,13 +80,25 @@ const PROMPTS: Record<string, [string, string]> = {
   'pick a card': ['选择一张牌', 'Pick a card'],
   victim: ['借刀杀人：选择【杀】的目标', 'Borrowed Sword: who is to be slashed'],
   discard: ['弃置牌', 'Discard'],
-  'borrowed sword: slash the victim, or give up your weapon': ['借刀杀人：对目标使用【杀】，否则交出武器', 'Borrowed Sword: slash the victim, or give up your weapon'],
+  'borrowed sword: slash the victim, or give up your weapon': [
+    '借刀杀人：对目标使用【杀】，否则交出武器',
+    'Borrowed Sword: slash the victim, or give up your weapon',
+  ],
   'amazing grace: take a card': ['五谷丰登：选择一张牌获得', 'Amazing Grace: take a card'],
-  'double swords': ['雌雄双股剑：弃置一张手牌，或令对方摸一张牌', 'Double Swords: discard a hand card, or let them draw'],
+  'double swords': [
+    '雌雄双股剑：弃置一张手牌，或令对方摸一张牌',
+    'Double Swords: discard a hand card, or let them draw',
+  ],
   'green dragon blade: slash again': ['青龙偃月刀：可以再使用一张【杀】', 'Green Dragon Blade: slash again'],
-  'stone axe: discard two cards': ['贯石斧：弃置两张牌令【杀】强制命中', 'Stone Axe: discard two cards to force the hit'],
+  'stone axe: discard two cards': [
+    '贯石斧：弃置两张牌令【杀】强制命中',
+    'Stone Axe: discard two cards to force the hit',
+  ],
   'kylin bow: discard a horse': ['麒麟弓：弃置对方的一匹坐骑', 'Kylin Bow: discard a horse'],
-  'stargazing: next card on top (pass: the rest go to the bottom)': ['观星：选择置于牌堆顶的下一张（放弃：其余置于牌堆底）', 'Stargazing: next card on top (pass: the rest go to the bottom)'],
+  'stargazing: next card on top (pass: the rest go to the bottom)': [
+    '观星：选择置于牌堆顶的下一张（放弃：其余置于牌堆底）',
+    'Stargazing: next card on top (pass: the rest go to the bottom)',
+  ],
   'stargazing: next card at the bottom': ['观星：选择置于牌堆底的下一张', 'Stargazing: next card at the bottom'],
   'shifting: pass the slash to': ['流离：将【杀】转移给', 'Shifting: pass the Slash to'],
   'shifting: discard a card': ['流离：弃置一张牌', 'Shifting: discard a card'],
@@ -95,7 +116,11 @@ export class Labels {
   private words: Record<string, string> = {};
   private logWords: RegExp;
 
-  constructor(readonly lang: Lang, readonly program: Program, readonly names: Names) {
+  constructor(
+    readonly lang: Lang,
+    readonly program: Program,
+    readonly names: Names,
+  ) {
     const li = lang === 'zh' ? 0 : 1;
     for (const [id, n] of Object.entries(names)) this.words[id] = n[li];
     for (const kind of ['cards', 'generals', 'skills'] as const) {
@@ -107,8 +132,11 @@ export class Labels {
     // Log lines are English with ids; only the ids of cards, generals, skills, phases (and in Chinese roles) are
     // translated — "the lord" in an English sentence stays as it is.
     const logIds = [
-      ...Object.keys(program.cards), ...Object.keys(program.generals), ...Object.keys(program.skills),
-      ...(program.enums.phase ?? []), ...(lang === 'zh' ? (program.enums.role ?? []) : []),
+      ...Object.keys(program.cards),
+      ...Object.keys(program.generals),
+      ...Object.keys(program.skills),
+      ...(program.enums.phase ?? []),
+      ...(lang === 'zh' ? (program.enums.role ?? []) : []),
     ].filter((id) => this.words[id]);
     logIds.sort((a, b) => b.length - a.length);
     this.logWords = logIds.length ? new RegExp(`\\b(${logIds.join('|')})\\b`, 'g') : /$^/;
@@ -135,7 +163,11 @@ export class Labels {
     const hit = PROMPTS[p];
     if (hit) return hit[this.lang === 'zh' ? 0 : 1];
     if (p.startsWith('use:')) return this.t(`是否发动【${this.name(p.slice(4))}】`, `Use ${this.name(p.slice(4))}?`);
-    if (p.startsWith('order:')) return this.t(`选择先发动的技能（${this.name(p.slice(6))}）`, `Which skill fires first (${this.name(p.slice(6))})`);
+    if (p.startsWith('order:'))
+      return this.t(
+        `选择先发动的技能（${this.name(p.slice(6))}）`,
+        `Which skill fires first (${this.name(p.slice(6))})`,
+      );
     return p;
   }
 

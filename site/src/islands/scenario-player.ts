@@ -44,9 +44,12 @@ abstract class LazyTable extends HTMLElement {
     this.classList.add('sgs-pending');
     if (this.started) return;
     if (!('IntersectionObserver' in window)) return void this.boot();
-    this.io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) this.boot();
-    }, { rootMargin: '200px' });
+    this.io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) this.boot();
+      },
+      { rootMargin: '200px' },
+    );
     this.io.observe(this);
   }
 
@@ -82,7 +85,11 @@ class SgsScenario extends LazyTable {
   protected async mount(lang: 'zh' | 'en'): Promise<void> {
     const id = this.dataset.scenario;
     if (!id || !/^[A-Za-z0-9_]+$/.test(id)) throw new Error(`bad scenario id "${id ?? ''}"`);
-    const [t, rules, scen] = await Promise.all([loadTable(), loadRules(), getJSON<IScenario | null>(`data/scenarios/${id}.json`)]);
+    const [t, rules, scen] = await Promise.all([
+      loadTable(),
+      loadRules(),
+      getJSON<IScenario | null>(`data/scenarios/${id}.json`),
+    ]);
     if (!scen) throw new Error(`no scenario ${id}`);
     t.mountScenario(this, lang, rules, scen);
   }

@@ -19,7 +19,8 @@ const RANK: Record<number, string> = { 1: 'A', 11: 'J', 12: 'Q', 13: 'K' };
 const AI_CHUNK = 150; // computer decisions between two paints
 const AI_BUDGET = 5000; // computer decisions in one game before the table gives up (a runaway guard)
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 type CardLike = { id: number; kind: string; suit: string; rank: number };
 interface Check {
@@ -34,13 +35,19 @@ function fullView(g: Game): PlayerView {
   const s = g.state;
   const zones: PlayerView['zones'] = {};
   for (const [k, cards] of Object.entries(s.zones)) {
-    zones[k] = { count: cards.length, cards: cards.map((c) => ({ id: c.id, kind: c.kind, suit: c.suit, rank: c.rank })) };
+    zones[k] = {
+      count: cards.length,
+      cards: cards.map((c) => ({ id: c.id, kind: c.kind, suit: c.suit, rank: c.rank })),
+    };
   }
   return {
     seat: null,
     current: s.current,
     players: s.players.map((p) => ({
-      seat: p.seat, name: p.name, alive: p.alive, skills: g.skillsOf(p).slice(),
+      seat: p.seat,
+      name: p.name,
+      alive: p.alive,
+      skills: g.skillsOf(p).slice(),
       props: Object.fromEntries(Object.entries(p.v).map(([k, v]) => [k, toJSON(v as Value)])),
     })),
     zones,
@@ -63,18 +70,38 @@ abstract class Table {
   private logGame: Game | null = null;
   private aiUsed = 0;
   private busy = false;
-  protected el: { bar: HTMLElement; note: HTMLElement; status: HTMLElement; seats: HTMLElement; ask: HTMLElement; checks: HTMLElement; log: HTMLElement };
+  protected el: {
+    bar: HTMLElement;
+    note: HTMLElement;
+    status: HTMLElement;
+    seats: HTMLElement;
+    ask: HTMLElement;
+    checks: HTMLElement;
+    log: HTMLElement;
+  };
 
   private cardSkills: Set<string>;
 
-  constructor(protected host: HTMLElement, protected L: Labels, protected program: Program) {
+  constructor(
+    protected host: HTMLElement,
+    protected L: Labels,
+    protected program: Program,
+  ) {
     this.cardSkills = new Set(Object.values(program.cards).flatMap((c) => c.skills));
     host.classList.add('sgs');
     host.innerHTML = `<div class="sgs-bar"></div><p class="sgs-note" aria-live="polite"></p><div class="sgs-status"></div>
 <div class="sgs-seats"></div><div class="sgs-ask" aria-live="polite"></div><div class="sgs-checks"></div>
 <details class="sgs-logbox" open><summary>${esc(L.ui('log'))}</summary><ol class="sgs-log"></ol></details>`;
     const q = (c: string) => host.querySelector<HTMLElement>(c)!;
-    this.el = { bar: q('.sgs-bar'), note: q('.sgs-note'), status: q('.sgs-status'), seats: q('.sgs-seats'), ask: q('.sgs-ask'), checks: q('.sgs-checks'), log: q('.sgs-log') };
+    this.el = {
+      bar: q('.sgs-bar'),
+      note: q('.sgs-note'),
+      status: q('.sgs-status'),
+      seats: q('.sgs-seats'),
+      ask: q('.sgs-ask'),
+      checks: q('.sgs-checks'),
+      log: q('.sgs-log'),
+    };
     host.addEventListener('click', (e) => {
       const b = (e.target as Element).closest<HTMLElement>('[data-act]');
       if (!b || !host.contains(b) || (b as HTMLButtonElement).disabled) return;
@@ -130,7 +157,10 @@ abstract class Table {
       if (!r || g.over || r.seat === this.viewer) break;
       if (scripted && scripted(r)) continue;
       if (this.aiUsed++ > AI_BUDGET) {
-        this.say(this.L.t('电脑已行动太多步，对局中止。', 'The computer has made too many moves; the game stops here.'), 'bad');
+        this.say(
+          this.L.t('电脑已行动太多步，对局中止。', 'The computer has made too many moves; the game stops here.'),
+          'bad',
+        );
         break;
       }
       let picks: number[];
@@ -241,12 +271,16 @@ abstract class Table {
   }
 
   private drawStatus(): void {
-    const g = this.game, s = g.state, L = this.L;
+    const g = this.game,
+      s = g.state,
+      L = this.L;
     const parts: string[] = [];
     const tp = s.globals.turnPlayer;
     if (tp && typeof tp === 'object' && !Array.isArray(tp) && tp.t === 'p') {
       const ph = s.globals.currentPhase;
-      parts.push(`${esc(L.ui('turn'))}${L.t('：', ': ')}<b>${esc(this.playerName(tp.seat))}</b>${typeof ph === 'string' ? ` · ${esc(L.name(ph))}` : ''}`);
+      parts.push(
+        `${esc(L.ui('turn'))}${L.t('：', ': ')}<b>${esc(this.playerName(tp.seat))}</b>${typeof ph === 'string' ? ` · ${esc(L.name(ph))}` : ''}`,
+      );
     }
     for (const [id, z] of Object.entries(this.program.zones)) {
       if (z.perPlayer) continue;
@@ -259,15 +293,28 @@ abstract class Table {
     }
     if (s.over) {
       const w = s.over.winners;
-      const who = typeof w === 'string' ? L.name(w) : Array.isArray(w) ? w.map((x) => (typeof x === 'object' && x && !Array.isArray(x) && x.t === 'p' ? this.playerName(x.seat) : String(x))).join(', ') : '';
-      parts.push(`<b class="sgs-over">${esc(L.ui('gameOver'))}${who ? ` · ${esc(L.ui('winners'))}${L.t('：', ': ')}${esc(who)}` : ''}${L.lang === 'zh' ? `（${esc(s.over.text)}）` : ` (${esc(s.over.text)})`}</b>`);
+      const who =
+        typeof w === 'string'
+          ? L.name(w)
+          : Array.isArray(w)
+            ? w
+                .map((x) =>
+                  typeof x === 'object' && x && !Array.isArray(x) && x.t === 'p' ? this.playerName(x.seat) : String(x),
+                )
+                .join(', ')
+            : '';
+      parts.push(
+        `<b class="sgs-over">${esc(L.ui('gameOver'))}${who ? ` · ${esc(L.ui('winners'))}${L.t('：', ': ')}${esc(who)}` : ''}${L.lang === 'zh' ? `（${esc(s.over.text)}）` : ` (${esc(s.over.text)})`}</b>`,
+      );
     }
     if (s.error) parts.push(`<b class="sgs-err">${esc(L.ui('error'))}${L.t('：', ': ')}${esc(s.error)}</b>`);
     this.el.status.innerHTML = parts.map((p) => `<span>${p}</span>`).join('');
   }
 
   private drawSeats(): void {
-    const g = this.game, L = this.L, v = this.view();
+    const g = this.game,
+      L = this.L,
+      v = this.view();
     const n = v.players.length;
     const start = this.viewer ?? 0;
     const r = g.pending;
@@ -283,27 +330,41 @@ abstract class Table {
       if (p.seat === this.viewer) cls.push('me');
       const gen = typeof pr.general === 'string' ? pr.general : null;
       const role = typeof pr.role === 'string' ? pr.role : null;
-      const hp = typeof pr.hp === 'number' ? pr.hp : 0, max = typeof pr.maxHp === 'number' ? pr.maxHp : 0;
-      const hearts = max > 0 && max <= 12 ? '❤'.repeat(Math.max(0, Math.min(hp, max))) + '♡'.repeat(Math.max(0, max - Math.max(0, hp))) : '';
+      const hp = typeof pr.hp === 'number' ? pr.hp : 0,
+        max = typeof pr.maxHp === 'number' ? pr.maxHp : 0;
+      const hearts =
+        max > 0 && max <= 12
+          ? '❤'.repeat(Math.max(0, Math.min(hp, max))) + '♡'.repeat(Math.max(0, max - Math.max(0, hp)))
+          : '';
       const rows: string[] = [];
-      rows.push(`<div class="sgs-hp" title="${esc(L.name('hp'))} ${hp}/${max}">${hearts} <small>${hp}/${max}</small></div>`);
+      rows.push(
+        `<div class="sgs-hp" title="${esc(L.name('hp'))} ${hp}/${max}">${hearts} <small>${hp}/${max}</small></div>`,
+      );
       // Hand first, then the other per-player zones the rules declare (equipment, judge area, …).
       const zoneRow = (zid: string, label: string) => {
         const z = v.zones[`${zid}:${p.seat}`];
         if (!z) return;
         if (zid !== 'hand' && z.count === 0) return;
         const body = z.cards
-          ? (z.cards.length ? z.cards.map((c) => this.card(c)).join('') : `<small>${esc(L.ui('none'))}</small>`)
+          ? z.cards.length
+            ? z.cards.map((c) => this.card(c)).join('')
+            : `<small>${esc(L.ui('none'))}</small>`
           : `<span class="sgs-count">${z.count}${esc(L.ui('cards'))}</span>`;
-        rows.push(`<div class="sgs-zone sgs-z-${esc(zid)}"><span class="sgs-zl">${esc(label)}</span><span class="sgs-zc">${body}</span></div>`);
+        rows.push(
+          `<div class="sgs-zone sgs-z-${esc(zid)}"><span class="sgs-zl">${esc(label)}</span><span class="sgs-zc">${body}</span></div>`,
+        );
       };
       zoneRow('hand', L.ui('hand'));
-      for (const [zid, z] of Object.entries(this.program.zones)) if (z.perPlayer && zid !== 'hand') zoneRow(zid, L.name(zid));
+      for (const [zid, z] of Object.entries(this.program.zones))
+        if (z.perPlayer && zid !== 'hand') zoneRow(zid, L.name(zid));
       const marks = this.marks(pr);
       if (marks) rows.push(`<div class="sgs-marks">${marks}</div>`);
       const own = p.skills.filter((s) => !this.cardSkills.has(s)); // equipment skills show as the equipment
-      if (own.length) rows.push(`<div class="sgs-skills">${own.map((s) => `<span>${esc(L.name(s))}</span>`).join('')}</div>`);
-      const roleTag = role ? `<span class="sgs-role r-${esc(role)}" title="${esc(L.name(role))}">${esc(L.lang === 'zh' ? L.roleIcon(role) : L.name(role))}</span>` : '';
+      if (own.length)
+        rows.push(`<div class="sgs-skills">${own.map((s) => `<span>${esc(L.name(s))}</span>`).join('')}</div>`);
+      const roleTag = role
+        ? `<span class="sgs-role r-${esc(role)}" title="${esc(L.name(role))}">${esc(L.lang === 'zh' ? L.roleIcon(role) : L.name(role))}</span>`
+        : '';
       out.push(`<section class="${cls.join(' ')}" data-seat="${p.seat}">
 <header>${roleTag}<b class="sgs-pname">${esc(p.name)}</b>${gen ? `<span class="sgs-gname">${esc(L.name(gen))}</span>` : ''}${p.seat === this.viewer ? `<span class="sgs-you">${esc(L.ui('you'))}</span>` : ''}${p.alive ? '' : `<span class="sgs-deadtag">${esc(L.ui('dead'))}</span>`}</header>
 ${rows.join('\n')}</section>`);
@@ -317,17 +378,28 @@ ${rows.join('\n')}</section>`);
     const out: string[] = [];
     for (const [k, val] of Object.entries(props)) {
       if (k === 'general' || k === 'role' || k === 'hp' || k === 'maxHp') continue;
-      if (val === null || val === false || val === 0 || val === '' || (Array.isArray(val) && val.length === 0)) continue;
+      if (val === null || val === false || val === 0 || val === '' || (Array.isArray(val) && val.length === 0))
+        continue;
       const show = (x: unknown): string =>
-        typeof x === 'string' ? L.name(x) : x && typeof x === 'object' && '$p' in x ? this.playerName((x as { $p: number }).$p) : x && typeof x === 'object' && '$c' in x ? '🂠' : String(x);
-      const text = val === true ? L.name(k) : `${L.name(k)}${L.t('：', ': ')}${Array.isArray(val) ? val.map(show).join(L.t('、', ', ')) : show(val)}`;
+        typeof x === 'string'
+          ? L.name(x)
+          : x && typeof x === 'object' && '$p' in x
+            ? this.playerName((x as { $p: number }).$p)
+            : x && typeof x === 'object' && '$c' in x
+              ? '🂠'
+              : String(x);
+      const text =
+        val === true
+          ? L.name(k)
+          : `${L.name(k)}${L.t('：', ': ')}${Array.isArray(val) ? val.map(show).join(L.t('、', ', ')) : show(val)}`;
       out.push(`<span class="sgs-mark">${esc(text)}</span>`);
     }
     return out.join('');
   }
 
   protected drawAsk(): void {
-    const g = this.game, L = this.L;
+    const g = this.game,
+      L = this.L;
     const r = g.pending;
     if (!r || g.over) {
       this.el.ask.innerHTML = '';
@@ -346,16 +418,23 @@ ${rows.join('\n')}</section>`);
       const title = hint ? ` title="${esc(this.L.t('脚本的选择', 'the script’s choice'))}"` : '';
       return `<button type="button" class="sgs-opt${sel}${hint}" data-act="opt" data-i="${i}"${mine ? '' : ' disabled'}${title} aria-pressed="${sel ? 'true' : 'false'}">${this.value(o.value, o.label)}</button>`;
     });
-    const range = multi || r.min !== 1 ? `<small class="sgs-range">${esc(L.t(`选 ${r.min}–${r.max} 项`, `pick ${r.min}–${r.max}`))}</small>` : '';
+    const range =
+      multi || r.min !== 1
+        ? `<small class="sgs-range">${esc(L.t(`选 ${r.min}–${r.max} 项`, `pick ${r.min}–${r.max}`))}</small>`
+        : '';
     const buttons: string[] = [];
     if (mine && multi) {
       const ok = this.selected.length >= r.min && this.selected.length <= r.max;
-      buttons.push(`<button type="button" class="sgs-btn primary" data-act="confirm"${ok ? '' : ' disabled'}>${esc(L.ui('confirm'))} (${this.selected.length})</button>`);
+      buttons.push(
+        `<button type="button" class="sgs-btn primary" data-act="confirm"${ok ? '' : ' disabled'}>${esc(L.ui('confirm'))} (${this.selected.length})</button>`,
+      );
     }
     if (r.min === 0) {
       const passLabel = r.prompt === 'play' ? L.t('结束出牌', 'End the play phase') : L.ui('pass');
       const hint = this.hint.length === 0 && this.hintKnown ? ' hint' : '';
-      buttons.push(`<button type="button" class="sgs-btn${hint}" data-act="pass"${mine ? '' : ' disabled'}>${esc(passLabel)}</button>`);
+      buttons.push(
+        `<button type="button" class="sgs-btn${hint}" data-act="pass"${mine ? '' : ' disabled'}>${esc(passLabel)}</button>`,
+      );
     }
     this.el.ask.innerHTML = `<div class="sgs-q${mine ? ' mine' : ''}"><p><b>${esc(this.playerName(r.seat))}</b>${mine ? ` <span class="sgs-you">${esc(L.ui('yourTurn'))}</span>` : ''}${L.t('：', ': ')}${esc(L.prompt(r.prompt))} ${range}</p>
 <div class="sgs-opts">${opts.join('')}</div>${buttons.length ? `<div class="sgs-btns">${buttons.join('')}</div>` : ''}</div>`;
@@ -418,7 +497,12 @@ export class ScenarioTable extends Table {
   private timer: ReturnType<typeof setInterval> | null = null;
   private finished = false;
 
-  constructor(host: HTMLElement, L: Labels, program: Program, private scen: IScenario) {
+  constructor(
+    host: HTMLElement,
+    L: Labels,
+    program: Program,
+    private scen: IScenario,
+  ) {
     super(host, L, program);
     const first = scen.steps.find((s) => s.k === 'answer');
     this.seat = Math.max(0, first && first.k === 'answer' ? scen.seats.findIndex((s) => s.name === first.player) : 0);
@@ -455,7 +539,8 @@ export class ScenarioTable extends Table {
     if (r.done && !this.finished) {
       this.finished = true;
       const f = r.finish();
-      if (f && !this.checks.some((c) => !c.ok)) this.checks.push({ step: f.step, text: '', ok: false, message: f.message });
+      if (f && !this.checks.some((c) => !c.ok))
+        this.checks.push({ step: f.step, text: '', ok: false, message: f.message });
     }
   }
 
@@ -534,7 +619,8 @@ export class ScenarioTable extends Table {
   }
 
   protected onAnswer(picks: number[]): void {
-    const g = this.game, r = this.runner;
+    const g = this.game,
+      r = this.runner;
     const req = g.pending!;
     const st = this.onScript ? r.step : undefined;
     if (st && st.k === 'answer' && st.player === g.state.players[req.seat]!.name) {
@@ -552,7 +638,8 @@ export class ScenarioTable extends Table {
   }
 
   protected controls(): string {
-    const L = this.L, r = this.runner;
+    const L = this.L,
+      r = this.runner;
     // Progress in scripted answers (each "next step" plays one answer and the expectations after it).
     const total = r.steps.filter((s) => s.k === 'answer').length;
     const done = r.steps.slice(0, r.next).filter((s) => s.k === 'answer').length;
@@ -565,8 +652,12 @@ export class ScenarioTable extends Table {
     const watch = this.mode === 'watch';
     return `<div class="sgs-group">
 <button type="button" class="sgs-btn${watch ? ' on' : ''}" data-act="watch">${esc(L.ui('watch'))}</button>
-${watch ? `<button type="button" class="sgs-btn primary" data-act="next"${r.done ? ' disabled' : ''}>${esc(L.ui('next'))} <small>${done}/${total}</small></button>
-<button type="button" class="sgs-btn" data-act="auto"${r.done ? ' disabled' : ''} aria-pressed="${this.timer ? 'true' : 'false'}">${esc(this.timer ? L.ui('pause') : L.ui('autoplay'))}</button>` : ''}
+${
+  watch
+    ? `<button type="button" class="sgs-btn primary" data-act="next"${r.done ? ' disabled' : ''}>${esc(L.ui('next'))} <small>${done}/${total}</small></button>
+<button type="button" class="sgs-btn" data-act="auto"${r.done ? ' disabled' : ''} aria-pressed="${this.timer ? 'true' : 'false'}">${esc(this.timer ? L.ui('pause') : L.ui('autoplay'))}</button>`
+    : ''
+}
 </div><div class="sgs-group"><label>${esc(L.ui('seat'))} <select data-role="seat">${seats}</select></label>
 <button type="button" class="sgs-btn${watch ? '' : ' on'}" data-act="seat">${esc(L.ui('takeSeat'))}</button>
 <button type="button" class="sgs-btn" data-act="restart">${esc(L.ui('restart'))}</button></div>`;
@@ -603,7 +694,10 @@ ${watch ? `<button type="button" class="sgs-btn primary" data-act="next"${r.done
 
   protected checksHTML(): string {
     if (this.checks.length === 0) return '';
-    const items = this.checks.map((c) => `<li class="${c.ok ? 'ok' : 'bad'}"><span class="mark">${c.ok ? '✓' : '✗'}</span> <code>${esc(c.text)}</code>${c.message && !c.ok ? `<br><small>${esc(c.message)}</small>` : ''}</li>`);
+    const items = this.checks.map(
+      (c) =>
+        `<li class="${c.ok ? 'ok' : 'bad'}"><span class="mark">${c.ok ? '✓' : '✗'}</span> <code>${esc(c.text)}</code>${c.message && !c.ok ? `<br><small>${esc(c.message)}</small>` : ''}</li>`,
+    );
     return `<h4>${esc(this.L.ui('checks'))}</h4><ul>${items.join('')}</ul>`;
   }
 }
@@ -618,12 +712,14 @@ export class GameTable extends Table {
 
   constructor(host: HTMLElement, L: Labels, program: Program) {
     super(host, L, program);
-    this.modeId = host.dataset.mode && program.modes[host.dataset.mode] ? host.dataset.mode : Object.keys(program.modes)[0]!;
+    this.modeId =
+      host.dataset.mode && program.modes[host.dataset.mode] ? host.dataset.mode : Object.keys(program.modes)[0]!;
     const f = program.modes[this.modeId]!.fields;
-    const min = (f.minPlayers as number) ?? 2, max = (f.maxPlayers as number) ?? 10;
+    const min = (f.minPlayers as number) ?? 2,
+      max = (f.maxPlayers as number) ?? 10;
     this.players = Math.min(max, Math.max(min, Number(host.getAttribute('players') ?? host.dataset.players ?? 5) || 5));
     this.choice = host.dataset.seat ?? 'lord';
-    this.seed = Number(host.dataset.seed) || (Math.floor(Math.random() * 1e6) + 1);
+    this.seed = Number(host.dataset.seed) || Math.floor(Math.random() * 1e6) + 1;
     this.start();
   }
 
@@ -641,10 +737,17 @@ export class GameTable extends Table {
     g.start(); // roles are dealt before the first decision
     let seat = 0;
     if (this.choice.startsWith('seat:')) seat = Math.min(this.players - 1, Number(this.choice.slice(5)) || 0);
-    else seat = Math.max(0, g.state.players.findIndex((p) => p.v.role === this.choice));
+    else
+      seat = Math.max(
+        0,
+        g.state.players.findIndex((p) => p.v.role === this.choice),
+      );
     this.viewer = seat;
     const role = g.state.players[seat]!.v.role;
-    this.say(`${this.L.ui('youAre')} ${g.state.players[seat]!.name}${typeof role === 'string' ? ` · ${this.L.name(role)}` : ''}`, 'info');
+    this.say(
+      `${this.L.ui('youAre')} ${g.state.players[seat]!.name}${typeof role === 'string' ? ` · ${this.L.name(role)}` : ''}`,
+      'info',
+    );
     this.pump();
   }
 
@@ -657,12 +760,20 @@ export class GameTable extends Table {
   protected controls(): string {
     const L = this.L;
     const f = this.program.modes[this.modeId]!.fields;
-    const min = (f.minPlayers as number) ?? 2, max = (f.maxPlayers as number) ?? 10;
+    const min = (f.minPlayers as number) ?? 2,
+      max = (f.maxPlayers as number) ?? 10;
     const ns: string[] = [];
-    for (let n = min; n <= max; n++) ns.push(`<option value="${n}"${n === this.players ? ' selected' : ''}>${n}</option>`);
-    const roles = (this.program.enums.role ?? []).map((r) => `<option value="${r}"${this.choice === r ? ' selected' : ''}>${esc(L.ui('byRole'))}${L.t('：', ': ')}${esc(L.name(r))}</option>`);
+    for (let n = min; n <= max; n++)
+      ns.push(`<option value="${n}"${n === this.players ? ' selected' : ''}>${n}</option>`);
+    const roles = (this.program.enums.role ?? []).map(
+      (r) =>
+        `<option value="${r}"${this.choice === r ? ' selected' : ''}>${esc(L.ui('byRole'))}${L.t('：', ': ')}${esc(L.name(r))}</option>`,
+    );
     const seats: string[] = [];
-    for (let i = 0; i < this.players; i++) seats.push(`<option value="seat:${i}"${this.choice === `seat:${i}` ? ' selected' : ''}>${esc(L.ui('seat'))} ${i + 1}</option>`);
+    for (let i = 0; i < this.players; i++)
+      seats.push(
+        `<option value="seat:${i}"${this.choice === `seat:${i}` ? ' selected' : ''}>${esc(L.ui('seat'))} ${i + 1}</option>`,
+      );
     return `<div class="sgs-group"><label>${esc(L.ui('players'))} <select data-role="players">${ns.join('')}</select></label>
 <label>${esc(L.ui('mySeat'))} <select data-role="choice">${roles.join('')}${seats.join('')}</select></label>
 <label>${esc(L.ui('seed'))} <input data-role="seed" type="number" min="1" value="${this.seed}" inputmode="numeric"></label></div>

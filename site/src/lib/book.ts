@@ -4,7 +4,17 @@
 import { rules, type Lang } from './rules.ts';
 import { lexer } from '../../../compiler/syntax/tokens.ts';
 import type {
-  Decl, Expr, Stmt, Block, SourceFile, Names, ScenarioDecl, VariantDecl, MethodDecl, SkillItem, Span,
+  Decl,
+  Expr,
+  Stmt,
+  Block,
+  SourceFile,
+  Names,
+  ScenarioDecl,
+  VariantDecl,
+  MethodDecl,
+  SkillItem,
+  Span,
 } from '../../../compiler/ast/nodes.ts';
 import type { IScenario, Program } from '../../../runtime/ir.ts';
 
@@ -12,7 +22,10 @@ export type { Lang };
 
 // ---------------------------------------------------------------- names
 
-export interface Name { zh?: string; en?: string }
+export interface Name {
+  zh?: string;
+  en?: string;
+}
 
 let nameIndex: Map<string, Name> | undefined;
 
@@ -26,7 +39,10 @@ export function names(): Map<string, Name> {
   };
   const walk = (ds: Decl[]) => {
     for (const d of ds) {
-      if (d.kind === 'Variant') { walk(d.decls); continue; }
+      if (d.kind === 'Variant') {
+        walk(d.decls);
+        continue;
+      }
       if (!named(d)) continue;
       add(d.names);
       if (d.kind === 'Enum') d.members.forEach((x) => add(x.names));
@@ -41,7 +57,7 @@ export function names(): Map<string, Name> {
 /** The name of an id in a language: its own name, else the other language's, else the id. */
 export function label(id: string, lang: Lang): string {
   const n = names().get(id);
-  return (lang === 'zh' ? n?.zh ?? n?.en : n?.en ?? n?.zh) ?? id;
+  return (lang === 'zh' ? (n?.zh ?? n?.en) : (n?.en ?? n?.zh)) ?? id;
 }
 
 /** Both names, for headings: 奸雄 · Villainous Hero. */
@@ -78,8 +94,9 @@ export function decls(): DeclRef[] {
   const out: DeclRef[] = [];
   for (const f of files()) {
     for (const d of f.decls) {
-      if (d.kind === 'Variant') { for (const x of d.decls) if (named(x)) out.push({ decl: x, file: f.file, variant: d }); }
-      else if (named(d)) out.push({ decl: d, file: f.file });
+      if (d.kind === 'Variant') {
+        for (const x of d.decls) if (named(x)) out.push({ decl: x, file: f.file, variant: d });
+      } else if (named(d)) out.push({ decl: d, file: f.file });
     }
   }
   declList = out;
@@ -102,7 +119,11 @@ export function variantsOf(name: string, kind?: Decl['kind']): DeclRef[] {
 
 /** The value a variant applies at: `firstEdition` in `variant edition == firstEdition`. */
 export function variantValue(v: VariantDecl): string {
-  return v.value.kind === 'Name' ? v.value.name : v.value.kind === 'Bool' || v.value.kind === 'Number' ? String(v.value.value) : '';
+  return v.value.kind === 'Name'
+    ? v.value.name
+    : v.value.kind === 'Bool' || v.value.kind === 'Number'
+      ? String(v.value.value)
+      : '';
 }
 
 export function variantLabel(v: VariantDecl, lang: Lang): string {
@@ -112,7 +133,12 @@ export function variantLabel(v: VariantDecl, lang: Lang): string {
 
 // ---------------------------------------------------------------- source excerpts
 
-export interface Excerpt { file: string; line: number; code: string; id: string }
+export interface Excerpt {
+  file: string;
+  line: number;
+  code: string;
+  id: string;
+}
 
 function sourceText(file: string): string {
   return rules().sources.find((s) => s.file === file)?.text ?? '';
@@ -153,11 +179,35 @@ export interface Topic {
 
 export const topics: Topic[] = [
   { id: 'turn', zh: '回合与阶段', en: 'The turn and its phases', main: ['turn', 'runPhase'], related: true },
-  { id: 'use', zh: '使用与打出', en: 'Using and responding to cards', main: ['useCard', 'cardEffect', 'respond', 'nullified'], related: true },
-  { id: 'damage', zh: '伤害、濒死与死亡', en: 'Damage, dying and death', main: ['damage', 'recover', 'loseHp', 'dying', 'die'], related: true },
+  {
+    id: 'use',
+    zh: '使用与打出',
+    en: 'Using and responding to cards',
+    main: ['useCard', 'cardEffect', 'respond', 'nullified'],
+    related: true,
+  },
+  {
+    id: 'damage',
+    zh: '伤害、濒死与死亡',
+    en: 'Damage, dying and death',
+    main: ['damage', 'recover', 'loseHp', 'dying', 'die'],
+    related: true,
+  },
   { id: 'judge', zh: '判定', en: 'Judgement', main: ['judge', 'replaceJudgeCard'], related: true },
-  { id: 'moves', zh: '牌的移动', en: 'Moving cards', main: ['moveCards', 'draw', 'discard', 'gain', 'give'], related: true },
-  { id: 'distance', zh: '距离与攻击范围', en: 'Distance and attack range', main: ['distance', 'attackRange', 'inRange', 'seatDistance'], related: false },
+  {
+    id: 'moves',
+    zh: '牌的移动',
+    en: 'Moving cards',
+    main: ['moveCards', 'draw', 'discard', 'gain', 'give'],
+    related: true,
+  },
+  {
+    id: 'distance',
+    zh: '距离与攻击范围',
+    en: 'Distance and attack range',
+    main: ['distance', 'attackRange', 'inRange', 'seatDistance'],
+    related: false,
+  },
   { id: 'identity', zh: '身份局', en: 'The identity mode', main: [], related: false },
   { id: 'options', zh: '版本与选项', en: 'Editions and options', main: [], related: false },
 ];
@@ -172,7 +222,9 @@ export function topicDecls(t: Topic): { main: DeclRef[]; related: DeclRef[] } {
   if (!t.related) return { main, related: [] };
   const filesOf = new Set(main.map((m) => m.file));
   const taken = new Set(main.map((m) => m.decl.names.id.name));
-  const related = decls().filter((r) => !r.variant && filesOf.has(r.file) && !taken.has(r.decl.names.id.name) && isProcedure(r));
+  const related = decls().filter(
+    (r) => !r.variant && filesOf.has(r.file) && !taken.has(r.decl.names.id.name) && isProcedure(r),
+  );
   return { main, related };
 }
 
@@ -188,11 +240,15 @@ export function topicFor(name: string): string | undefined {
     topicOf = new Map();
     for (const t of topics) {
       const { main, related } = topicDecls(t);
-      for (const r of [...main, ...related]) if (!topicOf.has(r.decl.names.id.name)) topicOf.set(r.decl.names.id.name, t.id);
+      for (const r of [...main, ...related])
+        if (!topicOf.has(r.decl.names.id.name)) topicOf.set(r.decl.names.id.name, t.id);
     }
-    for (const h of decls()) if (h.decl.kind === 'Hook' && !topicOf.has(h.decl.names.id.name)) topicOf.set(h.decl.names.id.name, 'distance');
-    for (const o of decls()) if (o.decl.kind === 'Option' && !topicOf.has(o.decl.names.id.name)) topicOf.set(o.decl.names.id.name, 'options');
-    for (const n of ['roleCounts', 'checkVictory', 'chooseGenerals', 'takeGeneral', 'lordBonus']) if (decl(n)) topicOf.set(n, 'identity');
+    for (const h of decls())
+      if (h.decl.kind === 'Hook' && !topicOf.has(h.decl.names.id.name)) topicOf.set(h.decl.names.id.name, 'distance');
+    for (const o of decls())
+      if (o.decl.kind === 'Option' && !topicOf.has(o.decl.names.id.name)) topicOf.set(o.decl.names.id.name, 'options');
+    for (const n of ['roleCounts', 'checkVictory', 'chooseGenerals', 'takeGeneral', 'lordBonus'])
+      if (decl(n)) topicOf.set(n, 'identity');
   }
   return topicOf.get(name);
 }
@@ -233,7 +289,13 @@ export function urlOf(id: string, lang: Lang): string | undefined {
 
 // ---------------------------------------------------------------- timing windows
 
-export interface Opening { window: string; opener: string; openerKind: string; subject: string; span: Span }
+export interface Opening {
+  window: string;
+  opener: string;
+  openerKind: string;
+  subject: string;
+  span: Span;
+}
 
 let windowList: { name: string; openings: Opening[] }[] | undefined;
 
@@ -246,7 +308,8 @@ export function windows(): { name: string; openings: Opening[] }[] {
   const visited = new Set<unknown>();
   const base = decls().filter((r) => !r.variant);
   const callable = new Map<string, DeclRef>();
-  for (const r of base) if (['Event', 'Action', 'Function'].includes(r.decl.kind)) callable.set(r.decl.names.id.name, r);
+  for (const r of base)
+    if (['Event', 'Action', 'Function'].includes(r.decl.kind)) callable.set(r.decl.names.id.name, r);
   const methods = new Map<string, { m: MethodDecl; owner: string }[]>();
   for (const r of base) {
     if (r.decl.kind === 'Card' || r.decl.kind === 'Mode') {
@@ -280,29 +343,58 @@ export function windows(): { name: string; openings: Opening[] }[] {
       if (m.expr) expr(m.expr, owner, 'Method');
     }
   };
-  const block = (b: Block, opener: string, kind: string) => { for (const s of b.stmts) stmt(s, opener, kind); };
+  const block = (b: Block, opener: string, kind: string) => {
+    for (const s of b.stmts) stmt(s, opener, kind);
+  };
   const stmt = (s: Stmt, opener: string, kind: string): void => {
     switch (s.kind) {
       case 'Timing': {
-        const o: Opening = { window: s.name.name, opener, openerKind: kind, subject: text(s.subject.span), span: s.span };
-        if (!byName.has(o.window)) { byName.set(o.window, []); order.push(o.window); }
+        const o: Opening = {
+          window: s.name.name,
+          opener,
+          openerKind: kind,
+          subject: text(s.subject.span),
+          span: s.span,
+        };
+        if (!byName.has(o.window)) {
+          byName.set(o.window, []);
+          order.push(o.window);
+        }
         byName.get(o.window)!.push(o);
         return;
       }
-      case 'Let': return expr(s.value, opener, kind);
-      case 'Assign': expr(s.target, opener, kind); return expr(s.value, opener, kind);
+      case 'Let':
+        return expr(s.value, opener, kind);
+      case 'Assign':
+        expr(s.target, opener, kind);
+        return expr(s.value, opener, kind);
       case 'If':
         expr(s.cond, opener, kind);
         block(s.then, opener, kind);
-        if (s.else) { if (s.else.kind === 'Block') block(s.else, opener, kind); else stmt(s.else, opener, kind); }
+        if (s.else) {
+          if (s.else.kind === 'Block') block(s.else, opener, kind);
+          else stmt(s.else, opener, kind);
+        }
         return;
-      case 'For': expr(s.iterable, opener, kind); return block(s.body, opener, kind);
-      case 'While': expr(s.cond, opener, kind); return block(s.body, opener, kind);
-      case 'Repeat': if (s.count) expr(s.count, opener, kind); return block(s.body, opener, kind);
-      case 'Return': if (s.value) expr(s.value, opener, kind); return;
-      case 'Stop': if (s.target) expr(s.target, opener, kind); return;
-      case 'ExprStmt': return expr(s.expr, opener, kind);
-      default: return;
+      case 'For':
+        expr(s.iterable, opener, kind);
+        return block(s.body, opener, kind);
+      case 'While':
+        expr(s.cond, opener, kind);
+        return block(s.body, opener, kind);
+      case 'Repeat':
+        if (s.count) expr(s.count, opener, kind);
+        return block(s.body, opener, kind);
+      case 'Return':
+        if (s.value) expr(s.value, opener, kind);
+        return;
+      case 'Stop':
+        if (s.target) expr(s.target, opener, kind);
+        return;
+      case 'ExprStmt':
+        return expr(s.expr, opener, kind);
+      default:
+        return;
     }
   };
   const expr = (e: Expr, opener: string, kind: string): void => {
@@ -318,12 +410,20 @@ export function windows(): { name: string; openings: Opening[] }[] {
         }
         return;
       }
-      case 'Member': return expr(e.object, opener, kind);
-      case 'Unary': return expr(e.operand, opener, kind);
-      case 'Binary': expr(e.left, opener, kind); return expr(e.right, opener, kind);
-      case 'List': return e.items.forEach((x) => expr(x, opener, kind));
-      case 'Where': expr(e.list, opener, kind); return expr(e.cond, opener, kind);
-      default: return;
+      case 'Member':
+        return expr(e.object, opener, kind);
+      case 'Unary':
+        return expr(e.operand, opener, kind);
+      case 'Binary':
+        expr(e.left, opener, kind);
+        return expr(e.right, opener, kind);
+      case 'List':
+        return e.items.forEach((x) => expr(x, opener, kind));
+      case 'Where':
+        expr(e.list, opener, kind);
+        return expr(e.cond, opener, kind);
+      default:
+        return;
     }
   };
   // The game loop first (`play`: turns, phases, cards), then the rest of the mode (setup, after a death…).
@@ -344,7 +444,15 @@ export function windows(): { name: string; openings: Opening[] }[] {
   return windowList;
 }
 
-export interface Hooker { skill: string; subject: string; optional: boolean; variant?: string; generals: string[]; cards: string[]; span?: Span }
+export interface Hooker {
+  skill: string;
+  subject: string;
+  optional: boolean;
+  variant?: string;
+  generals: string[];
+  cards: string[];
+  span?: Span;
+}
 
 /** The skills with a trigger on a window (base rules and variants), with who has them. */
 export function triggersOn(window: string): Hooker[] {
@@ -355,9 +463,15 @@ export function triggersOn(window: string): Hooker[] {
       if (it.kind !== 'Trigger' || it.window.name !== window) continue;
       const o = ownersOfSkill(r.decl.names.id.name);
       out.push({
-        skill: r.decl.names.id.name, subject: it.subject, optional: it.optional,
-        variant: r.variant ? `${r.variant.option.name}=${r.variant.value.kind === 'Name' ? r.variant.value.name : ''}` : undefined,
-        generals: o.generals, cards: o.cards, span: it.span,
+        skill: r.decl.names.id.name,
+        subject: it.subject,
+        optional: it.optional,
+        variant: r.variant
+          ? `${r.variant.option.name}=${r.variant.value.kind === 'Name' ? r.variant.value.name : ''}`
+          : undefined,
+        generals: o.generals,
+        cards: o.cards,
+        span: it.span,
       });
     }
   }
@@ -410,9 +524,20 @@ export function scenarios(): ScenarioInfo[] {
         if (t.tokenType.name === 'CardFace' && i > 0) cardKinds.add(toks[i - 1]!.image);
       });
       const played = new Set<string>();
-      for (const st of d.steps) if (st.kind === 'Answer') for (const pk of st.picks) if (pk.kind === 'CardLit') played.add(pk.cardKind.name);
+      for (const st of d.steps)
+        if (st.kind === 'Answer') for (const pk of st.picks) if (pk.kind === 'CardLit') played.add(pk.cardKind.name);
       const opts = d.options.map((o) => (o.value.kind === 'Name' ? o.value.name : '')).filter(Boolean);
-      out.push({ id: ir.id, ir, decl: d, file: f.file, source, idents, cardKinds, played, edition: opts.join(', ') || undefined });
+      out.push({
+        id: ir.id,
+        ir,
+        decl: d,
+        file: f.file,
+        source,
+        idents,
+        cardKinds,
+        played,
+        edition: opts.join(', ') || undefined,
+      });
     }
   }
   scenarioList = out;
@@ -420,10 +545,11 @@ export function scenarios(): ScenarioInfo[] {
 }
 
 export function scenarioTitle(s: ScenarioInfo, lang: Lang): string {
-  return (lang === 'zh' ? s.ir.zh ?? s.ir.en : s.ir.en ?? s.ir.zh) ?? s.id;
+  return (lang === 'zh' ? (s.ir.zh ?? s.ir.en) : (s.ir.en ?? s.ir.zh)) ?? s.id;
 }
 
-const startsWithId = (sid: string, id: string) => sid.startsWith(id) && (sid.length === id.length || /[A-Z0-9_]/.test(sid[id.length]!));
+const startsWithId = (sid: string, id: string) =>
+  sid.startsWith(id) && (sid.length === id.length || /[A-Z0-9_]/.test(sid[id.length]!));
 
 /** Scenarios about a card kind, most relevant first: named after it, then those whose script uses or plays it
  *  (the fewer other cards played, the more it is about this one), then those that only set it up or name it.
@@ -448,7 +574,8 @@ export function scenariosForGeneral(id: string): ScenarioInfo[] {
   const scored = scenarios()
     .map((s) => {
       if (base(s.file) === id) return { s, score: 0 };
-      const hit = [...skills].some((k) => startsWithId(s.id, k) || s.idents.has(k)) || zh.some((z) => s.source.includes(z));
+      const hit =
+        [...skills].some((k) => startsWithId(s.id, k) || s.idents.has(k)) || zh.some((z) => s.source.includes(z));
       return hit ? { s, score: 10 } : undefined;
     })
     .filter((x): x is { s: ScenarioInfo; score: number } => !!x);
@@ -456,5 +583,8 @@ export function scenariosForGeneral(id: string): ScenarioInfo[] {
 }
 
 function stableSort<T extends { score: number }>(xs: T[]): T[] {
-  return xs.map((x, i) => ({ x, i })).sort((a, b) => a.x.score - b.x.score || a.i - b.i).map((y) => y.x);
+  return xs
+    .map((x, i) => ({ x, i }))
+    .sort((a, b) => a.x.score - b.x.score || a.i - b.i)
+    .map((y) => y.x);
 }

@@ -20,7 +20,13 @@ export function diagramsDir(): string {
 function labelled(): ISerializedGast[] {
   // A JSON copy: patterns that are functions (the identifier matcher) become {}; the pattern is only a tooltip.
   const g = JSON.parse(JSON.stringify(parser.getSerializedGastProductions())) as unknown;
-  const special: Record<string, string> = { Identifier: 'name', String: '"text"', Number: '123', CardFace: '♠7', Reserved: 'keyword' };
+  const special: Record<string, string> = {
+    Identifier: 'name',
+    String: '"text"',
+    Number: '123',
+    CardFace: '♠7',
+    Reserved: 'keyword',
+  };
   const walk = (n: unknown) => {
     if (Array.isArray(n)) n.forEach(walk);
     else if (n && typeof n === 'object') {
@@ -36,7 +42,10 @@ function labelled(): ISerializedGast[] {
   return g as ISerializedGast[];
 }
 
-export interface Diagram { rule: string; svg: string }
+export interface Diagram {
+  rule: string;
+  svg: string;
+}
 
 let cached: Diagram[] | undefined;
 
@@ -55,8 +64,11 @@ export function staticDiagrams(): Diagram[] {
     let svg = html.replace(/^<h2[^>]*>.*?<\/h2>/s, '');
     // Drop the attributes only the interactive page uses; link each non-terminal to its rule's diagram.
     svg = svg.replace(/ (?:occurrenceIdx|topRuleName|dslRuleName|tokenName|label|ruleName)="[^"]*"/g, '');
-    svg = svg.replace(/<g class="non-terminal">([\s\S]*?)<text([^>]*)>([^<]*)<\/text>([\s\S]*?)<\/g>/g,
-      (_m, a: string, attrs: string, name: string, b: string) => `<a href="#syntax-${name}"><g class="non-terminal">${a}<text${attrs}>${name}</text>${b}</g></a>`);
+    svg = svg.replace(
+      /<g class="non-terminal">([\s\S]*?)<text([^>]*)>([^<]*)<\/text>([\s\S]*?)<\/g>/g,
+      (_m, a: string, attrs: string, name: string, b: string) =>
+        `<a href="#syntax-${name}"><g class="non-terminal">${a}<text${attrs}>${name}</text>${b}</g></a>`,
+    );
     out.push({ rule: (rule as unknown as { name: string }).name, svg });
   }
   cached = out;
@@ -72,5 +84,8 @@ export function diagramsCss(): string {
 export function interactiveDiagramsPage(base = '/chevrotain/'): string {
   const html = createSyntaxDiagramsCode(labelled(), { resourceBase: base, css: base + 'diagrams.css' });
   // A title, and an empty icon so the browser asks for no /favicon.ico.
-  return html.replace('<meta charset="utf-8">', '<meta charset="utf-8">\n<title>Syntax diagrams · Sanguosha rules language</title>\n<link rel="icon" href="data:,">');
+  return html.replace(
+    '<meta charset="utf-8">',
+    '<meta charset="utf-8">\n<title>Syntax diagrams · Sanguosha rules language</title>\n<link rel="icon" href="data:,">',
+  );
 }

@@ -14,7 +14,10 @@ export function optionsRead(node: unknown, out = new Set<string>()): Set<string>
   return out;
 }
 
-export interface RoleRow { players: number; variants: { counts: number[]; when: Record<string, unknown> }[] }
+export interface RoleRow {
+  players: number;
+  variants: { counts: number[]; when: Record<string, unknown> }[];
+}
 
 /** roleCounts(n) for every n the mode allows, under each combination of the options it reads. Rows where the
  *  options change the answer list one entry per answer, with the option values that give it. */
@@ -23,7 +26,8 @@ export function roleTable(mode: string, fn = 'roleCounts'): RoleRow[] {
   const m = p.modes[mode];
   const f = p.functions[fn];
   if (!m || !f) return [];
-  const min = Number(m.fields.minPlayers ?? 2), max = Number(m.fields.maxPlayers ?? min);
+  const min = Number(m.fields.minPlayers ?? 2),
+    max = Number(m.fields.maxPlayers ?? min);
   const opts = [...optionsRead(f)].filter((o) => p.options[o]?.values);
   let combos: Record<string, unknown>[] = [{}];
   for (const o of opts) combos = combos.flatMap((c) => p.options[o]!.values!.map((v) => ({ ...c, [o]: v })));

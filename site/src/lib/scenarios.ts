@@ -22,7 +22,8 @@ export function clientRules(): ClientRules {
   const names: Names = {};
   const add = (n: { id: { name: string }; zh?: { name: string }; en?: string } | undefined) => {
     if (!n || names[n.id.name]) return;
-    const zh = n.zh?.name, en = n.en;
+    const zh = n.zh?.name,
+      en = n.en;
     if (zh || en) names[n.id.name] = [zh ?? en ?? n.id.name, en ?? zh ?? n.id.name];
   };
   for (const f of result.files as SourceFile[]) {
@@ -73,5 +74,5 @@ export function scenarioDecl(id: string): ScenarioDecl | undefined {
 
 /** A title in the page's language. */
 export function scenarioTitle(s: IScenario, lang: 'zh' | 'en'): string {
-  return (lang === 'zh' ? s.zh ?? s.en : s.en ?? s.zh) ?? s.id;
+  return (lang === 'zh' ? (s.zh ?? s.en) : (s.en ?? s.zh)) ?? s.id;
 }

@@ -2,5 +2,7 @@
 import { searchIndex } from '../lib/search-index.ts';
 
 export function GET(): Response {
-  return new Response(JSON.stringify(searchIndex()), { headers: { 'content-type': 'application/json; charset=utf-8' } });
+  return new Response(JSON.stringify(searchIndex()), {
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });
 }

@@ -47,35 +47,70 @@ const THEME = 'github-light';
 function completionKind(k: EntryKind): monaco.languages.CompletionItemKind {
   const K = monaco.languages.CompletionItemKind;
   switch (k) {
-    case 'keyword': return K.Keyword;
-    case 'function': case 'builtin': return K.Function;
-    case 'action': return K.Method;
-    case 'event': case 'window': return K.Event;
-    case 'card': return K.Class;
-    case 'general': return K.Struct;
-    case 'skill': return K.Module;
-    case 'member': return K.EnumMember;
-    case 'enum': return K.Enum;
-    case 'zone': return K.Folder;
-    case 'property': return K.Property;
-    case 'var': return K.Variable;
-    case 'hook': return K.Interface;
-    case 'option': return K.Constant;
-    case 'mode': return K.Unit;
-    case 'deck': return K.Value;
-    case 'scenario': return K.Reference;
+    case 'keyword':
+      return K.Keyword;
+    case 'function':
+    case 'builtin':
+      return K.Function;
+    case 'action':
+      return K.Method;
+    case 'event':
+    case 'window':
+      return K.Event;
+    case 'card':
+      return K.Class;
+    case 'general':
+      return K.Struct;
+    case 'skill':
+      return K.Module;
+    case 'member':
+      return K.EnumMember;
+    case 'enum':
+      return K.Enum;
+    case 'zone':
+      return K.Folder;
+    case 'property':
+      return K.Property;
+    case 'var':
+      return K.Variable;
+    case 'hook':
+      return K.Interface;
+    case 'option':
+      return K.Constant;
+    case 'mode':
+      return K.Unit;
+    case 'deck':
+      return K.Value;
+    case 'scenario':
+      return K.Reference;
   }
 }
 
-export async function createEditor(el: HTMLElement, text: string, client: LanguageClient): Promise<{ monaco: Monaco; editor: Editor }> {
+export async function createEditor(
+  el: HTMLElement,
+  text: string,
+  client: LanguageClient,
+): Promise<{ monaco: Monaco; editor: Editor }> {
   monaco.languages.register({ id: LANGUAGE_ID, extensions: ['.sgs'] });
   monaco.languages.setLanguageConfiguration(LANGUAGE_ID, {
     comments: { lineComment: '#' },
-    brackets: [['{', '}'], ['[', ']'], ['(', ')']],
-    autoClosingPairs: [
-      { open: '{', close: '}' }, { open: '[', close: ']' }, { open: '(', close: ')' }, { open: '"', close: '"', notIn: ['string', 'comment'] },
+    brackets: [
+      ['{', '}'],
+      ['[', ']'],
+      ['(', ')'],
     ],
-    surroundingPairs: [{ open: '{', close: '}' }, { open: '[', close: ']' }, { open: '(', close: ')' }, { open: '"', close: '"' }],
+    autoClosingPairs: [
+      { open: '{', close: '}' },
+      { open: '[', close: ']' },
+      { open: '(', close: ')' },
+      { open: '"', close: '"', notIn: ['string', 'comment'] },
+    ],
+    surroundingPairs: [
+      { open: '{', close: '}' },
+      { open: '[', close: ']' },
+      { open: '(', close: ')' },
+      { open: '"', close: '"' },
+    ],
     // Names may be Chinese: 奸雄 is one word.
     wordPattern: /[\p{L}_][\p{L}\p{N}_]*/gu,
     indentationRules: { increaseIndentPattern: /\{[^}"]*$/, decreaseIndentPattern: /^\s*\}/ },
@@ -91,10 +126,20 @@ export async function createEditor(el: HTMLElement, text: string, client: Langua
   monaco.languages.registerCompletionItemProvider(LANGUAGE_ID, {
     triggerCharacters: ['.', ' ', ':'],
     async provideCompletionItems(model, position, context) {
-      const before = model.getValueInRange({ startLineNumber: 1, startColumn: 1, endLineNumber: position.lineNumber, endColumn: position.column });
+      const before = model.getValueInRange({
+        startLineNumber: 1,
+        startColumn: 1,
+        endLineNumber: position.lineNumber,
+        endColumn: position.column,
+      });
       const items = await client.complete(before, context.triggerCharacter);
       const word = model.getWordUntilPosition(position);
-      const range = { startLineNumber: position.lineNumber, endLineNumber: position.lineNumber, startColumn: word.startColumn, endColumn: word.endColumn };
+      const range = {
+        startLineNumber: position.lineNumber,
+        endLineNumber: position.lineNumber,
+        startColumn: word.startColumn,
+        endColumn: word.endColumn,
+      };
       return {
         suggestions: items.map((c) => ({
           label: c.label,
@@ -136,12 +181,19 @@ export async function createEditor(el: HTMLElement, text: string, client: Langua
     signatureHelpTriggerCharacters: ['(', ','],
     signatureHelpRetriggerCharacters: [','],
     async provideSignatureHelp(model, position) {
-      const before = model.getValueInRange({ startLineNumber: 1, startColumn: 1, endLineNumber: position.lineNumber, endColumn: position.column });
+      const before = model.getValueInRange({
+        startLineNumber: 1,
+        startColumn: 1,
+        endLineNumber: position.lineNumber,
+        endColumn: position.column,
+      });
       const h = await client.signature(before);
       if (!h) return null;
       return {
         value: {
-          signatures: [{ label: h.label, documentation: { value: h.doc }, parameters: h.params.map((p) => ({ label: p })) }],
+          signatures: [
+            { label: h.label, documentation: { value: h.doc }, parameters: h.params.map((p) => ({ label: p })) },
+          ],
           activeSignature: 0,
           activeParameter: Math.min(h.active, Math.max(0, h.params.length - 1)),
         },

@@ -28,7 +28,8 @@ const zh = {
   step: (n: number) => `第 ${n} 步`,
   ranIn: (ms: number, steps: number) => `${steps} 步，用时 ${ms.toFixed(0)} ms`,
   loop: '规则可能陷入了无限循环：引擎在步数预算或嵌套上限处停止了这局游戏（页面不受影响）。',
-  stack: '事件嵌套过深，浏览器的调用栈耗尽：很可能有技能在自己触发的时机里再次引发同一事件（无限触发循环）。页面不受影响。',
+  stack:
+    '事件嵌套过深，浏览器的调用栈耗尽：很可能有技能在自己触发的时机里再次引发同一事件（无限触发循环）。页面不受影响。',
   cycle: (n: number) => `日志末尾的这几行重复了 ${n} 次：`,
   timedOut: (s: number) => `运行超过 ${s} 秒，已终止运行器（页面不受影响）。可能有规则陷入了无限循环。`,
   log: '日志',
@@ -66,9 +67,11 @@ const en: Strings = {
   step: (n) => `Step ${n}`,
   ranIn: (ms, steps) => `${steps} steps, ${ms.toFixed(0)} ms`,
   loop: 'A rule may loop forever: the engine stopped the game at its step budget or nesting limit (the page is unaffected).',
-  stack: 'Events nested so deep that the browser ran out of stack: a skill probably raises the very event that triggers it again (an endless trigger loop). The page is unaffected.',
+  stack:
+    'Events nested so deep that the browser ran out of stack: a skill probably raises the very event that triggers it again (an endless trigger loop). The page is unaffected.',
   cycle: (n) => `The end of the log repeats these lines ${n} times:`,
-  timedOut: (s) => `The run took longer than ${s} s: the runner was terminated (the page is unaffected). A rule may loop forever.`,
+  timedOut: (s) =>
+    `The run took longer than ${s} s: the runner was terminated (the page is unaffected). A rule may loop forever.`,
   log: 'Log',
   jump: 'Go to line',
 };

@@ -1,7 +1,17 @@
 // The language worker: compiles the author's file together with the built-in rules (the real compiler), so
 // typing never waits for it; answers completion and hover from an index of every declared name.
 import { compile, type CompileResult, type SourceInput } from '../../../compiler/index.ts';
-import { complete, describe, emptyIndex, indexFiles, lookup, scenariosOf, signatureAt, type IndexPart, type Lang } from './service.ts';
+import {
+  complete,
+  describe,
+  emptyIndex,
+  indexFiles,
+  lookup,
+  scenariosOf,
+  signatureAt,
+  type IndexPart,
+  type Lang,
+} from './service.ts';
 import { AUTHOR_FILE, type LangReply, type LangRequest, type Marker } from './protocol.ts';
 
 let base: SourceInput[] = [];
@@ -43,11 +53,14 @@ function markers(result: CompileResult, text: string): Marker[] {
     const own = d.span.file === AUTHOR_FILE;
     // A problem the author's file causes in a built-in file (rare): shown on the first line, naming the file.
     return {
-      severity: d.severity, code: d.code, file: d.span.file,
+      severity: d.severity,
+      code: d.code,
+      file: d.span.file,
       message: own ? d.message : `${d.span.file}:${d.span.line}:${d.span.col}: ${d.message}`,
       start: own ? Math.min(d.span.start, text.length) : 0,
       end: own ? Math.min(Math.max(d.span.end, d.span.start), text.length) : 0,
-      line: own ? d.span.line : 1, col: own ? d.span.col : 1,
+      line: own ? d.span.line : 1,
+      col: own ? d.span.col : 1,
     };
   });
 }
@@ -58,7 +71,8 @@ function namesOf(result: CompileResult): Record<string, [string, string]> {
   const names: Record<string, [string, string]> = {};
   const add = (n: { id: { name: string }; zh?: { name: string }; en?: string } | undefined) => {
     if (!n || names[n.id.name]) return;
-    const zh = n.zh?.name, en = n.en;
+    const zh = n.zh?.name,
+      en = n.en;
     if (zh || en) names[n.id.name] = [zh ?? en ?? n.id.name, en ?? zh ?? n.id.name];
   };
   for (const f of result.files) {
@@ -92,11 +106,27 @@ async function handle(m: LangRequest): Promise<void> {
         const result = run(m.text);
         const ms = performance.now() - t0;
         const scenarios = scenariosOf(result.files.filter((f) => f.file === AUTHOR_FILE));
-        post({ type: 'checked', version: m.version, markers: markers(result, m.text), scenarios, ms, ok: !!result.program });
+        post({
+          type: 'checked',
+          version: m.version,
+          markers: markers(result, m.text),
+          scenarios,
+          ms,
+          ok: !!result.program,
+        });
       } catch (e) {
         // Never leave the page waiting: report the failure as a problem at the top of the file.
         const message = `playground: ${e instanceof Error ? e.message : String(e)}`;
-        post({ type: 'checked', version: m.version, markers: [{ severity: 'error', code: 'SGS999', message, start: 0, end: 0, line: 1, col: 1, file: AUTHOR_FILE }], scenarios: [], ms: performance.now() - t0, ok: false });
+        post({
+          type: 'checked',
+          version: m.version,
+          markers: [
+            { severity: 'error', code: 'SGS999', message, start: 0, end: 0, line: 1, col: 1, file: AUTHOR_FILE },
+          ],
+          scenarios: [],
+          ms: performance.now() - t0,
+          ok: false,
+        });
       }
       break;
     }
@@ -113,7 +143,14 @@ async function handle(m: LangRequest): Promise<void> {
     }
     case 'program': {
       const result = run(m.text);
-      if (result.program) post({ type: 'program', id: m.id, json: JSON.stringify(result.program), version: last!.version, names: namesOf(result) });
+      if (result.program)
+        post({
+          type: 'program',
+          id: m.id,
+          json: JSON.stringify(result.program),
+          version: last!.version,
+          names: namesOf(result),
+        });
       else post({ type: 'program', id: m.id, errors: markers(result, m.text).filter((x) => x.severity === 'error') });
       break;
     }
@@ -123,5 +160,7 @@ async function handle(m: LangRequest): Promise<void> {
 self.onmessage = (ev: MessageEvent<LangRequest>) => {
   const m = ev.data;
   // A request that fails still gets its answer (with the reason), so the page never waits forever.
-  void handle(m).catch((e) => post({ type: 'failed', message: e instanceof Error ? e.message : String(e), id: 'id' in m ? m.id : undefined }));
+  void handle(m).catch((e) =>
+    post({ type: 'failed', message: e instanceof Error ? e.message : String(e), id: 'id' in m ? m.id : undefined }),
+  );
 };

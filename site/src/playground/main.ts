@@ -63,7 +63,14 @@ langWorker.onmessage = (ev: MessageEvent<LangReply>) => {
     waiting.delete(m.id);
   }
 };
-langWorker.postMessage({ type: 'init', sourcesUrl: new URL(`${(import.meta.env.BASE_URL ?? '/').replace(/\/?$/, '/')}data/playground-sources.json`, location.href).href, lang } satisfies LangRequest);
+langWorker.postMessage({
+  type: 'init',
+  sourcesUrl: new URL(
+    `${(import.meta.env.BASE_URL ?? '/').replace(/\/?$/, '/')}data/playground-sources.json`,
+    location.href,
+  ).href,
+  lang,
+} satisfies LangRequest);
 
 function request<R extends LangReply>(m: { type: string } & Record<string, unknown>): Promise<R> {
   const id = nextId++;
@@ -75,9 +82,12 @@ function request<R extends LangReply>(m: { type: string } & Record<string, unkno
 
 const client = {
   complete: async (before: string, trigger?: string) =>
-    ((await request<Extract<LangReply, { type: 'completed' }>>({ type: 'complete', before, trigger })).items ?? []) as Completion[],
-  hover: async (word: string) => (await request<Extract<LangReply, { type: 'hovered' }>>({ type: 'hover', word })).markdown ?? null,
-  signature: async (before: string) => (await request<Extract<LangReply, { type: 'signed' }>>({ type: 'signature', before })).help ?? null,
+    ((await request<Extract<LangReply, { type: 'completed' }>>({ type: 'complete', before, trigger })).items ??
+      []) as Completion[],
+  hover: async (word: string) =>
+    (await request<Extract<LangReply, { type: 'hovered' }>>({ type: 'hover', word })).markdown ?? null,
+  signature: async (before: string) =>
+    (await request<Extract<LangReply, { type: 'signed' }>>({ type: 'signature', before })).help ?? null,
 };
 
 // ------------------------------------------------------------------ the source: link, saved copy or example
@@ -249,8 +259,11 @@ onChecked = (m) => {
       if (d.end <= d.start) {
         // An empty span (end of file, a missing token): underline the word there, or one character.
         const w = model.getWordAtPosition(s);
-        e = w ? { lineNumber: s.lineNumber, column: w.endColumn } as typeof e : model.getPositionAt(Math.min(text.length, d.start + 1));
-        if (e.lineNumber === s.lineNumber && e.column <= s.column) e = { lineNumber: s.lineNumber, column: s.column + 1 } as typeof e;
+        e = w
+          ? ({ lineNumber: s.lineNumber, column: w.endColumn } as typeof e)
+          : model.getPositionAt(Math.min(text.length, d.start + 1));
+        if (e.lineNumber === s.lineNumber && e.column <= s.column)
+          e = { lineNumber: s.lineNumber, column: s.column + 1 } as typeof e;
       }
       return {
         severity: d.severity === 'error' ? monaco.MarkerSeverity.Error : monaco.MarkerSeverity.Warning,
@@ -351,11 +364,24 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls: string, text?: s
   return e;
 }
 
-function showOutcome(kind: 'pass' | 'fail' | 'error' | 'timeout', headline: string, details: (string | Node)[], log?: string[]): void {
+function showOutcome(
+  kind: 'pass' | 'fail' | 'error' | 'timeout',
+  headline: string,
+  details: (string | Node)[],
+  log?: string[],
+): void {
   resultEl.textContent = '';
   resultEl.dataset.outcome = kind;
   const head = el('p', `pg-outcome ${kind}`);
-  head.append(el('strong', '', { pass: `✓ ${T.pass}`, fail: `✗ ${T.fail}`, error: `⚠ ${T.error}`, timeout: `⏱ ${T.timeout}` }[kind]), ' ', headline);
+  head.append(
+    el(
+      'strong',
+      '',
+      { pass: `✓ ${T.pass}`, fail: `✗ ${T.fail}`, error: `⚠ ${T.error}`, timeout: `⏱ ${T.timeout}` }[kind],
+    ),
+    ' ',
+    headline,
+  );
   resultEl.append(head);
   for (const d of details) {
     const p = el('p', 'pg-detail');
@@ -407,7 +433,11 @@ async function compiledProgram(): Promise<Extract<LangReply, { type: 'program' }
   const p = await request<Extract<LangReply, { type: 'program' }>>({ type: 'program', text: model.getValue() });
   if (p.json) return p;
   const failed = (p as unknown as { message?: string }).message;
-  showOutcome('error', failed ? T.rulesFailed + failed : T.fixFirst, (p.errors ?? []).slice(0, 10).map((e) => `${e.line}:${e.col} ${e.code} ${e.message}`));
+  showOutcome(
+    'error',
+    failed ? T.rulesFailed + failed : T.fixFirst,
+    (p.errors ?? []).slice(0, 10).map((e) => `${e.line}:${e.col} ${e.code} ${e.message}`),
+  );
   return null;
 }
 
@@ -422,7 +452,13 @@ async function runSelected(): Promise<void> {
     if (!p) return;
     runner ??= newRunner();
     const w = runner;
-    const req: RunRequest = { type: 'run', version: p.version!, json: runnerVersion === p.version ? undefined : p.json, scenario, seed: 1 };
+    const req: RunRequest = {
+      type: 'run',
+      version: p.version!,
+      json: runnerVersion === p.version ? undefined : p.json,
+      scenario,
+      seed: 1,
+    };
     runnerVersion = p.version!;
     const reply = await new Promise<RunReply | 'timeout'>((resolve) => {
       const timer = setTimeout(() => resolve('timeout'), RUN_TIMEOUT);
@@ -477,7 +513,9 @@ async function playSelected(): Promise<void> {
     const p = await compiledProgram();
     if (!p) return;
     playBox.hidden = false;
-    playTitle.textContent = scenarioLabel([...authorScenarios, ...builtinScenarios].find((s) => s.id === scenario) ?? { id: scenario, file: '', line: 0 });
+    playTitle.textContent = scenarioLabel(
+      [...authorScenarios, ...builtinScenarios].find((s) => s.id === scenario) ?? { id: scenario, file: '', line: 0 },
+    );
     playHost.textContent = T.loading;
     const { play } = await import('./play.ts');
     await play(playHost, lang, p.json, p.names ?? {}, scenario);

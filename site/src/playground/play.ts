@@ -5,7 +5,13 @@ import type { Program } from '../../../runtime/ir.ts';
 
 export type Names = Record<string, [string, string]>;
 
-export async function play(host: HTMLElement, lang: 'zh' | 'en', programJson: string, names: Names, scenario: string): Promise<void> {
+export async function play(
+  host: HTMLElement,
+  lang: 'zh' | 'en',
+  programJson: string,
+  names: Names,
+  scenario: string,
+): Promise<void> {
   const { mountScenario } = await import('../islands/table.ts');
   if (!document.getElementById('sgs-style')) {
     const s = document.createElement('style');

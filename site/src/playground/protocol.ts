@@ -37,9 +37,24 @@ export type LangReply =
   | { type: 'completed'; id: number; items: Completion[] }
   | { type: 'hovered'; id: number; markdown: string | null }
   | { type: 'signed'; id: number; help: { label: string; params: string[]; active: number; doc: string } | null }
-  | { type: 'program'; id: number; json?: string; version?: number; names?: Record<string, [string, string]>; errors?: Marker[] };
+  | {
+      type: 'program';
+      id: number;
+      json?: string;
+      version?: number;
+      names?: Record<string, [string, string]>;
+      errors?: Marker[];
+    };
 
 export type RunRequest = { type: 'run'; version: number; json?: string; scenario: string; seed: number };
 export type RunReply =
-  | { type: 'result'; scenario: string; ok: boolean; failure?: { step: number; at: string; message: string }; steps: number; log: string[]; ms: number }
+  | {
+      type: 'result';
+      scenario: string;
+      ok: boolean;
+      failure?: { step: number; at: string; message: string };
+      steps: number;
+      log: string[];
+      ms: number;
+    }
   | { type: 'error'; scenario: string; message: string; needProgram?: boolean };

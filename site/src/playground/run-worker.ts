@@ -17,7 +17,15 @@ self.onmessage = (ev: MessageEvent<RunRequest>) => {
   const t0 = performance.now();
   try {
     const r = runScenario(cached.program, m.scenario, m.seed);
-    post({ type: 'result', scenario: m.scenario, ok: r.ok, failure: r.failure, steps: r.steps, log: r.log, ms: performance.now() - t0 });
+    post({
+      type: 'result',
+      scenario: m.scenario,
+      ok: r.ok,
+      failure: r.failure,
+      steps: r.steps,
+      log: r.log,
+      ms: performance.now() - t0,
+    });
   } catch (e) {
     post({ type: 'error', scenario: m.scenario, message: e instanceof Error ? e.message : String(e) });
   }

@@ -9,8 +9,25 @@ import { signatures } from '../../../runtime/builtins.ts';
 export type Lang = 'zh' | 'en';
 
 export type EntryKind =
-  | 'enum' | 'member' | 'option' | 'zone' | 'property' | 'var' | 'card' | 'deck' | 'general' | 'skill'
-  | 'event' | 'action' | 'function' | 'hook' | 'mode' | 'scenario' | 'window' | 'builtin' | 'keyword';
+  | 'enum'
+  | 'member'
+  | 'option'
+  | 'zone'
+  | 'property'
+  | 'var'
+  | 'card'
+  | 'deck'
+  | 'general'
+  | 'skill'
+  | 'event'
+  | 'action'
+  | 'function'
+  | 'hook'
+  | 'mode'
+  | 'scenario'
+  | 'window'
+  | 'builtin'
+  | 'keyword';
 
 export interface ParamInfo {
   name: string;
@@ -45,7 +62,14 @@ export interface IndexPart {
 }
 
 export function emptyIndex(): IndexPart {
-  return { entries: new Map(), zh: new Map(), windows: new Map(), eventParams: new Map(), cardFields: new Set(), generalFields: new Set() };
+  return {
+    entries: new Map(),
+    zh: new Map(),
+    windows: new Map(),
+    eventParams: new Map(),
+    cardFields: new Set(),
+    generalFields: new Set(),
+  };
 }
 
 // ------------------------------------------------------------------ building the index
@@ -74,7 +98,12 @@ function docAbove(text: string, start: number): string | undefined {
 }
 
 function params(ps: A.Param[], text: string): ParamInfo[] {
-  return ps.map((p) => ({ name: p.name.name, type: typeText(p.type), optional: !!p.default, default: p.default ? exprText(p.default, text) : undefined }));
+  return ps.map((p) => ({
+    name: p.name.name,
+    type: typeText(p.type),
+    optional: !!p.default,
+    default: p.default ? exprText(p.default, text) : undefined,
+  }));
 }
 
 function fieldText(fields: A.Field[], name: string, text: string): string | undefined {
@@ -82,14 +111,24 @@ function fieldText(fields: A.Field[], name: string, text: string): string | unde
   return f ? exprText(f.value, text) : undefined;
 }
 
-export function indexFiles(files: A.SourceFile[], texts: Map<string, string>, into: IndexPart = emptyIndex()): IndexPart {
+export function indexFiles(
+  files: A.SourceFile[],
+  texts: Map<string, string>,
+  into: IndexPart = emptyIndex(),
+): IndexPart {
   for (const f of files) {
     const text = texts.get(f.file) ?? '';
     const add = (kind: EntryKind, names: A.Names | undefined, node: { span: A.Span }, extra: Partial<Entry> = {}) => {
       if (!names || !names.id.name) return;
       const e: Entry = {
-        name: names.id.name, kind, zh: names.zh?.name, en: names.en, file: f.file, line: node.span.line,
-        doc: docAbove(text, node.span.start), ...extra,
+        name: names.id.name,
+        kind,
+        zh: names.zh?.name,
+        en: names.en,
+        file: f.file,
+        line: node.span.line,
+        doc: docAbove(text, node.span.start),
+        ...extra,
       };
       if (!into.entries.has(e.name)) into.entries.set(e.name, e);
       if (e.zh && !into.zh.has(e.zh)) into.zh.set(e.zh, e);
@@ -110,17 +149,29 @@ export function indexFiles(files: A.SourceFile[], texts: Map<string, string>, in
           for (const m of d.members) add('member', m.names, m, { enumOf: d.names.id.name, doc: undefined });
           break;
         case 'Option':
-          add('option', d.names, d, { detail: d.members ? d.members.map((m) => m.names.id.name).join(' | ') : typeText(d.type), returns: exprText(d.default, text) });
+          add('option', d.names, d, {
+            detail: d.members ? d.members.map((m) => m.names.id.name).join(' | ') : typeText(d.type),
+            returns: exprText(d.default, text),
+          });
           for (const m of d.members ?? []) add('member', m.names, m, { enumOf: d.names.id.name, doc: undefined });
           break;
         case 'Zone':
-          add('zone', d.names, d, { detail: `${d.perPlayer ? 'per player' : 'shared'} ${d.visibility}${d.grants ? ' grants' : ''}`, params: d.perPlayer ? [{ name: 'owner', type: 'player' }] : undefined });
+          add('zone', d.names, d, {
+            detail: `${d.perPlayer ? 'per player' : 'shared'} ${d.visibility}${d.grants ? ' grants' : ''}`,
+            params: d.perPlayer ? [{ name: 'owner', type: 'player' }] : undefined,
+          });
           break;
         case 'Property':
-          add('property', d.names, d, { returns: typeText(d.type), detail: `= ${exprText(d.default, text)}${d.resetAt ? ` reset at ${d.resetAt.name}` : ''}` });
+          add('property', d.names, d, {
+            returns: typeText(d.type),
+            detail: `= ${exprText(d.default, text)}${d.resetAt ? ` reset at ${d.resetAt.name}` : ''}`,
+          });
           break;
         case 'Var':
-          add('var', { id: d.name, span: d.span }, d, { returns: typeText(d.type), detail: `= ${exprText(d.default, text)}` });
+          add('var', { id: d.name, span: d.span }, d, {
+            returns: typeText(d.type),
+            detail: `= ${exprText(d.default, text)}`,
+          });
           break;
         case 'Card': {
           const type = fieldText(d.fields, 'type', text);
@@ -130,19 +181,43 @@ export function indexFiles(files: A.SourceFile[], texts: Map<string, string>, in
           for (const m of d.methods) openWindows(m.body, d.names.id.name, 'card');
           break;
         }
-        case 'Deck': add('deck', d.names, d); break;
+        case 'Deck':
+          add('deck', d.names, d);
+          break;
         case 'General':
           add('general', d.names, d, {
-            detail: [fieldText(d.fields, 'kingdom', text), fieldText(d.fields, 'gender', text), fieldText(d.fields, 'hp', text) && `hp ${fieldText(d.fields, 'hp', text)}`,
-              d.skills.length ? `skills: ${d.skills.map((s) => s.name).join(', ')}` : ''].filter(Boolean).join(' · '),
+            detail: [
+              fieldText(d.fields, 'kingdom', text),
+              fieldText(d.fields, 'gender', text),
+              fieldText(d.fields, 'hp', text) && `hp ${fieldText(d.fields, 'hp', text)}`,
+              d.skills.length ? `skills: ${d.skills.map((s) => s.name).join(', ')}` : '',
+            ]
+              .filter(Boolean)
+              .join(' · '),
           });
           for (const fl of d.fields) into.generalFields.add(fl.name.name);
           break;
         case 'Skill':
           add('skill', d.names, d, {
-            detail: [d.tags.map((t) => t.name).join(' '), d.items.map((it) => (it.kind === 'Trigger' ? `on ${it.window.name}(${it.subject})` : it.kind === 'Modify' ? `modify ${it.hook.name}` : it.kind === 'ViewAs' ? `viewAs ${it.cardKind.name}` : it.kind.toLowerCase())).join(', ')].filter(Boolean).join(' · '),
+            detail: [
+              d.tags.map((t) => t.name).join(' '),
+              d.items
+                .map((it) =>
+                  it.kind === 'Trigger'
+                    ? `on ${it.window.name}(${it.subject})`
+                    : it.kind === 'Modify'
+                      ? `modify ${it.hook.name}`
+                      : it.kind === 'ViewAs'
+                        ? `viewAs ${it.cardKind.name}`
+                        : it.kind.toLowerCase(),
+                )
+                .join(', '),
+            ]
+              .filter(Boolean)
+              .join(' · '),
           });
-          for (const it of d.items) if (it.kind === 'Trigger' || it.kind === 'Active') openWindows(it.body, d.names.id.name, 'skill');
+          for (const it of d.items)
+            if (it.kind === 'Trigger' || it.kind === 'Active') openWindows(it.body, d.names.id.name, 'skill');
           break;
         case 'Event':
           add('event', d.names, d, { params: params(d.params, text), returns: typeText(d.returns) });
@@ -154,14 +229,26 @@ export function indexFiles(files: A.SourceFile[], texts: Map<string, string>, in
           add('action', d.names, d, { params: params(d.params, text), returns: typeText(d.returns) });
           openWindows(d.body, d.names.id.name, 'action');
           break;
-        case 'Function': add('function', d.names, d, { params: params(d.params, text), returns: typeText(d.returns) }); break;
-        case 'Hook': add('hook', d.names, d, { params: params(d.params, text), returns: typeText(d.returns), detail: `combined by ${d.combine}` }); break;
+        case 'Function':
+          add('function', d.names, d, { params: params(d.params, text), returns: typeText(d.returns) });
+          break;
+        case 'Hook':
+          add('hook', d.names, d, {
+            params: params(d.params, text),
+            returns: typeText(d.returns),
+            detail: `combined by ${d.combine}`,
+          });
+          break;
         case 'Mode':
           add('mode', d.names, d);
           for (const m of d.methods) openWindows(m.body, d.names.id.name, 'mode');
           break;
-        case 'Scenario': add('scenario', d.names, d, { detail: d.mode ? `mode ${d.mode.name}` : undefined }); break;
-        case 'Variant': for (const inner of d.decls) visit(inner); break;
+        case 'Scenario':
+          add('scenario', d.names, d, { detail: d.mode ? `mode ${d.mode.name}` : undefined });
+          break;
+        case 'Variant':
+          for (const inner of d.decls) visit(inner);
+          break;
       }
     };
     for (const d of f.decls) visit(d);
@@ -181,7 +268,11 @@ export function lookup(parts: IndexPart[], word: string): Entry | undefined {
     if (w) return w;
   }
   if (signatures[word]) return builtinEntry(word);
-  if ((reservedKeywords as readonly string[]).includes(word) || (contextualKeywords as readonly string[]).includes(word) || word === 'it') {
+  if (
+    (reservedKeywords as readonly string[]).includes(word) ||
+    (contextualKeywords as readonly string[]).includes(word) ||
+    word === 'it'
+  ) {
     return { name: word, kind: 'keyword' };
   }
   return undefined;
@@ -189,7 +280,8 @@ export function lookup(parts: IndexPart[], word: string): Entry | undefined {
 
 function builtinEntry(name: string): Entry {
   return {
-    name, kind: 'builtin',
+    name,
+    kind: 'builtin',
     params: signatures[name]!.map((p) => (p.endsWith('?') ? { name: p.slice(0, -1), optional: true } : { name: p })),
   };
 }
@@ -210,18 +302,37 @@ function allWindows(parts: IndexPart[]): Map<string, Entry> {
 function allEntries(parts: IndexPart[]): Entry[] {
   const seen = new Set<string>();
   const out: Entry[] = [];
-  for (const p of parts) for (const e of p.entries.values()) if (!seen.has(e.name)) { seen.add(e.name); out.push(e); }
+  for (const p of parts)
+    for (const e of p.entries.values())
+      if (!seen.has(e.name)) {
+        seen.add(e.name);
+        out.push(e);
+      }
   return out;
 }
 
 // ------------------------------------------------------------------ texts (zh/en)
 
 const KIND_NAMES: Record<EntryKind, [string, string]> = {
-  enum: ['枚举', 'enum'], member: ['枚举成员', 'enum member'], option: ['选项', 'option'], zone: ['区域', 'zone'],
-  property: ['角色属性', 'player property'], var: ['全局变量', 'global variable'], card: ['卡牌', 'card kind'], deck: ['牌堆', 'deck'],
-  general: ['武将', 'general'], skill: ['技能', 'skill'], event: ['事件', 'event'], action: ['动作', 'action'],
-  function: ['函数', 'function'], hook: ['钩子', 'hook'], mode: ['模式', 'mode'], scenario: ['场景', 'scenario'],
-  window: ['时机', 'timing window'], builtin: ['内置函数', 'builtin'], keyword: ['关键字', 'keyword'],
+  enum: ['枚举', 'enum'],
+  member: ['枚举成员', 'enum member'],
+  option: ['选项', 'option'],
+  zone: ['区域', 'zone'],
+  property: ['角色属性', 'player property'],
+  var: ['全局变量', 'global variable'],
+  card: ['卡牌', 'card kind'],
+  deck: ['牌堆', 'deck'],
+  general: ['武将', 'general'],
+  skill: ['技能', 'skill'],
+  event: ['事件', 'event'],
+  action: ['动作', 'action'],
+  function: ['函数', 'function'],
+  hook: ['钩子', 'hook'],
+  mode: ['模式', 'mode'],
+  scenario: ['场景', 'scenario'],
+  window: ['时机', 'timing window'],
+  builtin: ['内置函数', 'builtin'],
+  keyword: ['关键字', 'keyword'],
 };
 
 export function kindName(k: EntryKind, lang: Lang): string {
@@ -232,41 +343,101 @@ export function kindName(k: EntryKind, lang: Lang): string {
 const KEYWORD_DOCS: Record<string, [string, string]> = {
   package: ['声明本文件所属的包。', 'Names the package this file belongs to.'],
   import: ['使用另一个包中声明的名字。', 'Uses the names another package declares.'],
-  general: ['声明武将：`general id 中文名 "English" { kingdom: … hp: … skills: … }`；在场景的座位中指定武将。', 'Declares a general: `general id 中文名 "English" { kingdom: … hp: … skills: … }`; in a seat, names its general.'],
-  skill: ['声明技能：由触发（on）、主动（active）、视为（viewAs）、修正（modify）、过滤（filter）组成。', 'Declares a skill made of triggers (on), actives, viewAs, modify and filter items.'],
-  on: ['触发：`on 时机(you|anyone|other) [may] [limit N per X] [if 条件] { … }`，在该时机开启时执行。', 'A trigger: `on window(you|anyone|other) [may] [limit N per X] [if cond] { … }` runs when the timing window opens.'],
+  general: [
+    '声明武将：`general id 中文名 "English" { kingdom: … hp: … skills: … }`；在场景的座位中指定武将。',
+    'Declares a general: `general id 中文名 "English" { kingdom: … hp: … skills: … }`; in a seat, names its general.',
+  ],
+  skill: [
+    '声明技能：由触发（on）、主动（active）、视为（viewAs）、修正（modify）、过滤（filter）组成。',
+    'Declares a skill made of triggers (on), actives, viewAs, modify and filter items.',
+  ],
+  on: [
+    '触发：`on 时机(you|anyone|other) [may] [limit N per X] [if 条件] { … }`，在该时机开启时执行。',
+    'A trigger: `on window(you|anyone|other) [may] [limit N per X] [if cond] { … }` runs when the timing window opens.',
+  ],
   may: ['可选发动：触发前询问技能拥有者是否发动。', 'Optional: the owner is asked whether to use the skill.'],
-  timing: ['开启时机：`timing 时机 for 角色`，让该角色的技能可以在此触发。', 'Opens a timing window: `timing name for player`; skills of that player may trigger.'],
-  event: ['声明事件（有参数、会开启时机）；在触发体内，`event` 是正在结算的事件。', 'Declares an event (with parameters and timing windows); inside a trigger, `event` is the event being resolved.'],
-  action: ['声明动作：可以改变状态、询问角色的过程。', 'Declares an action: a procedure that may change state and ask players.'],
+  timing: [
+    '开启时机：`timing 时机 for 角色`，让该角色的技能可以在此触发。',
+    'Opens a timing window: `timing name for player`; skills of that player may trigger.',
+  ],
+  event: [
+    '声明事件（有参数、会开启时机）；在触发体内，`event` 是正在结算的事件。',
+    'Declares an event (with parameters and timing windows); inside a trigger, `event` is the event being resolved.',
+  ],
+  action: [
+    '声明动作：可以改变状态、询问角色的过程。',
+    'Declares an action: a procedure that may change state and ask players.',
+  ],
   function: ['声明纯函数：只读状态，不改变它。', 'Declares a pure function: it reads state and never changes it.'],
-  active: ['主动技：出牌阶段等时机可由拥有者发动。', 'An active item: an action its owner may take when the rules offer actions.'],
-  viewAs: ['视为：`viewAs 牌 from N card in 区域 where 条件`，将牌当作另一种牌使用或打出。', 'Use or play cards as another kind: `viewAs kind from N card in zones where cond`.'],
-  modify: ['修正钩子的值：`modify 钩子(参数) = 值 if 条件`。', 'Contributes to a hook: `modify hook(params) = value if cond`.'],
-  filter: ['改变拥有者的牌被视为的属性：`filter where 条件 set suit = heart`。', 'Changes how the owner\'s cards count: `filter where cond set suit = heart`.'],
+  active: [
+    '主动技：出牌阶段等时机可由拥有者发动。',
+    'An active item: an action its owner may take when the rules offer actions.',
+  ],
+  viewAs: [
+    '视为：`viewAs 牌 from N card in 区域 where 条件`，将牌当作另一种牌使用或打出。',
+    'Use or play cards as another kind: `viewAs kind from N card in zones where cond`.',
+  ],
+  modify: [
+    '修正钩子的值：`modify 钩子(参数) = 值 if 条件`。',
+    'Contributes to a hook: `modify hook(params) = value if cond`.',
+  ],
+  filter: [
+    '改变拥有者的牌被视为的属性：`filter where 条件 set suit = heart`。',
+    "Changes how the owner's cards count: `filter where cond set suit = heart`.",
+  ],
   limit: ['发动次数限制：`limit 1 per turn`。', 'A use limit: `limit 1 per turn`.'],
-  where: ['筛选列表：`列表 where 条件`，条件中 `it` 是当前元素。', 'Filters a list: `list where cond`; `it` is the item.'],
+  where: [
+    '筛选列表：`列表 where 条件`，条件中 `it` 是当前元素。',
+    'Filters a list: `list where cond`; `it` is the item.',
+  ],
   it: ['`where` 条件与 `viewAs` 筛选中的当前元素。', 'The current item in a `where` condition or a `viewAs` filter.'],
-  you: ['技能的拥有者。', 'The skill\'s owner.'],
+  you: ['技能的拥有者。', "The skill's owner."],
   anyone: ['任意角色的该时机都会触发。', 'The trigger fires for the window of any player.'],
   other: ['其他角色的该时机触发。', 'The trigger fires for the window of another player.'],
-  stop: ['结束当前事件（或 `stop e` 结束事件 e）：防止、取消。', 'Ends the current event (or `stop e` ends event e): prevention.'],
-  scenario: ['场景：座位、牌堆、起点、脚本化的回答与断言；也是一个测试。', 'A scenario: seats, a stacked deck, a start point, scripted answers and expectations; it is also a test.'],
-  seat: ['场景中的座位：`seat 名字 { general: …, role: …, hand: [...] }`。', 'A seat in a scenario: `seat name { general: …, role: …, hand: [...] }`.'],
-  deck: ['声明牌堆；在场景中 `deck: [...]` 指定牌堆顶的牌。', 'Declares a deck; in a scenario, `deck: [...]` stacks the top of the draw pile.'],
+  stop: [
+    '结束当前事件（或 `stop e` 结束事件 e）：防止、取消。',
+    'Ends the current event (or `stop e` ends event e): prevention.',
+  ],
+  scenario: [
+    '场景：座位、牌堆、起点、脚本化的回答与断言；也是一个测试。',
+    'A scenario: seats, a stacked deck, a start point, scripted answers and expectations; it is also a test.',
+  ],
+  seat: [
+    '场景中的座位：`seat 名字 { general: …, role: …, hand: [...] }`。',
+    'A seat in a scenario: `seat name { general: …, role: …, hand: [...] }`.',
+  ],
+  deck: [
+    '声明牌堆；在场景中 `deck: [...]` 指定牌堆顶的牌。',
+    'Declares a deck; in a scenario, `deck: [...]` stacks the top of the draw pile.',
+  ],
   start: ['场景从哪名角色的哪个阶段开始：`start a playPhase`。', 'Where a scenario starts: `start a playPhase`.'],
-  expect: ['断言：`expect 条件`、`expect log "…"`、`expect ask 角色`、`expect end`。', 'An expectation: `expect cond`, `expect log "…"`, `expect ask player`, `expect end`.'],
-  mode: ['声明模式；在场景中选择模式（如 `mode identity`）。', 'Declares a mode; in a scenario, picks one (`mode identity`).'],
-  property: ['声明每名角色都有的属性：`property 名 中文 "En": 类型 = 默认值`。', 'Declares a field every player has: `property name 中文 "En": type = default`.'],
+  expect: [
+    '断言：`expect 条件`、`expect log "…"`、`expect ask 角色`、`expect end`。',
+    'An expectation: `expect cond`, `expect log "…"`, `expect ask player`, `expect end`.',
+  ],
+  mode: [
+    '声明模式；在场景中选择模式（如 `mode identity`）。',
+    'Declares a mode; in a scenario, picks one (`mode identity`).',
+  ],
+  property: [
+    '声明每名角色都有的属性：`property 名 中文 "En": 类型 = 默认值`。',
+    'Declares a field every player has: `property name 中文 "En": type = default`.',
+  ],
   let: ['声明局部变量。', 'Declares a local variable.'],
-  repeat: ['`repeat N { }` 重复 N 次；`repeat { }` 重复直到 break。', '`repeat N { }` runs N times; `repeat { }` runs until break.'],
+  repeat: [
+    '`repeat N { }` 重复 N 次；`repeat { }` 重复直到 break。',
+    '`repeat N { }` runs N times; `repeat { }` runs until break.',
+  ],
   cleanup: ['事件结束后（包括被 stop 时）执行的块。', 'A block run when the event ends (also when stopped).'],
   locked: ['锁定技。', 'Locked skill.'],
 };
 
 function sig(e: Entry): string {
   if (!e.params) return e.name;
-  const ps = e.params.map((p) => `${p.name}${p.type ? `: ${p.type}` : ''}${p.default !== undefined ? ` = ${p.default}` : p.optional ? '?' : ''}`);
+  const ps = e.params.map(
+    (p) =>
+      `${p.name}${p.type ? `: ${p.type}` : ''}${p.default !== undefined ? ` = ${p.default}` : p.optional ? '?' : ''}`,
+  );
   return `${e.name}(${ps.join(', ')})${e.returns && e.kind !== 'property' && e.kind !== 'var' ? `: ${e.returns}` : ''}`;
 }
 
@@ -275,7 +446,9 @@ export function describe(e: Entry, lang: Lang): string {
   const zh = lang === 'zh';
   const out: string[] = [];
   const names = [e.zh, e.en ? `"${e.en}"` : ''].filter(Boolean).join(' ');
-  out.push(`**${kindName(e.kind, lang)}** \`${e.kind === 'property' || e.kind === 'var' ? `${e.name}: ${e.returns ?? ''}` : sig(e)}\`${names ? ` — ${names}` : ''}`);
+  out.push(
+    `**${kindName(e.kind, lang)}** \`${e.kind === 'property' || e.kind === 'var' ? `${e.name}: ${e.returns ?? ''}` : sig(e)}\`${names ? ` — ${names}` : ''}`,
+  );
   if (e.kind === 'keyword') {
     const d = KEYWORD_DOCS[e.name];
     if (d) out.push(d[zh ? 0 : 1]);
@@ -283,12 +456,24 @@ export function describe(e: Entry, lang: Lang): string {
   if (e.kind === 'member' && e.enumOf) out.push(zh ? `\`${e.enumOf}\` 的成员` : `a member of \`${e.enumOf}\``);
   if (e.detail) out.push(e.detail);
   if (e.kind === 'window' && e.openers?.length) {
-    const list = e.openers.slice(0, 6).map((o) => `\`${o.by}\` (${o.kind}) ${zh ? '为' : 'for'} \`${o.subject}\` — ${o.file}:${o.line}`);
-    out.push((zh ? '开启于：\n' : 'Opened by:\n') + list.map((l) => `- ${l}`).join('\n') + (e.openers.length > 6 ? `\n- … (${e.openers.length - 6})` : ''));
+    const list = e.openers
+      .slice(0, 6)
+      .map((o) => `\`${o.by}\` (${o.kind}) ${zh ? '为' : 'for'} \`${o.subject}\` — ${o.file}:${o.line}`);
+    out.push(
+      (zh ? '开启于：\n' : 'Opened by:\n') +
+        list.map((l) => `- ${l}`).join('\n') +
+        (e.openers.length > 6 ? `\n- … (${e.openers.length - 6})` : ''),
+    );
     const evs = e.openers.filter((o) => o.kind === 'event').map((o) => o.by);
-    if (evs.length) out.push(zh ? `触发体中 \`event\` 是 ${[...new Set(evs)].map((x) => `\`${x}\``).join('、')} 事件。` : `In a trigger, \`event\` is the ${[...new Set(evs)].map((x) => `\`${x}\``).join(' / ')} event.`);
+    if (evs.length)
+      out.push(
+        zh
+          ? `触发体中 \`event\` 是 ${[...new Set(evs)].map((x) => `\`${x}\``).join('、')} 事件。`
+          : `In a trigger, \`event\` is the ${[...new Set(evs)].map((x) => `\`${x}\``).join(' / ')} event.`,
+      );
   }
-  if (e.kind === 'builtin') out.push(zh ? '引擎内置。带 `?` 的参数可省略。' : 'Built into the engine. Parameters marked `?` may be left out.');
+  if (e.kind === 'builtin')
+    out.push(zh ? '引擎内置。带 `?` 的参数可省略。' : 'Built into the engine. Parameters marked `?` may be left out.');
   if (e.doc) out.push(e.doc);
   if (e.file && e.kind !== 'window') out.push(`*${e.file}:${e.line}*`);
   return out.join('\n\n');
@@ -307,11 +492,12 @@ export interface Completion {
 }
 
 function item(e: Entry, lang: Lang, rank: number, withCall = true): Completion {
-  const callable = withCall && e.params && (e.kind === 'function' || e.kind === 'action' || e.kind === 'event' || e.kind === 'builtin' || e.kind === 'zone');
+  const callable =
+    withCall &&
+    e.params &&
+    (e.kind === 'function' || e.kind === 'action' || e.kind === 'event' || e.kind === 'builtin' || e.kind === 'zone');
   const required = (e.params ?? []).filter((p) => !p.optional);
-  const insertText = callable
-    ? `${e.name}(${required.map((p, i) => `\${${i + 1}:${p.name}}`).join(', ')})`
-    : e.name;
+  const insertText = callable ? `${e.name}(${required.map((p, i) => `\${${i + 1}:${p.name}}`).join(', ')})` : e.name;
   return {
     label: e.name,
     kind: e.kind,
@@ -329,7 +515,8 @@ export function complete(parts: IndexPart[], before: string, lang: Lang, trigger
   const entries = allEntries(parts);
   const windows = [...allWindows(parts).values()];
   const of = (...kinds: EntryKind[]) => entries.filter((e) => kinds.includes(e.kind));
-  const members = (enumId: string) => entries.filter((e) => e.kind === 'member' && e.enumOf === enumId).map((e) => item(e, lang, 0));
+  const members = (enumId: string) =>
+    entries.filter((e) => e.kind === 'member' && e.enumOf === enumId).map((e) => item(e, lang, 0));
 
   // `on |` and `timing |`: timing windows.
   if (/(^|\s)(on|timing)\s+[\p{L}_]*$/u.test(line)) return windows.map((w) => item(w, lang, 0));
@@ -350,17 +537,35 @@ export function complete(parts: IndexPart[], before: string, lang: Lang, trigger
   if (dot) {
     const out: Completion[] = [];
     const seen = new Set<string>();
-    const push = (c: Completion) => { if (!seen.has(c.label)) { seen.add(c.label); out.push(c); } };
+    const push = (c: Completion) => {
+      if (!seen.has(c.label)) {
+        seen.add(c.label);
+        out.push(c);
+      }
+    };
     const field = (name: string, detail: string, rank: number, doc = '') =>
-      push({ label: name, kind: 'property', insertText: name, snippet: false, detail, documentation: doc, sortText: `${rank}${name}` });
+      push({
+        label: name,
+        kind: 'property',
+        insertText: name,
+        snippet: false,
+        detail,
+        documentation: doc,
+        sortText: `${rank}${name}`,
+      });
     if (dot[1] === 'event') {
       const trig = [...before.matchAll(/\bon\s+([\p{L}_][\p{L}\p{N}_]*)\s*\(/gu)].pop();
       const win = trig ? allWindows(parts).get(trig[1]!) : undefined;
       for (const o of win?.openers ?? []) {
         if (o.kind !== 'event') continue;
-        for (const p of parts) for (const pi of p.eventParams.get(o.by) ?? []) {
-          field(pi.name, `${lang === 'zh' ? '事件参数' : 'event parameter'} · ${o.by}${pi.type ? ` · ${pi.type}` : ''}`, 0);
-        }
+        for (const p of parts)
+          for (const pi of p.eventParams.get(o.by) ?? []) {
+            field(
+              pi.name,
+              `${lang === 'zh' ? '事件参数' : 'event parameter'} · ${o.by}${pi.type ? ` · ${pi.type}` : ''}`,
+              0,
+            );
+          }
       }
       for (const n of ['kind', 'stopped', 'parent']) field(n, lang === 'zh' ? '事件' : 'event', 1);
     }
@@ -369,51 +574,96 @@ export function complete(parts: IndexPart[], before: string, lang: Lang, trigger
     for (const n of ['kind', 'suit', 'rank', 'id', 'subcards', 'via']) field(n, lang === 'zh' ? '卡牌' : 'card', 3);
     for (const p of parts) for (const n of p.cardFields) field(n, lang === 'zh' ? '卡牌字段' : 'card field', 3);
     for (const p of parts) for (const n of p.generalFields) field(n, lang === 'zh' ? '武将字段' : 'general field', 4);
-    for (const p of parts) for (const ps of p.eventParams.values()) for (const pi of ps) field(pi.name, lang === 'zh' ? '事件参数' : 'event parameter', 5);
+    for (const p of parts)
+      for (const ps of p.eventParams.values())
+        for (const pi of ps) field(pi.name, lang === 'zh' ? '事件参数' : 'event parameter', 5);
     return out;
   }
   // Anywhere else: everything, most useful first (but a space or colon alone does not open the list).
   if (trigger === ' ' || trigger === ':') return [];
   const rank: Partial<Record<EntryKind, number>> = {
-    function: 1, action: 1, event: 1, builtin: 2, card: 3, general: 3, skill: 3, member: 4, zone: 4, var: 4, hook: 5,
-    property: 6, enum: 6, option: 6, mode: 6, deck: 7, scenario: 8,
+    function: 1,
+    action: 1,
+    event: 1,
+    builtin: 2,
+    card: 3,
+    general: 3,
+    skill: 3,
+    member: 4,
+    zone: 4,
+    var: 4,
+    hook: 5,
+    property: 6,
+    enum: 6,
+    option: 6,
+    mode: 6,
+    deck: 7,
+    scenario: 8,
   };
   const out: Completion[] = [];
   for (const k of [...reservedKeywords, ...contextualKeywords, 'it']) {
-    out.push({ label: k, kind: 'keyword', insertText: k, snippet: false, detail: kindName('keyword', lang), documentation: '', sortText: `0${k}` });
+    out.push({
+      label: k,
+      kind: 'keyword',
+      insertText: k,
+      snippet: false,
+      detail: kindName('keyword', lang),
+      documentation: '',
+      sortText: `0${k}`,
+    });
   }
   for (const e of entries) if (e.kind !== 'property') out.push(item(e, lang, rank[e.kind] ?? 9));
-  for (const name of Object.keys(signatures)) if (!entries.some((e) => e.name === name)) out.push(item(builtinEntry(name), lang, 2));
+  for (const name of Object.keys(signatures))
+    if (!entries.some((e) => e.name === name)) out.push(item(builtinEntry(name), lang, 2));
   for (const w of windows) if (!entries.some((e) => e.name === w.name)) out.push(item(w, lang, 7));
   return out;
 }
 
 /** Scenarios declared by files, in order. */
-export function scenariosOf(files: A.SourceFile[]): { id: string; zh?: string; en?: string; file: string; line: number }[] {
+export function scenariosOf(
+  files: A.SourceFile[],
+): { id: string; zh?: string; en?: string; file: string; line: number }[] {
   const out: { id: string; zh?: string; en?: string; file: string; line: number }[] = [];
-  for (const f of files) for (const d of f.decls) if (d.kind === 'Scenario' && d.names.id.name) {
-    out.push({ id: d.names.id.name, zh: d.names.zh?.name, en: d.names.en, file: f.file, line: d.span.line });
-  }
+  for (const f of files)
+    for (const d of f.decls)
+      if (d.kind === 'Scenario' && d.names.id.name) {
+        out.push({ id: d.names.id.name, zh: d.names.zh?.name, en: d.names.en, file: f.file, line: d.span.line });
+      }
   return out;
 }
 
 /** Signature help: the innermost call still open at the end of `before`, and which argument the cursor is in. */
-export function signatureAt(parts: IndexPart[], before: string, lang: Lang): { label: string; params: string[]; active: number; doc: string } | null {
+export function signatureAt(
+  parts: IndexPart[],
+  before: string,
+  lang: Lang,
+): { label: string; params: string[]; active: number; doc: string } | null {
   let depth = 0;
   let commas = 0;
   // Strings and comments cannot open or close calls: blank them out first.
-  const text = before.slice(-2000).replace(/"(?:[^"\\\n]|\\.)*"/g, '""').replace(/#[^\n]*/g, '');
+  const text = before
+    .slice(-2000)
+    .replace(/"(?:[^"\\\n]|\\.)*"/g, '""')
+    .replace(/#[^\n]*/g, '');
   for (let i = text.length - 1; i >= 0; i--) {
     const ch = text[i]!;
     if (ch === ')' || ch === ']') depth++;
-    else if (ch === '[') { if (depth === 0) return null; depth--; }
-    else if (ch === '(') {
-      if (depth > 0) { depth--; continue; }
+    else if (ch === '[') {
+      if (depth === 0) return null;
+      depth--;
+    } else if (ch === '(') {
+      if (depth > 0) {
+        depth--;
+        continue;
+      }
       const m = /([\p{L}_][\p{L}\p{N}_]*)\s*$/u.exec(text.slice(0, i));
       if (!m) return null;
       const e = lookup(parts, m[1]!);
       if (!e || !e.params) return null;
-      const ps = e.params.map((p) => `${p.name}${p.type ? `: ${p.type}` : ''}${p.default !== undefined ? ` = ${p.default}` : p.optional ? '?' : ''}`);
+      const ps = e.params.map(
+        (p) =>
+          `${p.name}${p.type ? `: ${p.type}` : ''}${p.default !== undefined ? ` = ${p.default}` : p.optional ? '?' : ''}`,
+      );
       return { label: `${e.name}(${ps.join(', ')})`, params: ps, active: commas, doc: describe(e, lang) };
     } else if (ch === ',' && depth === 0) commas++;
     else if ((ch === '{' || ch === '}') && depth === 0) return null;

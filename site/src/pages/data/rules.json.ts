@@ -3,5 +3,7 @@
 import { clientRules } from '../../lib/scenarios.ts';
 
 export function GET(): Response {
-  return new Response(JSON.stringify(clientRules()), { headers: { 'content-type': 'application/json; charset=utf-8' } });
+  return new Response(JSON.stringify(clientRules()), {
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });
 }

@@ -6,5 +6,7 @@ export function getStaticPaths() {
 }
 
 export function GET({ params }: { params: { id: string } }): Response {
-  return new Response(JSON.stringify(scenario(params.id) ?? null), { headers: { 'content-type': 'application/json; charset=utf-8' } });
+  return new Response(JSON.stringify(scenario(params.id) ?? null), {
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });
 }
