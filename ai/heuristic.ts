@@ -341,7 +341,7 @@ export class HeuristicAI {
     const real = r.options.findIndex(
       (o) => o.value && typeof o.value === 'object' && !Array.isArray(o.value) && o.value.t === 'c',
     );
-    return [real >= 0 ? real : 0];
+    return [Math.max(real, 0)];
   }
 
   /** When a lord skill asks me to respond for someone else, who is it? */
@@ -369,7 +369,7 @@ export class HeuristicAI {
     return want && r.options.length ? [0] : [];
   }
 
-  private save(me: PlayerObj, r: Request): number[] {
+  private save(me: PlayerObj, _r: Request): number[] {
     let fr: Frame | null = this.g.frame;
     while (fr && fr.id !== 'dying') fr = fr.parent;
     const who = fr?.data.who as PlayerObj | undefined;
@@ -391,7 +391,7 @@ export class HeuristicAI {
     return [ok ? yes : no];
   }
 
-  private discard(me: PlayerObj, r: Request): number[] {
+  private discard(_me: PlayerObj, r: Request): number[] {
     const ranked = r.options
       .map((o, i) => ({
         i,

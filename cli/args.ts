@@ -33,7 +33,7 @@ export function parseArgs(argv: string[], spec: FlagSpec, command: string): Pars
       flags[name] = true;
       continue;
     }
-    let value: string | undefined = eq < 0 ? argv[++i] : a.slice(eq + 1);
+    const value: string | undefined = eq < 0 ? argv[++i] : a.slice(eq + 1);
     if (value === undefined || (eq < 0 && value.startsWith('--'))) throw usage(`--${name} needs a value`);
     if (kind === 'int') {
       if (!/^-?\d+$/.test(value)) throw usage(`--${name} must be a whole number, not '${value}'`);

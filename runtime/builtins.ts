@@ -15,7 +15,7 @@ import {
 
 type Pure = (g: Game, a: Value[], at: string) => Value;
 
-function player(g: Game, v: Value, at: string): PlayerObj {
+function player(_g: Game, v: Value, at: string): PlayerObj {
   if (v && typeof v === 'object' && (v as PlayerObj).t === 'p') return v as PlayerObj;
   throw new RuleError(`expected a player, got ${label(v)}`, at);
 }

@@ -351,7 +351,7 @@ export class Game {
       for (const f of seat.fields) {
         const v = this.L.linker.expr(f.e)(c);
         const z = this.program.zones[f.name];
-        if (z && z.perPlayer) {
+        if (z?.perPlayer) {
           for (const card of this.asList(v, seat.at))
             this.put(this.asCards(card, seat.at), this.zoneRef(f.name, p), false);
         } else if (f.name === 'skills') {

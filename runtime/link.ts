@@ -34,7 +34,7 @@ export interface Builtins {
 export class Linker {
   private exprCache = new WeakMap<object, Ex>();
   constructor(
-    private program: Program,
+    _program: Program,
     private builtins: Builtins,
   ) {}
 
@@ -398,7 +398,7 @@ export class Linker {
         const cond = this.expr(s.c);
         const th = this.block(s.then);
         const el = s.else ? this.block(s.else) : null;
-        if (!th.y && (!el || !el.y)) {
+        if (!th.y && !el?.y) {
           const t = th.run,
             e = el ? (el as { run: (c: Ctx) => Sig }).run : null;
           return { y: false, run: (c) => (truthy(cond(c)) ? t(c) : e ? e(c) : NORMAL) };

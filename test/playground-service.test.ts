@@ -70,6 +70,7 @@ describe('playground language service', () => {
   it('offers keywords, cards, builtins and actions with snippet parameters anywhere else', () => {
     const items = complete(parts, '    ', 'en');
     const by = new Map(items.map((c) => [c.label, c]));
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Monaco's snippet syntax
     expect(by.get('draw')?.insertText).toBe('draw(${1:p})');
     expect(by.get('chooseMany')?.kind).toBe('builtin');
     expect(by.get('slash')?.kind).toBe('card');

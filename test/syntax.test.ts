@@ -5,7 +5,7 @@ import { parse } from '../compiler/syntax/parse.ts';
 import { lexer, reservedKeywords, contextualKeywords } from '../compiler/syntax/tokens.ts';
 import type * as A from '../compiler/ast/nodes.ts';
 
-const EXAMPLE = String.raw`package standard
+const EXAMPLE = `package standard
 import core
 
 enum suit 花色 "Suit" { spade 黑桃 "Spade", heart 红桃 "Heart", club 梅花 "Club", diamond 方块 "Diamond" }
@@ -152,7 +152,10 @@ function stmtsOf(src: string): A.Stmt[] {
 function checkSpans(node: unknown, text: string): void {
   const bad: unknown[] = [];
   const walk = (o: unknown): void => {
-    if (Array.isArray(o)) return o.forEach(walk);
+    if (Array.isArray(o)) {
+      o.forEach(walk);
+      return;
+    }
     if (!o || typeof o !== 'object') return;
     for (const [k, v] of Object.entries(o)) {
       if (k === 'span') {

@@ -92,7 +92,7 @@ class Lowerer {
           const parts = emptyProgram() as Partial<I.Program>;
           for (const inner of d.decls) this.decl(inner, parts as I.Program);
           const opt = this.S.get(d.option.name);
-          if (!opt || opt.kind !== 'option')
+          if (opt?.kind !== 'option')
             this.err(
               'SGS160',
               `variant needs an option, '${d.option.name}' is not one${this.S.suggest(d.option.name, ['option'])}`,
@@ -324,7 +324,7 @@ class Lowerer {
   private eventRef(id: A.Ident): void {
     if (id.name === 'game') return;
     const s = this.S.get(id.name);
-    if (!s || s.kind !== 'event')
+    if (s?.kind !== 'event')
       this.err(
         'SGS108',
         `'${id.name}' is not an event (limits and resets are counted per event, or per game)${this.S.suggest(id.name, ['event'])}`,
@@ -446,7 +446,7 @@ class Lowerer {
           this.expectSym(it.cardKind, 'card');
           for (const z of it.zones) {
             const s = this.S.get(z.name);
-            if (!s || s.kind !== 'zone')
+            if (s?.kind !== 'zone')
               this.err('SGS106', `'${z.name}' is not a zone${this.S.suggest(z.name, ['zone'])}`, z.span);
           }
           if (it.count < 1) this.err('SGS163', 'a conversion uses at least one card', it.span);
@@ -465,7 +465,7 @@ class Lowerer {
         }
         case 'Modify': {
           const h = this.S.get(it.hook.name);
-          if (!h || h.kind !== 'hook') {
+          if (h?.kind !== 'hook') {
             this.err(
               'SGS121',
               `'${it.hook.name}' is not a hook${this.S.suggest(it.hook.name, ['hook'])}`,
@@ -518,13 +518,13 @@ class Lowerer {
     const modeName = d.mode?.name ?? [...this.S.byName.values()].find((s) => s.kind === 'mode')?.id ?? '';
     if (d.mode) {
       const m = this.S.get(d.mode.name);
-      if (!m || m.kind !== 'mode')
+      if (m?.kind !== 'mode')
         this.err('SGS106', `'${d.mode.name}' is not a mode${this.S.suggest(d.mode.name, ['mode'])}`, d.mode.span);
     }
     const options: Record<string, unknown> = {};
     for (const o of d.options) {
       const s = this.S.get(o.name.name);
-      if (!s || s.kind !== 'option')
+      if (s?.kind !== 'option')
         this.err('SGS160', `'${o.name.name}' is not an option${this.S.suggest(o.name.name, ['option'])}`, o.name.span);
       options[o.name.name] = this.constant(o.value);
     }
@@ -800,7 +800,7 @@ class Lowerer {
         return { k: 'list', items: e.items.map((x) => this.expr(x, scope, cx)) };
       case 'CardLit': {
         const s = this.S.get(e.cardKind.name);
-        if (!s || s.kind !== 'card')
+        if (s?.kind !== 'card')
           this.err(
             'SGS150',
             `'${e.cardKind.name}' is not a card kind${this.S.suggest(e.cardKind.name, ['card'])}`,

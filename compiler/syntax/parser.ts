@@ -156,6 +156,7 @@ export const declStarters: TokenType[] = [
   'phrase',
 ].map((w) => kw[w]!);
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the range is all of ASCII, control characters included
 const isNonAscii = /[^\x00-\x7f]/;
 /** Tokens that can continue an expression after a primary: used to tell `expect end` from `expect end.x`. */
 const exprContinuation: TokenType[] = [

@@ -852,7 +852,7 @@ class Converter {
       }
       for (;;) {
         const next = stream[pos];
-        if (!next || next.t !== 'bin') break;
+        if (next?.t !== 'bin') break;
         const op = spelling(next.op) || '+';
         const prec = binaryPrec(op);
         if (prec < min) break;

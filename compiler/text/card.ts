@@ -47,7 +47,7 @@ export function cardText(R: Renderer, d: A.CardDecl): Text {
     const where = series(zones, 'or');
     for (const s of d.skills) {
       const sym = R.S.get(s.name);
-      if (!sym || sym.kind !== 'skill') continue;
+      if (sym?.kind !== 'skill') continue;
       const sd = sym.decl as A.SkillDecl;
       const txt = skillText(R, sd);
       const sn = R.names(sym, s.span);

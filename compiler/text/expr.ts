@@ -5,8 +5,8 @@ import { printExpr } from '../ast/print.ts';
 import type * as A from '../ast/nodes.ts';
 import type { Symbols, Sym } from '../lower/symbols.ts';
 import { signatures, effectBuiltins, askBuiltins } from '../../runtime/builtins.ts';
-import { Phrasebook, parseTemplate, type Pattern, type Phrase } from './phrasebook.ts';
-import { Facts, positional, type Callee } from './facts.ts';
+import { type Phrasebook, parseTemplate, type Pattern, type Phrase } from './phrasebook.ts';
+import { type Facts, positional, type Callee } from './facts.ts';
 import { Env, LETTERS, newBody, type Missing, type Val } from './context.ts';
 import { MARKS, isEmpty, relative, series, paren, t, type Text } from './lang.ts';
 import { ANY, BOOL, CARDS, INT, builtinType, elem, fromTypeRef, listOf, unitOf, type Ty } from './types.ts';
@@ -473,7 +473,7 @@ export class ExprRenderer {
 
   /** Whether an argument is the owner (`you`, or a name that reads as 你). */
   isYou(a: A.Expr | undefined, env: Env): boolean {
-    if (!a || a.kind !== 'Name') return false;
+    if (a?.kind !== 'Name') return false;
     if (env.has(a.name)) return env.lookup(a.name)?.you === true;
     return a.name === 'you' && env.body.you;
   }
@@ -644,10 +644,6 @@ export class ExprRenderer {
       if (d.ty?.base === 'player' && !d.ty.list) out.doer = d;
     }
     return out;
-  }
-
-  private paramTypes(decls: A.Param[] | undefined, args: (A.Expr | undefined)[], env: Env): (Ty | undefined)[] {
-    return args.map((a, i) => (decls?.[i] ? fromTypeRef(decls[i]!.type) : a ? this.typeOf(a, env) : undefined));
   }
 
   /** The type of an expression without wording it (for builtins whose result type follows their arguments). */
@@ -828,7 +824,10 @@ export class ExprRenderer {
     );
     if (name === 'within' && args[0]?.kind === 'Name') {
       const s = this.S.get(args[0].name);
-      if (s?.kind === 'event') (ret.base = 'event'), (ret.events = [s.id]);
+      if (s?.kind === 'event') {
+        ret.base = 'event';
+        ret.events = [s.id];
+      }
     }
     const v = this.viaPhrase(name, args, undefined, env, ret);
     if (v) return v;

@@ -2,7 +2,7 @@
 // of its wording (`{p}`, `{from:one}`, `{min~max}`, `{body}`, `{value}`, `{self}`).
 import type * as A from '../ast/nodes.ts';
 import type { Symbols } from '../lower/symbols.ts';
-import { type Text } from './lang.ts';
+import type { Text } from './lang.ts';
 
 /** A parameter pattern: the argument must be `you`, `true`, `false`, `none`, this number, or this enum member,
  *  zone, card kind, skill or general (named by its id). */

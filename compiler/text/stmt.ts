@@ -5,7 +5,7 @@ import { forEachStmt, forEachSubExpr, stmtExprs } from '../ast/walk.ts';
 import type * as A from '../ast/nodes.ts';
 import { ExprRenderer, source } from './expr.ts';
 import type { Phrase } from './phrasebook.ts';
-import { Env, LETTERS, type Val } from './context.ts';
+import { type Env, LETTERS, type Val } from './context.ts';
 import { t, isEmpty, type Text } from './lang.ts';
 import { ANY, elem, unitOf, type Ty } from './types.ts';
 import { effectBuiltins } from '../../runtime/builtins.ts';
@@ -408,10 +408,9 @@ export class Renderer extends ExprRenderer {
     const isList = (v: Val) => v.ty?.list === true || s.value.kind === 'List';
     if (s.target.kind === 'Name') {
       const cur = env.lookup(s.target.name);
-      const name: Text =
-        cur && cur.demo
-          ? { zh: cur.zh.replace(/为是$/, ''), en: cur.en.replace(/ is true$/, '') }
-          : (cur ?? this.expr(s.target, env));
+      const name: Text = cur?.demo
+        ? { zh: cur.zh.replace(/为是$/, ''), en: cur.en.replace(/ is true$/, '') }
+        : (cur ?? this.expr(s.target, env));
       if (this.asks(s.value)) {
         const v = this.expr(s.value, env);
         return [{ zh: `${v.zh}（记为${name.zh}）`, en: `${v.en} (call it ${name.en})` }];
@@ -492,7 +491,7 @@ export class Renderer extends ExprRenderer {
     subject: Val,
     field: (f: string) => Val | undefined,
     span: A.Span,
-    env: Env,
+    _env: Env,
     chosen?: Phrase,
   ): Text {
     // Without a phrase chosen for its fields, the one with the fewest parameters (a subject pattern may win).

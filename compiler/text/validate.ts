@@ -7,7 +7,7 @@ export function textProblems(x: Text): string[] {
   const out: string[] = [];
   for (const lang of ['zh', 'en'] as const) {
     const s = x[lang];
-    if (!s || !s.trim()) out.push(`${lang}: empty`);
+    if (!s?.trim()) out.push(`${lang}: empty`);
     if (/[{}]/.test(s)) out.push(`${lang}: unfilled placeholder ${s.match(/\{[^}]*\}?/)?.[0] ?? '{'}`);
     if (/\bundefined\b|\bnull\b|NaN/.test(s)) out.push(`${lang}: ${s.match(/\bundefined\b|\bnull\b|NaN/)![0]}`);
     if (MARKS.some((m) => s.includes(m))) out.push(`${lang}: an unresolved item marker`);

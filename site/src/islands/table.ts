@@ -155,7 +155,7 @@ abstract class Table {
     for (;;) {
       const r = g.pending;
       if (!r || g.over || r.seat === this.viewer) break;
-      if (scripted && scripted(r)) continue;
+      if (scripted?.(r)) continue;
       if (this.aiUsed++ > AI_BUDGET) {
         this.say(
           this.L.t('电脑已行动太多步，对局中止。', 'The computer has made too many moves; the game stops here.'),

@@ -364,10 +364,12 @@ export function windows(): { name: string; openings: Opening[] }[] {
         return;
       }
       case 'Let':
-        return expr(s.value, opener, kind);
+        expr(s.value, opener, kind);
+        return;
       case 'Assign':
         expr(s.target, opener, kind);
-        return expr(s.value, opener, kind);
+        expr(s.value, opener, kind);
+        return;
       case 'If':
         expr(s.cond, opener, kind);
         block(s.then, opener, kind);
@@ -378,13 +380,16 @@ export function windows(): { name: string; openings: Opening[] }[] {
         return;
       case 'For':
         expr(s.iterable, opener, kind);
-        return block(s.body, opener, kind);
+        block(s.body, opener, kind);
+        return;
       case 'While':
         expr(s.cond, opener, kind);
-        return block(s.body, opener, kind);
+        block(s.body, opener, kind);
+        return;
       case 'Repeat':
         if (s.count) expr(s.count, opener, kind);
-        return block(s.body, opener, kind);
+        block(s.body, opener, kind);
+        return;
       case 'Return':
         if (s.value) expr(s.value, opener, kind);
         return;
@@ -392,7 +397,8 @@ export function windows(): { name: string; openings: Opening[] }[] {
         if (s.target) expr(s.target, opener, kind);
         return;
       case 'ExprStmt':
-        return expr(s.expr, opener, kind);
+        expr(s.expr, opener, kind);
+        return;
       default:
         return;
     }
@@ -411,17 +417,22 @@ export function windows(): { name: string; openings: Opening[] }[] {
         return;
       }
       case 'Member':
-        return expr(e.object, opener, kind);
+        expr(e.object, opener, kind);
+        return;
       case 'Unary':
-        return expr(e.operand, opener, kind);
+        expr(e.operand, opener, kind);
+        return;
       case 'Binary':
         expr(e.left, opener, kind);
-        return expr(e.right, opener, kind);
+        expr(e.right, opener, kind);
+        return;
       case 'List':
-        return e.items.forEach((x) => expr(x, opener, kind));
+        e.items.forEach((x) => expr(x, opener, kind));
+        return;
       case 'Where':
         expr(e.list, opener, kind);
-        return expr(e.cond, opener, kind);
+        expr(e.cond, opener, kind);
+        return;
       default:
         return;
     }

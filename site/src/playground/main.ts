@@ -388,7 +388,7 @@ function showOutcome(
     p.append(d);
     resultEl.append(p);
   }
-  if (log && log.length) {
+  if (log?.length) {
     const det = el('details', 'pg-log');
     det.open = log.length <= 60;
     det.append(el('summary', '', `${T.log} (${log.length})`));

@@ -119,7 +119,7 @@ export function indexFiles(
   for (const f of files) {
     const text = texts.get(f.file) ?? '';
     const add = (kind: EntryKind, names: A.Names | undefined, node: { span: A.Span }, extra: Partial<Entry> = {}) => {
-      if (!names || !names.id.name) return;
+      if (!names?.id.name) return;
       const e: Entry = {
         name: names.id.name,
         kind,
@@ -659,7 +659,7 @@ export function signatureAt(
       const m = /([\p{L}_][\p{L}\p{N}_]*)\s*$/u.exec(text.slice(0, i));
       if (!m) return null;
       const e = lookup(parts, m[1]!);
-      if (!e || !e.params) return null;
+      if (!e?.params) return null;
       const ps = e.params.map(
         (p) =>
           `${p.name}${p.type ? `: ${p.type}` : ''}${p.default !== undefined ? ` = ${p.default}` : p.optional ? '?' : ''}`,
