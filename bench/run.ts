@@ -1,7 +1,7 @@
 // `npm run bench [-- rulesPath…]`: compile and simulation speed as JSON lines, one per measurement. Medians
 // over several runs, so one slow run (a GC pause, a busy machine) does not decide the number. Not a test.
 import { clearParseCache, compile, type SourceInput } from '../compiler/index.ts';
-import { loadSources } from '../cli/load.ts';
+import { loadSources } from '../compiler/node/load.ts';
 import { simulate } from '../cli/simulate.ts';
 import { defaultMode, playerRange } from '../cli/setup.ts';
 

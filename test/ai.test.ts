@@ -6,7 +6,7 @@ import type { Program } from '../runtime/ir.ts';
 import { byRole } from '../ai/by-role.ts';
 import type { AiName } from '../ai/registry.ts';
 import { formatAiSpec, parseAiSpec, rolesOf, uniformSpec } from '../ai/spec.ts';
-import { loadSources } from '../cli/load.ts';
+import { loadSources } from '../compiler/node/load.ts';
 import { main } from '../cli/main.ts';
 import { memoryIo } from '../cli/io.ts';
 import { playGame } from '../cli/play.ts';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { compile } from '../compiler/index.ts';
 import { Game, type Request } from '../runtime/game.ts';
 import type { Program } from '../runtime/ir.ts';
-import { loadSources } from '../cli/load.ts';
+import { loadSources } from '../compiler/node/load.ts';
 import { main } from '../cli/main.ts';
 import { memoryIo } from '../cli/io.ts';
 import { RandomAI } from '../ai/random.ts';

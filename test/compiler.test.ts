@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { compile } from '../compiler/index.ts';
 import { renderDiagnostic } from '../compiler/diagnostics.ts';
-import { loadSources } from '../cli/load.ts';
+import { loadSources } from '../compiler/node/load.ts';
 
 const rules = loadSources(['rules']);
 

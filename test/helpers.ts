@@ -1,7 +1,7 @@
 // Test helpers: compile sources (inline or from disk) and fail loudly with rendered diagnostics.
 import { compile, type SourceInput } from '../compiler/index.ts';
 import { renderDiagnostic } from '../compiler/diagnostics.ts';
-import { loadSources } from '../cli/load.ts';
+import { loadSources } from '../compiler/node/load.ts';
 import type { Program } from '../runtime/ir.ts';
 
 export function compileOrThrow(sources: SourceInput[]): Program {

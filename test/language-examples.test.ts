@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { compile } from '../compiler/index.ts';
 import { parse } from '../compiler/syntax/parse.ts';
 import { renderDiagnostic } from '../compiler/diagnostics.ts';
-import { loadSources } from '../cli/load.ts';
+import { loadSources } from '../compiler/node/load.ts';
 import { runScenario } from '../runtime/scenario.ts';
 import { signatures } from '../runtime/builtins.ts';
 import { contextualKeywords, reservedKeywords } from '../compiler/syntax/tokens.ts';

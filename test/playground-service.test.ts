@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { compile } from '../compiler/index.ts';
 import { parse } from '../compiler/syntax/parse.ts';
-import { loadSources } from '../cli/load.ts';
+import { loadSources } from '../compiler/node/load.ts';
 import {
   complete,
   describe as describeEntry,

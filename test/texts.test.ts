@@ -2,7 +2,7 @@
 // the machinery; the wording of representative entities, read and checked by hand; the phrase diagnostics.
 import { describe, expect, it } from 'vitest';
 import { compile } from '../compiler/index.ts';
-import { loadSources } from '../cli/load.ts';
+import { loadSources } from '../compiler/node/load.ts';
 import { generateTexts, textProblems, type RuleTexts, type Text } from '../compiler/text/index.ts';
 import { main } from '../cli/main.ts';
 import { memoryIo } from '../cli/io.ts';

@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { browserAvailable, launch, repo, serve, type Server } from './harness.ts';
 import { compile } from '../../compiler/index.ts';
 import { generateTexts } from '../../compiler/text/index.ts';
-import { loadSources } from '../../cli/load.ts';
+import { loadSources } from '../../compiler/node/load.ts';
 
 const ready = browserAvailable();
 const SHOTS = repo + '.tmp/shots';

@@ -1,6 +1,6 @@
 // Build-time access to the rules: compiled once per build from rules/ (the same compiler the CLI uses).
 import { compile, type CompileResult } from '../../../compiler/index.ts';
-import { loadSources } from '../../../cli/load.ts';
+import { loadSources } from '../../../compiler/node/load.ts';
 import type { Program } from '../../../runtime/ir.ts';
 import { fileURLToPath } from 'node:url';
 

@@ -1,7 +1,8 @@
-// Reading rule sources from disk (Node only; the compiler itself never touches the file system).
+// Reading rule sources from disk for the CLI, the site build, the benchmark and the tests. Node only: the compiler
+// core never touches the file system, so it runs in the browser too.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { SourceInput } from '../compiler/index.ts';
+import type { SourceInput } from '../index.ts';
 
 export const RULES_EXT = '.sgs';
 
