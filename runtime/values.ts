@@ -1,5 +1,6 @@
 // Runtime values. The live state is a graph of these objects (players, cards, zones); `snapshot()` turns it into
 // plain JSON with references written as {$p: seat} / {$c: id}.
+import { faceText } from './card-face.ts';
 
 export interface PlayerObj {
   t: 'p';
@@ -88,11 +89,8 @@ export function isVirtual(v: unknown): v is VirtualCard {
   return typeof v === 'object' && v !== null && (v as VirtualCard).t === 'v';
 }
 
-export function cardFace(c: { suit: string; rank: number }): string {
-  const s = ({ spade: '♠', heart: '♥', club: '♣', diamond: '♦' } as Record<string, string>)[c.suit] ?? c.suit;
-  const r = ({ 1: 'A', 11: 'J', 12: 'Q', 13: 'K' } as Record<number, string>)[c.rank] ?? String(c.rank);
-  return `${s}${r}`;
-}
+/** A card's face as the rules write it (`♠7`). */
+export const cardFace = faceText;
 
 /** A short human label for a value, used for decision options and log lines. */
 export function label(v: Value): string {
@@ -103,7 +101,7 @@ export function label(v: Value): string {
     case 'p':
       return v.name;
     case 'c':
-      return `${v.kind} ${cardFace(v)}`;
+      return `${v.kind} ${faceText(v)}`;
     case 'v':
       return `${v.kind}${v.via ? `(${v.via})` : ''}[${v.subs.map(label).join(', ')}]`;
     case 'z':

@@ -2,6 +2,7 @@
 // The CST may come from error recovery: nodes may be marked `recoveredNode`, children may be missing and
 // inserted tokens have NaN positions. Nothing here throws on such input: a missing part becomes an empty
 // name (`''`), an empty block or list, and positions fall back to the nearest known position.
+import { RANK_OF_LETTER, SUIT_OF_SYMBOL } from '../../runtime/card-face.ts';
 import type { CstElement, CstNode, IToken } from 'chevrotain';
 import type * as A from '../ast/nodes.ts';
 import { error, type Diagnostic } from '../diagnostics.ts';
@@ -50,8 +51,6 @@ function spelling(t: IToken | undefined): string {
   return typeof p === 'string' ? p : (t.image ?? '');
 }
 
-const suitNames: Record<string, string> = { '♠': 'spade', '♥': 'heart', '♣': 'club', '♦': 'diamond' };
-const rankValues: Record<string, number> = { A: 1, J: 11, Q: 12, K: 13 };
 
 export function unescapeString(image: string): string {
   let s = image;
@@ -353,8 +352,8 @@ class Converter {
     const img = real(t) ? t.image.replace(/\uFE0F/g, '') : '';
     const suitChar = img.charAt(0);
     const rankText = img.slice(1);
-    const rank = rankValues[rankText] ?? (Number.parseInt(rankText, 10) || 0);
-    return { suit: suitNames[suitChar] ?? '', rank, face: img, span };
+    const rank = RANK_OF_LETTER[rankText] ?? (Number.parseInt(rankText, 10) || 0);
+    return { suit: SUIT_OF_SYMBOL[suitChar] ?? '', rank, face: img, span };
   }
 
   private deck(n: CstNode): A.DeckDecl {
