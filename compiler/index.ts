@@ -5,21 +5,7 @@ import { lower } from './lower/lower.ts';
 import { runChecks } from './check/checks.ts';
 import { textDiagnostics } from './text/generate.ts';
 import { hasErrors, type Diagnostic } from './diagnostics.ts';
-import type { SourceFile } from './ast/nodes.ts';
-import type { Program } from '../runtime/ir.ts';
-import type { Symbols } from './lower/symbols.ts';
-
-export interface SourceInput {
-  file: string;
-  text: string;
-}
-
-export interface CompileResult {
-  program?: Program;
-  diagnostics: Diagnostic[];
-  files: SourceFile[];
-  symbols?: Symbols;
-}
+import type { CompileResult, SourceInput } from './types.ts';
 
 // Re-checking after an edit re-parses only the files whose text changed (ASTs are never mutated downstream).
 const parseCache = new Map<string, { text: string; result: ReturnType<typeof parse> }>();
@@ -65,3 +51,4 @@ export function compile(sources: SourceInput[]): CompileResult {
 }
 
 export type { Diagnostic } from './diagnostics.ts';
+export type { CompileResult, SourceInput } from './types.ts';

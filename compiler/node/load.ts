@@ -2,7 +2,7 @@
 // core never touches the file system, so it runs in the browser too.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { SourceInput } from '../index.ts';
+import type { SourceInput } from '../types.ts';
 
 export const RULES_EXT = '.sgs';
 

@@ -3,7 +3,7 @@
 // browser too). Wording the phrasebook lacks is reported as SGS310 by `textDiagnostics`, never papered over.
 import type * as A from '../ast/nodes.ts';
 import type { Symbols } from '../lower/symbols.ts';
-import type { CompileResult } from '../index.ts';
+import type { CompileResult } from '../types.ts';
 import { warning, type Diagnostic } from '../diagnostics.ts';
 import { Phrasebook } from './phrasebook.ts';
 import { Facts } from './facts.ts';
