@@ -3,29 +3,10 @@
 import type * as A from '../ast/nodes.ts';
 import type * as I from '../../runtime/ir.ts';
 import { error, type Diagnostic } from '../diagnostics.ts';
-import { signatures, effectBuiltins, askBuiltins } from '../../runtime/builtins.ts';
+import { BUILTINS, builtinEffect, builtinParams } from '../../runtime/builtin-table.ts';
+import { ENGINE_MEMBER_NAMES } from '../../runtime/engine-members.ts';
 import { collect, type Symbols } from './symbols.ts';
 import { printExpr } from '../ast/print.ts';
-
-/** Member names the engine itself provides on players, cards, events, zones and actions. */
-const ENGINE_FIELDS = new Set([
-  'alive',
-  'seat',
-  'name',
-  'skills',
-  'kind',
-  'suit',
-  'rank',
-  'id',
-  'subcards',
-  'via',
-  'stopped',
-  'parent',
-  'owner',
-  'cards',
-  'skill',
-  'tags',
-]);
 
 interface Cx {
   pure: boolean; // no state changes, no asking
@@ -757,7 +738,7 @@ class Lowerer {
       const s = this.S.get(n);
       if (s?.kind === 'event') return 'event';
       if (s?.kind === 'action') return 'action';
-      if (!s && askBuiltins.has(n)) return 'ask';
+      if (!s && builtinEffect(n) === 'asks') return 'ask';
       return null;
     }
     if (e.callee.kind === 'Member') {
@@ -861,11 +842,11 @@ class Lowerer {
   private memberName(id: A.Ident): void {
     const n = id.name;
     if (
-      ENGINE_FIELDS.has(n) ||
+      ENGINE_MEMBER_NAMES.has(n) ||
       this.S.cardFields.has(n) ||
       this.S.generalFields.has(n) ||
       this.S.eventParams.has(n) ||
-      signatures[n]
+      BUILTINS[n]
     )
       return;
     const s = this.S.get(n);
@@ -873,7 +854,7 @@ class Lowerer {
     if (this.S.methodNames.has(n)) return;
     this.err(
       'SGS130',
-      `no property, field or function named '${n}'${this.S.suggest(n, ['function'], [...this.S.properties.keys(), ...this.S.cardFields, ...this.S.eventParams, ...ENGINE_FIELDS])}`,
+      `no property, field or function named '${n}'${this.S.suggest(n, ['function'], [...this.S.properties.keys(), ...this.S.cardFields, ...this.S.eventParams, ...ENGINE_MEMBER_NAMES])}`,
       id.span,
     );
   }
@@ -906,14 +887,14 @@ class Lowerer {
         );
         return { k: 'fn', name: s.id, args: [obj, ...rest], at: a };
       }
-      if (signatures[name]) {
+      if (BUILTINS[name]) {
         this.purity(name, cx, e.span, statement);
-        const sig = signatures[name]!.slice(1).map((p) => ({ name: p.replace('?', ''), optional: p.endsWith('?') }));
+        const sig = builtinParams(name).slice(1);
         return { k: 'call', fn: name, args: [obj, ...this.namedArgs(sig, e, scope, cx, name)], at: a };
       }
       this.err(
         'SGS103',
-        `no method or function named '${name}'${this.S.suggest(name, ['function'], [...this.S.methodNames.keys(), ...Object.keys(signatures)])}`,
+        `no method or function named '${name}'${this.S.suggest(name, ['function'], [...this.S.methodNames.keys(), ...Object.keys(BUILTINS)])}`,
         e.callee.name.span,
       );
       return { k: 'lit', v: null };
@@ -974,26 +955,26 @@ class Lowerer {
           return { k: 'lit', v: null };
       }
     }
-    if (signatures[name]) {
+    if (BUILTINS[name]) {
       this.purity(name, cx, e.span, statement);
-      const sig = signatures[name]!.map((p) => ({ name: p.replace('?', ''), optional: p.endsWith('?') }));
+      const sig = builtinParams(name);
       return { k: 'call', fn: name, args: this.namedArgs(sig, e, scope, cx, name), at: a };
     }
     this.err(
       'SGS102',
-      `unknown function '${name}'${this.S.suggest(name, ['function', 'event', 'action', 'hook'], Object.keys(signatures))}`,
+      `unknown function '${name}'${this.S.suggest(name, ['function', 'event', 'action', 'hook'], Object.keys(BUILTINS))}`,
       e.callee.span,
     );
     return { k: 'lit', v: null };
   }
 
   private purity(name: string, cx: Cx, span: A.Span, _statement: boolean): void {
-    if (cx.pure && effectBuiltins.has(name))
+    if (cx.pure && builtinEffect(name) === 'changes')
       this.err('SGS111', `${cx.what} is pure: it cannot call ${name}, which changes the game`, span);
   }
 
   private builtinArgs(name: string, e: A.Call, scope: Scope, cx: Cx): I.IExpr[] {
-    const sig = (signatures[name] ?? []).map((p) => ({ name: p.replace('?', ''), optional: p.endsWith('?') }));
+    const sig = builtinParams(name);
     return this.namedArgs(sig, e, scope, cx, name);
   }
 

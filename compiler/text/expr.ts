@@ -4,31 +4,25 @@
 import { printExpr } from '../ast/print.ts';
 import type * as A from '../ast/nodes.ts';
 import type { Symbols, Sym } from '../lower/symbols.ts';
-import { signatures, effectBuiltins, askBuiltins } from '../../runtime/builtins.ts';
+import { BUILTINS, builtinEffect, builtinParams } from '../../runtime/builtin-table.ts';
 import { type Phrasebook, parseTemplate, type Pattern, type Phrase } from './phrasebook.ts';
 import { type Facts, positional, type Callee } from './facts.ts';
 import { Env, LETTERS, newBody, type Missing, type Val } from './context.ts';
 import { MARKS, isEmpty, relative, series, paren, t, type Text } from './lang.ts';
-import { ANY, BOOL, CARDS, INT, builtinType, elem, fromTypeRef, listOf, unitOf, type Ty } from './types.ts';
-
-/** Engine-provided members by the type that has them (the rest are declared fields and properties). */
-const ENGINE_MEMBERS: Record<string, string[]> = {
-  player: ['alive', 'seat', 'name', 'skills'],
-  card: ['kind', 'suit', 'rank', 'id', 'subcards', 'via', 'owner'],
-  event: ['stopped', 'parent', 'skill'],
-  zone: ['owner', 'cards'],
-  skill: ['tags'],
-};
-
-const ENGINE_TYPES: Record<string, Ty> = {
-  alive: BOOL,
-  seat: INT,
-  rank: INT,
-  owner: { base: 'player' },
-  kind: { base: 'kind' },
-  subcards: CARDS,
-  cards: CARDS,
-};
+import {
+  ANY,
+  BOOL,
+  CARDS,
+  INT,
+  builtinType,
+  elem,
+  engineMemberTy,
+  engineOwnersOf,
+  fromTypeRef,
+  listOf,
+  unitOf,
+  type Ty,
+} from './types.ts';
 
 /** Builtin parameters that take a zone as a place (the rest read a zone as its cards). */
 const ZONE_PARAMS: Record<string, number[]> = { top: [0], bottom: [0], put: [1], putAs: [1], shuffle: [0] };
@@ -424,7 +418,8 @@ export class ExprRenderer {
     if (known.length === 1) return known[0]!;
     if (this.S.cardFields.has(f)) return 'card';
     if (this.S.generalFields.has(f)) return 'general';
-    for (const [o, fs] of Object.entries(ENGINE_MEMBERS)) if (fs.includes(f)) return o;
+    const engineOwner = engineOwnersOf(f)[0];
+    if (engineOwner) return engineOwner;
     return 'card';
   }
 
@@ -440,7 +435,8 @@ export class ExprRenderer {
   }
 
   private memberTypeOf(owner: string, f: string): Ty {
-    if (ENGINE_TYPES[f]) return ENGINE_TYPES[f]!;
+    const engine = engineMemberTy(owner, f) ?? engineMemberTy(engineOwnersOf(f)[0] ?? '', f);
+    if (engine) return engine;
     if (owner === 'general' && f === 'hp') return INT;
     if (owner === 'general' && f === 'skills') return { base: 'skill', list: true };
     if (owner === 'card') {
@@ -678,7 +674,7 @@ export class ExprRenderer {
             const d = s.decl as A.FunctionDecl;
             return fromTypeRef(d.returns);
           }
-          if (signatures[e.callee.name])
+          if (BUILTINS[e.callee.name])
             return builtinType(
               e.callee.name,
               e.args.map((a) => this.typeOf(a.value, env)),
@@ -752,7 +748,7 @@ export class ExprRenderer {
           ty: ret,
         };
       }
-      if (!s && signatures[name]) return this.builtin(name, c, positional(c, sigNames(name)), env);
+      if (!s && BUILTINS[name]) return this.builtin(name, c, positional(c, sigNames(name)), env);
       return this.miss(name, c.callee.span, `'${name}' cannot be called here`);
     }
     if (c.callee.kind === 'Member') {
@@ -795,7 +791,7 @@ export class ExprRenderer {
           ty: ret,
         };
       }
-      if (signatures[name]) return this.builtin(name, c, positional(c, sigNames(name), 1), env);
+      if (BUILTINS[name]) return this.builtin(name, c, positional(c, sigNames(name), 1), env);
     }
     return this.miss('call', c.span, 'only named functions can be worded');
   }
@@ -1192,7 +1188,7 @@ export class ExprRenderer {
     if (e.callee.kind === 'Name') {
       const s = this.S.get(e.callee.name);
       if (s?.kind === 'event' || s?.kind === 'action') return true;
-      if (!s && (askBuiltins.has(e.callee.name) || effectBuiltins.has(e.callee.name))) return true;
+      if (!s && (builtinEffect(e.callee.name) ?? 'pure') !== 'pure') return true;
       return false;
     }
     if (e.callee.kind === 'Member') return this.S.methodNames.get(e.callee.name.name) === true;
@@ -1213,7 +1209,7 @@ function isNumeral(s: string): boolean {
 }
 
 export function sigNames(name: string): string[] {
-  return (signatures[name] ?? []).map((p) => p.replace('?', ''));
+  return builtinParams(name).map((p) => p.name);
 }
 
 /** Whether a body without a declared return type returns a truth value (`return not countered`, `return false`). */

@@ -3,20 +3,11 @@
 import type * as A from '../ast/nodes.ts';
 import type { Symbols } from '../lower/symbols.ts';
 import { error, warning, type Diagnostic } from '../diagnostics.ts';
-import { signatures } from '../../runtime/builtins.ts';
+import { BUILTINS } from '../../runtime/builtin-table.ts';
+import { engineMembers, isEngineOwner } from './types.ts';
 import { parseTemplate, patternOf, phraseKey, slotNames } from './phrasebook.ts';
 
 type Check = (d: A.PhraseDecl, S: Symbols, out: Diagnostic[]) => void;
-
-/** Members the engine gives each kind of value (declared fields, properties and methods come from the rules). */
-const ENGINE_MEMBERS: Record<string, string[]> = {
-  player: ['alive', 'seat', 'name', 'skills'],
-  card: ['kind', 'suit', 'rank', 'id', 'subcards', 'via', 'owner'],
-  general: ['skills'],
-  zone: ['owner', 'cards'],
-  event: ['stopped', 'parent', 'skill'],
-  skill: ['tags'],
-};
 
 /** What a phrase words: the parameters it must have and the extra placeholders its templates may use. */
 interface Shape {
@@ -95,8 +86,8 @@ function shape(d: A.PhraseDecl, S: Symbols): Shape | string {
         const k = (s.decl as A.HookDecl).params.length;
         return { arity: [k, k + 1], extra: ['value'], what: `hook ${n}` };
       }
-      if (!s && signatures[n]) return { arity: [signatures[n]!.length], extra: [], what: `builtin ${n}` };
-      return `'${n}' is not an event, action, function, hook or builtin${S.suggest(n, ['event', 'action', 'function', 'hook'], Object.keys(signatures))}`;
+      if (!s && BUILTINS[n]) return { arity: [BUILTINS[n]!.params.length], extra: [], what: `builtin ${n}` };
+      return `'${n}' is not an event, action, function, hook or builtin${S.suggest(n, ['event', 'action', 'function', 'hook'], Object.keys(BUILTINS))}`;
     }
     case 'Member': {
       const o = t.owner.name;
@@ -113,7 +104,7 @@ function shape(d: A.PhraseDecl, S: Symbols): Shape | string {
           const k = facts(S).cardMethods.get(m) ?? 0;
           return { arity: [k], extra: ['body', 'self'], what: `the card method ${m}` };
         }
-        if (S.cardFields.has(m) || ENGINE_MEMBERS.card!.includes(m))
+        if (S.cardFields.has(m) || engineMembers('card').includes(m))
           return { arity: [0, 1], extra: [], what: `the card field ${m}` };
         return `cards have no field or method '${m}'`;
       }
@@ -125,11 +116,13 @@ function shape(d: A.PhraseDecl, S: Symbols): Shape | string {
       }
       const allowed =
         o === 'player'
-          ? [...ENGINE_MEMBERS.player!, ...S.properties.keys()]
+          ? [...engineMembers('player'), ...S.properties.keys()]
           : o === 'general'
-            ? [...ENGINE_MEMBERS.general!, ...S.generalFields]
-            : ENGINE_MEMBERS[o];
-      if (!allowed) return `'${o}' is not an event, nor card, mode, player, general, zone, event or skill`;
+            ? [...engineMembers('general'), ...S.generalFields]
+            : isEngineOwner(o)
+              ? engineMembers(o)
+              : undefined;
+      if (!allowed) return `'${o}' is not an event, nor card, mode, player, general, zone, event, action or skill`;
       if (!allowed.includes(m)) return `a ${o} has no member '${m}'`;
       return { arity: [0, 1], extra: [], what: `the ${o} member ${m}` };
     }

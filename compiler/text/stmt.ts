@@ -8,7 +8,7 @@ import type { Phrase } from './phrasebook.ts';
 import { type Env, LETTERS, type Val } from './context.ts';
 import { t, isEmpty, type Text } from './lang.ts';
 import { ANY, elem, unitOf, type Ty } from './types.ts';
-import { effectBuiltins } from '../../runtime/builtins.ts';
+import { builtinEffect } from '../../runtime/builtin-table.ts';
 
 const DEMOS: Record<string, Text> = {
   player: t('该角色', 'that player'),
@@ -66,8 +66,8 @@ export class Renderer extends ExprRenderer {
         return this.stable(e.list, env) && this.stable(e.cond, env);
       case 'Call':
         if (this.isDoing(e)) return false;
-        if (e.callee.kind === 'Name' && effectBuiltins.has(e.callee.name)) return false;
-        if (e.callee.kind === 'Member' && effectBuiltins.has(e.callee.name.name)) return false;
+        if (e.callee.kind === 'Name' && builtinEffect(e.callee.name) === 'changes') return false;
+        if (e.callee.kind === 'Member' && builtinEffect(e.callee.name.name) === 'changes') return false;
         return (
           e.args.every((a) => this.stable(a.value, env)) &&
           (e.callee.kind !== 'Member' || this.stable(e.callee.object, env))
@@ -109,7 +109,7 @@ export class Renderer extends ExprRenderer {
   /** Whether a call asks players or runs an event/action (then it is a step of its own). */
   private asks(e: A.Expr): boolean {
     if (e.kind !== 'Call') return false;
-    if (e.callee.kind === 'Name' && effectBuiltins.has(e.callee.name)) return false;
+    if (e.callee.kind === 'Name' && builtinEffect(e.callee.name) === 'changes') return false;
     return this.isDoing(e);
   }
 

@@ -1,6 +1,7 @@
 // A light reading of value types, only as much as the wording needs: measure words (一名角色 / 一张牌), which
 // member phrase `x.f` means (a player's property, a card's field, an event's field) and what an `event` holds.
 import type * as A from '../ast/nodes.ts';
+import { ENGINE_MEMBERS, type MemberOwner } from '../../runtime/engine-members.ts';
 
 export interface Ty {
   base: string; // player, card, kind, int, bool, text, zone, general, skill, event, any, or an enum / option id
@@ -119,4 +120,44 @@ export function unitOf(t: Ty | undefined): { m: string; n: string; en: string; e
       return { m: '个', n: '技能', en: 'skill', ens: 'skills' };
   }
   return { m: '项', n: '', en: 'item', ens: 'items' };
+}
+
+/** A type as the rules write it (`int`, `[card]`) as a Ty. */
+export function tyOf(typeName: string): Ty {
+  return typeName.startsWith('[') ? { base: typeName.slice(1, -1), list: true } : { base: typeName };
+}
+
+/** How the text generator groups the engine's member owners: a `card` is a physical or a virtual card. */
+const TEXT_OWNERS: Record<string, MemberOwner[]> = {
+  player: ['player'],
+  card: ['card', 'virtualCard'],
+  event: ['event'],
+  zone: ['zone'],
+  action: ['action'],
+  general: ['general'],
+  skill: ['skill'],
+};
+
+/** Whether the texts know this owner of engine members (`player`, `card`, `zone`…). */
+export function isEngineOwner(owner: string): boolean {
+  return owner in TEXT_OWNERS;
+}
+
+/** The engine-provided members of an owner as the texts name owners (runtime/engine-members.ts). */
+export function engineMembers(owner: string): string[] {
+  return [...new Set((TEXT_OWNERS[owner] ?? []).flatMap((o) => Object.keys(ENGINE_MEMBERS[o])))];
+}
+
+/** The owners (as the texts name them) that have an engine member of this name, in table order. */
+export function engineOwnersOf(member: string): string[] {
+  return Object.keys(TEXT_OWNERS).filter((o) => engineMembers(o).includes(member));
+}
+
+/** The type of an engine member on an owner, if the engine provides it. */
+export function engineMemberTy(owner: string, member: string): Ty | undefined {
+  for (const o of TEXT_OWNERS[owner] ?? []) {
+    const t = (ENGINE_MEMBERS[o] as Record<string, string>)[member];
+    if (t) return tyOf(t);
+  }
+  return undefined;
 }
