@@ -5,7 +5,7 @@ import { printExpr } from '../ast/print.ts';
 import type * as A from '../ast/nodes.ts';
 import type { Symbols, Sym } from '../lower/symbols.ts';
 import { BUILTINS, builtinEffect, builtinParams } from '../../runtime/builtin-table.ts';
-import { type Phrasebook, parseTemplate, type Pattern, type Phrase } from './phrasebook.ts';
+import { bestMatch, type Phrasebook, parseTemplate, type Pattern, type Phrase } from './phrasebook.ts';
 import { type Facts, positional, type Callee } from './facts.ts';
 import { Env, LETTERS, newBody, type Missing, type Val } from './context.ts';
 import { MARKS, isEmpty, relative, series, paren, t, type Text } from './lang.ts';
@@ -580,22 +580,7 @@ export class ExprRenderer {
       .all(key)
       .filter((p) => p.decl.params !== undefined && p.params.length === args.length && hasBody(p) === !!opts.body);
     if (candidates.length === 0) return undefined;
-    const match = this.matcher(full, env, args);
-    let best: Phrase | undefined;
-    let score = -1;
-    for (const ph of candidates) {
-      let ok = true;
-      let sc = 0;
-      ph.patterns.forEach((p, i) => {
-        if (!p) return;
-        if (match(i, p)) sc++;
-        else ok = false;
-      });
-      if (ok && sc > score) {
-        best = ph;
-        score = sc;
-      }
-    }
+    const best = bestMatch(candidates, this.matcher(full, env, args));
     if (!best) return undefined;
     const ph = best;
     const memo = new Map<number, Val>();

@@ -87,24 +87,32 @@ export class Phrasebook {
   /** The phrase for `key` whose patterns the arguments match, the most specific first; `hasParens` tells a call
    *  (`f(…)`) from a plain noun (`damage`). */
   find(key: string, matches: (i: number, p: Pattern) => boolean, hasParens: boolean): Phrase | undefined {
-    let best: Phrase | undefined;
-    let bestScore = -1;
-    for (const ph of this.all(key)) {
-      if ((ph.decl.params !== undefined) !== hasParens) continue;
-      let ok = true;
-      let score = 0;
-      ph.patterns.forEach((p, i) => {
-        if (!p) return;
-        if (matches(i, p)) score++;
-        else ok = false;
-      });
-      if (ok && score > bestScore) {
-        best = ph;
-        bestScore = score;
-      }
-    }
-    return best;
+    return bestMatch(
+      this.all(key).filter((ph) => (ph.decl.params !== undefined) === hasParens),
+      matches,
+    );
   }
+}
+
+/** The one way phrases are chosen: of the candidates whose every pattern the arguments match, the one with the
+ *  most patterns (the most specific wording); the first declared wins a tie. */
+export function bestMatch(candidates: Phrase[], matches: (i: number, p: Pattern) => boolean): Phrase | undefined {
+  let best: Phrase | undefined;
+  let bestScore = -1;
+  for (const ph of candidates) {
+    let ok = true;
+    let score = 0;
+    ph.patterns.forEach((p, i) => {
+      if (!p) return;
+      if (matches(i, p)) score++;
+      else ok = false;
+    });
+    if (ok && score > bestScore) {
+      best = ph;
+      bestScore = score;
+    }
+  }
+  return best;
 }
 
 // ---------------------------------------------------------------- templates

@@ -7,7 +7,7 @@ import { YOU, qualify, lcFirst } from './expr.ts';
 import { Env, bodyOf, newBody, type Val } from './context.ts';
 import { fixEnglish, join, nounWithClause, relative, sentence, t, isEmpty, type Text } from './lang.ts';
 import { fromTypeRef, unitOf } from './types.ts';
-import type { Phrase } from './phrasebook.ts';
+import { bestMatch, type Phrase } from './phrasebook.ts';
 
 const TAGS: Record<string, Text> = {
   locked: t('锁定技', 'Locked skill.'),
@@ -436,8 +436,6 @@ function modify(R: Renderer, it: A.ModifyItem): Text {
   const args: (A.Expr | undefined)[] = params.map((_, i) => bound.get(i));
   args.push(it.value);
   const match = R.matcher(args, env);
-  let ph: Phrase | undefined;
-  let score = -1;
   // A phrase with one parameter more than the hook words a contribution (its last parameter is the value); a
   // boolean hook may also use the phrase that words it as a condition.
   const n = hook.params.length;
@@ -445,20 +443,10 @@ function modify(R: Renderer, it: A.ModifyItem): Text {
   const plain = R.book
     .all(hook.names.id.name)
     .filter((p) => p.params.length === n && (hook.combine === 'any' || hook.combine === 'all'));
-  for (const cand of withValue.length ? withValue : plain) {
-    if (!cand.decl.params) continue;
-    let ok = true;
-    let sc = 0;
-    cand.patterns.forEach((p, i) => {
-      if (!p) return;
-      if (match(i, p)) sc++;
-      else ok = false;
-    });
-    if (ok && sc > score) {
-      ph = cand;
-      score = sc;
-    }
-  }
+  const ph = bestMatch(
+    (withValue.length ? withValue : plain).filter((cand) => cand.decl.params),
+    match,
+  );
   if (!ph)
     return R.miss(
       hook.names.id.name,
