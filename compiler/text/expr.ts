@@ -24,9 +24,6 @@ import {
   type Ty,
 } from './types.ts';
 
-/** Builtin parameters that take a zone as a place (the rest read a zone as its cards). */
-const ZONE_PARAMS: Record<string, number[]> = { top: [0], bottom: [0], put: [1], putAs: [1], shuffle: [0] };
-
 /** A zone's two readings: its cards (你的手牌 / the cards in your hand; 弃牌堆中的牌) and the place. */
 export function zoneVal(name: Text, owner: Text | undefined): Val {
   const zhCards = /牌$/.test(name.zh) ? name.zh : `${name.zh}里的牌`;
@@ -601,7 +598,7 @@ export class ExprRenderer {
     };
     const places = new Set<string>();
     ph.params.forEach((n, i) => {
-      if (n && (decls ? decls[i]?.type.name.name === 'zone' : ZONE_PARAMS[key]?.includes(i))) places.add(n);
+      if (n && (decls ? decls[i]?.type.name.name === 'zone' : builtinParams(key)[i]?.place)) places.add(n);
     });
     const text = this.fill(ph.text, slot, places, () => LETTERS[env.body.letters++ % LETTERS.length]!);
     const out: Val & { phrase: Phrase } = { ...text, ty: ret, phrase: ph };

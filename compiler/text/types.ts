@@ -1,6 +1,7 @@
 // A light reading of value types, only as much as the wording needs: measure words (一名角色 / 一张牌), which
 // member phrase `x.f` means (a player's property, a card's field, an event's field) and what an `event` holds.
 import type * as A from '../ast/nodes.ts';
+import { BUILTINS, builtinParams } from '../../runtime/builtin-table.ts';
 import { ENGINE_MEMBERS, type MemberOwner } from '../../runtime/engine-members.ts';
 
 export interface Ty {
@@ -30,79 +31,19 @@ export function fromTypeRef(r: A.TypeRef | undefined, events?: string[]): Ty {
   return { base, ...(r.list ? { list: true } : {}), ...(base === 'event' && events?.length ? { events } : {}) };
 }
 
-/** What the builtins return, from their argument types. */
+/** What a builtin returns, from its declared result (runtime/builtin-table.ts) and its argument types. */
 export function builtinType(name: string, args: (Ty | undefined)[]): Ty {
-  const a0 = args[0];
-  switch (name) {
-    case 'count':
-    case 'indexOf':
-    case 'max':
-    case 'min':
-    case 'sum':
-    case 'abs':
-    case 'randomInt':
-    case 'seatDistance':
-      return INT;
-    case 'first':
-    case 'last':
-    case 'at':
-    case 'random':
-      return elem(a0);
-    case 'reverse':
-    case 'unique':
-    case 'shuffled':
-    case 'take':
-    case 'drop':
-      return a0 ?? ANY;
-    case 'range':
-      return { base: 'int', list: true };
-    case 'text':
-      return { base: 'text' };
-    case 'cards':
-    case 'top':
-    case 'bottom':
-    case 'physical':
-    case 'conversions':
-      return CARDS;
-    case 'zoneOf':
-      return { base: 'zone' };
-    case 'ownerOf':
-    case 'nextAlive':
-    case 'current':
-      return PLAYER;
-    case 'virtual':
-      return CARD;
-    case 'kindOf':
-      return { base: 'kind' };
-    case 'players':
-    case 'alive':
-    case 'aliveFrom':
-    case 'others':
-      return PLAYERS;
-    case 'skillsOf':
-      return { base: 'skill', list: true };
-    case 'generals':
-      return { base: 'general', list: true };
-    case 'actions':
-      return { base: 'action', list: true };
-    case 'choose':
-      return elem(args[1]);
-    case 'chooseMany':
-      return listOf(args[1]);
-    case 'ask':
-    case 'hasMethod':
-    case 'hasSkill':
-    case 'hasTag':
-    case 'revealed':
-    case 'contains':
-    case 'isVirtual':
-    case 'isCard':
-    case 'isPlayer':
-    case 'isText':
-    case 'isAction':
-      return BOOL;
-  }
-  return ANY;
+  const spec = BUILTINS[name];
+  if (!spec) return ANY;
+  const params = builtinParams(name).map((p) => p.name);
+  const arg = (p: string) => args[params.indexOf(p)];
+  const r = spec.returns;
+  let m = /^\[item of (\w+)\]$/.exec(r);
+  if (m) return listOf(arg(m[1]!));
+  m = /^item of (\w+)$/.exec(r);
+  if (m) return elem(arg(m[1]!));
+  if (params.includes(r)) return arg(r) ?? ANY;
+  return tyOf(r);
 }
 
 /** The measure word and noun for one item of a list of this type (zh), and the English noun. */
