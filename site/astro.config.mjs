@@ -7,6 +7,10 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { sgsTheme, classTransformer } from './src/lib/shiki-sgs.mjs';
 
+// No astro command run in this repo phones home: no telemetry, and `astro dev` does not look for a newer version.
+process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
+process.env.ASTRO_DISABLE_UPDATE_CHECK ??= 'true';
+
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const site = fileURLToPath(new URL('.', import.meta.url));
 // The one TextMate grammar of the rules language (also used by highlight.ts and the playground).

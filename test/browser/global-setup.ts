@@ -28,5 +28,9 @@ export default function setup(): void {
   const changed = Math.max(...SOURCES.map((s) => (existsSync(repo + s) ? newest(repo + s) : 0)));
   if (built >= changed) return;
   console.log('[browser tests] building the site (astro build --root site)…');
-  execFileSync(repo + 'node_modules/.bin/astro', ['build', '--root', 'site'], { cwd: repo, stdio: 'inherit' });
+  execFileSync(repo + 'node_modules/.bin/astro', ['build', '--root', 'site'], {
+    cwd: repo,
+    stdio: 'inherit',
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
 }

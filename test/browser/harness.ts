@@ -45,6 +45,7 @@ export async function serve(port = 4400 + Math.floor(Math.random() * 400)): Prom
     {
       cwd: repo,
       stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
     },
   );
   let out = '';

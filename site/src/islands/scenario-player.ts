@@ -12,11 +12,10 @@ const BASE = (import.meta.env.BASE_URL ?? '/').replace(/\/?$/, '/');
 let rulesP: Promise<ClientRules> | undefined;
 let tableP: Promise<typeof import('./table.ts')> | undefined;
 
-function getJSON<T>(path: string): Promise<T> {
-  return fetch(BASE + path, { credentials: 'same-origin' }).then((r) => {
-    if (!r.ok) throw new Error(`${path}: HTTP ${r.status}`);
-    return r.json() as Promise<T>;
-  });
+async function getJSON<T>(path: string): Promise<T> {
+  const r = await fetch(BASE + path, { credentials: 'same-origin' });
+  if (!r.ok) throw new Error(`${path}: HTTP ${r.status}`);
+  return (await r.json()) as T;
 }
 
 const loadRules = () => (rulesP ??= getJSON<ClientRules>('data/rules.json'));

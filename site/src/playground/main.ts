@@ -429,14 +429,17 @@ function atLink(at: string): Node {
 }
 
 /** The author's file compiled with the built-in rules, or null after showing why it does not compile. */
-async function compiledProgram(): Promise<Extract<LangReply, { type: 'program' }> | null> {
-  const p = await request<Extract<LangReply, { type: 'program' }>>({ type: 'program', text: model.getValue() });
-  if (p.json) return p;
-  const failed = (p as unknown as { message?: string }).message;
+async function compiledProgram(): Promise<Extract<LangReply, { type: 'program'; json: string }> | null> {
+  // A request the worker could not handle is answered with `failed` (and its reason) instead.
+  const p = await request<Extract<LangReply, { type: 'program' | 'failed' }>>({
+    type: 'program',
+    text: model.getValue(),
+  });
+  if (p.type === 'program' && 'json' in p) return p;
   showOutcome(
     'error',
-    failed ? T.rulesFailed + failed : T.fixFirst,
-    (p.errors ?? []).slice(0, 10).map((e) => `${e.line}:${e.col} ${e.code} ${e.message}`),
+    p.type === 'failed' ? T.rulesFailed + p.message : T.fixFirst,
+    (p.type === 'program' ? p.errors : []).slice(0, 10).map((e) => `${e.line}:${e.col} ${e.code} ${e.message}`),
   );
   return null;
 }
@@ -454,12 +457,12 @@ async function runSelected(): Promise<void> {
     const w = runner;
     const req: RunRequest = {
       type: 'run',
-      version: p.version!,
+      version: p.version,
       json: runnerVersion === p.version ? undefined : p.json,
       scenario,
       seed: 1,
     };
-    runnerVersion = p.version!;
+    runnerVersion = p.version;
     const reply = await new Promise<RunReply | 'timeout'>((resolve) => {
       const timer = setTimeout(() => resolve('timeout'), RUN_TIMEOUT);
       w.onmessage = (ev: MessageEvent<RunReply>) => {
@@ -518,7 +521,7 @@ async function playSelected(): Promise<void> {
     );
     playHost.textContent = T.loading;
     const { play } = await import('./play.ts');
-    await play(playHost, lang, p.json, p.names ?? {}, scenario);
+    await play(playHost, lang, p.json, p.names, scenario);
     playBox.scrollIntoView({ behavior: 'smooth', block: 'start' });
   } catch (e) {
     playHost.textContent = T.error + ': ' + (e instanceof Error ? e.message : String(e));

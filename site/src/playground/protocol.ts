@@ -37,14 +37,8 @@ export type LangReply =
   | { type: 'completed'; id: number; items: Completion[] }
   | { type: 'hovered'; id: number; markdown: string | null }
   | { type: 'signed'; id: number; help: { label: string; params: string[]; active: number; doc: string } | null }
-  | {
-      type: 'program';
-      id: number;
-      json?: string;
-      version?: number;
-      names?: Record<string, [string, string]>;
-      errors?: Marker[];
-    };
+  | { type: 'program'; id: number; json: string; version: number; names: Record<string, [string, string]> }
+  | { type: 'program'; id: number; errors: Marker[] };
 
 export type RunRequest = { type: 'run'; version: number; json?: string; scenario: string; seed: number };
 export type RunReply =
