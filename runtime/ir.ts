@@ -234,6 +234,21 @@ export type IStep =
   | { k: 'expectOffer'; negated: boolean; picks: IPick[]; text: string; at: At }
   | { k: 'expectEnd'; at: At };
 
+/** The kind of a scenario step. */
+export type StepKind = IStep['k'];
+
+/** Every kind of scenario step, for code that must handle each one (the site's expectation list, its tests).
+ *  Typed by IStep: a kind missing here, or one IStep does not have, is a compile error. */
+const STEP_KIND_MAP: { readonly [K in StepKind]: K } = {
+  answer: 'answer',
+  expect: 'expect',
+  expectLog: 'expectLog',
+  expectAsk: 'expectAsk',
+  expectOffer: 'expectOffer',
+  expectEnd: 'expectEnd',
+};
+export const STEP_KINDS: readonly StepKind[] = Object.values(STEP_KIND_MAP);
+
 export type IPick = { k: 'pass' } | { k: 'expr'; e: IExpr } | { k: 'name'; name: string };
 
 export interface Program {

@@ -5,17 +5,17 @@ import { Game, type Request } from '../../../runtime/game.ts';
 import { ScenarioRunner } from '../../../runtime/scenario.ts';
 import { viewFor, type PlayerView } from '../../../runtime/view.ts';
 import { HeuristicAI } from '../../../ai/heuristic.ts';
-import type { IScenario, IStep, Program } from '../../../runtime/ir.ts';
+import type { IScenario, Program } from '../../../runtime/ir.ts';
 import { toJSON, type Value } from '../../../runtime/values.ts';
+import { faceText } from '../../../runtime/card-face.ts';
 import { Labels, type Lang, type Names } from './labels.ts';
+import { stepText } from './steps.ts';
 
 export interface ClientRules {
   program: Program;
   names: Names;
 }
 
-const SUIT: Record<string, string> = { spade: '♠', heart: '♥', club: '♣', diamond: '♦' };
-const RANK: Record<number, string> = { 1: 'A', 11: 'J', 12: 'Q', 13: 'K' };
 const AI_CHUNK = 150; // computer decisions between two paints
 const AI_BUDGET = 5000; // computer decisions in one game before the table gives up (a runaway guard)
 
@@ -235,7 +235,7 @@ abstract class Table {
     const as = this.game.state.cards[c.id]?.as;
     const kind = as ?? c.kind;
     const red = c.suit === 'heart' || c.suit === 'diamond' ? ' red' : '';
-    const face = `${SUIT[c.suit] ?? c.suit}${RANK[c.rank] ?? c.rank}`;
+    const face = faceText(c);
     const title = `${this.L.name(kind)}${as ? ` (${this.L.name(c.kind)})` : ''} ${face}`;
     return `<span class="sgs-card${red}${extra}" title="${esc(title)}"><b>${esc(this.L.name(kind))}</b><i>${face}</i></span>`;
   }
@@ -258,7 +258,7 @@ abstract class Table {
       case 'c':
         return this.card(v);
       case 'v': {
-        const subs = v.subs.map((c) => `${SUIT[c.suit] ?? c.suit}${RANK[c.rank] ?? c.rank}`).join(' ');
+        const subs = v.subs.map(faceText).join(' ');
         const via = v.via ? this.L.name(v.via) : '';
         return `<span class="sgs-card virt${v.subs.some((c) => c.suit === 'heart' || c.suit === 'diamond') ? ' red' : ''}"><b>${esc(this.L.name(v.kind))}</b><i>${esc([subs || this.L.t('无实体牌', 'no card'), via].filter(Boolean).join(' · '))}</i></span>`;
       }
@@ -472,21 +472,6 @@ ${rows.join('\n')}</section>`);
 }
 
 // ------------------------------------------------------------------ <sgs-scenario>
-
-function stepText(st: IStep, L: Labels): string {
-  switch (st.k) {
-    case 'expect':
-      return st.text;
-    case 'expectLog':
-      return L.t(`日志提到 “${st.text}”`, `the log mentions “${st.text}”`);
-    case 'expectAsk':
-      return L.t(`轮到 ${st.player} 决定`, `${st.player} is asked`);
-    case 'expectEnd':
-      return L.t('游戏结束', 'the game is over');
-    case 'answer':
-      return L.t(`${st.player} 作答`, `${st.player} answers`);
-  }
-}
 
 export class ScenarioTable extends Table {
   private runner!: ScenarioRunner;
