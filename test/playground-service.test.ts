@@ -12,7 +12,9 @@ import {
   lookup,
   scenariosOf,
   signatureAt,
+  effectText,
 } from '../site/src/playground/service.ts';
+import { BUILTINS } from '../runtime/builtin-table.ts';
 import { runScenario } from '../runtime/scenario.ts';
 
 const base = loadSources(['rules']);
@@ -93,6 +95,25 @@ describe('playground language service', () => {
     expect(describeEntry(lookup(parts, 'damaged')!, 'en')).toContain('`damage`');
     expect(describeEntry(lookup(parts, 'count')!, 'en')).toContain('count(x)');
     expect(describeEntry(lookup(parts, 'may')!, 'zh')).toContain('可选发动');
+  });
+
+  it('describes a builtin from the builtin table: its doc line and what calling it may do', () => {
+    for (const [name, spec] of Object.entries(BUILTINS)) {
+      const e = lookup(parts, name);
+      expect(e?.kind, name).toBe('builtin');
+      const en = describeEntry(e!, 'en');
+      expect(en, name).toContain(spec.doc);
+      expect(en, name).toContain(effectText(spec.effect, 'en', 'long'));
+      expect(describeEntry(e!, 'zh'), name).toContain(effectText(spec.effect, 'zh', 'long'));
+    }
+    const count = describeEntry(lookup(parts, 'count')!, 'en');
+    expect(count).toContain(BUILTINS.count!.doc);
+    expect(count).toContain('Reads the game');
+    expect(describeEntry(lookup(parts, 'chooseMany')!, 'en')).toContain('May ask a player');
+    // Completion shows the effect and the doc line beside the name.
+    const items = new Map(complete(parts, '    ', 'en').map((c) => [c.label, c]));
+    expect(items.get('count')?.detail).toBe(`builtin · pure · ${BUILTINS.count!.doc}`);
+    expect(items.get('chooseMany')?.detail).toContain('asks a player');
   });
 
   it('gives signature help with the active parameter', () => {

@@ -4,7 +4,7 @@
 import { forEachStmt } from '../../../compiler/ast/walk.ts';
 import type * as A from '../../../compiler/ast/nodes.ts';
 import { reservedKeywords, contextualKeywords } from '../../../compiler/syntax/tokens.ts';
-import { signatures } from '../../../runtime/builtins.ts';
+import { BUILTINS, builtinParams, type BuiltinEffect } from '../../../runtime/builtin-table.ts';
 
 export type Lang = 'zh' | 'en';
 
@@ -43,7 +43,8 @@ export interface Entry {
   en?: string;
   params?: ParamInfo[];
   returns?: string;
-  doc?: string; // the `#` comment above the declaration
+  doc?: string; // the `#` comment above the declaration; a builtin's line from the builtin table
+  effect?: BuiltinEffect; // builtins: what calling it may do
   file?: string;
   line?: number;
   detail?: string; // a short summary: a general's kingdom and skills, a card's type, a member's enum, …
@@ -267,7 +268,7 @@ export function lookup(parts: IndexPart[], word: string): Entry | undefined {
     const w = p.windows.get(word);
     if (w) return w;
   }
-  if (signatures[word]) return builtinEntry(word);
+  if (Object.hasOwn(BUILTINS, word)) return builtinEntry(word);
   if (
     (reservedKeywords as readonly string[]).includes(word) ||
     (contextualKeywords as readonly string[]).includes(word) ||
@@ -278,12 +279,41 @@ export function lookup(parts: IndexPart[], word: string): Entry | undefined {
   return undefined;
 }
 
+/** What calling a builtin may do (runtime/builtin-table.ts), short for completion and in full for hover. */
+const EFFECT_NAMES: Record<BuiltinEffect, { short: [string, string]; long: [string, string] }> = {
+  pure: { short: ['只读', 'pure'], long: ['只读取局面，不改变它。', 'Reads the game; changes nothing.'] },
+  changes: {
+    short: ['改变局面', 'changes the game'],
+    long: ['改变局面：不能用在函数、条件与钩子中。', 'Changes the game: not in functions, conditions or hooks.'],
+  },
+  asks: {
+    short: ['询问角色', 'asks a player'],
+    long: [
+      '可能询问角色：只能作为整条语句，或用于 `let x = …`、`x = …`、`return …`。',
+      'May ask a player: only as a whole statement, `let x = …`, `x = …` or `return …`.',
+    ],
+  },
+};
+
 function builtinEntry(name: string): Entry {
+  const spec = BUILTINS[name]!;
   return {
     name,
     kind: 'builtin',
-    params: signatures[name]!.map((p) => (p.endsWith('?') ? { name: p.slice(0, -1), optional: true } : { name: p })),
+    params: builtinParams(name).map((p) => ({
+      name: p.name,
+      ...(p.place ? { type: 'place' } : {}),
+      ...(p.optional ? { optional: true } : {}),
+    })),
+    ...(spec.returns !== 'any' ? { returns: spec.returns } : {}),
+    doc: spec.doc,
+    effect: spec.effect,
   };
+}
+
+/** A builtin's effect in words (`short` for completion details). */
+export function effectText(effect: BuiltinEffect, lang: Lang, form: 'short' | 'long'): string {
+  return EFFECT_NAMES[effect][form][lang === 'zh' ? 0 : 1];
 }
 
 /** Windows opened by every event (and other bodies), merged over the parts. */
@@ -472,8 +502,12 @@ export function describe(e: Entry, lang: Lang): string {
           : `In a trigger, \`event\` is the ${[...new Set(evs)].map((x) => `\`${x}\``).join(' / ')} event.`,
       );
   }
-  if (e.kind === 'builtin')
+  if (e.kind === 'builtin') {
+    if (e.doc) out.push(e.doc);
+    if (e.effect) out.push(effectText(e.effect, lang, 'long'));
     out.push(zh ? '引擎内置。带 `?` 的参数可省略。' : 'Built into the engine. Parameters marked `?` may be left out.');
+    return out.join('\n\n');
+  }
   if (e.doc) out.push(e.doc);
   if (e.file && e.kind !== 'window') out.push(`*${e.file}:${e.line}*`);
   return out.join('\n\n');
@@ -503,7 +537,10 @@ function item(e: Entry, lang: Lang, rank: number, withCall = true): Completion {
     kind: e.kind,
     insertText,
     snippet: !!callable,
-    detail: [kindName(e.kind, lang), e.zh, e.en].filter(Boolean).join(' · '),
+    detail:
+      e.kind === 'builtin'
+        ? [kindName(e.kind, lang), e.effect && effectText(e.effect, lang, 'short'), e.doc].filter(Boolean).join(' · ')
+        : [kindName(e.kind, lang), e.zh, e.en].filter(Boolean).join(' · '),
     documentation: '', // resolved lazily (the editor asks for the hover text of the item it shows)
     sortText: `${rank}${e.name}`,
   };
@@ -613,7 +650,7 @@ export function complete(parts: IndexPart[], before: string, lang: Lang, trigger
     });
   }
   for (const e of entries) if (e.kind !== 'property') out.push(item(e, lang, rank[e.kind] ?? 9));
-  for (const name of Object.keys(signatures))
+  for (const name of Object.keys(BUILTINS))
     if (!entries.some((e) => e.name === name)) out.push(item(builtinEntry(name), lang, 2));
   for (const w of windows) if (!entries.some((e) => e.name === w.name)) out.push(item(w, lang, 7));
   return out;
