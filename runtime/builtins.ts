@@ -1,7 +1,11 @@
 // Generic builtins the rules call. None of them knows a game: they count, filter, move cards between zones the
 // rules declared, draw random numbers from the state's RNG, and ask players to choose.
-import type { Builtins } from './link.ts';
-import type { Game, Request } from './game.ts';
+// The names, parameters and effects are the table in builtin-table.ts; the three maps below implement exactly its
+// pure, changing and asking builtins (their types make a missing, extra or misplaced one a type error, and
+// test/builtins-table.test.ts checks it at run time too).
+import { BUILTINS, builtinParams, type BuiltinNameWith } from './builtin-table.ts';
+import type { AskBuiltin, Builtins, CallBuiltin } from './link.ts';
+import type { Asking, RulesHost } from './types.ts';
 import {
   RuleError,
   label,
@@ -13,9 +17,7 @@ import {
   type ZoneRef,
 } from './values.ts';
 
-type Pure = (g: Game, a: Value[], at: string) => Value;
-
-function player(_g: Game, v: Value, at: string): PlayerObj {
+function player(v: Value, at: string): PlayerObj {
   if (v && typeof v === 'object' && (v as PlayerObj).t === 'p') return v as PlayerObj;
   throw new RuleError(`expected a player, got ${label(v)}`, at);
 }
@@ -25,7 +27,7 @@ function zone(v: Value, at: string): ZoneRef {
   throw new RuleError(`expected a zone, got ${label(v)}`, at);
 }
 
-function aliveFrom(g: Game, p: PlayerObj | null): PlayerObj[] {
+function aliveFrom(g: RulesHost, p: PlayerObj | null): PlayerObj[] {
   const ps = g.state.players;
   const start = p ? p.seat : g.state.current;
   const out: PlayerObj[] = [];
@@ -36,7 +38,8 @@ function aliveFrom(g: Game, p: PlayerObj | null): PlayerObj[] {
   return out;
 }
 
-const pure: Record<string, Pure> = {
+/** Builtins that read the game and change nothing. */
+export const pure: { [K in BuiltinNameWith<'pure'>]: CallBuiltin } = {
   count: (g, [x], at) => (typeof x === 'number' ? x : g.asList(x!, at).length),
   first: (g, [x], at) => g.asList(x!, at)[0] ?? null,
   last: (g, [x], at) => {
@@ -110,15 +113,15 @@ const pure: Record<string, Pure> = {
   hasMethod: (g, [c, n]) => g.hasMethod(c!, String(n)),
   players: (g) => g.state.players.slice(),
   alive: (g) => aliveFrom(g, null),
-  aliveFrom: (g, [p], at) => aliveFrom(g, player(g, p!, at)),
+  aliveFrom: (g, [p], at) => aliveFrom(g, player(p!, at)),
   others: (g, [p], at) =>
-    aliveFrom(g, player(g, p!, at))
+    aliveFrom(g, player(p!, at))
       .slice(1)
       .filter((q) => q !== p),
-  nextAlive: (g, [p], at) => aliveFrom(g, player(g, p!, at))[1] ?? null,
+  nextAlive: (g, [p], at) => aliveFrom(g, player(p!, at))[1] ?? null,
   seatDistance: (g, [a, b], at) => {
-    const pa = player(g, a!, at),
-      pb = player(g, b!, at);
+    const pa = player(a!, at),
+      pb = player(b!, at);
     if (pa === pb) return 0;
     const ring = aliveFrom(g, pa);
     const i = ring.indexOf(pb);
@@ -126,19 +129,22 @@ const pure: Record<string, Pure> = {
     return Math.min(i, ring.length - i);
   },
   current: (g) => g.state.players[g.state.current] ?? null,
-  hasSkill: (g, [p, s], at) => g.skillsOf(player(g, p!, at)).includes(String(s)),
-  skillsOf: (g, [p], at) => g.skillsOf(player(g, p!, at)).slice(),
+  hasSkill: (g, [p, s], at) => g.skillsOf(player(p!, at)).includes(String(s)),
+  skillsOf: (g, [p], at) => g.skillsOf(player(p!, at)).slice(),
   hasTag: (g, [s, t]) => g.program.skills[String(s)]?.tags.includes(String(t)) ?? false,
   conversions: (g, [p, kinds], at) =>
-    g.conversionsOf(player(g, p!, at), kinds == null ? null : g.asList(kinds, at).map(String)),
-  actions: (g, [p], at) => g.actionsOf(player(g, p!, at)),
-  revealed: (g, [p, prop], at) => !!g.state.revealed[`${player(g, p!, at).seat}:${String(prop)}`],
+    g.conversionsOf(player(p!, at), kinds == null ? null : g.asList(kinds, at).map(String)),
+  actions: (g, [p], at) => g.actionsOf(player(p!, at)),
+  revealed: (g, [p, prop], at) => !!g.state.revealed[`${player(p!, at).seat}:${String(prop)}`],
   within: (g, [kind]) => {
     // The innermost running event of this kind, if any (e.g. "is this answer given inside a particular event?").
     for (let f = g.frame; f; f = f.parent) if (f.id === kind) return f;
     return null;
   },
-  // --- effects: change state, never ask
+};
+
+/** Builtins that change the game (never ask): allowed in statements, not in functions, conditions or hooks. */
+export const changes: { [K in BuiltinNameWith<'changes'>]: CallBuiltin } = {
   put: (g, [cs, z, bottom], at) => {
     g.put(g.asCards(cs!, at), zone(z!, at), bottom === true);
     return null;
@@ -178,36 +184,36 @@ const pure: Record<string, Pure> = {
   },
   setCurrent: (g, [p], at) => {
     g.touch();
-    g.state.current = player(g, p!, at).seat;
+    g.state.current = player(p!, at).seat;
     return null;
   },
   endGame: (g, [w, text]) => g.endGame(w ?? null, String(text ?? label(w ?? null))),
   reveal: (g, [p, prop], at) => {
     g.touch();
-    g.state.revealed[`${player(g, p!, at).seat}:${String(prop)}`] = true;
+    g.state.revealed[`${player(p!, at).seat}:${String(prop)}`] = true;
     return null;
   },
   setSkills: (g, [p, l], at) => {
-    player(g, p!, at).skills = g.asList(l!, at).map(String);
+    player(p!, at).skills = g.asList(l!, at).map(String);
     g.skillChanged();
     return null;
   },
   gainSkill: (g, [p, s], at) => {
-    const pl = player(g, p!, at);
+    const pl = player(p!, at);
     if (!pl.skills.includes(String(s))) pl.skills = [...pl.skills, String(s)];
     g.skillChanged();
     return null;
   },
   loseSkill: (g, [p, s], at) => {
-    const pl = player(g, p!, at);
+    const pl = player(p!, at);
     pl.skills = pl.skills.filter((x) => x !== String(s));
     g.skillChanged();
     return null;
   },
 };
 
-function* choose(g: Game, [who, from, prompt, optional]: Value[], at: string): Generator<Request, Value, number[]> {
-  const p = player(g, who!, at);
+function* choose(g: RulesHost, [who, from, prompt, optional]: Value[], at: string): Asking<Value> {
+  const p = player(who!, at);
   const xs = g.asList(from!, at);
   if (xs.length === 0) return null;
   const ans = yield* g.decide({
@@ -220,8 +226,8 @@ function* choose(g: Game, [who, from, prompt, optional]: Value[], at: string): G
   return ans.length ? xs[ans[0]!]! : null;
 }
 
-function* chooseMany(g: Game, [who, from, min, max, prompt]: Value[], at: string): Generator<Request, Value, number[]> {
-  const p = player(g, who!, at);
+function* chooseMany(g: RulesHost, [who, from, min, max, prompt]: Value[], at: string): Asking<Value> {
+  const p = player(who!, at);
   const xs = g.asList(from!, at);
   const lo = Math.min(xs.length, Math.max(0, (min as number) ?? 0));
   const hi = Math.min(xs.length, (max as number) ?? xs.length);
@@ -236,8 +242,8 @@ function* chooseMany(g: Game, [who, from, min, max, prompt]: Value[], at: string
   return ans.map((i) => xs[i]!);
 }
 
-function* ask(g: Game, [who, prompt]: Value[], at: string): Generator<Request, Value, number[]> {
-  const p = player(g, who!, at);
+function* ask(g: RulesHost, [who, prompt]: Value[], at: string): Asking<Value> {
+  const p = player(who!, at);
   const ans = yield* g.decide({
     seat: p.seat,
     prompt: String(prompt ?? 'confirm'),
@@ -251,105 +257,34 @@ function* ask(g: Game, [who, prompt]: Value[], at: string): Generator<Request, V
   return ans[0] === 0;
 }
 
-function* callMode(g: Game, [name, ...args]: Value[], _at: string): Generator<Request, Value, number[]> {
+function* callMode(g: RulesHost, [name, ...args]: Value[], _at: string): Asking<Value> {
   return yield* g.runModeMethod(String(name), args);
 }
 
-function* perform(g: Game, [a]: Value[], at: string): Generator<Request, Value, number[]> {
+function* perform(g: RulesHost, [a]: Value[], at: string): Asking<Value> {
   if (!a || typeof a !== 'object' || Array.isArray(a) || a.t !== 'a')
     throw new RuleError(`perform: ${label(a ?? null)} is not an action`, at);
   return yield* g.perform(a as ActionRef);
 }
 
+/** Builtins that may ask a player: allowed only as a whole statement, `let x = …`, `x = …` or `return …`. */
+export const asks: { [K in BuiltinNameWith<'asks'>]: AskBuiltin } = { choose, chooseMany, ask, perform, callMode };
+
+/** What the linker and member access look builtins up in. */
 export const builtins: Builtins = {
-  pure,
-  ask: { choose, chooseMany, ask, perform, callMode },
+  call: { ...pure, ...changes },
+  ask: asks,
 };
 
+// The compiler's view of the same table, derived from BUILTINS (the compiler is moving to builtin-table.ts itself;
+// these go once it has).
+const namesWith = (effect: string) => Object.keys(BUILTINS).filter((k) => BUILTINS[k]!.effect === effect);
 /** Builtins that change state: allowed in statements, not in functions, conditions or hooks. */
-export const effectBuiltins = new Set([
-  'put',
-  'putAs',
-  'shuffle',
-  'random',
-  'randomInt',
-  'shuffled',
-  'log',
-  'setCurrent',
-  'endGame',
-  'reveal',
-  'setSkills',
-  'gainSkill',
-  'loseSkill',
-]);
+export const effectBuiltins = new Set(namesWith('changes'));
 /** Builtins that ask a player: allowed only as a whole statement, `let x = …`, `x = …` or `return …`. */
-export const askBuiltins = new Set(Object.keys(builtins.ask));
-export const pureBuiltins = new Set(Object.keys(pure).filter((k) => !effectBuiltins.has(k)));
-
+export const askBuiltins = new Set(namesWith('asks'));
+export const pureBuiltins = new Set(namesWith('pure'));
 /** Parameter names of every builtin (a trailing `?` marks an optional one), for named arguments and arity checks. */
-export const signatures: Record<string, string[]> = {
-  count: ['x'],
-  first: ['list'],
-  last: ['list'],
-  at: ['list', 'index'],
-  contains: ['list', 'item'],
-  indexOf: ['list', 'item'],
-  reverse: ['list'],
-  unique: ['list'],
-  max: ['a', 'b?'],
-  min: ['a', 'b?'],
-  sum: ['list'],
-  abs: ['n'],
-  range: ['from', 'to'],
-  text: ['x'],
-  cards: ['zone'],
-  top: ['zone', 'n?'],
-  bottom: ['zone', 'n?'],
-  zoneOf: ['card'],
-  ownerOf: ['card'],
-  physical: ['card'],
-  isVirtual: ['card'],
-  isCard: ['x'],
-  isPlayer: ['x'],
-  isText: ['x'],
-  virtual: ['kind', 'cards?'],
-  kindOf: ['card'],
-  hasMethod: ['card', 'name'],
-  players: [],
-  alive: [],
-  aliveFrom: ['player'],
-  others: ['player'],
-  nextAlive: ['player'],
-  seatDistance: ['from', 'to'],
-  current: [],
-  hasSkill: ['player', 'skill'],
-  skillsOf: ['player'],
-  hasTag: ['skill', 'tag'],
-  conversions: ['player', 'kinds?'],
-  actions: ['player'],
-  revealed: ['player', 'property'],
-  within: ['event'],
-  asCounted: ['card'],
-  isAction: ['x'],
-  generals: [],
-  take: ['list', 'n'],
-  drop: ['list', 'n'],
-  putAs: ['cards', 'to', 'kind?'],
-  callMode: ['method', 'a?', 'b?', 'c?', 'd?'],
-  put: ['cards', 'to', 'bottom?'],
-  shuffle: ['zone'],
-  random: ['list'],
-  randomInt: ['n'],
-  shuffled: ['list'],
-  log: ['text', 'a?', 'b?', 'c?', 'd?'],
-  setCurrent: ['player'],
-  endGame: ['winners', 'text?'],
-  reveal: ['player', 'property'],
-  setSkills: ['player', 'skills'],
-  gainSkill: ['player', 'skill'],
-  loseSkill: ['player', 'skill'],
-  choose: ['who', 'from', 'prompt?', 'optional?'],
-  chooseMany: ['who', 'from', 'min?', 'max?', 'prompt?'],
-  ask: ['who', 'prompt?'],
-  perform: ['action'],
-};
+export const signatures: Record<string, string[]> = Object.fromEntries(
+  Object.keys(BUILTINS).map((k) => [k, builtinParams(k).map((p) => (p.optional ? `${p.name}?` : p.name))]),
+);

@@ -3,10 +3,10 @@
 // events) become generators, the rest plain functions, so straight-line rule code runs without generator cost.
 import type { IAction, IBody, IExpr, IStmt, ITarget, Program } from './ir.ts';
 import { RuleError, same, type Frame, type PlayerObj, type Value } from './values.ts';
-import type { Game, Request } from './game.ts';
+import type { Asking, RulesHost } from './types.ts';
 
 export interface Ctx {
-  g: Game;
+  g: RulesHost;
   vars: Value[];
   you: PlayerObj | null;
   frame: Frame | null; // the event being run (event bodies) or whose window is open (triggers)
@@ -22,13 +22,20 @@ export const NORMAL = 0,
   CONTINUE = 2,
   RETURN = 3,
   STOP = 4;
-export type Gen = Generator<Request, Sig, number[]>;
+export type Gen = Asking<Sig>;
 export type Run = { y: false; run: (c: Ctx) => Sig } | { y: true; gen: (c: Ctx) => Gen };
-export type ActionRunner = (c: Ctx) => Generator<Request, Value, number[]>;
+export type ActionRunner = (c: Ctx) => Asking<Value>;
+
+/** A builtin called in an expression: a pure one or one that changes the game (never asks). */
+export type CallBuiltin = (g: RulesHost, args: Value[], at: string) => Value;
+/** A builtin that may ask a player: a generator, run as a statement. */
+export type AskBuiltin = (g: RulesHost, args: Value[], at: string, c: Ctx) => Asking<Value>;
 
 export interface Builtins {
-  pure: Record<string, (g: Game, args: Value[], at: string) => Value>;
-  ask: Record<string, (g: Game, args: Value[], at: string, c: Ctx) => Generator<Request, Value, number[]>>;
+  /** Pure builtins and those that change the game, by name. */
+  call: Record<string, CallBuiltin>;
+  /** Builtins that ask, by name. */
+  ask: Record<string, AskBuiltin>;
 }
 
 export class Linker {
@@ -93,7 +100,7 @@ export class Linker {
         return (c) => c.g.getMember(o(c), n, at);
       }
       case 'call': {
-        const fn = this.builtins.pure[e.fn];
+        const fn = this.builtins.call[e.fn];
         if (!fn) throw new RuleError(`unknown builtin ${e.fn}`, e.at);
         const args = e.args.map((a) => this.expr(a));
         const at = e.at;

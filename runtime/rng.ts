@@ -1,4 +1,8 @@
-// Seeded random numbers whose whole state is four 32-bit integers kept inside the game state (sfc32).
+// The engine's one random number generator: sfc32, whose whole state is four 32-bit integers kept inside the game
+// state (so a snapshot holds it and a game replays from its seed and answers). The AIs use it too, with states of
+// their own. Two mappings from a 32-bit draw to [0, n) are in use, each kept exactly as it is because changing
+// either changes every recorded game: `randBelow` (scaling) for the rules' random draws, `randMod` (remainder)
+// for shuffles.
 export type RngState = [number, number, number, number];
 
 export function seedRng(seed: number): RngState {
@@ -7,6 +11,7 @@ export function seedRng(seed: number): RngState {
   return s;
 }
 
+/** The next 32-bit draw (sfc32), advancing the state in place. */
 export function nextU32(s: RngState): number {
   const [a, b, c, d] = s;
   const t = (((a + b) | 0) + d) | 0;
@@ -18,14 +23,22 @@ export function nextU32(s: RngState): number {
   return t >>> 0;
 }
 
-/** Uniform integer in [0, n). */
-export function randInt(s: RngState, n: number): number {
+/** An integer in [0, n) by scaling: floor(u32 / 2^32 · n). The rules' `random`, `randomInt` and `shuffled` draw
+ *  with this (and the random AI). n ≤ 1 gives 0 without drawing. */
+export function randBelow(s: RngState, n: number): number {
+  return n <= 1 ? 0 : Math.floor((nextU32(s) / 4294967296) * n);
+}
+
+/** An integer in [0, n) by remainder: u32 mod n (very slightly biased for large n). The deck shuffle (and the
+ *  heuristic AI) draw with this; it stays so that recorded games replay. n ≤ 1 gives 0 without drawing. */
+export function randMod(s: RngState, n: number): number {
   return n <= 1 ? 0 : nextU32(s) % n;
 }
 
+/** Fisher–Yates from the end, each swap index drawn with `randMod`. */
 export function shuffleInPlace<T>(s: RngState, xs: T[]): void {
   for (let i = xs.length - 1; i > 0; i--) {
-    const j = randInt(s, i + 1);
+    const j = randMod(s, i + 1);
     const t = xs[i]!;
     xs[i] = xs[j]!;
     xs[j] = t;

@@ -62,8 +62,7 @@ export class ScenarioRunner {
 
   /** Evaluate a scenario expression (seat names are globals) in the game's current state. */
   evalExpr(e: IExpr): Value {
-    const L = (this.game as unknown as { L: { linker: { expr(e: IExpr): (c: unknown) => Value } } }).L;
-    return L.linker.expr(e)(this.game.ctx(null, 16));
+    return this.game.evaluate(e);
   }
 
   /** The option indices an answer step picks for the pending decision, or why it cannot answer it. */

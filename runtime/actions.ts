@@ -1,0 +1,82 @@
+// What a player may do of their own accord: the `active` items of their skills (offered as actions, run with
+// `perform`), and the cards they may present as another kind through conversion (`viewAs`) items.
+import type { ISkill } from './ir.ts';
+import type { Engine } from './engine.ts';
+import { RETURN, truthy } from './link.ts';
+import { limitKey, markUse, skillEnabled, skillsOf, usesLeft } from './skills.ts';
+import type { Asking } from './types.ts';
+import { zoneKey, type ActionRef, type CardObj, type PlayerObj, type Value, type VirtualCard } from './values.ts';
+import { runBody } from './variants.ts';
+
+/** The active items p may take now: enabled, within their limits, their conditions true. */
+export function actionsOf(g: Engine, p: PlayerObj): ActionRef[] {
+  const out: ActionRef[] = [];
+  for (const sid of skillsOf(g, p)) {
+    const s = g.program.skills[sid];
+    if (!s || s.actives.length === 0 || !skillEnabled(g, p, sid)) continue;
+    s.actives.forEach((a, idx) => {
+      if (!usesLeft(g, a.limit, limitKey(sid, 'a', idx, p))) return;
+      if (a.condExpr && !truthy(g.L.linker.expr(a.condExpr)(g.ctx(p, a.body.slots)))) return;
+      out.push({ t: 'a', skill: sid, idx, owner: p });
+    });
+  }
+  return out;
+}
+
+/** Take an action: count the use, log it, run its body; gives what it returns. */
+export function* perform(g: Engine, a: ActionRef): Asking<Value> {
+  const s = g.program.skills[a.skill]!;
+  const act = s.actives[a.idx]!;
+  markUse(g, act.limit, limitKey(a.skill, 'a', a.idx, a.owner));
+  g.recentSkills.push(a.skill);
+  g.record('event', `${a.owner.name} ${a.skill}`);
+  const c = g.ctx(a.owner, act.body.slots);
+  const sig = yield* runBody(g.L, act.body, c);
+  return sig === RETURN ? c.ret : null;
+}
+
+/** Every way player p can present cards as one of `kinds` (any kind: null) through conversion skills. */
+export function conversionsOf(g: Engine, p: PlayerObj, kinds: string[] | null): VirtualCard[] {
+  const out: VirtualCard[] = [];
+  for (const sid of skillsOf(g, p)) {
+    const s: ISkill | undefined = g.program.skills[sid];
+    if (!s || s.viewAs.length === 0 || !skillEnabled(g, p, sid)) continue;
+    for (const va of s.viewAs) {
+      if (kinds && !kinds.includes(va.kind)) continue;
+      if (va.condExpr && !truthy(g.L.linker.expr(va.condExpr)(g.ctx(p, 1)))) continue;
+      const pool: CardObj[] = [];
+      for (const z of va.zones)
+        for (const c of g.state.zones[zoneKey(z, p)] ?? []) {
+          if (va.filterExpr) {
+            const cx = g.ctx(p, 1);
+            cx.vars[0] = c;
+            if (!truthy(g.L.linker.expr(va.filterExpr)(cx))) continue;
+          }
+          pool.push(c);
+        }
+      for (const combo of combinations(pool, va.count, 64))
+        out.push({ t: 'v', kind: va.kind, subs: combo, via: sid, set: {} });
+    }
+  }
+  return out;
+}
+
+/** The k-element subsets of xs in order, at most `cap` of them. */
+export function combinations<T>(xs: T[], k: number, cap: number): T[][] {
+  const out: T[][] = [];
+  if (k <= 0) return out;
+  const rec = (start: number, acc: T[]) => {
+    if (out.length >= cap) return;
+    if (acc.length === k) {
+      out.push(acc.slice());
+      return;
+    }
+    for (let i = start; i < xs.length; i++) {
+      acc.push(xs[i]!);
+      rec(i + 1, acc);
+      acc.pop();
+    }
+  };
+  rec(0, []);
+  return out;
+}

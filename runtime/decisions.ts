@@ -1,0 +1,41 @@
+// Decisions are data: rule code that asks yields a Request and is resumed with the picked option indices. Every
+// question is logged (it is part of the trace hash), and an answer is checked before anything changes.
+import type { Engine } from './engine.ts';
+import type { Asking, Request } from './types.ts';
+
+/** Ask: log the question, suspend until the answer comes back. */
+export function* decide(g: Engine, r: Request): Asking<number[]> {
+  g.state.decisions++;
+  g.record(
+    'ask',
+    `${g.state.players[r.seat]!.name} ${r.prompt} [${r.options.map((o) => o.label).join('|')}] ${r.min}-${r.max}`,
+  );
+  const ans = yield r;
+  return ans;
+}
+
+/** Why these picks do not answer the request (too few, too many, unknown or repeated options), or null. */
+export function validate(r: Request, picks: unknown): string | null {
+  if (!Array.isArray(picks)) return 'an answer is a list of option numbers';
+  if (picks.length < r.min) return `pick at least ${r.min} (got ${picks.length})`;
+  if (picks.length > r.max) return `pick at most ${r.max} (got ${picks.length})`;
+  const seen = new Set<number>();
+  for (const i of picks) {
+    if (!Number.isInteger(i) || i < 0 || i >= r.options.length)
+      return `option ${String(i)} does not exist (0..${r.options.length - 1})`;
+    if (seen.has(i)) return `option ${i} picked twice`;
+    seen.add(i);
+  }
+  return null;
+}
+
+/** Check an answer to the pending request and, if it is legal, keep and log it (the game then resumes).
+ *  Gives why not otherwise; an illegal answer changes nothing. */
+export function acceptAnswer(g: Engine, r: Request | null, picks: number[]): string | null {
+  if (!r) return g.state.over ? 'the game is over' : 'no decision is pending';
+  const reason = validate(r, picks);
+  if (reason) return reason;
+  g.state.answers.push(picks.slice());
+  g.record('answer', `${g.state.players[r.seat]!.name}: ${picks.map((i) => r.options[i]!.label).join(', ') || 'pass'}`);
+  return null;
+}

@@ -1,0 +1,41 @@
+// The game as the engine's own modules see it (members.ts, skills.ts, hooks.ts, windows.ts, actions.ts,
+// decisions.ts, zones.ts): everything the rules may call (RulesHost) plus the linked program and the caches and
+// counters those modules share. `Game` implements it. Code outside runtime/ uses `Game` and never these fields.
+import type { Ctx } from './link.ts';
+import type { RulesHost } from './types.ts';
+import type { Frame, PlayerObj, Value } from './values.ts';
+import type { Linked } from './variants.ts';
+
+export interface Engine extends RulesHost {
+  /** The linked program (closures and indexes), shared by games with the same program and variants. */
+  readonly L: Linked;
+  frame: Frame | null;
+  /** Watchers (an AI, a UI) told when an event starts and ends; they must not change the game. */
+  readonly observers: ((f: Frame, phase: 'start' | 'end') => void)[];
+
+  /** Bumped by every change a pure function could observe; pure results are memoised between bumps. */
+  mut: number;
+  /** Bumped whenever a player's skills may have changed (skills granted by cards, `alive`, skill builtins). */
+  epoch: number;
+  /** The skills of each seat as of an epoch (skills.ts). */
+  readonly skillCache: Map<number, { epoch: number; skills: string[] }>;
+  /** Nesting of each hook (and of skillEnabled) being evaluated, to stop regress (skills.ts, hooks.ts). */
+  readonly hookDepth: Map<string, number>;
+  /** True while a card filter's condition is evaluated: cards then read as they are (members.ts). */
+  filtering: boolean;
+  /** Memoised results of pure functions and hooks, valid while `memoAt === mut` (hooks.ts). */
+  readonly memo: Map<string, Value>;
+  memoAt: number;
+  /** > 0 while a hook or skillEnabled is being evaluated (results may be partial then, so are not memoised). */
+  pureDepth: number;
+  /** Events nested inside events (windows.ts). */
+  depth: number;
+  /** The last skills fired, named when a rule runs away. */
+  readonly recentSkills: string[];
+
+  /** A context for running linked code. */
+  ctx(you: PlayerObj | null, slots: number, frame?: Frame | null, subject?: Value): Ctx;
+  /** Stop the game: a rule seems to loop forever (names the skills that were firing). */
+  runaway(what: string): never;
+  skillEnabled(p: PlayerObj, skill: string): boolean;
+}

@@ -1,0 +1,187 @@
+// The rules' own code the engine calls by name: functions (memoised while nothing they could see changes),
+// hooks (the `modify` contributions of every enabled skill, combined), card methods, mode methods and actions.
+import type { IMethod, IParam } from './ir.ts';
+import type { Engine } from './engine.ts';
+import { RETURN, truthy, type Ctx } from './link.ts';
+import type { Asking } from './types.ts';
+import { RuleError, label, type PlayerObj, type Value } from './values.ts';
+import { runBody, runOf } from './variants.ts';
+
+// ------------------------------------------------------------------ functions
+
+export function callFunction(g: Engine, name: string, args: Value[], at: string): Value {
+  const key = memoKey(g, 'f:' + name, args);
+  if (key !== null) {
+    const hit = g.memo.get(key);
+    if (hit !== undefined) return hit;
+  }
+  const v = callUnmemoised(g, name, args, at);
+  if (key !== null && g.memoAt === g.mut) g.memo.set(key, v);
+  return v;
+}
+
+function callUnmemoised(g: Engine, name: string, args: Value[], at: string): Value {
+  const f = g.program.functions[name];
+  if (!f) throw new RuleError(`no function ${name}`, at);
+  const c = g.ctx(null, f.slots);
+  bindParams(g, f.params, args, c);
+  if (f.expr) return g.L.linker.expr(f.expr)(c);
+  const r = runOf(g.L, f.body!);
+  if (r.y) throw new RuleError(`function ${name} cannot ask players`, at);
+  return r.run(c) === RETURN ? c.ret : null;
+}
+
+/** Arguments into the first slots; a missing one takes its parameter's default (or none). */
+export function bindParams(g: Engine, params: IParam[], args: Value[], c: Ctx): void {
+  for (let i = 0; i < params.length; i++) {
+    let v = args[i];
+    if (v === undefined) v = params[i]!.default ? g.L.linker.expr(params[i]!.default!)(c) : null;
+    c.vars[i] = v;
+  }
+}
+
+/** The memo key of a call, or null when it must not be memoised (inside a hook, or an argument that is a list or
+ *  an object other than a player or card). Clears the memo when something changed since it was filled. */
+function memoKey(g: Engine, name: string, args: Value[]): string | null {
+  if (g.pureDepth > 0) return null;
+  let k = name;
+  for (const a of args) {
+    if (a === null || a === undefined) k += '|n';
+    else if (typeof a === 'object') {
+      if (Array.isArray(a)) return null;
+      if (a.t === 'p') k += '|p' + a.seat;
+      else if (a.t === 'c') k += '|c' + a.id;
+      else return null;
+    } else k += '|' + String(a);
+  }
+  if (g.memoAt !== g.mut) {
+    g.memo.clear();
+    g.memoAt = g.mut;
+  }
+  return k;
+}
+
+// ------------------------------------------------------------------ hooks
+
+export function evalHook(g: Engine, name: string, args: Value[]): Value {
+  const key = memoKey(g, 'h:' + name, args);
+  if (key !== null) {
+    const hit = g.memo.get(key);
+    if (hit !== undefined) return hit;
+  }
+  g.pureDepth++;
+  let v: Value;
+  try {
+    v = combineHook(g, name, args);
+  } finally {
+    g.pureDepth--;
+  }
+  if (key !== null) g.memo.set(key, v);
+  return v;
+}
+
+/** The contributions of every living player's enabled skills to a hook, combined as the hook declares. */
+function combineHook(g: Engine, name: string, args: Value[]): Value {
+  const h = g.program.hooks[name]!;
+  const items = g.L.hookIndex.get(name);
+  let acc: Value = h.combine === 'sum' ? 0 : h.combine === 'any' ? false : h.combine === 'all' ? true : null;
+  if (!items) return acc;
+  const depth = g.hookDepth.get(name) ?? 0;
+  if (depth > 3) return acc; // a hook consulted inside its own contributions: stop the regress
+  g.hookDepth.set(name, depth + 1);
+  try {
+    for (const p of g.state.players) {
+      if (!p.alive) continue;
+      const skills = g.skillsOf(p);
+      for (const it of items) {
+        if (!skills.includes(it.skill) || !g.skillEnabled(p, it.skill)) continue;
+        const mo = g.program.skills[it.skill]!.modifies[it.idx]!;
+        const c = g.ctx(p, mo.slots);
+        for (let i = 0; i < mo.params; i++) c.vars[i] = args[i] ?? null;
+        if (mo.condExpr && !truthy(g.L.linker.expr(mo.condExpr)(c))) continue;
+        const v = g.L.linker.expr(mo.valueExpr)(c);
+        switch (h.combine) {
+          case 'sum':
+            acc = (acc as number) + (v as number);
+            break;
+          case 'any':
+            if (truthy(v)) return true;
+            break;
+          case 'all':
+            if (!truthy(v)) return false;
+            break;
+          case 'max':
+            acc = acc === null || (v as number) > (acc as number) ? v : acc;
+            break;
+          case 'min':
+            acc = acc === null || (v as number) < (acc as number) ? v : acc;
+            break;
+        }
+      }
+    }
+  } finally {
+    g.hookDepth.set(name, depth);
+  }
+  return acc;
+}
+
+// ------------------------------------------------------------------ methods and actions
+
+function methodOf(g: Engine, o: Value, name: string, at: string): IMethod | undefined {
+  // A card's kind as the rules see it: a filter (武神) or the kind it stands for in a zone may change it.
+  const kind =
+    typeof o === 'string'
+      ? o
+      : o && typeof o === 'object' && !Array.isArray(o) && (o.t === 'c' || o.t === 'v')
+        ? (g.getMember(o, 'kind', at) as string)
+        : null;
+  if (kind === null) throw new RuleError(`.${name}(): ${label(o)} is not a card`, at);
+  return g.program.cards[kind]?.methods[name];
+}
+
+export function hasMethod(g: Engine, o: Value, name: string): boolean {
+  return !!methodOf(g, o, name, '');
+}
+
+export function callPureMethod(g: Engine, o: Value, name: string, args: Value[], at: string): Value {
+  const m = methodOf(g, o, name, at);
+  if (!m) return null; // a kind without this method: the rules treat none as "not defined"
+  const c = g.ctx(null, m.slots);
+  bindParams(g, m.params, args, c);
+  if (m.expr) return g.L.linker.expr(m.expr)(c);
+  const r = runOf(g.L, m.body!);
+  if (r.y) throw new RuleError(`method ${name} asks players: call it as a statement`, at);
+  return r.run(c) === RETURN ? c.ret : null;
+}
+
+export function* runMethod(g: Engine, o: Value, name: string, args: Value[], at: string): Asking<Value> {
+  const m = methodOf(g, o, name, at);
+  if (!m) return null;
+  return yield* runMethodBody(g, m, args, null);
+}
+
+/** Run a method (of a card kind or the mode) with these arguments; gives what it returns. */
+export function* runMethodBody(g: Engine, m: IMethod, args: Value[], you: PlayerObj | null): Asking<Value> {
+  const c = g.ctx(you, m.slots);
+  bindParams(g, m.params, args, c);
+  if (m.expr) return g.L.linker.expr(m.expr)(c);
+  const sig = yield* runBody(g.L, m.body!, c);
+  return sig === RETURN ? c.ret : null;
+}
+
+/** Run a method of the current mode (rules hand control to the mode, e.g. after a death). */
+export function* runModeMethod(g: Engine, name: string, args: Value[]): Asking<Value> {
+  const m = g.program.modes[g.state.mode]?.methods[name];
+  if (!m) return null;
+  return yield* runMethodBody(g, m, args, null);
+}
+
+export function* runAction(g: Engine, name: string, args: Value[], at: string): Asking<Value> {
+  const a = g.program.actions[name];
+  if (!a) throw new RuleError(`no action ${name}`, at);
+  const c = g.ctx(null, a.body.slots);
+  bindParams(g, a.params, args, c);
+  g.tick();
+  const sig = yield* runBody(g.L, a.body, c);
+  return sig === RETURN ? c.ret : null;
+}

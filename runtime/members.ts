@@ -1,0 +1,229 @@
+// Member access: what `x.f` reads and `x.f = v` writes. The engine's own members are exactly the table in
+// engine-members.ts (the accessor maps below are typed from it, so a missing or extra one is a type error); the
+// rest come from the rules: player properties, card kind fields, event parameters, general fields, and calls
+// (`x.f` means `f(x)` when the rules define a function or the engine a builtin f).
+// Lookup order: a player's rules properties before the engine's members; a card's filters (武神) before anything;
+// a virtual card's own settings first; an event's `stopped` and `kind` before its parameters, `parent` after them.
+import type { IGeneral, ISkill } from './ir.ts';
+import { builtins } from './builtins.ts';
+import type { Engine } from './engine.ts';
+import type { ENGINE_MEMBERS, MemberOwner } from './engine-members.ts';
+import { truthy } from './link.ts';
+import { skillsOf } from './skills.ts';
+import { ownerOf } from './zones.ts';
+import {
+  RuleError,
+  label,
+  same,
+  type ActionRef,
+  type CardObj,
+  type Frame,
+  type PlayerObj,
+  type Value,
+  type VirtualCard,
+  type ZoneRef,
+} from './values.ts';
+
+type Accessor<T> = (x: T, g: Engine, at: string) => Value;
+/** One accessor for each member the table gives this owner, no more and no fewer. */
+type Accessors<O extends MemberOwner, T> = { readonly [K in keyof (typeof ENGINE_MEMBERS)[O]]: Accessor<T> };
+
+/** A lookup map (a Map, so names such as `constructor` are never found on a prototype). */
+const lookup = <T>(m: Record<string, Accessor<T>>): Map<string, Accessor<T>> => new Map(Object.entries(m));
+
+const playerMembers: Accessors<'player', PlayerObj> = {
+  alive: (p) => p.alive,
+  seat: (p) => p.seat,
+  name: (p) => p.name,
+  skills: (p, g) => skillsOf(g, p),
+};
+
+const cardMembers: Accessors<'card', CardObj> = {
+  kind: (c) => c.as ?? c.kind,
+  suit: (c) => c.suit,
+  rank: (c) => c.rank,
+  id: (c) => c.id,
+};
+
+/** A virtual card's suit or rank: its parts' common one, else none. */
+const common =
+  (name: 'suit' | 'rank'): Accessor<VirtualCard> =>
+  (v, g, at) => {
+    if (v.subs.length === 0) return null;
+    const first = getMember(g, v.subs[0]!, name, at);
+    return v.subs.every((s) => same(getMember(g, s, name, at), first)) ? first : null;
+  };
+
+const virtualCardMembers: Accessors<'virtualCard', VirtualCard> = {
+  kind: (v) => v.kind,
+  suit: common('suit'),
+  rank: common('rank'),
+  subcards: (v) => v.subs,
+  via: (v) => v.via,
+};
+
+const eventMembers: Accessors<'event', Frame> = {
+  stopped: (e) => e.stopped,
+  kind: (e) => e.id,
+  parent: (e) => e.parent,
+};
+
+const zoneMembers: Accessors<'zone', ZoneRef> = {
+  owner: (z) => z.owner,
+  cards: (z, g, at) => g.asList(z, at),
+};
+
+const actionMembers: Accessors<'action', ActionRef> = {
+  skill: (a) => a.skill,
+  owner: (a) => a.owner,
+};
+
+const generalMembers: Accessors<'general', IGeneral> = {
+  skills: (gen) => gen.skills,
+};
+
+const skillMembers: Accessors<'skill', ISkill> = {
+  tags: (s) => s.tags,
+};
+
+const PLAYER = lookup(playerMembers);
+const CARD = lookup(cardMembers);
+const VIRTUAL = lookup(virtualCardMembers);
+const ZONE = lookup(zoneMembers);
+const ACTION = lookup(actionMembers);
+const GENERAL = lookup(generalMembers);
+const SKILL = lookup(skillMembers);
+
+export function getMember(g: Engine, o: Value, name: string, at: string): Value {
+  if (o === null) throw new RuleError(`cannot read .${name} of none`, at);
+  if (typeof o === 'object' && !Array.isArray(o)) {
+    switch (o.t) {
+      case 'p': {
+        if (g.L.propertySet.has(name)) {
+          const v = o.v[name];
+          return v === undefined ? null : v;
+        }
+        const a = PLAYER.get(name);
+        if (a) return a(o, g, at);
+        break;
+      }
+      case 'c': {
+        const filters = g.L.filterSkills.length > 0 && !g.filtering;
+        if (filters) {
+          const f = filtered(g, o, name);
+          if (f !== undefined) return f;
+        }
+        const a = CARD.get(name);
+        if (a) return a(o, g, at);
+        const effective = filters
+          ? ((filtered(g, o, 'kind') as string | undefined) ?? o.as ?? o.kind)
+          : (o.as ?? o.kind);
+        const kf = g.program.cards[effective]?.fields[name];
+        if (kf !== undefined) return kf as Value;
+        if (g.L.fieldNames.has(name)) return null;
+        break;
+      }
+      case 'v': {
+        if (name in o.set) return o.set[name]!;
+        const a = VIRTUAL.get(name);
+        if (a) return a(o, g, at);
+        const kf = g.program.cards[o.kind]?.fields[name];
+        if (kf !== undefined) return kf as Value;
+        if (g.L.fieldNames.has(name)) return null;
+        break;
+      }
+      case 'e': {
+        // An event reads as its parameters, except that `stopped` and `kind` are always the engine's.
+        if (name === 'stopped' || name === 'kind') return eventMembers[name](o, g, at);
+        const v = o.data[name];
+        if (v !== undefined) return v;
+        if (name === 'parent') return eventMembers.parent(o, g, at);
+        return null;
+      }
+      case 'z': {
+        const a = ZONE.get(name);
+        if (a) return a(o, g, at);
+        break;
+      }
+      case 'a': {
+        const a = ACTION.get(name);
+        if (a) return a(o, g, at);
+        break;
+      }
+    }
+  } else if (typeof o === 'string') {
+    // An id: a card kind (read like a card of that kind), a general or a skill.
+    const ck = g.program.cards[o];
+    if (ck) {
+      if (name === 'kind') return o;
+      const kf = ck.fields[name];
+      if (kf !== undefined) return kf as Value;
+      if (g.L.fieldNames.has(name)) return null;
+    }
+    const gen = g.program.generals[o];
+    if (gen) {
+      const a = GENERAL.get(name);
+      if (a) return a(gen, g, at);
+      const gf = gen.fields[name];
+      if (gf !== undefined) return gf as Value;
+    }
+    const sk = g.program.skills[o];
+    if (sk) {
+      const a = SKILL.get(name);
+      if (a) return a(sk, g, at);
+    }
+  }
+  // Uniform call syntax: x.f means f(x) when the rules define a function f.
+  if (g.program.functions[name]) return g.callFunction(name, [o], at);
+  const b = builtins.call[name];
+  if (b) return b(g, [o], at);
+  throw new RuleError(`${label(o)} has no field ${name}`, at);
+}
+
+export function setMember(g: Engine, o: Value, name: string, v: Value, at: string): void {
+  g.mut++;
+  if (o && typeof o === 'object' && !Array.isArray(o)) {
+    if (o.t === 'p') {
+      if (g.L.propertySet.has(name)) {
+        o.v[name] = v;
+        return;
+      }
+      if (name === 'alive') {
+        // The one engine member the rules may set.
+        o.alive = truthy(v);
+        g.epoch++;
+        return;
+      }
+    } else if (o.t === 'e') {
+      o.data[name] = v;
+      return;
+    } else if (o.t === 'v') {
+      o.set[name] = v;
+      return;
+    }
+  }
+  throw new RuleError(`cannot set ${name} on ${label(o)}`, at);
+}
+
+/** What a filter of the card's owner's skills makes the card's `name` read as, if any filter applies. */
+function filtered(g: Engine, card: CardObj, name: string): Value | undefined {
+  const owner = ownerOf(g, card);
+  if (!owner) return undefined;
+  const skills = skillsOf(g, owner);
+  for (const sid of g.L.filterSkills) {
+    if (!skills.includes(sid)) continue;
+    for (const f of g.program.skills[sid]!.filters) {
+      const set = f.sets.find((s) => s.field === name);
+      if (!set) continue;
+      g.filtering = true;
+      try {
+        const c = g.ctx(owner, 1);
+        c.vars[0] = card;
+        if (truthy(g.L.linker.expr(f.condExpr)(c))) return g.L.linker.expr(set.e)(c);
+      } finally {
+        g.filtering = false;
+      }
+    }
+  }
+  return undefined;
+}

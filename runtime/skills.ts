@@ -1,0 +1,60 @@
+// Skills and use limits: which skills a player has now (their own plus those granted by cards in `grants`
+// zones), whether the rules switch one off (`skillEnabled`), and the counters behind `limit n per <event>`.
+import type { Engine } from './engine.ts';
+import { truthy } from './link.ts';
+import { zoneKey, type PlayerObj } from './values.ts';
+
+export type UseLimit = { count: number; per: string } | undefined;
+
+/** The skills a player has now: their own plus those granted by cards in `grants` zones (cached per epoch). */
+export function skillsOf(g: Engine, p: PlayerObj): string[] {
+  const hit = g.skillCache.get(p.seat);
+  if (hit && hit.epoch === g.epoch) return hit.skills;
+  let skills = p.skills;
+  if (g.L.grantZones.length) {
+    const extra: string[] = [];
+    for (const z of g.L.grantZones) {
+      for (const c of g.state.zones[zoneKey(z, p)] ?? []) extra.push(...(g.program.cards[c.kind]?.skills ?? []));
+    }
+    if (extra.length) skills = [...skills, ...extra];
+  }
+  g.skillCache.set(p.seat, { epoch: g.epoch, skills });
+  return skills;
+}
+
+/** The rules may define `skillEnabled(owner, skill)`; without it every skill a player has is enabled. */
+export function skillEnabled(g: Engine, p: PlayerObj, skill: string): boolean {
+  if (!g.program.functions.skillEnabled) return true;
+  const key = 'skillEnabled';
+  const d = g.hookDepth.get(key) ?? 0;
+  if (d > 0) return true; // re-entrant check (a hook consulted while deciding enabledness)
+  g.hookDepth.set(key, d + 1);
+  try {
+    return truthy(g.callFunction('skillEnabled', [p, skill], ''));
+  } finally {
+    g.hookDepth.set(key, d);
+  }
+}
+
+/** The counter key of one trigger (`t`) or active item (`a`) of a skill of a player. */
+export function limitKey(skill: string, kind: 't' | 'a', idx: number, p: PlayerObj): string {
+  return `${p.seat}:${skill}:${kind}${idx}`;
+}
+
+export function usesLeft(g: Engine, limit: UseLimit, key: string): boolean {
+  if (!limit) return true;
+  return (g.state.uses[limit.per]?.[key] ?? 0) < limit.count;
+}
+
+export function markUse(g: Engine, limit: UseLimit, key: string): void {
+  if (!limit) return;
+  g.mut++; // which actions are offered depends on the counters
+  const m = (g.state.uses[limit.per] ??= {});
+  m[key] = (m[key] ?? 0) + 1;
+}
+
+/** A player's skills may have changed: drop the cached skill lists (and memoised pure results). */
+export function skillChanged(g: Engine): void {
+  g.epoch++;
+  g.mut++;
+}

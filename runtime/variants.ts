@@ -1,0 +1,121 @@
+// Editions and variants: the program a game actually plays (the base program with the parts of every variant its
+// options switch on merged over it), linked once and cached with the indexes the engine looks things up in.
+import type { IBody, ITrigger, Program } from './ir.ts';
+import { builtins } from './builtins.ts';
+import { Linker, type Ctx, type Gen, type Run } from './link.ts';
+import { same, type Value } from './values.ts';
+
+/** A linked program: closures for its bodies and the indexes built from it. Shared by every game with the same
+ *  program and active variants. */
+export interface Linked {
+  program: Program;
+  linker: Linker;
+  bodies: WeakMap<IBody, Run>;
+  /** Triggers by timing window. */
+  windowIndex: Map<string, { skill: string; idx: number; trig: ITrigger }[]>;
+  /** `modify` contributions by hook. */
+  hookIndex: Map<string, { skill: string; idx: number }[]>;
+  /** Skills that have filters (they change how cards read). */
+  filterSkills: string[];
+  /** Player properties the rules declare. */
+  propertySet: Set<string>;
+  /** Field names any card kind declares, in any edition: reading one a kind lacks gives none, not an error. */
+  fieldNames: Set<string>;
+  /** Per-player zones whose cards grant their skills (equipment). */
+  grantZones: string[];
+  /** Properties, globals and use limits declared `reset at <event>`, by event kind. */
+  resets: Map<string, { props: string[]; vars: string[] }>;
+}
+
+/** The base program with the parts of every variant whose option has the variant's value merged over it. */
+export function effectiveProgram(base: Program, options: Record<string, unknown>): { key: string; program: Program } {
+  const active = base.variants.filter((v) => same(options[v.option] as Value, v.value as Value));
+  if (active.length === 0) return { key: '', program: base };
+  const p: Program = { ...base };
+  for (const v of active) {
+    for (const [k, part] of Object.entries(v.parts)) {
+      if (part && typeof part === 'object' && !Array.isArray(part)) {
+        (p as unknown as Record<string, unknown>)[k] = {
+          ...(p as unknown as Record<string, Record<string, unknown>>)[k],
+          ...part,
+        };
+      }
+    }
+  }
+  return { key: active.map((v) => `${v.option}=${String(v.value)}`).join(','), program: p };
+}
+
+const linkedCache = new WeakMap<Program, Map<string, Linked>>();
+
+/** The linked program for these options, from the cache when a game with the same variants linked it before. */
+export function linkProgram(base: Program, options: Record<string, unknown>): Linked {
+  const { key, program } = effectiveProgram(base, options);
+  let m = linkedCache.get(base);
+  if (!m) linkedCache.set(base, (m = new Map()));
+  const hit = m.get(key);
+  if (hit) return hit;
+  const windowIndex = new Map<string, { skill: string; idx: number; trig: ITrigger }[]>();
+  const hookIndex = new Map<string, { skill: string; idx: number }[]>();
+  const filterSkills: string[] = [];
+  for (const s of Object.values(program.skills)) {
+    s.triggers.forEach((t, idx) => {
+      const l = windowIndex.get(t.window) ?? [];
+      l.push({ skill: s.id, idx, trig: t });
+      windowIndex.set(t.window, l);
+    });
+    s.modifies.forEach((mo, idx) => {
+      const l = hookIndex.get(mo.hook) ?? [];
+      l.push({ skill: s.id, idx });
+      hookIndex.set(mo.hook, l);
+    });
+    if (s.filters.length) filterSkills.push(s.id);
+  }
+  const fieldNames = new Set<string>();
+  for (const cards of [base.cards, ...base.variants.map((v) => v.parts.cards ?? {})]) {
+    for (const c of Object.values(cards)) for (const f of Object.keys(c.fields)) fieldNames.add(f);
+  }
+  const l: Linked = {
+    program,
+    linker: new Linker(program, builtins),
+    bodies: new WeakMap(),
+    windowIndex,
+    hookIndex,
+    filterSkills,
+    propertySet: new Set(Object.keys(program.properties)),
+    fieldNames,
+    grantZones: Object.values(program.zones)
+      .filter((z) => z.grants && z.perPlayer)
+      .map((z) => z.id),
+    resets: resetIndex(program),
+  };
+  m.set(key, l);
+  return l;
+}
+
+function resetIndex(program: Program): Map<string, { props: string[]; vars: string[] }> {
+  const m = new Map<string, { props: string[]; vars: string[] }>();
+  const entry = (e: string) => {
+    let x = m.get(e);
+    if (!x) m.set(e, (x = { props: [], vars: [] }));
+    return x;
+  };
+  for (const p of Object.values(program.properties)) if (p.resetAt) entry(p.resetAt).props.push(p.id);
+  for (const g of Object.values(program.vars)) if (g.resetAt) entry(g.resetAt).vars.push(g.id);
+  return m;
+}
+
+/** The closure for a body, linked on first use. */
+export function runOf(L: Linked, b: IBody): Run {
+  let r = L.bodies.get(b);
+  if (!r) {
+    r = L.linker.body(b);
+    L.bodies.set(b, r);
+  }
+  return r;
+}
+
+/** Run a body to its end signal (a generator only when the body may ask). */
+export function* runBody(L: Linked, b: IBody, c: Ctx): Gen {
+  const r = runOf(L, b);
+  return r.y ? yield* r.gen(c) : r.run(c);
+}

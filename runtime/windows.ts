@@ -1,0 +1,168 @@
+// Events and timing windows. An event runs its body with its parameters as fields any trigger may change; `stop`
+// ends it (its cleanup still runs). `timing name for subject` opens a window: the triggers of every player's
+// skills are collected seat by seat from the current player, a player with several orders them, each condition is
+// re-checked just before firing, and optional ones ask first.
+import type { ITrigger } from './ir.ts';
+import { decide } from './decisions.ts';
+import type { Engine } from './engine.ts';
+import { RETURN, STOP, truthy } from './link.ts';
+import { limitKey, markUse, skillEnabled, skillsOf, usesLeft } from './skills.ts';
+import type { Asking } from './types.ts';
+import { RuleError, type Frame, type PlayerObj, type Value } from './values.ts';
+import { runBody } from './variants.ts';
+
+/** Events nested inside events; deeper means a trigger keeps re-raising. */
+export const MAX_DEPTH = 120;
+
+export function* runEvent(g: Engine, name: string, args: Value[], at: string): Asking<Value> {
+  const ev = g.program.events[name];
+  if (!ev) throw new RuleError(`no event ${name}`, at);
+  const data: Record<string, Value> = {};
+  const c0 = g.ctx(null, 0);
+  ev.params.forEach((p, i) => {
+    let v = args[i];
+    if (v === undefined) v = p.default ? g.L.linker.expr(p.default)(c0) : null;
+    data[p.name] = v;
+  });
+  const frame: Frame = { t: 'e', id: name, data, stopped: false, parent: g.frame };
+  resetScoped(g, name);
+  g.tick();
+  if (++g.depth > MAX_DEPTH) {
+    g.depth = 0;
+    g.runaway(`events nested more than ${MAX_DEPTH} deep (innermost: ${name})`);
+  }
+  const saved = g.frame;
+  g.frame = frame;
+  g.mut++;
+  for (const o of g.observers) o(frame, 'start');
+  const c = g.ctx(null, ev.body.slots, frame);
+  c.checkStop = true;
+  let result: Value = null;
+  try {
+    const sig = yield* runBody(g.L, ev.body, c);
+    if (sig === RETURN) result = c.ret;
+    if (sig === STOP) frame.stopped = true;
+    if (ev.cleanup) {
+      const cc = g.ctx(null, ev.cleanup.slots, frame);
+      yield* runBody(g.L, ev.cleanup, cc);
+    }
+    for (const o of g.observers) o(frame, 'end');
+  } finally {
+    g.frame = saved;
+    g.mut++;
+    if (g.depth > 0) g.depth--;
+  }
+  return result;
+}
+
+/** An event of this kind starts: clear the use limits counted per it and reset what is declared `reset at` it. */
+function resetScoped(g: Engine, eventName: string): void {
+  if (g.state.uses[eventName]) g.state.uses[eventName] = {};
+  const r = g.L.resets.get(eventName);
+  if (!r) return;
+  const c = g.ctx(null, 0);
+  for (const id of r.props) {
+    const def = g.L.linker.expr(g.program.properties[id]!.default);
+    for (const pl of g.state.players) pl.v[id] = def(c);
+  }
+  for (const id of r.vars) g.state.globals[id] = g.L.linker.expr(g.program.vars[id]!.default)(c);
+}
+
+/** Seats from the current player onwards. */
+export function seatOrder(g: Engine): PlayerObj[] {
+  const ps = g.state.players;
+  const out: PlayerObj[] = [];
+  for (let i = 0; i < ps.length; i++) out.push(ps[(g.state.current + i) % ps.length]!);
+  return out;
+}
+
+function triggerCondition(g: Engine, t: ITrigger, owner: PlayerObj, frame: Frame, subject: PlayerObj): boolean {
+  if (!t.condExpr) return true;
+  const c = g.ctx(owner, t.body.slots, frame, subject);
+  return truthy(g.L.linker.expr(t.condExpr)(c));
+}
+
+/** The triggers of p's skills that may fire now in this window (not fired yet, within limits, enabled, true). */
+function candidates(g: Engine, window: string, p: PlayerObj, subject: PlayerObj, frame: Frame, done: Set<string>) {
+  const items = g.L.windowIndex.get(window);
+  const out: { skill: string; idx: number; trig: ITrigger; key: string }[] = [];
+  if (!items) return out;
+  // Players out of play take part in no window (a death window opens while the dying player is still in).
+  if (!p.alive) return out;
+  const skills = skillsOf(g, p);
+  for (const it of items) {
+    if (!skills.includes(it.skill)) continue;
+    const t = it.trig;
+    if (t.subject === 'you' ? subject !== p : t.subject === 'other' ? subject === p : false) continue;
+    const key = limitKey(it.skill, 't', it.idx, p);
+    if (done.has(key)) continue;
+    if (!usesLeft(g, t.limit, key)) continue;
+    if (!skillEnabled(g, p, it.skill)) continue;
+    if (!triggerCondition(g, t, p, frame, subject)) continue;
+    out.push({ ...it, key });
+  }
+  return out;
+}
+
+/** Open a timing window: collect triggers seat by seat from the current player, let each player order
+ *  their own, re-check every condition just before firing. */
+export function* openWindow(g: Engine, window: string, subject: PlayerObj, frame: Frame): Asking<void> {
+  if (!g.L.windowIndex.has(window)) return;
+  const done = new Set<string>();
+  for (const p of seatOrder(g)) {
+    for (;;) {
+      if (frame.stopped || g.state.over) return;
+      const cands = candidates(g, window, p, subject, frame, done);
+      if (cands.length === 0) break;
+      let pick = cands[0]!;
+      if (cands.length > 1) {
+        const ans = yield* decide(g, {
+          seat: p.seat,
+          prompt: `order:${window}`,
+          options: cands.map((x) => ({ label: x.skill, value: x.skill })),
+          min: 1,
+          max: 1,
+        });
+        pick = cands[ans[0]!]!;
+      }
+      done.add(pick.key);
+      yield* fireTrigger(g, pick.skill, pick.trig, pick.key, p, subject, frame);
+    }
+  }
+}
+
+function* fireTrigger(
+  g: Engine,
+  skill: string,
+  t: ITrigger,
+  key: string,
+  owner: PlayerObj,
+  subject: PlayerObj,
+  frame: Frame,
+): Asking<void> {
+  if (t.optional) {
+    const ans = yield* decide(g, {
+      seat: owner.seat,
+      prompt: `use:${skill}`,
+      options: [
+        { label: 'yes', value: true },
+        { label: 'no', value: false },
+      ],
+      min: 1,
+      max: 1,
+    });
+    if (ans[0] !== 0) return;
+  }
+  markUse(g, t.limit, key);
+  g.recentSkills.push(skill);
+  if (g.recentSkills.length > 64) g.recentSkills.splice(0, 32);
+  g.tick();
+  g.record('event', `${owner.name} ${skill}`);
+  const c = g.ctx(owner, t.body.slots, frame, subject);
+  const saved = g.frame;
+  try {
+    yield* runBody(g.L, t.body, c);
+  } finally {
+    g.frame = saved;
+  }
+}
