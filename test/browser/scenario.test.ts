@@ -60,6 +60,22 @@ describe.skipIf(!ready)(
       await page.close();
     }, 60_000);
 
+    it('steps through a scenario that expects what a decision offers (expect offered / not offered)', async () => {
+      const { page, errors } = await open('/zh/scenarios/kongchengNotOffered/', 'sgs-scenario[data-ready]');
+      let n = 0;
+      while ((await page.locator('[data-act="next"]:not([disabled])').count()) && n < 50) {
+        await page.click('[data-act="next"]');
+        n++;
+      }
+      expect(n).toBeGreaterThan(0);
+      const checks = await page.locator('.sgs-checks li').allInnerTexts();
+      expect(checks.map((c) => c.replace(/\s+/g, ' ').trim())).toEqual(['✓ 可选 c', '✓ 不可选 z', '✓ 不可选 pass']);
+      expect(await page.locator('.sgs-checks li.bad').count()).toBe(0);
+      expect(await page.locator('.sgs-note').innerText()).toContain('全部预期均成立');
+      expect(errors).toEqual([]);
+      await page.close();
+    }, 60_000);
+
     it('plays a scenario from a seat by clicking the script’s choices', async () => {
       const { page, errors } = await open('/en/scenarios/rendeTwoAtOnce/', 'sgs-scenario[data-ready]');
       await page.click('[data-act="seat"]');
