@@ -1,6 +1,6 @@
 // One policy for a whole game that hands each request to the AI chosen for the asking seat's role. Every AI in the
 // spec is created before the game starts (the heuristic one watches every event), and created only if used.
-import type { Game } from '../runtime/game.ts';
+import type { Game } from '../runtime/index.ts';
 import type { Policy, PolicyFactory } from './policy.ts';
 import { AIS, type AiName } from './registry.ts';
 import { aiFor, type AiSpec } from './spec.ts';

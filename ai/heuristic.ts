@@ -2,9 +2,18 @@
 // picks among the offered options, so it cannot make an illegal move), reads only what its seat may know
 // (its own hand and role, public zones, revealed roles), and infers the others' sides from what they do:
 // who hurt or helped whom. Deterministic: ties are broken by its own seeded generator, never the wall clock.
-import type { Game, Request } from '../runtime/game.ts';
-import type { CardObj, Frame, PlayerObj, Value, VirtualCard } from '../runtime/values.ts';
-import { nextU32, seedRng, type RngState } from '../runtime/rng.ts';
+import {
+  randMod,
+  seedRng,
+  type Game,
+  type Request,
+  type CardObj,
+  type Frame,
+  type PlayerObj,
+  type Value,
+  type VirtualCard,
+  type RngState,
+} from '../runtime/index.ts';
 
 type Side = 'lord' | 'rebel' | 'unknown';
 
@@ -57,7 +66,7 @@ export class HeuristicAI {
   }
 
   private rand(n: number): number {
-    return n <= 1 ? 0 : nextU32(this.rng) % n;
+    return randMod(this.rng, n);
   }
 
   // ------------------------------------------------------------------ beliefs

@@ -1,6 +1,6 @@
 // A policy is anything that answers the engine's requests: the random player, the heuristic one, later a person in
 // the browser. It only ever picks among the options a request lists; the engine rejects anything else.
-import type { Game, Request } from '../runtime/game.ts';
+import type { Game, Request } from '../runtime/index.ts';
 
 export interface Policy {
   /** Option indexes for `r`; null when no legal answer exists. */

@@ -1,7 +1,6 @@
 // The random policy: a legal answer chosen uniformly, from its own seeded generator so that the AI never
 // disturbs the game's RNG (which lives in the game state) and the same seed always gives the same game.
-import type { Request } from '../runtime/game.ts';
-import { nextU32, seedRng, type RngState } from '../runtime/rng.ts';
+import { randBelow, seedRng, type Request, type RngState } from '../runtime/index.ts';
 import type { Policy } from './policy.ts';
 
 export class RandomAI implements Policy {
@@ -13,7 +12,7 @@ export class RandomAI implements Policy {
 
   /** Uniform integer in [0, n). */
   int(n: number): number {
-    return n <= 1 ? 0 : Math.floor((nextU32(this.rng) / 4294967296) * n);
+    return randBelow(this.rng, n);
   }
 
   /** A count uniform in [min, max], then that many distinct options; null when no legal answer exists. */

@@ -1,6 +1,6 @@
 // Which AI plays which role, written `heuristic` (everyone) or `lord=heuristic,loyalist=heuristic,rebel=random`
 // (roles left out play the default AI). Parsed here so that the CLI and the browser read it the same way.
-import type { Program } from '../runtime/ir.ts';
+import type { Program } from '../runtime/index.ts';
 import { AIS, isAiName, type AiName } from './registry.ts';
 
 export interface AiSpec {

@@ -2,9 +2,7 @@
 // can spot a general that is too strong or too weak. A general's raw rate mostly reflects the roles it happened to
 // play (the lord picks from 曹操/刘备/孙权 more often than not), so each general is also compared with what its roles
 // alone predict.
-import type { Game } from '../runtime/game.ts';
-import type { Program } from '../runtime/ir.ts';
-import type { PlayerObj } from '../runtime/values.ts';
+import type { Game, Program, PlayerObj } from '../runtime/index.ts';
 import type { AiSpec } from '../ai/spec.ts';
 import { simulate, type Problem, type SimulateOptions } from './simulate.ts';
 import type { TimeSummary } from './decision-times.ts';

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { compile, type CompileResult, type SourceInput } from '../compiler/index.ts';
 import { renderDiagnostic } from '../compiler/diagnostics.ts';
-import type { Program } from '../runtime/ir.ts';
+import type { Program } from '../runtime/index.ts';
 import { loadSources } from '../compiler/node/load.ts';
 import { Exit, EXIT_FAILED, invalid } from './errors.ts';
 import type { Io } from './io.ts';

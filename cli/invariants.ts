@@ -2,8 +2,7 @@
 // within bounds, the dead hold nothing. The HP and death checks pause for players that a running event is
 // about: while a player is dying their HP is ≤ 0, and in their death window skills may still take their cards.
 // HP and max HP are read from the properties `hp` and `maxHp` when the rules declare them.
-import type { Game } from '../runtime/game.ts';
-import type { CardObj, PlayerObj, Value } from '../runtime/values.ts';
+import type { Game, CardObj, PlayerObj, Value } from '../runtime/index.ts';
 
 export interface Baseline {
   cards: number;

@@ -1,5 +1,5 @@
 // A game log for reading in a terminal: asks and answers indented and marked, so the story lines stand out.
-import type { LogEntry } from '../runtime/game.ts';
+import type { LogEntry } from '../runtime/index.ts';
 
 const MARK: Record<LogEntry['k'], string> = { ask: '  ? ', answer: '  > ', event: '  * ', msg: '' };
 

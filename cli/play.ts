@@ -1,7 +1,5 @@
 // One game played by a policy (random unless told otherwise), checked after every answer.
-import { Game } from '../runtime/game.ts';
-import type { Program } from '../runtime/ir.ts';
-import type { Frame, Value } from '../runtime/values.ts';
+import { Game, type Program, type Frame, type Value } from '../runtime/index.ts';
 import type { Policy, PolicyFactory } from '../ai/policy.ts';
 import { RandomAI } from '../ai/random.ts';
 import { baseline, checkInvariants } from './invariants.ts';

@@ -1,7 +1,6 @@
 // Replays: (rules, seed, answers) give the same game bit for bit. A replay file is what `simulate --save` writes
 // for a failed game and what `sgs replay` reads.
-import { Game } from '../runtime/game.ts';
-import type { Program } from '../runtime/ir.ts';
+import { Game, type Program } from '../runtime/index.ts';
 import { invalid } from './errors.ts';
 import { baseline, checkInvariants } from './invariants.ts';
 

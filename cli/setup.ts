@@ -1,7 +1,7 @@
 // Turning command-line choices (mode, player count, --option k=v) into a game setup the rules accept, with a
 // one-line message for every choice they do not.
 import { intFlag, type Parsed } from './args.ts';
-import type { IMode, Program } from '../runtime/ir.ts';
+import type { IMode, Program } from '../runtime/index.ts';
 import type { AiName } from '../ai/registry.ts';
 import { parseAiSpec, rolesOf, uniformSpec, type AiSpec } from '../ai/spec.ts';
 import { invalid } from './errors.ts';

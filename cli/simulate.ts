@@ -1,7 +1,6 @@
 // Many games: seeds derived from one base seed, outcomes tallied, the first problems kept with what is needed to
 // reproduce them. Used by `sgs simulate`, `sgs balance`, the benchmark and the tests.
-import type { Program } from '../runtime/ir.ts';
-import { hashHex, hashString } from '../runtime/hash.ts';
+import { hashHex, hashString, type Program } from '../runtime/index.ts';
 import { byRole } from '../ai/by-role.ts';
 import { formatAiSpec, rolesOf, uniformSpec, type AiSpec } from '../ai/spec.ts';
 import { DecisionTimes, type TimeSummary } from './decision-times.ts';

@@ -1,5 +1,5 @@
 // `sgs info [paths…] [--json]`: what the rules contain.
-import type { Program } from '../../runtime/ir.ts';
+import type { Program } from '../../runtime/index.ts';
 import { requireProgram } from '../compile.ts';
 import { EXIT_OK } from '../errors.ts';
 import { defaultMode, playerRange } from '../setup.ts';

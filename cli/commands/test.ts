@@ -1,5 +1,5 @@
 // `sgs test [paths…]`: run every scenario in the rules as a test; one line per failure, then "N passed, N failed".
-import { runScenario } from '../../runtime/scenario.ts';
+import { runScenario } from '../../runtime/index.ts';
 import { requireProgram } from '../compile.ts';
 import { EXIT_FAILED, EXIT_OK } from '../errors.ts';
 import type { Command } from './command.ts';

@@ -1,0 +1,37 @@
+// The engine's public entry, for the AI, the tools, the benchmarks and the site: the game, the types of its
+// decisions, state and values, views, the scenario runner, hashing, randomness, card faces, the IR types and the
+// two tables the compiler and editor share (engine members, builtins). Tests may import the modules themselves.
+export { Game } from './game.ts';
+export type { Asking, GameOptions, LogEntry, Request, RequestOption, RulesHost, State } from './types.ts';
+export {
+  RuleError,
+  cardFace,
+  isCard,
+  isPlayer,
+  isVirtual,
+  label,
+  same,
+  toJSON,
+  zoneKey,
+  type ActionRef,
+  type CardObj,
+  type Frame,
+  type PlayerObj,
+  type Value,
+  type VirtualCard,
+  type ZoneRef,
+} from './values.ts';
+export { snapshot, viewFor, type PlayerView } from './view.ts';
+export {
+  ScenarioRunner,
+  runScenario,
+  type AnswerStep,
+  type ScenarioFailure,
+  type ScenarioResult,
+} from './scenario.ts';
+export { hashHex, hashString } from './hash.ts';
+export { nextU32, randBelow, randMod, seedRng, shuffleInPlace, type RngState } from './rng.ts';
+export * from './card-face.ts';
+export * from './engine-members.ts';
+export * from './builtin-table.ts';
+export * from './ir.ts';
