@@ -4,8 +4,7 @@
 // pure, changing and asking builtins (their types make a missing, extra or misplaced one a type error, and
 // test/builtins-table.test.ts checks it at run time too).
 import { BUILTINS, builtinParams, type BuiltinNameWith } from './builtin-table.ts';
-import type { AskBuiltin, Builtins, CallBuiltin } from './link.ts';
-import type { Asking, RulesHost } from './types.ts';
+import type { AskBuiltin, Asking, Builtins, CallBuiltin, RulesHost } from './types.ts';
 import {
   RuleError,
   label,

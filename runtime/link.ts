@@ -3,7 +3,7 @@
 // events) become generators, the rest plain functions, so straight-line rule code runs without generator cost.
 import type { IAction, IBody, IExpr, IStmt, ITarget, Program } from './ir.ts';
 import { RuleError, same, type Frame, type PlayerObj, type Value } from './values.ts';
-import type { Asking, RulesHost } from './types.ts';
+import type { Asking, Builtins, RulesHost } from './types.ts';
 
 export interface Ctx {
   g: RulesHost;
@@ -25,18 +25,6 @@ export const NORMAL = 0,
 export type Gen = Asking<Sig>;
 export type Run = { y: false; run: (c: Ctx) => Sig } | { y: true; gen: (c: Ctx) => Gen };
 export type ActionRunner = (c: Ctx) => Asking<Value>;
-
-/** A builtin called in an expression: a pure one or one that changes the game (never asks). */
-export type CallBuiltin = (g: RulesHost, args: Value[], at: string) => Value;
-/** A builtin that may ask a player: a generator, run as a statement. */
-export type AskBuiltin = (g: RulesHost, args: Value[], at: string, c: Ctx) => Asking<Value>;
-
-export interface Builtins {
-  /** Pure builtins and those that change the game, by name. */
-  call: Record<string, CallBuiltin>;
-  /** Builtins that ask, by name. */
-  ask: Record<string, AskBuiltin>;
-}
 
 export class Linker {
   private exprCache = new WeakMap<object, Ex>();
@@ -349,7 +337,6 @@ export class Linker {
             c.g,
             args.map((x) => x(c)),
             at,
-            c,
           );
       }
     }

@@ -112,3 +112,16 @@ export interface RulesHost {
   /** Note a change a pure function could observe (pure results are memoised between changes). */
   touch(): void;
 }
+
+/** A builtin called in an expression: a pure one or one that changes the game (never asks). */
+export type CallBuiltin = (g: RulesHost, args: Value[], at: string) => Value;
+/** A builtin that may ask a player: a generator, run as a statement. */
+export type AskBuiltin = (g: RulesHost, args: Value[], at: string) => Asking<Value>;
+
+/** The builtins the linker links calls to (builtins.ts implements them). */
+export interface Builtins {
+  /** Pure builtins and those that change the game, by name. */
+  call: Record<string, CallBuiltin>;
+  /** Builtins that ask, by name. */
+  ask: Record<string, AskBuiltin>;
+}
