@@ -1,7 +1,7 @@
 // Bilingual labels for the table: names of rule objects come from the Program (cards, generals, skills) and
 // from /data/rules.json's `names` (phases, roles, suits, zones, properties); the engine's prompt ids and the
 // player's own buttons are translated here. Anything unknown is shown as it is.
-import type { Program } from '../../../runtime/ir.ts';
+import type { Program } from '../../../runtime/index.ts';
 
 export type Lang = 'zh' | 'en';
 export type Names = Record<string, [string, string]>;

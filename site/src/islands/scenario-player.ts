@@ -6,7 +6,7 @@
 // and /data/scenarios/<id>.json. Every move goes through the engine's Game.answer().
 import css from './player.css?inline';
 import type { ClientRules } from './table.ts';
-import type { IScenario } from '../../../runtime/ir.ts';
+import type { IScenario } from '../../../runtime/index.ts';
 
 const BASE = (import.meta.env.BASE_URL ?? '/').replace(/\/?$/, '/');
 let rulesP: Promise<ClientRules> | undefined;

@@ -1,6 +1,6 @@
 // How the scenario player lists a script's steps (its expectations panel). No DOM here, so a unit test can render
 // every step kind the IR has (runtime/ir.ts STEP_KINDS).
-import type { IStep } from '../../../runtime/ir.ts';
+import type { IStep } from '../../../runtime/index.ts';
 import type { Labels } from './labels.ts';
 
 /** One step of a scenario script in words, in the reader's language (`L.t(zh, en)`). */

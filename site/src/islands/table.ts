@@ -1,13 +1,19 @@
 // The table shared by <sgs-scenario> and <sgs-game>: seats, zones, the pending decision and the log, drawn from the
 // engine's state. Every move goes through game.answer(); this file knows no rule. Loaded on demand by
 // scenario-player.ts (the engine and the AI come with it).
-import { Game, type Request } from '../../../runtime/game.ts';
-import { ScenarioRunner } from '../../../runtime/scenario.ts';
-import { viewFor, type PlayerView } from '../../../runtime/view.ts';
+import {
+  Game,
+  ScenarioRunner,
+  viewFor,
+  toJSON,
+  faceText,
+  type Request,
+  type PlayerView,
+  type IScenario,
+  type Program,
+  type Value,
+} from '../../../runtime/index.ts';
 import { HeuristicAI } from '../../../ai/heuristic.ts';
-import type { IScenario, Program } from '../../../runtime/ir.ts';
-import { toJSON, type Value } from '../../../runtime/values.ts';
-import { faceText } from '../../../runtime/card-face.ts';
 import { Labels, type Lang, type Names } from './labels.ts';
 import { stepText } from './steps.ts';
 

@@ -16,7 +16,7 @@ import type {
   SkillItem,
   Span,
 } from '../../../compiler/ast/nodes.ts';
-import type { IScenario, Program } from '../../../runtime/ir.ts';
+import type { IScenario, Program } from '../../../runtime/index.ts';
 
 export type { Lang };
 

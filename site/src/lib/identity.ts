@@ -1,6 +1,6 @@
 // Tables computed by running the rules' own functions in the engine (no numbers copied by hand): the identity
 // mode's role counts per number of players, under every value of the options the function reads.
-import { Game } from '../../../runtime/game.ts';
+import { Game } from '../../../runtime/index.ts';
 import { program } from './book.ts';
 
 /** Option ids an IR node reads (`{k:'option'}` anywhere inside). */

@@ -1,7 +1,7 @@
 // Build-time access to the rules: compiled once per build from rules/ (the same compiler the CLI uses).
 import { compile, type CompileResult } from '../../../compiler/index.ts';
 import { loadSources } from '../../../compiler/node/load.ts';
-import type { Program } from '../../../runtime/ir.ts';
+import type { Program } from '../../../runtime/index.ts';
 import { fileURLToPath } from 'node:url';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));

@@ -2,7 +2,7 @@
 // scenarios (one file shared by every page, /data/rules.json), one small file per scenario
 // (/data/scenarios/<id>.json), and the source text of a scenario for its demo page.
 import { rules } from './rules.ts';
-import type { IScenario, Program } from '../../../runtime/ir.ts';
+import type { IScenario, Program } from '../../../runtime/index.ts';
 import type { ScenarioDecl, SourceFile } from '../../../compiler/ast/nodes.ts';
 
 /** zh/en names of ids the IR keeps without names: enum members (phases, roles, suits…), zones, properties,

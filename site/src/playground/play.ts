@@ -1,7 +1,7 @@
 // "Play": the scenario player of the rulebook (site/src/islands/table.ts, the same table <sgs-scenario> uses),
 // mounted on the author's compiled program instead of /data/rules.json. Loaded only when asked for.
 import css from '../islands/player.css?inline';
-import type { Program } from '../../../runtime/ir.ts';
+import type { Program } from '../../../runtime/index.ts';
 
 export type Names = Record<string, [string, string]>;
 

@@ -1,7 +1,6 @@
 // The scenario runner: plays a scenario against the engine with its step budget, off the page's thread. The
 // page terminates this worker if a run takes longer than a few seconds.
-import type { Program } from '../../../runtime/ir.ts';
-import { runScenario } from '../../../runtime/scenario.ts';
+import { runScenario, type Program } from '../../../runtime/index.ts';
 import type { RunReply, RunRequest } from './protocol.ts';
 
 let cached: { version: number; program: Program } | null = null;

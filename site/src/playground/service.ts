@@ -4,7 +4,7 @@
 import { forEachStmt } from '../../../compiler/ast/walk.ts';
 import type * as A from '../../../compiler/ast/nodes.ts';
 import { reservedKeywords, contextualKeywords } from '../../../compiler/syntax/tokens.ts';
-import { BUILTINS, builtinParams, type BuiltinEffect } from '../../../runtime/builtin-table.ts';
+import { BUILTINS, builtinParams, type BuiltinEffect } from '../../../runtime/index.ts';
 
 export type Lang = 'zh' | 'en';
 
