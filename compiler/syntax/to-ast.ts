@@ -51,7 +51,6 @@ function spelling(t: IToken | undefined): string {
   return typeof p === 'string' ? p : (t.image ?? '');
 }
 
-
 export function unescapeString(image: string): string {
   let s = image;
   if (s.startsWith('"')) s = s.slice(1);
