@@ -920,8 +920,10 @@ export class ExprRenderer {
         return { zh: `${L.zh}除以${R.zh}（向下取整）`, en: `${L.en} divided by ${R.en} (rounded down)`, ty: INT };
       case '%':
         return { zh: `${L.zh}除以${R.zh}的余数`, en: `the remainder of ${L.en} divided by ${R.en}`, ty: INT };
+      default:
+        // Every operator of the language is worded above; an unworded one is reported, not rendered raw.
+        return this.miss(e.op, e.span, 'operator');
     }
-    return this.miss(e.op, e.span, 'operator');
   }
 
   /** Conjuncts `x >= a` and `x <= b` read as one range (点数为2至9); with `c.suit == s` for the same card, as a
