@@ -3,7 +3,7 @@
 // The names, parameters and effects are the table in builtin-table.ts; the three maps below implement exactly its
 // pure, changing and asking builtins (their types make a missing, extra or misplaced one a type error, and
 // test/builtins-table.test.ts checks it at run time too).
-import { BUILTINS, builtinParams, type BuiltinNameWith } from './builtin-table.ts';
+import type { BuiltinNameWith } from './builtin-table.ts';
 import type { AskBuiltin, Asking, Builtins, CallBuiltin, RulesHost } from './types.ts';
 import {
   RuleError,
@@ -274,16 +274,3 @@ export const builtins: Builtins = {
   call: { ...pure, ...changes },
   ask: asks,
 };
-
-// The compiler's view of the same table, derived from BUILTINS (the compiler is moving to builtin-table.ts itself;
-// these go once it has).
-const namesWith = (effect: string) => Object.keys(BUILTINS).filter((k) => BUILTINS[k]!.effect === effect);
-/** Builtins that change state: allowed in statements, not in functions, conditions or hooks. */
-export const effectBuiltins = new Set(namesWith('changes'));
-/** Builtins that ask a player: allowed only as a whole statement, `let x = …`, `x = …` or `return …`. */
-export const askBuiltins = new Set(namesWith('asks'));
-export const pureBuiltins = new Set(namesWith('pure'));
-/** Parameter names of every builtin (a trailing `?` marks an optional one), for named arguments and arity checks. */
-export const signatures: Record<string, string[]> = Object.fromEntries(
-  Object.keys(BUILTINS).map((k) => [k, builtinParams(k).map((p) => (p.optional ? `${p.name}?` : p.name))]),
-);
