@@ -3,31 +3,14 @@
 // Pure functions; it runs in the language worker (and in Node tests).
 import { forEachStmt } from '../../../compiler/ast/walk.ts';
 import type * as A from '../../../compiler/ast/nodes.ts';
+import type { SymKind } from '../../../compiler/lower/symbols.ts';
 import { reservedKeywords, contextualKeywords } from '../../../compiler/syntax/tokens.ts';
 import { BUILTINS, builtinParams, type BuiltinEffect } from '../../../runtime/index.ts';
 
 export type Lang = 'zh' | 'en';
 
-export type EntryKind =
-  | 'enum'
-  | 'member'
-  | 'option'
-  | 'zone'
-  | 'property'
-  | 'var'
-  | 'card'
-  | 'deck'
-  | 'general'
-  | 'skill'
-  | 'event'
-  | 'action'
-  | 'function'
-  | 'hook'
-  | 'mode'
-  | 'scenario'
-  | 'window'
-  | 'builtin'
-  | 'keyword';
+/** What a name in the editor is: a declaration's kind, or a timing window, builtin or keyword. */
+export type EntryKind = SymKind | 'window' | 'builtin' | 'keyword';
 
 export interface ParamInfo {
   name: string;
