@@ -507,12 +507,15 @@ export class Linker {
       case 'timing': {
         const subj = this.expr(s.subject);
         const name = s.name;
+        const at = s.at;
         return {
           y: true,
           gen: function* (c) {
             const who = subj(c);
             if (who === null) return NORMAL;
-            yield* c.g.openWindow(name, c.g.asPlayer(who, `timing ${name}`), c.frame!);
+            // The compiler allows `timing` only where an event runs; a card method called outside one lands here.
+            if (!c.frame) throw new RuleError(`timing ${name} outside any event: a window belongs to an event`, at);
+            yield* c.g.openWindow(name, c.g.asPlayer(who, `timing ${name}`), c.frame);
             return NORMAL;
           },
         };

@@ -67,6 +67,19 @@ describe('diagnostics', () => {
     expect(codes('package x\nfunction exF(p: player): int {\n  p.hp = 3\n  return 1\n}\n')).toContain('SGS111');
   });
 
+  it('refuses timing outside an event, with its span (the engine would have no event to open it in)', () => {
+    const at = (text: string) =>
+      compile([...rules, { file: 'planted.sgs', text }]).diagnostics.filter((d) => d.code === 'SGS114');
+    const inAction = at('package x\naction exA (p: player) {\n  timing damaged for p\n}\n');
+    expect(inAction).toHaveLength(1);
+    expect(inAction[0]!.span).toMatchObject({ file: 'planted.sgs', line: 3, col: 3 });
+    expect(at('package x\nmode exM 甲 "M" { setup() { timing damaged for none } }\n')).toHaveLength(1);
+    expect(at('package x\nskill exS 甲 "S" { active { timing damaged for you } }\n')).toHaveLength(1);
+    // Events, triggers and card methods run inside an event: their windows are fine.
+    expect(at('package x\nevent exE 甲 "E" (p: player) { timing exW for p }\n')).toEqual([]);
+    expect(at('package x\nskill exS 甲 "S" { on damaged(you) { timing damaged for you } }\n')).toEqual([]);
+  });
+
   it('checks generals, cards and scenarios for required fields', () => {
     expect(codes('package x\ngeneral exG 乙 "G" { kingdom: wei  skills: jianxiong }\n')).toEqual(['SGS210', 'SGS212']);
     expect(codes('package x\ncard exC 丙 "C" { targeting: self }\n')).toEqual(['SGS220']);

@@ -12,6 +12,7 @@ interface Cx {
   pure: boolean; // no state changes, no asking
   you: boolean;
   event: boolean; // `event` (and an alias) names a frame
+  windows?: boolean; // `timing` may open a window here: an event (its body, cleanup), a trigger, a card's method
   subject: boolean;
   alias?: string;
   params?: Set<string>; // event fields readable by name
@@ -168,7 +169,7 @@ class Lowerer {
         for (const f of d.fields) fields[f.name.name] = this.constant(f.value);
         for (const s of d.skills) this.expectSym(s, 'skill');
         const methods: Record<string, I.IMethod> = {};
-        for (const m of d.methods) methods[m.name.name] = this.method(m, `card ${d.names.id.name}`, false);
+        for (const m of d.methods) methods[m.name.name] = this.method(m, `card ${d.names.id.name}`, false, true);
         p.cards[d.names.id.name] = {
           id: d.names.id.name,
           zh: d.names.zh?.name,
@@ -217,6 +218,7 @@ class Lowerer {
           pure: false,
           you: false,
           event: true,
+          windows: true,
           subject: false,
           params: new Set(d.params.map((x) => x.name.name)),
           what: `event ${d.names.id.name}`,
@@ -347,9 +349,9 @@ class Lowerer {
     });
   }
 
-  private method(m: A.MethodDecl, owner: string, you: boolean): I.IMethod {
+  private method(m: A.MethodDecl, owner: string, you: boolean, windows = false): I.IMethod {
     const scope = new Scope(null, { n: 0 });
-    const cx: Cx = { pure: !m.body, you, event: false, subject: false, what: `${owner}.${m.name.name}` };
+    const cx: Cx = { pure: !m.body, you, event: false, windows, subject: false, what: `${owner}.${m.name.name}` };
     const params = this.params(m.params, scope, cx);
     const out: I.IMethod = { params, slots: 0, at: at(m.span) };
     if (m.expr) out.expr = this.expr(m.expr, scope, cx);
@@ -393,6 +395,7 @@ class Lowerer {
             pure: false,
             you: true,
             event: true,
+            windows: true,
             subject: true,
             alias: it.alias?.name,
             what: `a trigger of ${id}`,
@@ -670,6 +673,12 @@ class Lowerer {
         return { k: 'stop', e: s.target ? this.expr(s.target, scope, cx) : undefined, at: at(s.span) };
       case 'Timing':
         if (cx.pure) this.err('SGS111', `${cx.what} may not open timing windows (it is pure)`, s.span);
+        else if (!cx.windows)
+          this.err(
+            'SGS114',
+            `${cx.what} cannot open a timing window: a window belongs to an event, so only an event (its body or cleanup), a trigger or a card's method may say 'timing' (declare an event for this window)`,
+            s.span,
+          );
         return { k: 'timing', name: s.name.name, subject: this.expr(s.subject, scope, cx), at: at(s.span) };
     }
   }
