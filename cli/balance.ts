@@ -8,14 +8,6 @@ import { simulate, type Problem, type SimulateOptions } from './simulate.ts';
 import type { TimeSummary } from './decision-times.ts';
 import { wilson } from './wilson.ts';
 
-/** The side each role wins with (the values `endGame` gives the identity mode's `winners`). */
-export const SIDE_OF_ROLE: Record<string, string> = {
-  lord: 'lordSide',
-  loyalist: 'lordSide',
-  rebel: 'rebelSide',
-  renegade: 'renegadeSide',
-};
-
 export interface BalanceOptions {
   players: number;
   games: number;
@@ -66,10 +58,11 @@ interface Count {
   wins: number;
 }
 
-/** Whether `p` is on the winning side. With two renegades only the one left standing wins. */
-export function playerWon(p: PlayerObj, winners: unknown): boolean {
-  const role = p.v.role as string;
-  return SIDE_OF_ROLE[role] === winners && (role !== 'renegade' || p.alive);
+/** Whether `p` won: the mode says who did (the players it gives `endGame`), so no side or role is restated here. */
+export function playerWon(g: Game, p: PlayerObj): boolean {
+  const seats = g.state.over?.players;
+  if (!seats) throw new Error(`the mode ended a game without naming its winning players (endGame's third argument)`);
+  return seats.includes(p.seat);
 }
 
 export function balance(program: Program, o: BalanceOptions): BalanceResult {
@@ -83,14 +76,13 @@ export function balance(program: Program, o: BalanceOptions): BalanceResult {
     m.set(k, c);
   };
   const tally = (g: Game) => {
-    const winners = g.state.over!.winners;
     const rolesWon = new Map<string, boolean>();
     for (const p of g.state.players) {
       const role = p.v.role,
         general = p.v.general;
       if (typeof role !== 'string' || typeof general !== 'string')
         throw new Error(`${p.name} ended a game without a role or a general`);
-      const won = playerWon(p, winners);
+      const won = playerWon(g, p);
       rolesWon.set(role, (rolesWon.get(role) ?? false) || won);
       count(byRoleSeat, role, won);
       const c = byGeneral.get(general) ?? { games: 0, wins: 0, seats: new Map<string, number>() };

@@ -154,7 +154,13 @@ const TABLE = {
     'write a log line; {0} … {3} are replaced by a … d',
   ),
   setCurrent: b(['player'], 'changes', 'effects', 'any', 'the player from whom windows are ordered'),
-  endGame: b(['winners', 'text?'], 'changes', 'effects', 'any', 'end the game'),
+  endGame: b(
+    ['winners', 'text?', 'players?'],
+    'changes',
+    'effects',
+    'any',
+    'end the game: winners is what won (a side), players the players who won (tools read them)',
+  ),
   reveal: b(
     ['player', 'property'],
     'changes',

@@ -186,7 +186,12 @@ export const changes: { [K in BuiltinNameWith<'changes'>]: CallBuiltin } = {
     g.state.current = player(p!, at).seat;
     return null;
   },
-  endGame: (g, [w, text]) => g.endGame(w ?? null, String(text ?? label(w ?? null))),
+  endGame: (g, [w, text, ps], at) =>
+    g.endGame(
+      w ?? null,
+      String(text ?? label(w ?? null)),
+      ps == null ? undefined : g.asList(ps, at).map((p) => player(p, at)),
+    ),
   reveal: (g, [p, prop], at) => {
     g.touch();
     g.state.revealed[`${player(p!, at).seat}:${String(prop)}`] = true;

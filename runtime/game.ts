@@ -487,8 +487,8 @@ export class Game implements Engine {
     shuffleInPlace(this.state.rng, cards);
   }
 
-  endGame(winners: Value, text: string): never {
-    this.state.over = { winners, text };
+  endGame(winners: Value, text: string, players?: PlayerObj[]): never {
+    this.state.over = players ? { winners, text, players: players.map((p) => p.seat) } : { winners, text };
     this.record('msg', `game over: ${text}`);
     throw new GameOver();
   }

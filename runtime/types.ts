@@ -50,7 +50,8 @@ export interface State {
   uses: Record<string, Record<string, number>>;
   revealed: Record<string, boolean>; // "seat:property"
   current: number; // seat whose turn orders simultaneous triggers
-  over: { winners: Value; text: string } | null;
+  /** The result: `winners` as the rules give it (a side), `players` the seats that won (the rules say which). */
+  over: { winners: Value; text: string; players?: number[] } | null;
   error: string | null;
   log: LogEntry[];
   hash: number;
@@ -105,7 +106,7 @@ export interface RulesHost {
   decide(r: Request): Asking<number[]>;
   random(n: number): number;
   record(k: LogEntry['k'], text: string): void;
-  endGame(winners: Value, text: string): never;
+  endGame(winners: Value, text: string, players?: PlayerObj[]): never;
 
   /** Count one interpreter step (loops, events): a runaway rule stops the game instead of hanging it. */
   tick(): void;

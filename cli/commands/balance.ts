@@ -4,7 +4,7 @@ import { requireProgram } from '../compile.ts';
 import { EXIT_FAILED, EXIT_OK, invalid } from '../errors.ts';
 import { progressBar } from '../progress.ts';
 import { rolesOf } from '../../ai/spec.ts';
-import { balance, SIDE_OF_ROLE, type BalanceResult, type GeneralStat, type RateStat } from '../balance.ts';
+import { balance, type BalanceResult, type GeneralStat, type RateStat } from '../balance.ts';
 import { gamesFromFlags, parseAi } from '../setup.ts';
 import type { Command } from './command.ts';
 
@@ -27,9 +27,7 @@ export const balanceCommand: Command = {
   run(args, io) {
     const program = requireProgram(args.positionals, io);
     const roles = rolesOf(program);
-    const missing = Object.keys(SIDE_OF_ROLE).filter((r) => !roles.includes(r));
-    if (missing.length)
-      throw invalid(`balance needs the identity mode's roles, and these rules lack ${missing.join(', ')}`);
+    if (!roles.length) throw invalid('balance counts wins per role, and these rules give players no role');
     const { mode, players, games, seed, options } = gamesFromFlags(program, args, 1000);
     const ai = parseAi(program, args.flags.ai as string | undefined, 'heuristic');
     const bar = progressBar(io, 'balancing');
