@@ -4,10 +4,11 @@
 // pure, changing and asking builtins (their types make a missing, extra or misplaced one a type error, and
 // test/builtins-table.test.ts checks it at run time too).
 import type { BuiltinNameWith } from './builtin-table.ts';
-import type { AskBuiltin, Asking, Builtins, CallBuiltin, RulesHost } from './types.ts';
+import type { AskBuiltin, Asking, Builtins, CallBuiltin, Request, RulesHost } from './types.ts';
 import {
   RuleError,
   label,
+  optionLogValue,
   same,
   type ActionRef,
   type CardObj,
@@ -24,6 +25,11 @@ function player(v: Value, at: string): PlayerObj {
 function zone(v: Value, at: string): ZoneRef {
   if (v && typeof v === 'object' && (v as ZoneRef).t === 'z') return v as ZoneRef;
   throw new RuleError(`expected a zone, got ${label(v)}`, at);
+}
+
+/** The seats of a player or a list of players. */
+function seats(g: RulesHost, v: Value, at: string): number[] {
+  return g.asList(v, at).map((p) => player(p, at).seat);
 }
 
 function aliveFrom(g: RulesHost, p: PlayerObj | null): PlayerObj[] {
@@ -110,6 +116,10 @@ export const pure: { [K in BuiltinNameWith<'pure'>]: CallBuiltin } = {
     throw new RuleError(`kindOf: ${label(c!)} is not a card`, at);
   },
   hasMethod: (g, [c, n]) => g.hasMethod(c!, String(n)),
+  canSee: (g, [p, c], at) => {
+    const seat = player(p!, at).seat;
+    return g.asCards(c!, at).every((x) => g.canSee(x, seat));
+  },
   players: (g) => g.state.players.slice(),
   alive: (g) => aliveFrom(g, null),
   aliveFrom: (g, [p], at) => aliveFrom(g, player(p!, at)),
@@ -173,12 +183,41 @@ export const changes: { [K in BuiltinNameWith<'changes'>]: CallBuiltin } = {
     }
     return l;
   },
-  log: (g, a) => {
-    const [tpl, ...rest] = a;
-    g.record(
-      'msg',
-      String(tpl).replace(/\{(\d+)\}/g, (_, i: string) => label(rest[Number(i)] ?? null)),
-    );
+  log: (g, [tpl, ...rest]) => {
+    g.logLine('msg', String(tpl), rest);
+    return null;
+  },
+  logTo: (g, [who, tpl, ...rest], at) => {
+    g.logLine('msg', String(tpl), rest, { only: seats(g, who!, at) });
+    return null;
+  },
+  logExcept: (g, [who, tpl, ...rest], at) => {
+    g.logLine('msg', String(tpl), rest, { except: seats(g, who!, at) });
+    return null;
+  },
+  faceDown: (g, [cs, known], at) => {
+    g.touch();
+    const to = known == null ? [] : seats(g, known, at);
+    for (const c of g.asCards(cs!, at)) {
+      c.faceDown = true;
+      if (c.open) delete c.open;
+      if (to.length) c.seenBy = to.slice();
+      else delete c.seenBy;
+    }
+    return null;
+  },
+  showCards: (g, [cs, to], at) => {
+    g.touch();
+    const ss = seats(g, to!, at);
+    for (const c of g.asCards(cs!, at)) c.seenBy = [...new Set([...(c.seenBy ?? []), ...ss])].sort((a, b) => a - b);
+    return null;
+  },
+  revealCards: (g, [cs], at) => {
+    g.touch();
+    for (const c of g.asCards(cs!, at)) {
+      c.open = true;
+      if (c.faceDown) delete c.faceDown;
+    }
     return null;
   },
   setCurrent: (g, [p], at) => {
@@ -261,6 +300,71 @@ function* ask(g: RulesHost, [who, prompt]: Value[], at: string): Asking<Value> {
   return ans[0] === 0;
 }
 
+/** One sealed question to several players, asked one by one: each answer is logged for its seat only, and once
+ *  all have answered, every answer is logged for everyone (cards written as "a card" for who cannot see them). */
+function* sealed(g: RulesHost, asked: { p: PlayerObj; r: Omit<Request, 'seat' | 'sealed'> }[]): Asking<number[][]> {
+  const mark = asked.map((a) => a.p.seat);
+  const answers: number[][] = [];
+  for (const [i, a] of asked.entries())
+    answers.push(yield* g.decide({ ...a.r, seat: a.p.seat, sealed: { seats: mark, answered: i } }));
+  if (asked.length) {
+    const values: Value[] = [];
+    const parts = asked.map((a, i) => {
+      const ans = answers[i]!;
+      values.push(a.p.name);
+      const picks = ans.map((k) => {
+        values.push(optionLogValue(a.r.options[k]!));
+        return `{${values.length - 1}}`;
+      });
+      return `{${values.length - 1 - picks.length}}: ${picks.join(', ') || 'pass'}`;
+    });
+    g.logLine('answer', `sealed answers: ${parts.join('; ')}`, values);
+  }
+  return answers;
+}
+
+function* askEach(g: RulesHost, [who, prompt]: Value[], at: string): Asking<Value> {
+  const ps = g.asList(who!, at).map((p) => player(p, at));
+  const options = [
+    { label: 'yes', value: true },
+    { label: 'no', value: false },
+  ];
+  const ans = yield* sealed(
+    g,
+    ps.map((p) => ({ p, r: { prompt: String(prompt ?? 'confirm'), options, min: 1, max: 1 } })),
+  );
+  return ans.map((a) => a[0] === 0);
+}
+
+function* chooseEach(g: RulesHost, [who, from, prompt, optional]: Value[], at: string): Asking<Value> {
+  const ps = g.asList(who!, at).map((p) => player(p, at));
+  const all = g.asList(from!, at);
+  // One list (or zone) per player, or one list everyone chooses from.
+  const perPlayer =
+    all.length === ps.length &&
+    all.every((x) => Array.isArray(x) || (x !== null && typeof x === 'object' && x.t === 'z'));
+  const lists = ps.map((_, i) => (perPlayer ? g.asList(all[i]!, at) : all));
+  const asked = ps
+    .map((p, i) => ({ p, xs: lists[i]! }))
+    .filter((a) => a.xs.length > 0)
+    .map((a) => ({
+      p: a.p,
+      xs: a.xs,
+      r: {
+        prompt: String(prompt ?? 'choose'),
+        options: a.xs.map((v) => ({ label: label(v), value: v })),
+        min: optional === true ? 0 : 1,
+        max: 1,
+      },
+    }));
+  const ans = yield* sealed(g, asked);
+  return ps.map((p) => {
+    const i = asked.findIndex((a) => a.p === p);
+    const picks = i < 0 ? [] : ans[i]!;
+    return picks.length ? asked[i]!.xs[picks[0]!]! : null;
+  });
+}
+
 function* callMode(g: RulesHost, [name, ...args]: Value[], _at: string): Asking<Value> {
   return yield* g.runModeMethod(String(name), args);
 }
@@ -272,7 +376,15 @@ function* perform(g: RulesHost, [a]: Value[], at: string): Asking<Value> {
 }
 
 /** Builtins that may ask a player: allowed only as a whole statement, `let x = …`, `x = …` or `return …`. */
-export const asks: { [K in BuiltinNameWith<'asks'>]: AskBuiltin } = { choose, chooseMany, ask, perform, callMode };
+export const asks: { [K in BuiltinNameWith<'asks'>]: AskBuiltin } = {
+  choose,
+  chooseMany,
+  ask,
+  askEach,
+  chooseEach,
+  perform,
+  callMode,
+};
 
 /** What the linker and member access look builtins up in. */
 export const builtins: Builtins = {

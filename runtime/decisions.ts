@@ -2,13 +2,16 @@
 // question is logged (it is part of the trace hash), and an answer is checked before anything changes.
 import type { Engine } from './engine.ts';
 import type { Asking, Request } from './types.ts';
+import { optionLogValue, type Value } from './values.ts';
 
-/** Ask: log the question, suspend until the answer comes back. */
+/** Ask: log the question (for the asked seat only: its options may show their hand), suspend until the answer
+ *  comes back. */
 export function* decide(g: Engine, r: Request): Asking<number[]> {
   g.state.decisions++;
   g.record(
     'ask',
     `${g.state.players[r.seat]!.name} ${r.prompt} [${r.options.map((o) => o.label).join('|')}] ${r.min}-${r.max}`,
+    { only: [r.seat] },
   );
   const ans = yield r;
   return ans;
@@ -36,6 +39,19 @@ export function acceptAnswer(g: Engine, r: Request | null, picks: number[]): str
   const reason = validate(r, picks);
   if (reason) return reason;
   g.state.answers.push(picks.slice());
-  g.record('answer', `${g.state.players[r.seat]!.name}: ${picks.map((i) => r.options[i]!.label).join(', ') || 'pass'}`);
+  // Everyone reads the answer, cards they cannot see written as "a card"; a sealed answer only its seat, until
+  // every seat of the question has answered (the rules' builtin then logs them all).
+  const [template, values] = answerLine(g.state.players[r.seat]!.name, r, picks);
+  g.logLine('answer', template, values, r.sealed ? { only: [r.seat] } : undefined, [r.seat]);
   return null;
+}
+
+/** `name: pick, pick` (or `name: pass`) as a template and its values (values.ts `optionLogValue`). */
+export function answerLine(name: string, r: Request, picks: number[]): [string, Value[]] {
+  const values: Value[] = [name];
+  const parts = picks.map((i) => {
+    values.push(optionLogValue(r.options[i]!));
+    return `{${values.length - 1}}`;
+  });
+  return [`{0}: ${parts.join(', ') || 'pass'}`, values];
 }

@@ -24,7 +24,7 @@ import { truthy, type Ctx, type Ex } from './link.ts';
 import { getMember, setMember } from './members.ts';
 import { randBelow, seedRng, shuffleInPlace } from './rng.ts';
 import { skillChanged, skillEnabled, skillsOf } from './skills.ts';
-import type { Asking, GameOptions, LogEntry, Request, State } from './types.ts';
+import type { Asking, Audience, GameOptions, LogEntry, Request, State } from './types.ts';
 import {
   RuleError,
   cardFace,
@@ -39,6 +39,7 @@ import {
   type ZoneRef,
 } from './values.ts';
 import { linkProgram, type Linked } from './variants.ts';
+import { canSee, logEntry } from './visibility.ts';
 import { MAX_DEPTH, openWindow, runEvent, seatOrder } from './windows.ts';
 import { asCards, asList, ownerOf, put, removeFromZone, zoneOf } from './zones.ts';
 
@@ -214,9 +215,19 @@ export class Game implements Engine {
     return hashHex(this.state.hash);
   }
 
-  record(k: LogEntry['k'], text: string): void {
+  record(k: LogEntry['k'], text: string, audience?: Audience): void {
     this.state.hash = hashString(text, this.state.hash % 4294967296);
-    if (this.keepLog) this.state.log.push({ k, text });
+    if (this.keepLog) this.state.log.push(audience ? { k, text, audience } : { k, text });
+  }
+
+  logLine(k: LogEntry['k'], template: string, values: Value[], audience?: Audience, knows?: number[]): void {
+    const e = logEntry(this.program, this.state, k, template, values, audience, knows, this.keepLog);
+    this.state.hash = hashString(e.text, this.state.hash % 4294967296);
+    if (this.keepLog) this.state.log.push(e);
+  }
+
+  canSee(card: CardObj, seat: number | null): boolean {
+    return canSee(this.program, card, seat);
   }
 
   private *main(mode: Program['modes'][string], scen: Program['scenarios'][string] | undefined): Asking<Value> {

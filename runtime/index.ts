@@ -2,7 +2,17 @@
 // decisions, state and values, views, the scenario runner, hashing, randomness, card faces, the IR types and the
 // two tables the compiler and editor share (engine members, builtins). Tests may import the modules themselves.
 export { Game } from './game.ts';
-export type { Asking, GameOptions, LogEntry, Request, RequestOption, RulesHost, State } from './types.ts';
+export type {
+  Asking,
+  Audience,
+  GameOptions,
+  LogEntry,
+  Request,
+  RequestOption,
+  RulesHost,
+  SealedMark,
+  State,
+} from './types.ts';
 export {
   RuleError,
   cardFace,
@@ -21,7 +31,8 @@ export {
   type VirtualCard,
   type ZoneRef,
 } from './values.ts';
-export { snapshot, viewFor, type PlayerView } from './view.ts';
+export { snapshot, viewFor, type PlayerView, type ViewCard } from './view.ts';
+export { canSee, entryFor, inAudience, logFor } from './visibility.ts';
 export {
   ScenarioRunner,
   runScenario,

@@ -18,7 +18,19 @@ export interface Request {
   options: RequestOption[];
   min: number;
   max: number;
+  /** Set when several players answer one question sealed: nobody sees another's answer until all have answered
+   *  (the answers are then logged for everyone). UIs and AIs see only their own seat's log and view. */
+  sealed?: SealedMark;
 }
+
+/** A sealed question: the seats that answer it, in the order they are asked, and how many have answered. */
+export interface SealedMark {
+  seats: number[];
+  answered: number;
+}
+
+/** Who may read a log entry: absent, everyone; `only` these seats; everyone `except` these seats. */
+export type Audience = { only: number[] } | { except: number[] };
 
 /** What suspends a rule run: it yields a decision and is resumed with the picked option indices. */
 export type Asking<T> = Generator<Request, T, number[]>;
@@ -35,7 +47,13 @@ export interface GameOptions {
 
 export interface LogEntry {
   k: 'msg' | 'ask' | 'answer' | 'event';
+  /** The full text, every card named (what the trace hash covers, whoever may read the entry). */
   text: string;
+  /** Who may read it; absent: everyone. */
+  audience?: Audience;
+  /** When it names cards some readers cannot see: the text each seat reads (by seat) and a reader without a
+   *  seat reads, such cards written as "a card". Absent: everyone reads `text`. */
+  masked?: { bySeat: string[]; spectator: string };
 }
 
 export interface State {
@@ -105,7 +123,12 @@ export interface RulesHost {
   // decisions, randomness, the log and the end
   decide(r: Request): Asking<number[]>;
   random(n: number): number;
-  record(k: LogEntry['k'], text: string): void;
+  record(k: LogEntry['k'], text: string, audience?: Audience): void;
+  /** Write a log line from a template: `{0}` … are the labels of `values`, each card written as "a card" for a
+   *  reader who cannot see it (the seats in `knows` read every card); `audience`: who may read it. */
+  logLine(k: LogEntry['k'], template: string, values: Value[], audience?: Audience, knows?: number[]): void;
+  /** Whether `seat` (null: a reader without a seat) sees the card's face now (runtime/visibility.ts). */
+  canSee(card: CardObj, seat: number | null): boolean;
   endGame(winners: Value, text: string, players?: PlayerObj[]): never;
 
   /** Count one interpreter step (loops, events): a runaway rule stops the game instead of hanging it. */

@@ -19,6 +19,10 @@ export interface CardObj {
   rank: number;
   zone: string; // key of the zone holding it
   as?: string; // the kind it stands for while it lies in a zone as another card (cleared when it moves)
+  // Who sees it besides what its zone's visibility says (all three cleared when it moves; runtime/visibility.ts):
+  faceDown?: boolean; // face down: nobody sees it, whatever the zone (but the seats in `seenBy`)
+  seenBy?: number[]; // seats that see it anyway (shown to them, or a face-down card's owner)
+  open?: boolean; // revealed: everyone sees it
 }
 
 /** A card that exists only as another card's stand-in (conversion): its kind plus the physical cards used. */
@@ -92,18 +96,22 @@ export function isVirtual(v: unknown): v is VirtualCard {
 /** A card's face as the rules write it (`♠7`). */
 export const cardFace = faceText;
 
-/** A short human label for a value, used for decision options and log lines. */
-export function label(v: Value): string {
+/** How a card the reader cannot see is written in a log line. */
+export const HIDDEN_CARD = 'a card';
+
+/** A short human label for a value, used for decision options and log lines. With `sees`, a card it rejects is
+ *  written as HIDDEN_CARD (a log line as one reader reads it); without, every card is written in full. */
+export function label(v: Value, sees?: (c: CardObj) => boolean): string {
   if (v === null) return 'none';
-  if (Array.isArray(v)) return `[${v.map(label).join(', ')}]`;
+  if (Array.isArray(v)) return `[${v.map((x) => label(x, sees)).join(', ')}]`;
   if (typeof v !== 'object') return String(v);
   switch (v.t) {
     case 'p':
       return v.name;
     case 'c':
-      return `${v.kind} ${faceText(v)}`;
+      return sees && !sees(v) ? HIDDEN_CARD : `${v.kind} ${faceText(v)}`;
     case 'v':
-      return `${v.kind}${v.via ? `(${v.via})` : ''}[${v.subs.map(label).join(', ')}]`;
+      return `${v.kind}${v.via ? `(${v.via})` : ''}[${v.subs.map((x) => label(x, sees)).join(', ')}]`;
     case 'z':
       return v.owner ? `${v.zone}(${v.owner.name})` : v.zone;
     case 'e':
@@ -111,6 +119,14 @@ export function label(v: Value): string {
     case 'a':
       return v.skill;
   }
+}
+
+/** What a log line writes for a picked option: a card option is its card (so that it is written as "a card" for a
+ *  reader who cannot see it), any other option its label. */
+export function optionLogValue(o: { label: string; value: Value }): Value {
+  const v = o.value;
+  const card = v !== null && typeof v === 'object' && !Array.isArray(v) && (v.t === 'c' || v.t === 'v');
+  return card && label(v) === o.label ? v : o.label;
 }
 
 /** Equality: identity for objects, except virtual cards (same kind and same parts) and zone refs. */

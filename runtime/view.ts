@@ -1,13 +1,22 @@
-// What one player may see: the state with other players' hidden zones and hidden properties masked.
+// What one player may see: the state with the cards they cannot see and hidden properties masked, and the log
+// entries they may read (runtime/visibility.ts decides both).
 import type { Game } from './game.ts';
+import type { LogEntry } from './types.ts';
 import { toJSON, type Value } from './values.ts';
+import { canSee, logFor } from './visibility.ts';
+
+/** A card as a reader sees it: its face, or only that a card lies there (`hidden`: no id, kind, suit or rank). */
+export type ViewCard = { id: number; kind: string; suit: string; rank: number } | { hidden: true };
 
 export interface PlayerView {
   seat: number | null;
   current: number;
   players: { seat: number; name: string; alive: boolean; skills: string[]; props: Record<string, unknown> }[];
-  zones: Record<string, { count: number; cards?: { id: number; kind: string; suit: string; rank: number }[] }>;
+  /** Every zone's count; its cards when the reader sees at least one of them (the others `hidden`). */
+  zones: Record<string, { count: number; cards?: ViewCard[] }>;
   over: unknown;
+  /** The log entries this reader may read, cards they cannot see written as "a card". */
+  log: { k: LogEntry['k']; text: string }[];
 }
 
 /** The state as seen from `seat` (null = a spectator who sees only public information). */
@@ -25,13 +34,14 @@ export function viewFor(g: Game, seat: number | null): PlayerView {
   });
   const zones: PlayerView['zones'] = {};
   for (const [key, cards] of Object.entries(s.zones)) {
-    const i = key.indexOf(':');
-    const zid = i < 0 ? key : key.slice(0, i);
-    const owner = i < 0 ? null : Number(key.slice(i + 1));
-    const vis = prog.zones[zid]?.visibility ?? 'public';
-    const shown = vis === 'public' || (vis === 'owner' && owner === seat);
-    zones[key] = shown
-      ? { count: cards.length, cards: cards.map((c) => ({ id: c.id, kind: c.kind, suit: c.suit, rank: c.rank })) }
+    const seen = cards.map((c) => canSee(prog, c, seat));
+    zones[key] = seen.some(Boolean)
+      ? {
+          count: cards.length,
+          cards: cards.map((c, i) =>
+            seen[i] ? { id: c.id, kind: c.kind, suit: c.suit, rank: c.rank } : { hidden: true as const },
+          ),
+        }
       : { count: cards.length };
   }
   return {
@@ -40,6 +50,7 @@ export function viewFor(g: Game, seat: number | null): PlayerView {
     players,
     zones,
     over: s.over ? { winners: toJSON(s.over.winners), text: s.over.text } : null,
+    log: logFor(s.log, seat),
   };
 }
 
@@ -59,7 +70,16 @@ export function snapshot(g: Game): unknown {
       skills: p.skills.slice(),
       v: Object.fromEntries(Object.entries(p.v).map(([k, v]) => [k, toJSON(v)])),
     })),
-    cards: s.cards.map((c) => ({ id: c.id, kind: c.kind, suit: c.suit, rank: c.rank, zone: c.zone })),
+    cards: s.cards.map((c) => ({
+      id: c.id,
+      kind: c.kind,
+      suit: c.suit,
+      rank: c.rank,
+      zone: c.zone,
+      ...(c.faceDown ? { faceDown: true } : {}),
+      ...(c.seenBy ? { seenBy: c.seenBy.slice() } : {}),
+      ...(c.open ? { open: true } : {}),
+    })),
     zones: Object.fromEntries(Object.entries(s.zones).map(([k, cs]) => [k, cs.map((c) => c.id)])),
     globals: Object.fromEntries(Object.entries(s.globals).map(([k, v]) => [k, toJSON(v)])),
     uses: s.uses,

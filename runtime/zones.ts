@@ -1,6 +1,7 @@
 // Zones and the values that stand for cards: a zone reference's cards, a card's zone and owner, moving cards.
 // Zone keys are `id` for shared zones and `id:seat` for per-player ones.
 import type { Engine } from './engine.ts';
+import { forgetShown } from './visibility.ts';
 import { RuleError, label, zoneKey, type CardObj, type PlayerObj, type Value, type ZoneRef } from './values.ts';
 
 /** A value as a list: a list, none (empty), a zone's cards (live), or one card, virtual card or player. */
@@ -33,7 +34,7 @@ export function removeFromZone(g: Engine, card: CardObj): void {
   }
 }
 
-/** Move cards onto a zone (its top, or its bottom); a card forgets the kind it stood for. */
+/** Move cards onto a zone (its top, or its bottom); a card forgets the kind it stood for and who was shown it. */
 export function put(g: Engine, cards: CardObj[], to: ZoneRef, bottom: boolean): void {
   g.mut++;
   const key = zoneKey(to.zone, to.owner);
@@ -44,6 +45,7 @@ export function put(g: Engine, cards: CardObj[], to: ZoneRef, bottom: boolean): 
     removeFromZone(g, c);
     c.zone = key;
     if (c.as !== undefined) delete c.as;
+    forgetShown(c);
     if (bottom) dest.push(c);
     else dest.unshift(c);
   }

@@ -61,6 +61,13 @@ const UI = {
   aiThinking: ['电脑行动中…', 'The computer is playing…'],
   processing: ['处理区', 'Processing'],
   hidden: ['（未知）', '(hidden)'],
+  faceDown: ['背面朝上的牌', 'a face-down card'],
+  sealed: [
+    '密封作答：其他人在所有人答完之前看不到你的答案。',
+    'Sealed: nobody sees your answer until everyone has answered.',
+  ],
+  sealedWait: ['密封作答', 'sealed answers'],
+  privateEntry: ['仅部分座位可见', 'seen by some seats only'],
 } as const;
 
 export type UIKey = keyof typeof UI;

@@ -5,10 +5,12 @@ import {
   Game,
   ScenarioRunner,
   viewFor,
+  logFor,
   toJSON,
   faceText,
   type Request,
   type PlayerView,
+  type ViewCard,
   type IScenario,
   type Program,
   type Value,
@@ -36,7 +38,8 @@ interface Check {
   message?: string;
 }
 
-/** The state as plain JSON with every hand and property shown (watching a public demo). */
+/** The state as plain JSON with every hand, face-down card, property and log entry shown (watching a public demo:
+ *  the watcher is an observer who sees everything; entries not everyone may read are marked private). */
 function fullView(g: Game): PlayerView {
   const s = g.state;
   const zones: PlayerView['zones'] = {};
@@ -58,7 +61,15 @@ function fullView(g: Game): PlayerView {
     })),
     zones,
     over: s.over ? { winners: toJSON(s.over.winners), text: s.over.text } : null,
+    log: s.log.map((e) => ({ k: e.k, text: e.text })),
   };
+}
+
+/** Log lines as the table shows them: the seat's own log (runtime viewFor/logFor), or everything when watching. */
+interface ShownEntry {
+  k: string;
+  text: string;
+  private?: boolean;
 }
 
 /** Common part of both elements: the skeleton, drawing, and the reader's clicks on a decision. */
@@ -148,7 +159,7 @@ abstract class Table {
     const r = this.game.pending;
     if (!r || r.seat !== this.viewer || this.busy) return;
     this.selected = [];
-    this.freshFrom = this.game.state.log.length;
+    this.freshFrom = this.logEntries().length;
     this.onAnswer(picks);
   }
 
@@ -237,7 +248,9 @@ abstract class Table {
     return `${me}${p.name}${typeof gen === 'string' ? this.L.t(`（${this.L.name(gen)}）`, ` (${this.L.name(gen)})`) : ''}`;
   }
 
-  protected card(c: CardLike, extra = ''): string {
+  protected card(c: CardLike | ViewCard, extra = ''): string {
+    if ('hidden' in c)
+      return `<span class="sgs-card back${extra}" title="${esc(this.L.ui('faceDown'))}"><b>🂠</b><i></i></span>`;
     const as = this.game.state.cards[c.id]?.as;
     const kind = as ?? c.kind;
     const red = c.suit === 'heart' || c.suit === 'diamond' ? ' red' : '';
@@ -288,13 +301,14 @@ abstract class Table {
         `${esc(L.ui('turn'))}${L.t('：', ': ')}<b>${esc(this.playerName(tp.seat))}</b>${typeof ph === 'string' ? ` · ${esc(L.name(ph))}` : ''}`,
       );
     }
+    const v = this.view();
     for (const [id, z] of Object.entries(this.program.zones)) {
       if (z.perPlayer) continue;
-      const cards = s.zones[id] ?? [];
-      if (z.visibility === 'hidden' || id === 'discardPile') {
-        parts.push(`${esc(L.name(id))} ${cards.length}`);
-      } else if (cards.length) {
-        parts.push(`${esc(L.name(id))}${L.t('：', ': ')}${cards.map((c) => this.card(c)).join('')}`);
+      const vz = v.zones[id] ?? { count: 0 };
+      if (z.visibility === 'hidden' || id === 'discardPile' || (!vz.cards && vz.count > 0)) {
+        parts.push(`${esc(L.name(id))} ${vz.count}`);
+      } else if (vz.cards?.length) {
+        parts.push(`${esc(L.name(id))}${L.t('：', ': ')}${vz.cards.map((c) => this.card(c)).join('')}`);
       }
     }
     if (s.over) {
@@ -413,8 +427,12 @@ ${rows.join('\n')}</section>`);
     }
     const mine = r.seat === this.viewer;
     const watching = this.viewer === null;
+    // A sealed question: the seats answer one by one, none seeing another's answer until all have answered.
+    const sealed = r.sealed
+      ? `<small class="sgs-sealed" data-sealed="${r.sealed.answered}/${r.sealed.seats.length}">🔒 ${esc(mine ? L.ui('sealed') : `${L.ui('sealedWait')} ${r.sealed.answered}/${r.sealed.seats.length}`)}</small>`
+      : '';
     if (!mine && !watching) {
-      this.el.ask.innerHTML = `<p class="sgs-wait">${esc(L.ui('waiting'))} ${esc(this.playerName(r.seat))}…</p>`;
+      this.el.ask.innerHTML = `<p class="sgs-wait">${esc(L.ui('waiting'))} ${esc(this.playerName(r.seat))}…${sealed ? ` ${sealed}` : ''}</p>`;
       return;
     }
     const multi = r.max > 1;
@@ -442,14 +460,22 @@ ${rows.join('\n')}</section>`);
         `<button type="button" class="sgs-btn${hint}" data-act="pass"${mine ? '' : ' disabled'}>${esc(passLabel)}</button>`,
       );
     }
-    this.el.ask.innerHTML = `<div class="sgs-q${mine ? ' mine' : ''}"><p><b>${esc(this.playerName(r.seat))}</b>${mine ? ` <span class="sgs-you">${esc(L.ui('yourTurn'))}</span>` : ''}${L.t('：', ': ')}${esc(L.prompt(r.prompt))} ${range}</p>
+    this.el.ask.innerHTML = `<div class="sgs-q${mine ? ' mine' : ''}"><p><b>${esc(this.playerName(r.seat))}</b>${mine ? ` <span class="sgs-you">${esc(L.ui('yourTurn'))}</span>` : ''}${L.t('：', ': ')}${esc(L.prompt(r.prompt))} ${range}${sealed ? ` ${sealed}` : ''}</p>
 <div class="sgs-opts">${opts.join('')}</div>${buttons.length ? `<div class="sgs-btns">${buttons.join('')}</div>` : ''}</div>`;
   }
   protected hintKnown = false;
 
+  /** What the log shows: the seat's own log (only what its player could see at the table), or, watching, every
+   *  entry with those not everyone may read marked. */
+  protected logEntries(): ShownEntry[] {
+    const s = this.game.state;
+    if (this.viewer !== null) return logFor(s.log, this.viewer);
+    return s.log.map((e) => ({ k: e.k, text: e.text, private: !!e.audience || !!e.masked }));
+  }
+
   private drawLog(): void {
     const g = this.game;
-    const log = g.state.log;
+    const log = this.logEntries();
     const ol = this.el.log;
     if (this.logGame !== g || log.length < this.logShown) {
       ol.innerHTML = '';
@@ -464,8 +490,9 @@ ${rows.join('\n')}</section>`);
       const e = log[i]!;
       if (e.k === 'ask') continue; // the decision panel shows the question; its options may reveal hands
       const li = document.createElement('li');
-      li.className = `k-${e.k}${i >= this.freshFrom && this.viewer !== null ? ' fresh' : ''}`;
+      li.className = `k-${e.k}${i >= this.freshFrom && this.viewer !== null ? ' fresh' : ''}${e.private ? ' private' : ''}`;
       li.dataset.n = String(i);
+      if (e.private) li.title = this.L.ui('privateEntry');
       li.textContent = this.L.logLine(e.text);
       frag.appendChild(li);
     }

@@ -1,0 +1,89 @@
+// Hidden information: who sees a card, and who reads a log line. A card's face is seen by what its zone's
+// visibility says (public: everyone; owner: its owner; hidden: nobody), unless the card itself says otherwise:
+// revealed (`open`: everyone), shown to some seats (`seenBy`), or face down (`faceDown`: nobody but `seenBy`).
+// A log entry has an audience (everyone, only some seats, everyone but some) and, when it names cards some
+// readers cannot see, the text each reader reads with those cards written as "a card". The full text is what the
+// trace hash covers, whoever may read it.
+import type { Program } from './ir.ts';
+import type { Audience, LogEntry, State } from './types.ts';
+import { label, type CardObj, type Value } from './values.ts';
+
+/** Whether `seat` (null: a reader without a seat, who sees only what is public) sees the card's face now. */
+export function canSee(program: Program, card: CardObj, seat: number | null): boolean {
+  if (card.open) return true;
+  if (seat !== null && card.seenBy?.includes(seat)) return true;
+  if (card.faceDown) return false;
+  const i = card.zone.indexOf(':');
+  const zid = i < 0 ? card.zone : card.zone.slice(0, i);
+  const vis = program.zones[zid]?.visibility ?? 'public';
+  if (vis === 'public') return true;
+  if (vis === 'owner') return i >= 0 && seat !== null && Number(card.zone.slice(i + 1)) === seat;
+  return false;
+}
+
+/** A card forgets who was shown it when it moves: it is seen as its new zone says. */
+export function forgetShown(card: CardObj): void {
+  if (card.faceDown !== undefined) delete card.faceDown;
+  if (card.seenBy !== undefined) delete card.seenBy;
+  if (card.open !== undefined) delete card.open;
+}
+
+/** Whether a reader may read an entry with this audience. */
+export function inAudience(a: Audience | undefined, seat: number | null): boolean {
+  if (!a) return true;
+  if ('only' in a) return seat !== null && a.only.includes(seat);
+  return seat === null || !a.except.includes(seat);
+}
+
+function fill(template: string, values: Value[], sees?: (c: CardObj) => boolean): string {
+  return template.replace(/\{(\d+)\}/g, (_, i: string) => {
+    const v = values[Number(i)];
+    return typeof v === 'string' ? v : label(v ?? null, sees);
+  });
+}
+
+function namesCards(v: Value): boolean {
+  if (v === null || typeof v !== 'object') return false;
+  if (Array.isArray(v)) return v.some(namesCards);
+  return v.t === 'c' || v.t === 'v';
+}
+
+/** A log entry from a template and values: its full text and, when `detail` and some reader cannot see a card it
+ *  names, the text each reader reads (the seats in `knows` read every card). Strings are written as they are. */
+export function logEntry(
+  program: Program,
+  state: State,
+  k: LogEntry['k'],
+  template: string,
+  values: Value[],
+  audience: Audience | undefined,
+  knows: number[] | undefined,
+  detail: boolean,
+): LogEntry {
+  const text = fill(template, values);
+  const e: LogEntry = audience ? { k, text, audience } : { k, text };
+  if (!detail || !values.some(namesCards)) return e;
+  const bySeat = state.players.map((p) =>
+    knows?.includes(p.seat) ? text : fill(template, values, (c) => canSee(program, c, p.seat)),
+  );
+  const spectator = fill(template, values, (c) => canSee(program, c, null));
+  if (spectator !== text || bySeat.some((t) => t !== text)) e.masked = { bySeat, spectator };
+  return e;
+}
+
+/** The entry as `seat` reads it, or null when it is not for them. */
+export function entryFor(e: LogEntry, seat: number | null): { k: LogEntry['k']; text: string } | null {
+  if (!inAudience(e.audience, seat)) return null;
+  const text = e.masked ? (seat === null ? e.masked.spectator : (e.masked.bySeat[seat] ?? e.masked.spectator)) : e.text;
+  return { k: e.k, text };
+}
+
+/** The log as `seat` reads it: only the entries it may read, each with the cards it cannot see hidden. */
+export function logFor(log: readonly LogEntry[], seat: number | null): { k: LogEntry['k']; text: string }[] {
+  const out: { k: LogEntry['k']; text: string }[] = [];
+  for (const e of log) {
+    const x = entryFor(e, seat);
+    if (x) out.push(x);
+  }
+  return out;
+}
