@@ -256,23 +256,23 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
       '最少人数：4；最多人数：10；牌堆：标准版和标准版EX。',
       '游戏开始：随机分配身份：一名主公，以及与人数相应的忠臣、反贼和内奸，每名角色一个。主公亮出身份。主公成为当前角色。若未选用「第一次游戏」，主公从曹操、刘备、孙权和另外两名随机武将中挑选一名武将，然后其他角色依次从三名（十人局为两名）随机武将中各挑选一名。依次对每名角色：该角色登场：获得其武将的技能，体力上限为其武将的体力上限（主公另加成），体力为体力上限。若选用「第一次游戏」，将牌堆中点数为J、Q、K的牌移出游戏。从主公起，依次对每名存活角色：该角色摸四张牌。结果为主公。',
       '（从设定的局面开始时）对每名角色：该角色登场：获得其武将的技能，体力上限为其武将的体力上限（主公另加成），体力为体力上限。',
-      '游戏进行：令设定的起始阶段为给定的阶段。令X为首位角色。重复：若X存活，X执行一个回合，令X为X的下一个座位上的角色。',
+      '游戏进行：令设定的起始阶段为给定的阶段。从首位角色起，依次进入每名角色的时机「游戏开始时」。令X为首位角色。重复：若X存活，X执行一个回合，令X为X的下一个座位上的角色。',
       '一名角色死亡后：判断胜负：若主公死亡，内奸为唯一存活的角色时内奸获胜，否则反贼获胜；若反贼和内奸均已死亡，主公和忠臣获胜。若凶手存活，若死亡的角色的身份为反贼，凶手摸三张牌；若死亡的角色的身份为忠臣且凶手的身份为主公，凶手弃置其所有牌。',
     ],
     en: [
       'Minimum players: 4; Maximum players: 10; Decks: Standard deck and EX cards.',
       "Setup: The roles are dealt at random, one to each player: one lord, and as many loyalists, rebels and renegades as the number of players calls for. The lord reveals their Role. The lord becomes the current player. If “Beginner game” is not chosen, the lord chooses a general among Cao Cao, Liu Bei, Sun Quan and two more at random; then each other player chooses one of three (two with ten players) random generals. For each player in turn: that player takes the stage: gains their general's skills, max HP as printed on the general (plus the lord's bonus), and full HP. If “Beginner game” is chosen, the J, Q and K cards of the draw pile are set aside, out of play. For each living player in turn, from the lord: that player draws 4 cards. The result is the lord.",
       "When a game starts from a set position, for each player: That player takes the stage: gains their general's skills, max HP as printed on the general (plus the lord's bonus), and full HP.",
-      'Play: Let the set starting phase be the given phase. Let X be the first player. Repeat: if X is alive, X takes a turn, then let X be the player in the seat after X.',
+      'Play: Let the set starting phase be the given phase. The timing “when the game begins” opens for each player in turn, from the first player. Let X be the first player. Repeat: if X is alive, X takes a turn, then let X be the player in the seat after X.',
       "After a player dies: The game checks for a winner: if the lord is dead, the renegade wins when they are the only player left, otherwise the rebels win; if every rebel and renegade is dead, the lord and the loyalists win. If the killer is alive, if the dead player's Role is Rebel, the killer draws 3 cards; then if the dead player's Role is Loyalist and the killer's Role is Lord, the killer discards the cards in the killer's hand and equipment area.",
     ],
   },
   'events.damage': {
     zh: [
-      '若受到伤害的角色已死亡，防止此伤害。进入时机「伤害来源造成伤害时」。进入时机「受到伤害的角色受到伤害时」。若伤害值不大于0，防止此伤害。受到伤害的角色的体力减少伤害值。若受到伤害的角色的体力不大于0，受到伤害的角色进入濒死状态。若伤害来源存活，进入时机「伤害来源造成伤害后」。若受到伤害的角色存活，进入时机「受到伤害的角色受到伤害后」。',
+      '若受到伤害的角色已死亡，防止此伤害。进入时机「伤害来源造成伤害时」。进入时机「受到伤害的角色受到伤害时」。若伤害值不大于0，防止此伤害。受到伤害的角色的体力减少伤害值。若受到伤害的角色的体力不大于0，受到伤害的角色进入濒死状态。若伤害来源存活，进入时机「伤害来源造成伤害后」。若受到伤害的角色存活，进入时机「受到伤害的角色受到伤害后」。进入时机「受到伤害的角色受到的伤害结算完毕后」。',
     ],
     en: [
-      "If the damaged player is dead, prevent this damage. The timing “when the source of the damage would deal damage” opens. The timing “when the damaged player would take damage” opens. If the damage is at most 0, prevent this damage. The damaged player's HP decreases by the damage. If the damaged player's HP is at most 0, the damaged player starts dying. If the source of the damage is alive, the timing “after the source of the damage deals damage” opens. If the damaged player is alive, the timing “after the damaged player takes damage” opens.",
+      "If the damaged player is dead, prevent this damage. The timing “when the source of the damage would deal damage” opens. The timing “when the damaged player would take damage” opens. If the damage is at most 0, prevent this damage. The damaged player's HP decreases by the damage. If the damaged player's HP is at most 0, the damaged player starts dying. If the source of the damage is alive, the timing “after the source of the damage deals damage” opens. If the damaged player is alive, the timing “after the damaged player takes damage” opens. The timing “once the damage the damaged player took has fully resolved” opens.",
     ],
   },
   'events.dying': {
