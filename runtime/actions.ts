@@ -2,6 +2,7 @@
 // `perform`), and the cards they may present as another kind through conversion (`viewAs`) items.
 import type { ISkill } from './ir.ts';
 import type { Engine } from './engine.ts';
+import { matchesAny } from './kinds.ts';
 import { RETURN, truthy } from './link.ts';
 import { limitKey, markUse, skillEnabled, skillsOf, usesLeft } from './skills.ts';
 import type { Asking } from './types.ts';
@@ -42,7 +43,7 @@ export function conversionsOf(g: Engine, p: PlayerObj, kinds: string[] | null): 
     const s: ISkill | undefined = g.program.skills[sid];
     if (!s || s.viewAs.length === 0 || !skillEnabled(g, p, sid)) continue;
     for (const va of s.viewAs) {
-      if (kinds && !kinds.includes(va.kind)) continue;
+      if (kinds && !matchesAny(g.program.cards, va.kind, kinds)) continue;
       if (va.condExpr && !truthy(g.L.linker.expr(va.condExpr)(g.ctx(p, 1)))) continue;
       const pool: CardObj[] = [];
       for (const z of va.zones)

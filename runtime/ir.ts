@@ -134,6 +134,9 @@ export interface ICardKind {
   id: string;
   zh?: string;
   en?: string;
+  /** The kind this one is a kind of (`card fireSlash 火杀 is slash`): its fields, skills and methods are inherited
+   *  unless declared here, and every match on the parent (`c is slash`, kind lists) matches this kind too. */
+  parent?: string;
   fields: Record<string, unknown>;
   skills: string[];
   methods: Record<string, IMethod>;

@@ -4,6 +4,7 @@
 import type { IAction, IBody, IExpr, IStmt, ITarget, Program } from './ir.ts';
 import { RuleError, same, type Frame, type PlayerObj, type Value } from './values.ts';
 import type { Asking, Builtins, RulesHost } from './types.ts';
+import { kindOfValue, matchesAny } from './kinds.ts';
 
 export interface Ctx {
   g: RulesHost;
@@ -220,6 +221,14 @@ export class Linker {
           const xs = c.g.asList(r(c), at);
           for (const y of xs) if (same(x, y)) return true;
           return false;
+        };
+      case 'is':
+        // `c is slash`: the kind c counts as is slash or a kind of it; the right side may list kinds.
+        return (c) => {
+          const k = kindOfValue(c.g, l(c), at);
+          if (k === null) return false;
+          const ks = r(c);
+          return matchesAny(c.g.program.cards, k, Array.isArray(ks) ? ks.map(String) : [String(ks)]);
         };
     }
     throw new RuleError(`unknown operator ${op}`, at);

@@ -2,6 +2,7 @@
 // options switch on merged over it), linked once and cached with the indexes the engine looks things up in.
 import type { IBody, ITrigger, Program } from './ir.ts';
 import { builtins } from './builtins.ts';
+import { inheritKinds } from './kinds.ts';
 import { Linker, type Ctx, type Gen, type Run } from './link.ts';
 import { same, type Value } from './values.ts';
 
@@ -30,7 +31,7 @@ export interface Linked {
 /** The base program with the parts of every variant whose option has the variant's value merged over it. */
 export function effectiveProgram(base: Program, options: Record<string, unknown>): { key: string; program: Program } {
   const active = base.variants.filter((v) => same(options[v.option] as Value, v.value as Value));
-  if (active.length === 0) return { key: '', program: base };
+  if (active.length === 0) return { key: '', program: withInheritance(base) };
   const p: Program = { ...base };
   for (const v of active) {
     for (const [k, part] of Object.entries(v.parts)) {
@@ -42,7 +43,13 @@ export function effectiveProgram(base: Program, options: Record<string, unknown>
       }
     }
   }
-  return { key: active.map((v) => `${v.option}=${String(v.value)}`).join(','), program: p };
+  return { key: active.map((v) => `${v.option}=${String(v.value)}`).join(','), program: withInheritance(p) };
+}
+
+/** The program with each card kind's inherited fields, skills and methods resolved (kinds.ts). */
+function withInheritance(p: Program): Program {
+  const cards = inheritKinds(p.cards);
+  return cards === p.cards ? p : { ...p, cards };
 }
 
 const linkedCache = new WeakMap<Program, Map<string, Linked>>();

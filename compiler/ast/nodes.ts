@@ -95,7 +95,7 @@ export interface Unary {
   operand: Expr;
   span: Span;
 }
-export type BinaryOp = 'or' | 'and' | '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | '+' | '-' | '*' | '/' | '%';
+export type BinaryOp = 'or' | 'and' | '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'is' | '+' | '-' | '*' | '/' | '%';
 export interface Binary {
   kind: 'Binary';
   op: BinaryOp;
@@ -321,6 +321,7 @@ export interface MethodDecl {
 export interface CardDecl {
   kind: 'Card';
   names: Names;
+  parent?: Ident; // `card fireSlash 火杀 is slash { … }`: a kind of another kind, inheriting its fields and methods
   fields: Field[];
   methods: MethodDecl[];
   skills: Ident[]; // `skills: qinggang` (a field named skills lists skills the card grants)

@@ -62,8 +62,9 @@ const generalChecks: Check<A.GeneralDecl>[] = [
 const cardChecks: Check<A.CardDecl>[] = [
   (d, S, out) => {
     const type = d.fields.find((f) => f.name.name === 'type');
-    if (!type) out.push(error('SGS220', `card ${d.names.id.name} needs 'type: …'`, d.names.id.span));
-    else if (type.value.kind === 'Name' && S.get(type.value.name)?.kind !== 'member') {
+    // A kind of another kind (`is slash`) inherits its type.
+    if (!type && !d.parent) out.push(error('SGS220', `card ${d.names.id.name} needs 'type: …'`, d.names.id.span));
+    else if (type && type.value.kind === 'Name' && S.get(type.value.name)?.kind !== 'member') {
       out.push(
         error(
           'SGS221',
@@ -71,6 +72,20 @@ const cardChecks: Check<A.CardDecl>[] = [
           type.value.span,
         ),
       );
+    }
+  },
+  (d, S, out) => {
+    // `card a is b`, `card b is a`: no kind may be, through its parents, a kind of itself.
+    const seen = new Set([d.names.id.name]);
+    for (let p = d.parent; p; ) {
+      const s = S.get(p.name);
+      if (s?.kind !== 'card' || (s.decl as A.Decl).kind !== 'Card') return;
+      if (seen.has(s.id)) {
+        out.push(error('SGS222', `card ${d.names.id.name} is, through its parents, a kind of itself`, d.parent!.span));
+        return;
+      }
+      seen.add(s.id);
+      p = (s.decl as A.CardDecl).parent;
     }
   },
 ];

@@ -170,10 +170,12 @@ class Lowerer {
         for (const s of d.skills) this.expectSym(s, 'skill');
         const methods: Record<string, I.IMethod> = {};
         for (const m of d.methods) methods[m.name.name] = this.method(m, `card ${d.names.id.name}`, false, true);
+        const parent = d.parent && this.expectSym(d.parent, 'card') ? this.S.get(d.parent.name)!.id : undefined;
         p.cards[d.names.id.name] = {
           id: d.names.id.name,
           zh: d.names.zh?.name,
           en: d.names.en,
+          ...(parent ? { parent } : {}),
           fields,
           skills: d.skills.map((s) => s.name),
           methods,
@@ -289,6 +291,23 @@ class Lowerer {
         this.err('SGS162', 'a variant cannot contain another variant', d.span);
         break;
     }
+  }
+
+  /** The right side of `c is k`: a card kind, or a list of them (a name that is some other entity is an error). */
+  private kindOperand(e: A.Expr, r: I.IExpr): void {
+    const items = e.kind === 'List' ? e.items : [e];
+    const lowered = r.k === 'list' ? r.items : [r];
+    items.forEach((x, i) => {
+      const v = lowered[i];
+      if (x.kind !== 'Name' || v?.k !== 'lit' || typeof v.v !== 'string') return;
+      const s = this.S.get(x.name);
+      if (s && s.kind !== 'card')
+        this.err(
+          'SGS106',
+          `'${x.name}' is not a card kind: write \`c is kind\`${this.S.suggest(x.name, ['card'])}`,
+          x.span,
+        );
+    });
   }
 
   private expectSym(id: A.Ident, kind: 'skill' | 'card' | 'general' | 'event' | 'zone'): boolean {
@@ -784,6 +803,7 @@ class Lowerer {
         const l = this.expr(e.left, scope, cx),
           r = this.expr(e.right, scope, cx);
         if (e.op === 'and' || e.op === 'or') return { k: e.op, l, r };
+        if (e.op === 'is') this.kindOperand(e.right, r);
         return { k: 'bin', op: e.op, l, r, at: at(e.span) };
       }
       case 'List':

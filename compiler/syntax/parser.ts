@@ -175,6 +175,7 @@ const exprContinuation: TokenType[] = [
   Slash,
   Percent,
   kw.in!,
+  kw.is!,
   kw.and!,
   kw.or!,
   kw.where!,
@@ -387,9 +388,14 @@ export class SgsParser extends CstParser {
     ]);
   });
 
+  // Card := 'card' Names ('is' Ident)? '{' CardItem* '}'   — `is slash`: a kind of 杀 (火杀)
   private card = this.RULE('card', () => {
     this.CONSUME(kw.card!);
     this.SUBRULE(this.names);
+    this.OPTION(() => {
+      this.CONSUME(kw.is!);
+      this.CONSUME(Identifier, { LABEL: 'parent' });
+    });
     this.CONSUME(LCurly);
     this.MANY(() => this.SUBRULE(this.cardItem));
     this.CONSUME(RCurly);
@@ -964,6 +970,7 @@ export class SgsParser extends CstParser {
         { ALT: () => this.CONSUME(Lt, { LABEL: 'op' }) },
         { ALT: () => this.CONSUME(Gt, { LABEL: 'op' }) },
         { ALT: () => this.CONSUME(kw.in!, { LABEL: 'op' }) },
+        { ALT: () => this.CONSUME(kw.is!, { LABEL: 'op' }) },
         { ALT: () => this.CONSUME(Plus, { LABEL: 'op' }) },
         { ALT: () => this.CONSUME(Minus, { LABEL: 'op' }) },
         { ALT: () => this.CONSUME(Star, { LABEL: 'op' }) },

@@ -328,6 +328,8 @@ class Converter {
       skills: [],
       span,
     };
+    const parent = tok(n, 'parent');
+    if (parent) out.parent = this.ident(parent);
     for (const item of nodes(n, 'cardItem')) {
       const c = onlyChild(item);
       if (!c) continue;
@@ -945,6 +947,6 @@ function binaryPrec(op: string): number {
     case '%':
       return PREC.mul;
     default:
-      return PREC.cmp; // == != < <= > >= in
+      return PREC.cmp; // == != < <= > >= in is
   }
 }

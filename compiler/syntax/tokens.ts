@@ -69,6 +69,7 @@ export const reservedKeywords = [
   'or',
   'not',
   'in',
+  'is',
   'where',
   'true',
   'false',

@@ -15,6 +15,8 @@ export function cardText(R: Renderer, d: A.CardDecl): Text {
   const env = new Env(newBody());
   const parts: Text[] = [];
   for (const f of d.fields) {
+    // AI hints (aiUse, aiTarget, …) say how to play the card, not what it does: the rulebook leaves them out.
+    if (/^ai[A-Z]/.test(f.name.name)) continue;
     const v = R.expr(f.value, env);
     if (v.ty?.base === 'bool' && f.value.kind === 'Bool') {
       // A flag: its member phrase says what it means for this card.
@@ -39,7 +41,24 @@ export function cardText(R: Renderer, d: A.CardDecl): Text {
     const label = memberLabel(R, 'card', f.name.name, f.name.span);
     parts.push({ zh: `${label.zh}：${v.zh}`, en: `${capitalize(label.en)}: ${v.en}` });
   }
-  const lines: Text[] = [sentence(join(parts, '；', '; '))];
+  const lines: Text[] = [];
+  // A kind of another kind (火杀 is a 杀): what it is, then only what it declares differently.
+  const parent = d.parent ? R.S.get(d.parent.name) : undefined;
+  if (d.parent && parent?.kind === 'card') {
+    const pn = R.names(parent, d.parent.span);
+    const differs = parts.length > 0 || d.methods.length > 0 || d.skills.length > 0;
+    lines.push(
+      sentence(
+        differs
+          ? {
+              zh: `此牌为一种【${pn.zh}】，除以下所述外与【${pn.zh}】相同`,
+              en: `A kind of ${pn.en}: the same as a ${pn.en} except as follows`,
+            }
+          : { zh: `此牌为一种【${pn.zh}】`, en: `A kind of ${pn.en}` },
+      ),
+    );
+  }
+  if (parts.length > 0 || !d.parent) lines.push(sentence(join(parts, '；', '; ')));
   if (d.skills.length) {
     const zones = [
       ...new Set([...R.S.byName.values()].filter((s) => s.kind === 'zone' && (s.decl as A.ZoneDecl).grants)),

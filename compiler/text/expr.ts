@@ -281,6 +281,7 @@ export class ExprRenderer {
         });
         return junction(parts, other);
       }
+      if (e.op === 'is') return this.not(kindTest(e), env);
       if (FLIP[e.op]) return this.compare({ ...e, op: FLIP[e.op] as A.BinaryOp }, env);
       if (e.op === 'in') return this.membership(e, env, true);
     }
@@ -893,6 +894,8 @@ export class ExprRenderer {
         return { ...this.compare(e, env), cond: true, ty: BOOL };
       case 'in':
         return { ...this.membership(e, env, false), cond: true, ty: BOOL };
+      case 'is':
+        return { ...this.binary(kindTest(e), env), cond: true, ty: BOOL };
     }
     const l = this.expr(e.left, env);
     const r = this.expr(e.right, env);
@@ -1305,3 +1308,9 @@ export function qualify(noun: string, rel: string, unitNoun: string): string {
 
 /** A canonical spelling of an expression (to compare two). */
 export const source = printExpr;
+
+/** `c is slash` reads as the card being that kind (此牌为【杀】 / this card is a Slash: a 火杀 is a 杀 too);
+ *  `c is [slash, jink]` as being one of them. */
+function kindTest(e: A.Binary): A.Binary {
+  return { ...e, op: e.right.kind === 'List' || e.right.kind !== 'Name' ? 'in' : '==' };
+}
