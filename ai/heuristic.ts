@@ -1,7 +1,9 @@
-// A heuristic player for the identity mode. It answers the engine's requests like any other client (it only
-// picks among the offered options, so it cannot make an illegal move), reads only what its seat may know
-// (its own hand and role, public zones, revealed roles), and infers the others' sides from what they do:
-// who hurt or helped whom. Deterministic: ties are broken by its own seeded generator, never the wall clock.
+// A heuristic player. It answers the engine's requests like any other client (it only picks among the offered
+// options, so it cannot make an illegal move), reads only what its seat may know (its own hand and role, public
+// zones, revealed roles), and infers the others' sides from what they do: who hurt or helped whom. It names no card,
+// skill or role: what a card or skill is for comes from their AI hints (aiUse, aiTarget, aiKeep… — docs/language.md,
+// "AI hints"), what a question asks from its subject (`asks`, `about`, the skill asking), and sides from the mode's
+// `sideOf` and `aiLoneSide`. Deterministic: ties are broken by its own seeded generator, never the wall clock.
 import {
   randMod,
   seedRng,
@@ -15,43 +17,12 @@ import {
   type RngState,
 } from '../runtime/index.ts';
 
-type Side = 'lord' | 'rebel' | 'unknown';
-
-const HARMFUL = new Set([
-  'slash',
-  'duel',
-  'dismantlement',
-  'snatch',
-  'indulgence',
-  'savageAssault',
-  'archeryAttack',
-  'collateral',
-  'lightning',
-]);
-const HELPFUL = new Set(['peach', 'exNihilo', 'godSalvation', 'amazingGrace']);
-/** Skill prompts whose chosen player suffers (a duel, a discard, a stolen card, a passed slash). */
-const HARMFUL_CHOICE = [
-  'sow dissension',
-  'sow discord: target',
-  'sudden strike',
-  'shifting: pass the slash',
-  'kylin bow',
-];
-const KEEP_VALUE: Record<string, number> = {
-  peach: 10,
-  nullification: 9,
-  jink: 8,
-  exNihilo: 7,
-  slash: 5,
-  duel: 5,
-  snatch: 6,
-  dismantlement: 5,
-  indulgence: 6,
-};
+/** Whom a player leans towards: the side of the player everyone knows (the public one), against it, or unsure. */
+type Lean = 'public' | 'against' | 'unknown';
 
 export class HeuristicAI {
   private rng: RngState;
-  /** Evidence about each seat: > 0 leans towards the lord's side, < 0 towards the rebels. */
+  /** Evidence about each seat: > 0 leans towards the public player's side, < 0 against it. */
   private lean: number[];
   private lastPick = new Map<number, Value>();
   private nullLevel = new WeakMap<Frame, number>();
@@ -69,6 +40,24 @@ export class HeuristicAI {
     return randMod(this.rng, n);
   }
 
+  // ------------------------------------------------------------------ hints (declared in the rules)
+
+  /** A field of a card's kind (its AI hints: aiUse, aiTarget, aiKeep…), or null. */
+  private cardHint(v: Value | undefined, name: string): Value {
+    if (!isCardValue(v)) return null;
+    try {
+      return this.g.getMember(v, name, '');
+    } catch {
+      return null;
+    }
+  }
+
+  /** A field a skill declares (`aiUse: 40`), or null. */
+  private skillHint(skill: string | undefined, name: string): Value {
+    if (!skill) return null;
+    return (this.g.program.skills[skill]?.fields?.[name] as Value | undefined) ?? null;
+  }
+
   // ------------------------------------------------------------------ beliefs
 
   private roleOf(p: PlayerObj, me: PlayerObj): string | null {
@@ -76,40 +65,51 @@ export class HeuristicAI {
     return null;
   }
 
-  private sideOf(p: PlayerObj, me: PlayerObj): Side {
-    const r = this.roleOf(p, me);
-    if (r === 'lord' || r === 'loyalist') return 'lord';
-    if (r === 'rebel') return 'rebel';
-    if (r === 'renegade') return 'unknown';
-    const l = this.lean[p.seat]!;
-    return l >= 2 ? 'lord' : l <= -2 ? 'rebel' : 'unknown';
+  /** The side a role plays for, as the mode's `sideOf` says. */
+  private sideOfRole(role: string | null): string | null {
+    return role === null ? null : ((this.fn('sideOf', role) as string | null) ?? null);
   }
 
-  private lordOf(): PlayerObj | undefined {
-    return this.g.state.players.find((p) => p.v.role === 'lord' && this.g.state.revealed[`${p.seat}:role`]);
+  /** Whether a side plays alone (the mode's `aiLoneSide`): it keeps the public player alive while others remain. */
+  private lone(side: string | null): boolean {
+    return side !== null && this.fn('aiLoneSide', side) === true;
+  }
+
+  /** The living player whose role everyone knows from the start. */
+  private publicPlayer(): PlayerObj | undefined {
+    return this.g.state.players.find((p) => p.alive && this.g.state.revealed[`${p.seat}:role`]);
+  }
+
+  private leanOf(p: PlayerObj, me: PlayerObj): Lean {
+    const role = this.roleOf(p, me);
+    if (role !== null) {
+      const side = this.sideOfRole(role);
+      const pub = this.publicPlayer();
+      if (this.lone(side)) return 'unknown';
+      if (pub && side === this.sideOfRole(pub.v.role as string)) return 'public';
+      return 'against';
+    }
+    const l = this.lean[p.seat]!;
+    return l >= 2 ? 'public' : l <= -2 ? 'against' : 'unknown';
   }
 
   /** +1 ally, -1 enemy, 0 unsure — from `me`'s point of view. */
   private attitude(me: PlayerObj, p: PlayerObj): number {
     if (p === me) return 1;
-    const role = me.v.role as string;
-    const side = this.sideOf(p, me);
-    const aliveRebelish = this.g.state.players.filter(
-      (q) => q.alive && q !== me && this.sideOf(q, me) === 'rebel',
-    ).length;
-    switch (role) {
-      case 'lord':
-      case 'loyalist':
-        return side === 'lord' ? 1 : side === 'rebel' ? -1 : 0;
-      case 'rebel':
-        return side === 'lord' ? -1 : side === 'rebel' ? 1 : 0;
-      case 'renegade': {
-        // Keep the lord alive while others remain; fight whichever side is stronger.
-        if (this.roleOf(p, me) === 'lord') return this.g.state.players.filter((q) => q.alive).length > 2 ? 1 : -1;
-        return aliveRebelish > 0 && side === 'rebel' ? -1 : side === 'lord' && aliveRebelish === 0 ? -1 : 0;
-      }
+    const mine = this.sideOfRole(me.v.role as string);
+    const pub = this.publicPlayer();
+    const lean = this.leanOf(p, me);
+    if (this.lone(mine)) {
+      // Keep the public player alive while others remain; fight whichever side is stronger.
+      const against = this.g.state.players.filter(
+        (q) => q.alive && q !== me && this.leanOf(q, me) === 'against',
+      ).length;
+      if (p === pub) return this.g.state.players.filter((q) => q.alive).length > 2 ? 1 : -1;
+      return against > 0 && lean === 'against' ? -1 : lean === 'public' && against === 0 ? -1 : 0;
     }
-    return 0;
+    const withPublic = pub !== undefined && mine === this.sideOfRole(pub.v.role as string);
+    if (lean === 'unknown') return 0;
+    return (lean === 'public') === withPublic ? 1 : -1;
   }
 
   private observe(f: Frame, phase: 'start' | 'end'): void {
@@ -118,23 +118,23 @@ export class HeuristicAI {
       this.judge(d.from as PlayerObj | null, d.to as PlayerObj, -1);
     } else if (phase === 'start' && f.id === 'useCard') {
       const card = d.card as CardObj | VirtualCard;
-      const kind = card.kind;
       const user = d.user as PlayerObj;
-      if (kind === 'nullification') {
-        const owner = this.g.frame?.parent;
+      if (this.cardHint(card, 'aiCancels') === true) {
         for (let fr: Frame | null = this.g.frame; fr; fr = fr.parent) {
           if (fr.id === 'cardEffect' || fr.id === 'delayedEffect') {
             this.nullLevel.set(fr, (this.nullLevel.get(fr) ?? 0) + 1);
             break;
           }
         }
-        void owner;
         return;
       }
+      // A card aimed at chosen players says what its user thinks of them (cards hitting everyone say nothing).
+      if (this.cardHint(card, 'aiArea') === true) return;
+      const aim = this.cardHint(card, 'aiTarget');
       for (const t of (d.targets as PlayerObj[]) ?? []) {
         if (t === user) continue;
-        if (HARMFUL.has(kind) && !['savageAssault', 'archeryAttack'].includes(kind)) this.judge(user, t, -1);
-        if (HELPFUL.has(kind) && kind === 'peach') this.judge(user, t, +1);
+        if (aim === 'foe') this.judge(user, t, -1);
+        else if (aim === 'friend' && this.cardHint(card, 'aiWounded') === true) this.judge(user, t, +1);
       }
     } else if (phase === 'end' && f.id === 'recover' && !f.stopped) {
       this.judge(d.from as PlayerObj | null, d.who as PlayerObj, +1);
@@ -144,8 +144,7 @@ export class HeuristicAI {
   /** `who` acted on `whom` with sign +1 (help) or -1 (harm): shift who's lean. */
   private judge(who: PlayerObj | null, whom: PlayerObj, sign: number): void {
     if (!who || who === whom) return;
-    const lord = this.lordOf();
-    if (whom === lord) {
+    if (whom === this.publicPlayer()) {
       this.lean[who.seat]! += 3 * sign;
       return;
     }
@@ -156,6 +155,7 @@ export class HeuristicAI {
   // ------------------------------------------------------------------ helpers over the rules
 
   private fn(name: string, ...args: Value[]): Value {
+    if (!this.g.program.functions[name]) return null;
     try {
       return this.g.callFunction(name, args, '');
     } catch {
@@ -163,35 +163,40 @@ export class HeuristicAI {
     }
   }
 
-  private kindOf(v: Value): string | null {
-    if (v && typeof v === 'object' && !Array.isArray(v) && (v.t === 'c' || v.t === 'v'))
-      return this.g.getMember(v, 'kind', '') as string;
-    return null;
-  }
-
   private enemies(me: PlayerObj): PlayerObj[] {
     return this.g.state.players.filter((p) => p.alive && p !== me && this.attitude(me, p) < 0);
   }
 
   private handValue(c: CardObj): number {
-    return KEEP_VALUE[c.kind] ?? 3;
+    const v = this.cardHint(c, 'aiKeep');
+    return typeof v === 'number' ? v : 3;
+  }
+
+  private wounded(p: PlayerObj): boolean {
+    return (p.v.hp as number) < (p.v.maxHp as number);
+  }
+
+  /** Cards `p` holds in the zone a card's `aiRescue` names (a friend's pending delayed tricks). */
+  private rescuable(zone: Value, p: PlayerObj): boolean {
+    return typeof zone === 'string' && this.g.asList(this.g.zoneRef(zone, p), '').length > 0;
   }
 
   // ------------------------------------------------------------------ answering
 
   answer(r: Request): number[] {
     const me = this.g.state.players[r.seat]!;
-    const p = r.prompt;
+    const asks = r.subject?.asks;
     let pick: number[] | null = null;
-    if (p === 'play') pick = this.play(me, r);
-    else if (p === 'targets' || p === 'victim' || p.startsWith('rouse: slash')) pick = this.targets(me, r);
-    else if (p === 'respond') pick = this.respond(me, r);
-    else if (p === 'nullify') pick = this.nullify(me, r);
-    else if (p === 'save') pick = this.save(me, r);
-    else if (p.startsWith('use:')) pick = this.useSkill(me, r, p.slice(4));
-    else if (p.startsWith('discard') || p.includes('discard')) pick = this.discard(me, r);
-    else if (p === 'pick a card') pick = this.pickCard(me, r);
-    else if (p === 'choose your general') pick = [this.rand(r.options.length)];
+    if (asks === 'toUse') pick = this.play(me, r);
+    else if (asks === 'toTarget') pick = this.targets(me, r);
+    else if (asks === 'toAnswer') pick = this.respond(me, r);
+    else if (asks === 'toCancel') pick = this.nullify(me, r);
+    else if (asks === 'toRescue') pick = this.save(me, r);
+    else if (asks === 'toDiscard') pick = this.discard(me, r);
+    else if (asks === 'toTake') pick = this.pickCard(me, r);
+    else if (r.subject?.skill && r.prompt.startsWith('use:')) pick = this.useSkill(me, r, r.subject.skill);
+    else if (this.skillHint(r.subject?.skill, 'aiTarget') === 'foe' && r.options.some((o) => isPlayerValue(o.value)))
+      pick = this.targets(me, r);
     if (pick === null) pick = this.fallback(me, r);
     if (pick.length < r.min || pick.length > r.max) pick = this.fallback(me, r);
     if (pick.length === 0 && r.min === 0) this.lastPick.delete(me.seat);
@@ -199,14 +204,21 @@ export class HeuristicAI {
     return pick;
   }
 
+  /** Whom the question's card or skill is meant for: -1 foes, +1 friends (the default), from their hints. */
+  private aim(r: Request): number {
+    const about = r.subject?.about;
+    const hint = isCardValue(about) ? this.cardHint(about, 'aiTarget') : this.skillHint(r.subject?.skill, 'aiTarget');
+    return hint === 'foe' ? -1 : 1;
+  }
+
   private fallback(me: PlayerObj, r: Request): number[] {
-    // When the options are players: a prompt that harms its choice picks enemies, otherwise allies.
+    // When the options are players: a question that harms its choice picks enemies, otherwise allies.
     const n = Math.max(r.min, Math.min(1, r.max));
-    const harm = HARMFUL_CHOICE.some((w) => r.prompt.startsWith(w)) ? -1 : 1;
+    const harm = this.aim(r);
     const scored = r.options.map((o, i) => {
       const v = o.value;
       let s = this.rand(10) / 100;
-      if (v && typeof v === 'object' && !Array.isArray(v) && v.t === 'p') s += harm * this.attitude(me, v);
+      if (isPlayerValue(v)) s += harm * this.attitude(me, v);
       if (o.label === 'yes') s += 0.5;
       return { i, s };
     });
@@ -229,100 +241,69 @@ export class HeuristicAI {
 
   private playScore(me: PlayerObj, v: Value): number {
     if (v && typeof v === 'object' && !Array.isArray(v) && v.t === 'a') return this.actionScore(me, v.skill);
-    const kind = this.kindOf(v);
-    if (!kind) return 0;
-    const virtualCost = v && typeof v === 'object' && !Array.isArray(v) && v.t === 'v' ? 8 : 0;
-    const legal = (this.fn('legalTargets', me, v) as PlayerObj[] | null) ?? [];
-    const enemyTarget = legal.some((t) => this.attitude(me, t) < 0);
-    const hp = me.v.hp as number,
-      maxHp = me.v.maxHp as number;
+    if (!isCardValue(v)) return 0;
+    if (this.fn('aiRedundant', me, v) === true) return 0;
+    const hinted = this.cardHint(v, 'aiUse');
+    const use = typeof hinted === 'number' ? hinted : 10;
+    const virtualCost = v.t === 'v' ? 8 : 0;
+    const aim = this.cardHint(v, 'aiTarget');
     const others = this.g.state.players.filter((p) => p.alive && p !== me);
     const foes = others.filter((p) => this.attitude(me, p) < 0).length;
     const friends = others.filter((p) => this.attitude(me, p) > 0).length;
-    const type = this.g.getMember(v, 'type', '') as string;
-    if (type === 'equipment') {
-      const sub = this.g.getMember(v, 'subtype', '') as string;
-      const occupied = this.g
-        .asList(this.g.zoneRef('equip', me), '')
-        .some((c) => this.g.getMember(c, 'subtype', '') === sub);
-      return occupied ? 0 : sub === 'armor' ? 55 : sub === 'weapon' ? 50 : 45;
-    }
-    switch (kind) {
-      case 'peach':
-        return hp < maxHp ? (hp <= 2 ? 85 : 40) : 0;
-      case 'exNihilo':
-        return 90;
-      case 'slash':
-        return enemyTarget ? 70 - virtualCost : 0;
-      case 'duel':
-        return enemyTarget ? 65 - virtualCost : 0;
-      case 'indulgence':
-        return enemyTarget ? 68 - virtualCost : 0;
-      case 'dismantlement':
-      case 'snatch': {
-        const rescue = legal.some(
-          (t) => this.attitude(me, t) > 0 && this.g.asList(this.g.zoneRef('judgeArea', t), '').length > 0,
-        );
-        return rescue ? 75 : enemyTarget ? 60 - virtualCost : 0;
+    const healing = this.cardHint(v, 'aiWounded') === true;
+    if (this.cardHint(v, 'aiArea') === true) {
+      if (aim === 'foe') return foes > friends ? use : 0;
+      if (healing) {
+        const gain = [me, ...others].filter((q) => this.wounded(q)).reduce((s, q) => s + this.attitude(me, q), 0);
+        return gain > 0 ? use : 0;
       }
-      case 'collateral':
-        return enemyTarget || foes > 0 ? 45 : 0;
-      case 'savageAssault':
-      case 'archeryAttack':
-        return foes > friends ? 55 : 0;
-      case 'godSalvation': {
-        const hurt = (q: PlayerObj) => (q.v.hp as number) < (q.v.maxHp as number);
-        const gain = [me, ...others].filter((q) => hurt(q)).reduce((s, q) => s + this.attitude(me, q), 0);
-        return gain > 0 ? 50 : 0;
-      }
-      case 'amazingGrace':
-        return friends >= foes ? 40 : 15;
-      case 'lightning':
-        return foes > friends ? 20 : 0;
+      return friends >= foes ? use : 0;
     }
-    return 10;
+    if (aim === 'foe') {
+      const legal = (this.fn('legalTargets', me, v) as PlayerObj[] | null) ?? [];
+      const zone = this.cardHint(v, 'aiRescue');
+      if (zone !== null && legal.some((t) => this.attitude(me, t) > 0 && this.rescuable(zone, t))) return use + 15;
+      return legal.some((t) => this.attitude(me, t) < 0) ? use - virtualCost : 0;
+    }
+    if (aim === 'friend' && healing) {
+      if (!this.wounded(me)) return 0;
+      return (me.v.hp as number) <= 2 ? use + 45 : use;
+    }
+    return use;
   }
 
   private actionScore(me: PlayerObj, skill: string): number {
+    const hinted = this.skillHint(skill, 'aiUse');
+    const use = typeof hinted === 'number' ? hinted : 5;
+    if (use <= 0) return 0;
     const hand = this.g.asList(this.g.zoneRef('hand', me), '').length;
-    const hp = me.v.hp as number,
-      maxHp = me.v.maxHp as number;
+    const minHand = this.skillHint(skill, 'aiMinHand');
+    if (typeof minHand === 'number' && hand < minHand) return 0;
+    const minHp = this.skillHint(skill, 'aiMinHp');
+    if (typeof minHp === 'number' && (me.v.hp as number) < minHp) return 0;
     const others = this.g.state.players.filter((p) => p.alive && p !== me);
-    const allyHurt = others.some((p) => this.attitude(me, p) > 0 && (p.v.hp as number) < (p.v.maxHp as number));
-    switch (skill) {
-      case 'rende':
-        return hand >= 3 && others.some((p) => this.attitude(me, p) > 0) ? 30 : hp < maxHp && hand >= 2 ? 25 : 0;
-      case 'zhiheng':
-        return hand >= 2 ? 20 : 0;
-      case 'kurou':
-        return hp >= 3 ? 35 : 0;
-      case 'fanjian':
-      case 'lijian':
-        return this.enemies(me).length > 0 ? 40 : 0;
-      case 'jieyin':
-      case 'qingnang':
-        return hp < maxHp || allyHurt ? 45 : 0;
-      case 'jijiang':
-        return this.enemies(me).length > 0 ? 30 : 0;
+    const aim = this.skillHint(skill, 'aiTarget');
+    if (aim === 'foe') return this.enemies(me).length > 0 ? use : 0;
+    if (aim === 'friend' && this.skillHint(skill, 'aiWounded') === true) {
+      const allyHurt = others.some((p) => this.attitude(me, p) > 0 && this.wounded(p));
+      return this.wounded(me) || allyHurt ? use : 0;
     }
-    return 5;
+    if (aim === 'friend') return others.some((p) => this.attitude(me, p) > 0) ? use : 0;
+    return use;
   }
 
   private targets(me: PlayerObj, r: Request): number[] {
-    const kind = this.kindOf(this.lastPick.get(me.seat) ?? null);
-    const helpful = kind !== null && HELPFUL.has(kind);
+    const about = r.subject?.about;
+    const card = isCardValue(about) ? about : (this.lastPick.get(me.seat) ?? null);
+    const helpful = this.aim(r) > 0 && (isCardValue(card) ? this.cardHint(card, 'aiTarget') !== 'foe' : true);
+    const zone = this.cardHint(card, 'aiRescue');
     const ranked = r.options
       .map((o, i) => {
-        const t = o.value as PlayerObj;
+        const t = o.value;
         let s = this.rand(3) / 10;
-        if (t && typeof t === 'object' && t.t === 'p') {
+        if (isPlayerValue(t)) {
           const a = this.attitude(me, t);
-          if (
-            (kind === 'dismantlement' || kind === 'snatch') &&
-            a > 0 &&
-            this.g.asList(this.g.zoneRef('judgeArea', t), '').length > 0
-          )
-            s += 5;
+          if (zone !== null && a > 0 && this.rescuable(zone, t)) s += 5;
           else s += helpful ? a * 3 : -a * 3;
           s -= ((t.v.hp as number) ?? 0) * 0.2;
         }
@@ -339,10 +320,11 @@ export class HeuristicAI {
     const f = this.g.frame;
     const asker = f && f.id === 'respond' ? this.helpedPlayer(f) : null;
     if (asker && this.attitude(me, asker) <= 0) return [];
-    if (f && f.id === 'respond') {
-      // Don't duel an ally to death; otherwise always answer.
-      const about = f.data.about as Frame | null;
-      if (about && about.id === 'cardEffect' && this.kindOf(about.data.card as Value) === 'duel') {
+    // Don't answer an ally's card when answering hurts them (a duel); otherwise always answer.
+    const about = r.subject?.about;
+    if (about && typeof about === 'object' && !Array.isArray(about) && about.t === 'e') {
+      const card = about.data.card as Value;
+      if (this.cardHint(card, 'aiAnswerHurts') === true) {
         const other = (about.data.user === me ? about.data.target : about.data.user) as PlayerObj;
         if (this.attitude(me, other) > 0) return [];
       }
@@ -353,7 +335,7 @@ export class HeuristicAI {
     return [Math.max(real, 0)];
   }
 
-  /** When a lord skill asks me to respond for someone else, who is it? */
+  /** When a skill asks me to respond for someone else, who is it? */
   private helpedPlayer(f: Frame): PlayerObj | null {
     for (let fr = f.parent; fr; fr = fr.parent) {
       if (fr.id === 'respond') return fr.data.who as PlayerObj;
@@ -365,24 +347,23 @@ export class HeuristicAI {
     let fr: Frame | null = this.g.frame;
     while (fr && fr.id !== 'cardEffect' && fr.id !== 'delayedEffect') fr = fr.parent;
     if (!fr) return [];
-    const kind = this.kindOf(fr.data.card as Value);
+    const card = fr.data.card as Value;
     const target = (fr.data.target ?? fr.data.player) as PlayerObj | null;
-    if (!kind || !target) return [];
+    if (!isCardValue(card) || !target) return [];
+    const harmful = this.cardHint(card, 'aiTarget') === 'foe';
+    const keep = this.cardHint(card, 'aiKeep');
     const level = this.nullLevel.get(fr) ?? 0;
     const a = this.attitude(me, target);
-    let cancelOriginal = false;
-    if (HARMFUL.has(kind) && a > 0) cancelOriginal = true;
-    if (HELPFUL.has(kind) && a < 0 && kind === 'exNihilo') cancelOriginal = true;
+    // Cancel a harmful card on an ally, or a valuable helpful one on an enemy.
+    const cancelOriginal = harmful ? a > 0 : a < 0 && typeof keep === 'number' && keep >= 7;
     // Level 0: the question is about the card itself; odd levels: about a nullification of it.
-    const want = level % 2 === 0 ? cancelOriginal : !cancelOriginal && (HARMFUL.has(kind) ? a < 0 : a > 0);
+    const want = level % 2 === 0 ? cancelOriginal : !cancelOriginal && (harmful ? a < 0 : a > 0);
     return want && r.options.length ? [0] : [];
   }
 
-  private save(me: PlayerObj, _r: Request): number[] {
-    let fr: Frame | null = this.g.frame;
-    while (fr && fr.id !== 'dying') fr = fr.parent;
-    const who = fr?.data.who as PlayerObj | undefined;
-    if (!who) return [];
+  private save(me: PlayerObj, r: Request): number[] {
+    const who = r.subject?.about;
+    if (!isPlayerValue(who)) return [];
     return this.attitude(me, who) > 0 ? [0] : [];
   }
 
@@ -390,39 +371,31 @@ export class HeuristicAI {
     const yes = r.options.findIndex((o) => o.label === 'yes');
     const no = r.options.findIndex((o) => o.label === 'no');
     const f = this.g.frame;
-    let ok = true;
-    if (skill === 'iceSwordSkill' || skill === 'luoyi') ok = false;
-    if (skill === 'doubleSwordsSkill' || skill === 'axeSkill' || skill === 'kylinBowSkill') {
+    let ok = this.skillHint(skill, 'aiUse') !== 0;
+    if (this.skillHint(skill, 'aiTarget') === 'foe') {
       const t = (f?.data.target ?? f?.data.to) as PlayerObj | undefined;
       ok = !t || this.attitude(me, t) <= 0;
     }
-    if (skill === 'hujia' || skill === 'jijiang') ok = true;
     return [ok ? yes : no];
   }
 
   private discard(_me: PlayerObj, r: Request): number[] {
     const ranked = r.options
-      .map((o, i) => ({
-        i,
-        s:
-          o.value && typeof o.value === 'object' && !Array.isArray(o.value) && o.value.t === 'c'
-            ? this.handValue(o.value)
-            : 5,
-      }))
+      .map((o, i) => ({ i, s: isCardValue(o.value) && o.value.t === 'c' ? this.handValue(o.value) : 5 }))
       .sort((a, b) => a.s - b.s);
     return ranked.slice(0, r.min).map((x) => x.i);
   }
 
   private pickCard(me: PlayerObj, r: Request): number[] {
-    // Against an enemy take equipment (armour first); for an ally remove a delayed trick.
+    // From a friend take a card that harms them (a pending delayed trick); from anyone else their best card.
     const order = (v: Value): number => {
       if (typeof v === 'string') return 1;
       if (v && typeof v === 'object' && !Array.isArray(v) && v.t === 'c') {
-        const zone = this.g.zoneOf(v);
         const owner = this.g.ownerOf(v);
         const friendly = owner ? this.attitude(me, owner) > 0 : false;
-        if (zone === 'judgeArea') return friendly ? 10 : -5;
-        if (zone === 'equip') return friendly ? -5 : this.g.getMember(v, 'subtype', '') === 'armor' ? 4 : 3;
+        const harms = this.cardHint(v, 'aiTarget') === 'foe';
+        if (friendly) return harms ? 10 : -5;
+        return harms ? -5 : 1 + this.handValue(v) / 2;
       }
       return 0;
     };
@@ -432,4 +405,12 @@ export class HeuristicAI {
     });
     return [best];
   }
+}
+
+function isCardValue(v: Value | undefined): v is CardObj | VirtualCard {
+  return !!v && typeof v === 'object' && !Array.isArray(v) && (v.t === 'c' || v.t === 'v');
+}
+
+function isPlayerValue(v: Value | undefined): v is PlayerObj {
+  return !!v && typeof v === 'object' && !Array.isArray(v) && v.t === 'p';
 }

@@ -32,8 +32,13 @@ export function* perform(g: Engine, a: ActionRef): Asking<Value> {
   g.recentSkills.push(a.skill);
   g.record('event', `${a.owner.name} ${a.skill}`);
   const c = g.ctx(a.owner, act.body.slots);
-  const sig = yield* runBody(g.L, act.body, c);
-  return sig === RETURN ? c.ret : null;
+  g.runningSkills.push({ skill: a.skill });
+  try {
+    const sig = yield* runBody(g.L, act.body, c);
+    return sig === RETURN ? c.ret : null;
+  } finally {
+    g.runningSkills.pop();
+  }
 }
 
 /** Every way player p can present cards as one of `kinds` (any kind: null) through conversion skills. */

@@ -209,20 +209,26 @@ const TABLE = {
   loseSkill: b(['player', 'skill'], 'changes', 'effects', 'any', 'take a skill from a player'),
 
   choose: b(
-    ['who', 'from', 'prompt?', 'optional?'],
+    ['who', 'from', 'prompt?', 'optional?', 'asks?', 'about?'],
     'asks',
     'asking',
     'item of from',
-    'one item of from chosen by who (none if they pass)',
+    'one item of from chosen by who (none if they pass); asks: what is asked, about: what it is about (for AIs)',
   ),
   chooseMany: b(
-    ['who', 'from', 'min?', 'max?', 'prompt?'],
+    ['who', 'from', 'min?', 'max?', 'prompt?', 'asks?', 'about?'],
     'asks',
     'asking',
     '[item of from]',
-    'a list of min to max items chosen by who',
+    'a list of min to max items chosen by who; asks: what is asked, about: what it is about (for AIs)',
   ),
-  ask: b(['who', 'prompt?'], 'asks', 'asking', 'bool', 'yes or no, as true / false'),
+  ask: b(
+    ['who', 'prompt?', 'asks?', 'about?'],
+    'asks',
+    'asking',
+    'bool',
+    'yes or no, as true / false; asks: what is asked, about: what it is about (for AIs)',
+  ),
   askEach: b(
     ['who', 'prompt?'],
     'asks',

@@ -4,7 +4,7 @@
 // pure, changing and asking builtins (their types make a missing, extra or misplaced one a type error, and
 // test/builtins-table.test.ts checks it at run time too).
 import type { BuiltinNameWith } from './builtin-table.ts';
-import type { AskBuiltin, Asking, Builtins, CallBuiltin, Request, RulesHost } from './types.ts';
+import type { AskBuiltin, Asking, Builtins, CallBuiltin, Request, RequestSubject, RulesHost } from './types.ts';
 import {
   RuleError,
   label,
@@ -255,7 +255,13 @@ export const changes: { [K in BuiltinNameWith<'changes'>]: CallBuiltin } = {
   },
 };
 
-function* choose(g: RulesHost, [who, from, prompt, optional]: Value[], at: string): Asking<Value> {
+/** The subject the rules gave a question (`asks:` and `about:`), or nothing. */
+function subjectOf(asks: Value | undefined, about: Value | undefined): { subject?: RequestSubject } {
+  if (asks == null && about == null) return {};
+  return { subject: { ...(asks != null ? { asks: String(asks) } : {}), ...(about != null ? { about } : {}) } };
+}
+
+function* choose(g: RulesHost, [who, from, prompt, optional, asks, about]: Value[], at: string): Asking<Value> {
   const p = player(who!, at);
   const xs = g.asList(from!, at);
   if (xs.length === 0) return null;
@@ -265,11 +271,12 @@ function* choose(g: RulesHost, [who, from, prompt, optional]: Value[], at: strin
     options: xs.map((v) => ({ label: label(v), value: v })),
     min: optional === true ? 0 : 1,
     max: 1,
+    ...subjectOf(asks, about),
   });
   return ans.length ? xs[ans[0]!]! : null;
 }
 
-function* chooseMany(g: RulesHost, [who, from, min, max, prompt]: Value[], at: string): Asking<Value> {
+function* chooseMany(g: RulesHost, [who, from, min, max, prompt, asks, about]: Value[], at: string): Asking<Value> {
   const p = player(who!, at);
   const xs = g.asList(from!, at);
   const lo = Math.min(xs.length, Math.max(0, (min as number) ?? 0));
@@ -281,11 +288,12 @@ function* chooseMany(g: RulesHost, [who, from, min, max, prompt]: Value[], at: s
     options: xs.map((v) => ({ label: label(v), value: v })),
     min: lo,
     max: Math.max(lo, hi),
+    ...subjectOf(asks, about),
   });
   return ans.map((i) => xs[i]!);
 }
 
-function* ask(g: RulesHost, [who, prompt]: Value[], at: string): Asking<Value> {
+function* ask(g: RulesHost, [who, prompt, asks, about]: Value[], at: string): Asking<Value> {
   const p = player(who!, at);
   const ans = yield* g.decide({
     seat: p.seat,
@@ -296,6 +304,7 @@ function* ask(g: RulesHost, [who, prompt]: Value[], at: string): Asking<Value> {
     ],
     min: 1,
     max: 1,
+    ...subjectOf(asks, about),
   });
   return ans[0] === 0;
 }

@@ -8,6 +8,8 @@ import { optionLogValue, type Value } from './values.ts';
  *  comes back. */
 export function* decide(g: Engine, r: Request): Asking<number[]> {
   g.state.decisions++;
+  const running = g.runningSkills[g.runningSkills.length - 1];
+  if (running && !r.subject?.skill) r.subject = { ...running, ...r.subject };
   g.record(
     'ask',
     `${g.state.players[r.seat]!.name} ${r.prompt} [${r.options.map((o) => o.label).join('|')}] ${r.min}-${r.max}`,

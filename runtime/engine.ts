@@ -32,6 +32,8 @@ export interface Engine extends RulesHost {
   depth: number;
   /** The last skills fired, named when a rule runs away. */
   readonly recentSkills: string[];
+  /** The skills whose rules are running now, innermost last (a request made meanwhile names the innermost). */
+  readonly runningSkills: { skill: string; window?: string }[];
 
   /** A context for running linked code. */
   ctx(you: PlayerObj | null, slots: number, frame?: Frame | null, subject?: Value): Ctx;

@@ -76,6 +76,7 @@ export class Game implements Engine {
   pureDepth = 0;
   depth = 0;
   readonly recentSkills: string[] = [];
+  readonly runningSkills: { skill: string; window?: string }[] = [];
 
   constructor(base: Program, opts: GameOptions = {}) {
     const options: Record<string, unknown> = {};

@@ -9,6 +9,7 @@ export type {
   LogEntry,
   Request,
   RequestOption,
+  RequestSubject,
   RulesHost,
   SealedMark,
   State,

@@ -115,6 +115,8 @@ export interface ISkill {
   zh?: string;
   en?: string;
   tags: string[];
+  /** Constants declared in the skill (`aiUse: 40`): hints for AIs; absent when it declares none. */
+  fields?: Record<string, unknown>;
   triggers: ITrigger[];
   actives: IActive[];
   viewAs: IViewAs[];

@@ -21,6 +21,18 @@ export interface Request {
   /** Set when several players answer one question sealed: nobody sees another's answer until all have answered
    *  (the answers are then logged for everyone). UIs and AIs see only their own seat's log and view. */
   sealed?: SealedMark;
+  /** What the decision is about (for AIs and clients); see RequestSubject. */
+  subject?: RequestSubject;
+}
+
+/** What a decision is about: what is asked (a member the rules declare, given as `asks:`), what it is about
+ *  (`about:`, a card, player or event), the skill whose rule asks or is offered, and the timing window that skill
+ *  answers. Every part is optional. */
+export interface RequestSubject {
+  asks?: string;
+  about?: Value;
+  skill?: string;
+  window?: string;
 }
 
 /** A sealed question: the seats that answer it, in the order they are asked, and how many have answered. */

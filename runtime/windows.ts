@@ -122,6 +122,7 @@ export function* openWindow(g: Engine, window: string, subject: PlayerObj, frame
           options: cands.map((x) => ({ label: x.skill, value: x.skill })),
           min: 1,
           max: 1,
+          subject: { window },
         });
         pick = cands[ans[0]!]!;
       }
@@ -150,6 +151,7 @@ function* fireTrigger(
       ],
       min: 1,
       max: 1,
+      subject: { skill, window: t.window },
     });
     if (ans[0] !== 0) return;
   }
@@ -160,9 +162,11 @@ function* fireTrigger(
   g.record('event', `${owner.name} ${skill}`);
   const c = g.ctx(owner, t.body.slots, frame, subject);
   const saved = g.frame;
+  g.runningSkills.push({ skill, window: t.window });
   try {
     yield* runBody(g.L, t.body, c);
   } finally {
     g.frame = saved;
+    g.runningSkills.pop();
   }
 }

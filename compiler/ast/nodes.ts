@@ -413,6 +413,8 @@ export interface SkillDecl {
   names: Names;
   tags: Ident[];
   flavour?: string;
+  /** `field: value` constants before the items: hints for AIs and tools (`aiUse: 40`), read as skill fields. */
+  fields?: Field[];
   items: SkillItem[];
   span: Span;
 }

@@ -393,6 +393,9 @@ class Lowerer {
       zh: d.names.zh?.name,
       en: d.names.en,
       tags: d.tags.map((t) => t.name),
+      ...(d.fields?.length
+        ? { fields: Object.fromEntries(d.fields.map((f) => [f.name.name, this.constant(f.value)])) }
+        : {}),
       triggers: [],
       actives: [],
       viewAs: [],

@@ -431,15 +431,19 @@ export class SgsParser extends CstParser {
     this.CONSUME(RCurly);
   });
 
-  // Skill := 'skill' Names Ident* '{' ('flavour' String)? SkillItem* '}'
+  // Skill := 'skill' Names Ident* '{' ('flavour' String | Field)* SkillItem* '}'   (fields: hints such as aiUse: 40)
   private skill = this.RULE('skill', () => {
     this.CONSUME(kw.skill!);
     this.SUBRULE(this.names);
     this.MANY(() => this.CONSUME(Identifier, { LABEL: 'tags' }));
     this.CONSUME(LCurly);
-    this.OPTION(() => this.SUBRULE(this.flavour));
+    this.MANY3(() => this.SUBRULE(this.skillHead));
     this.MANY2(() => this.SUBRULE(this.skillItem));
     this.CONSUME(RCurly);
+  });
+
+  private skillHead = this.RULE('skillHead', () => {
+    this.OR([{ ALT: () => this.SUBRULE(this.flavour) }, { ALT: () => this.SUBRULE(this.field) }]);
   });
 
   private skillItem = this.RULE('skillItem', () => {

@@ -390,7 +390,13 @@ class Converter {
 
   private skill(n: CstNode): A.SkillDecl {
     const span = this.nodeSpan(n);
-    const fl = node(n, 'flavour');
+    let fl: CstNode | undefined;
+    const fields: A.Field[] = [];
+    for (const h of nodes(n, 'skillHead')) {
+      const c = onlyChild(h);
+      if (c?.name === 'flavour') fl = c;
+      else if (c?.name === 'field') fields.push(this.field(c));
+    }
     const items: A.SkillItem[] = [];
     for (const it of nodes(n, 'skillItem')) {
       const item = this.skillItem(onlyChild(it));
@@ -403,6 +409,7 @@ class Converter {
         .filter(real)
         .map((t) => this.ident(t)),
       ...(fl ? { flavour: this.flavour(fl) } : {}),
+      ...(fields.length ? { fields } : {}),
       items,
       span,
     };
