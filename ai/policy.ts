@@ -3,7 +3,9 @@
 import type { Game, Request } from '../runtime/index.ts';
 
 export interface Policy {
-  /** Option indexes for `r`; null when no legal answer exists. */
+  /** Option indexes for `r`; null when no legal answer exists. A policy answers from the request and what its seat
+   *  may know (`viewFor(game, r.seat)`: its zones and its own log); a sealed request (`r.sealed`) is answered
+   *  without the other seats' answers, which only their own logs hold until all have answered. */
   answer(r: Request): number[] | null;
 }
 

@@ -184,15 +184,15 @@ export const changes: { [K in BuiltinNameWith<'changes'>]: CallBuiltin } = {
     return l;
   },
   log: (g, [tpl, ...rest]) => {
-    g.logLine('msg', String(tpl), rest);
+    g.logLine('msg', String(tpl), rest, undefined, undefined, true);
     return null;
   },
   logTo: (g, [who, tpl, ...rest], at) => {
-    g.logLine('msg', String(tpl), rest, { only: seats(g, who!, at) });
+    g.logLine('msg', String(tpl), rest, { only: seats(g, who!, at) }, undefined, true);
     return null;
   },
   logExcept: (g, [who, tpl, ...rest], at) => {
-    g.logLine('msg', String(tpl), rest, { except: seats(g, who!, at) });
+    g.logLine('msg', String(tpl), rest, { except: seats(g, who!, at) }, undefined, true);
     return null;
   },
   faceDown: (g, [cs, known], at) => {

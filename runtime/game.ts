@@ -39,7 +39,7 @@ import {
   type ZoneRef,
 } from './values.ts';
 import { linkProgram, type Linked } from './variants.ts';
-import { canSee, logEntry } from './visibility.ts';
+import { canSee, knowsAnnounced, logEntry } from './visibility.ts';
 import { MAX_DEPTH, openWindow, runEvent, seatOrder } from './windows.ts';
 import { asCards, asList, ownerOf, put, removeFromZone, zoneOf } from './zones.ts';
 
@@ -221,8 +221,16 @@ export class Game implements Engine {
     if (this.keepLog) this.state.log.push(audience ? { k, text, audience } : { k, text });
   }
 
-  logLine(k: LogEntry['k'], template: string, values: Value[], audience?: Audience, knows?: number[]): void {
-    const e = logEntry(this.program, this.state, k, template, values, audience, knows, this.keepLog);
+  logLine(
+    k: LogEntry['k'],
+    template: string,
+    values: Value[],
+    audience?: Audience,
+    knows?: number[],
+    announce = false,
+  ): void {
+    const sees = announce ? knowsAnnounced : (c: CardObj, seat: number | null) => canSee(this.program, c, seat);
+    const e = logEntry(sees, this.state, k, template, values, audience, knows, this.keepLog);
     this.state.hash = hashString(e.text, this.state.hash % 4294967296);
     if (this.keepLog) this.state.log.push(e);
   }

@@ -234,7 +234,7 @@ export interface IScenario {
 export type IStep =
   | { k: 'answer'; player: string; picks: IPick[]; at: At }
   | { k: 'expect'; e: IExpr; text: string; at: At }
-  | { k: 'expectLog'; text: string; at: At }
+  | { k: 'expectLog'; text: string; negated?: boolean; player?: string; at: At } // player: that seat's own log
   | { k: 'expectAsk'; player: string; at: At }
   | { k: 'expectOffer'; negated: boolean; picks: IPick[]; text: string; at: At }
   | { k: 'expectEnd'; at: At };

@@ -6,6 +6,7 @@ import { Game } from './game.ts';
 import type { IExpr, IPick, IScenario, IStep, Program } from './ir.ts';
 import { label, same, type Value } from './values.ts';
 import { truthy } from './link.ts';
+import { logFor } from './visibility.ts';
 
 export interface ScenarioFailure {
   step: number; // 1-based index of the step
@@ -109,8 +110,17 @@ export class ScenarioRunner {
           detail = ` (left: ${label(this.evalExpr(st.e.l))}, right: ${label(this.evalExpr(st.e.r))})`;
         return `expected ${st.text}${detail}`;
       }
-      case 'expectLog':
-        return g.state.log.some((l) => l.text.includes(st.text)) ? null : `expected the log to mention "${st.text}"`;
+      case 'expectLog': {
+        // Without a player: the whole log (every entry's full text); with one: what that seat may read.
+        const seat = st.player === undefined ? undefined : g.state.players.find((p) => p.name === st.player)?.seat;
+        const lines = seat === undefined ? g.state.log : logFor(g.state.log, seat);
+        const found = lines.some((l) => l.text.includes(st.text));
+        const whose = st.player === undefined ? 'the log' : `${st.player}'s log`;
+        if (found === !st.negated) return null;
+        return st.negated
+          ? `expected ${whose} not to mention "${st.text}"`
+          : `expected ${whose} to mention "${st.text}"`;
+      }
       case 'expectAsk': {
         const r = g.pending;
         const who = r ? g.state.players[r.seat]!.name : null;

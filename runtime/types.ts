@@ -137,8 +137,16 @@ export interface RulesHost {
   random(n: number): number;
   record(k: LogEntry['k'], text: string, audience?: Audience): void;
   /** Write a log line from a template: `{0}` … are the labels of `values`, each card written as "a card" for a
-   *  reader who cannot see it (the seats in `knows` read every card); `audience`: who may read it. */
-  logLine(k: LogEntry['k'], template: string, values: Value[], audience?: Audience, knows?: number[]): void;
+   *  reader who cannot see it (the seats in `knows` read every card); `audience`: who may read it. `announce` (the
+   *  rules' own lines): the cards it names are shown, but a face-down card to those not shown it. */
+  logLine(
+    k: LogEntry['k'],
+    template: string,
+    values: Value[],
+    audience?: Audience,
+    knows?: number[],
+    announce?: boolean,
+  ): void;
   /** Whether `seat` (null: a reader without a seat) sees the card's face now (runtime/visibility.ts). */
   canSee(card: CardObj, seat: number | null): boolean;
   endGame(winners: Value, text: string, players?: PlayerObj[]): never;

@@ -21,6 +21,13 @@ export function canSee(program: Program, card: CardObj, seat: number | null): bo
   return false;
 }
 
+/** Whether `seat` knows the face of a card the rules name in a log line (`log`, `logTo`, `logExcept`): a line
+ *  announces the cards it names (a discard, a use, a judge card), except a face-down card to a reader who was not
+ *  shown it. */
+export function knowsAnnounced(card: CardObj, seat: number | null): boolean {
+  return !card.faceDown || card.open === true || (seat !== null && card.seenBy?.includes(seat) === true);
+}
+
 /** A card forgets who was shown it when it moves: it is seen as its new zone says. */
 export function forgetShown(card: CardObj): void {
   if (card.faceDown !== undefined) delete card.faceDown;
@@ -49,9 +56,10 @@ function namesCards(v: Value): boolean {
 }
 
 /** A log entry from a template and values: its full text and, when `detail` and some reader cannot see a card it
- *  names, the text each reader reads (the seats in `knows` read every card). Strings are written as they are. */
+ *  names (`sees`), the text each reader reads (the seats in `knows` read every card). Strings are written as they
+ *  are. */
 export function logEntry(
-  program: Program,
+  sees: (c: CardObj, seat: number | null) => boolean,
   state: State,
   k: LogEntry['k'],
   template: string,
@@ -64,9 +72,9 @@ export function logEntry(
   const e: LogEntry = audience ? { k, text, audience } : { k, text };
   if (!detail || !values.some(namesCards)) return e;
   const bySeat = state.players.map((p) =>
-    knows?.includes(p.seat) ? text : fill(template, values, (c) => canSee(program, c, p.seat)),
+    knows?.includes(p.seat) ? text : fill(template, values, (c) => sees(c, p.seat)),
   );
-  const spectator = fill(template, values, (c) => canSee(program, c, null));
+  const spectator = fill(template, values, (c) => sees(c, null));
   if (spectator !== text || bySeat.some((t) => t !== text)) e.masked = { bySeat, spectator };
   return e;
 }

@@ -13,7 +13,10 @@ const en = { t: (_z: string, e: string) => e };
 const SAMPLES: { [K in StepKind]: Extract<IStep, { k: K }>[] } = {
   answer: [{ k: 'answer', player: 'a', picks: [{ k: 'name', name: 'yes' }], at }],
   expect: [{ k: 'expect', e: { k: 'lit', v: true }, text: 'z.hp == 2', at }],
-  expectLog: [{ k: 'expectLog', text: 'draws 2', at }],
+  expectLog: [
+    { k: 'expectLog', text: 'draws 2', at },
+    { k: 'expectLog', text: 'peach ♥5', negated: true, player: 'z', at },
+  ],
   expectAsk: [{ k: 'expectAsk', player: 'z', at }],
   expectOffer: [
     { k: 'expectOffer', negated: false, picks: [{ k: 'name', name: 'c' }], text: 'c', at },

@@ -477,7 +477,7 @@ export interface VariantDecl {
 export type Step =
   | { kind: 'Answer'; player: Ident; picks: Expr[]; span: Span } // `caocao: yes` / `guanyu: slash ♠7, caocao` / `caocao: pass`
   | { kind: 'Expect'; cond: Expr; span: Span } // `expect caocao.hp == 3`
-  | { kind: 'ExpectLog'; text: string; span: Span } // `expect log "…"`
+  | { kind: 'ExpectLog'; text: string; negated?: boolean; player?: Ident; span: Span } // `expect [not] log "…" [for x]`
   | { kind: 'ExpectAsk'; player: Ident; span: Span } // `expect ask caocao`: the pending decision is caocao's
   | { kind: 'ExpectOffer'; negated: boolean; picks: Expr[]; span: Span } // `expect [not] offered slash ♠7`
   | { kind: 'ExpectEnd'; span: Span }; // `expect end`: the game is over

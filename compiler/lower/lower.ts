@@ -585,7 +585,14 @@ class Lowerer {
           steps.push({ k: 'expect', e: this.expr(st.cond, scope, cx), text: printExpr(st.cond), at: at(st.span) });
           break;
         case 'ExpectLog':
-          steps.push({ k: 'expectLog', text: st.text, at: at(st.span) });
+          if (st.player) seatCheck(st.player);
+          steps.push({
+            k: 'expectLog',
+            text: st.text,
+            ...(st.negated ? { negated: true } : {}),
+            ...(st.player ? { player: st.player.name } : {}),
+            at: at(st.span),
+          });
           break;
         case 'ExpectAsk':
           seatCheck(st.player);

@@ -674,10 +674,18 @@ export class SgsParser extends CstParser {
     this.CONSUME(kw.expect!);
     this.OR([
       {
-        GATE: () => this.is(this.LA(2), StringTok),
+        // `expect log "…"`, `expect not log "…"`, either with `for x`: what the log (x's log) says.
+        GATE: () =>
+          (this.is(this.LA(1), kw.log!) && this.is(this.LA(2), StringTok)) ||
+          (this.is(this.LA(1), kw.not!) && this.is(this.LA(2), kw.log!) && this.is(this.LA(3), StringTok)),
         ALT: () => {
+          this.OPTION2(() => this.CONSUME2(kw.not!, { LABEL: 'logNegated' }));
           this.CONSUME(kw.log!, { LABEL: 'log' });
           this.CONSUME(StringTok, { LABEL: 'text' });
+          this.OPTION3(() => {
+            this.CONSUME(kw.for!);
+            this.CONSUME2(Identifier, { LABEL: 'reader' });
+          });
         },
       },
       {

@@ -629,7 +629,14 @@ class Converter {
           const sSpan = this.nodeSpan(c);
           if (has(c, 'log')) {
             const t = tok(c, 'text');
-            out.steps.push({ kind: 'ExpectLog', text: real(t) ? unescapeString(t.image) : '', span: sSpan });
+            const reader = tok(c, 'reader');
+            out.steps.push({
+              kind: 'ExpectLog',
+              text: real(t) ? unescapeString(t.image) : '',
+              ...(has(c, 'logNegated') ? { negated: true } : {}),
+              ...(reader ? { player: this.ident(reader) } : {}),
+              span: sSpan,
+            });
           } else if (has(c, 'ask'))
             out.steps.push({ kind: 'ExpectAsk', player: this.ident(tok(c, 'player')), span: sSpan });
           else if (has(c, 'end')) out.steps.push({ kind: 'ExpectEnd', span: sSpan });

@@ -97,6 +97,30 @@ describe.skipIf(!ready)(
       await page.close();
     }, 60_000);
 
+    it("shows only the seat's own log: another seat's hand cards are written as a card; watching shows all", async () => {
+      // 仁德: l gives two hand cards to a. Seated as a, the answer reads "l: a card, a card"; watching, in full.
+      const { page, errors } = await open('/en/scenarios/rendeTwoAtOnce/', 'sgs-scenario[data-ready]');
+      let n = 0;
+      while ((await page.locator('[data-act="next"]:not([disabled])').count()) && n < 50) {
+        await page.click('[data-act="next"]');
+        n++;
+      }
+      const watched = (await page.locator('.sgs-log li').allInnerTexts()).join('\n');
+      expect(watched).toContain('♦2');
+      await page.selectOption('select[data-role="seat"]', '1');
+      await page.click('[data-act="seat"]');
+      await page.waitForSelector('.sgs-seat.me[data-seat="1"]');
+      expect(await page.locator('.sgs-checks li.bad').count()).toBe(0);
+      const seated = await page.locator('.sgs-log li').allInnerTexts();
+      expect(seated.join('\n')).not.toContain('♦2');
+      expect(seated.join('\n')).not.toContain('♦3');
+      expect(seated.some((l) => /l: a card, a card/.test(l))).toBe(true);
+      // a's own hand shows the two cards it was given.
+      expect(await page.locator('.sgs-seat.me .sgs-z-hand').innerText()).toContain('♦2');
+      expect(errors).toEqual([]);
+      await page.close();
+    }, 60_000);
+
     it('starts a full game where the reader chooses a general and plays on', async () => {
       const { page, errors, external } = await open('/en/play/', 'sgs-game[data-ready]');
       expect(await page.locator('.sgs-seat').count()).toBe(5);

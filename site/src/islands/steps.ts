@@ -8,8 +8,13 @@ export function stepText(st: IStep, L: Pick<Labels, 't'>): string {
   switch (st.k) {
     case 'expect':
       return st.text;
-    case 'expectLog':
-      return L.t(`日志提到 “${st.text}”`, `the log mentions “${st.text}”`);
+    case 'expectLog': {
+      const zh = st.player ? `${st.player} 的日志` : '日志';
+      const en = st.player ? `${st.player}’s log` : 'the log';
+      return st.negated
+        ? L.t(`${zh}未提到 “${st.text}”`, `${en} does not mention “${st.text}”`)
+        : L.t(`${zh}提到 “${st.text}”`, `${en} mentions “${st.text}”`);
+    }
     case 'expectAsk':
       return L.t(`轮到 ${st.player} 决定`, `${st.player} is asked`);
     case 'expectOffer':

@@ -1,0 +1,190 @@
+// Hidden information end to end: a seat's view and log never show what its player could not see at the table.
+// Every scenario of rules/ and docs/examples/ and a few simulated games are watched entry by entry: at the moment a
+// log entry is written, no seat may read in it a face-down card it was not shown, another seat's hand card or a
+// card of a hidden zone in a question or an answer it did not give, nor another seat's sealed answer; after every
+// answer, no seat's view shows a card it may not see. The trace hash still covers every entry.
+import { describe, expect, it } from 'vitest';
+import { loadSources } from '../compiler/node/load.ts';
+import { RandomAI } from '../ai/random.ts';
+import { HeuristicAI } from '../ai/heuristic.ts';
+import { Game } from '../runtime/game.ts';
+import { ScenarioRunner } from '../runtime/scenario.ts';
+import type { Audience, LogEntry } from '../runtime/types.ts';
+import { label, type CardObj, type Value } from '../runtime/values.ts';
+import { viewFor } from '../runtime/view.ts';
+import { entryFor, inAudience } from '../runtime/visibility.ts';
+import { compileOrThrow } from './helpers.ts';
+
+const program = compileOrThrow(loadSources(['rules', 'docs/examples']));
+
+/** What `seat` may know of a card, said directly from the card and the declared zones (not through canSee). */
+function mayKnow(g: Game, c: CardObj, seat: number, engineLine: boolean): boolean {
+  if (c.open || c.seenBy?.includes(seat)) return true;
+  if (c.faceDown) return false;
+  if (!engineLine) return true; // the rules' own lines announce the cards they name (a use, a discard)
+  const [zid, owner] = c.zone.split(':');
+  const vis = g.program.zones[zid!]?.visibility ?? 'public';
+  return vis === 'public' || (vis === 'owner' && Number(owner) === seat);
+}
+
+interface Leak {
+  where: string;
+  what: string;
+}
+
+/** Watch a game from its first entry: every entry checked as it is written, every view after every answer. */
+function watch(g: Game, where: () => string): { leaks: Leak[]; check: () => void; entries: number } {
+  const leaks: Leak[] = [];
+  const labels = new Map<string, number>();
+  for (const c of g.state.cards) labels.set(label(c), (labels.get(label(c)) ?? 0) + 1);
+  const state = { entries: 0 };
+  const inspect = (e: LogEntry, knows: number[] | undefined, engineLine: boolean) => {
+    state.entries++;
+    for (const p of g.state.players) {
+      const read = entryFor(e, p.seat);
+      if (!read || knows?.includes(p.seat)) continue;
+      for (const c of g.state.cards) {
+        const l = label(c);
+        if (labels.get(l) !== 1 || mayKnow(g, c, p.seat, engineLine)) continue;
+        if (read.text.includes(l)) leaks.push({ where: where(), what: `${p.name} reads ${l} in "${read.text}"` });
+      }
+    }
+  };
+  const logLine = g.logLine.bind(g);
+  g.logLine = (k, template, values: Value[], audience?: Audience, knows?: number[], announce?: boolean) => {
+    logLine(k, template, values, audience, knows, announce);
+    inspect(g.state.log[g.state.log.length - 1]!, knows, !announce);
+  };
+  const record = g.record.bind(g);
+  g.record = (k, text, audience?: Audience) => {
+    record(k, text, audience);
+    // A question is for the asked seat only (its options may show the asker's hand).
+    if (k === 'ask' && !audience) leaks.push({ where: where(), what: `a question for everyone: "${text}"` });
+  };
+  const answer = g.answer.bind(g);
+  g.answer = (picks: number[]) => {
+    const r = g.pending;
+    const before = g.state.log.length;
+    const res = answer(picks);
+    if (r?.sealed && res.ok) {
+      const e = g.state.log.slice(before).find((x) => x.k === 'answer');
+      const others = g.state.players.filter((p) => p.seat !== r.seat);
+      if (!e || others.some((p) => inAudience(e.audience, p.seat)))
+        leaks.push({ where: where(), what: `a sealed answer of seat ${r.seat} is read by others: "${e?.text}"` });
+    }
+    check();
+    return res;
+  };
+  const check = () => {
+    for (const p of g.state.players) {
+      const v = viewFor(g, p.seat);
+      for (const [key, z] of Object.entries(v.zones)) {
+        for (const vc of z.cards ?? []) {
+          if ('hidden' in vc) continue;
+          const c = g.state.cards[vc.id]!;
+          if (!mayKnow(g, c, p.seat, true))
+            leaks.push({ where: where(), what: `${p.name}'s view shows ${label(c)} in ${key}` });
+        }
+      }
+    }
+  };
+  return {
+    leaks,
+    check,
+    get entries() {
+      return state.entries;
+    },
+  };
+}
+
+describe('hidden information', () => {
+  const ids = Object.keys(program.scenarios);
+
+  it('no scenario lets a seat read or view what it may not know', () => {
+    const leaks: Leak[] = [];
+    let entries = 0;
+    for (const id of ids) {
+      let w: ReturnType<typeof watch> | undefined;
+      let step = 0;
+      const r = new ScenarioRunner(program, id, 1, (g) => {
+        w = watch(g, () => `${id} step ${step}`);
+      });
+      while (!r.done) {
+        step = r.next + 1;
+        r.runStep();
+      }
+      w!.check();
+      leaks.push(...w!.leaks);
+      entries += w!.entries;
+    }
+    expect(entries).toBeGreaterThan(1000);
+    expect(leaks.slice(0, 10)).toEqual([]);
+  });
+
+  it('no simulated game lets a seat read or view what it may not know (random and heuristic players)', () => {
+    const leaks: Leak[] = [];
+    for (let seed = 1; seed <= 6; seed++) {
+      const g = new Game(program, { mode: 'identity', players: 5, seed });
+      const w = watch(g, () => `game ${seed} decision ${g.state.decisions}`);
+      const ai = seed % 2 ? new RandomAI(seed) : new HeuristicAI(g, seed);
+      g.start();
+      for (let n = 0; n < 3000 && g.pending && !g.over; n++) {
+        const picks = ai.answer(g.pending) ?? [];
+        if (!g.answer(picks).ok) break;
+      }
+      leaks.push(...w.leaks);
+    }
+    expect(leaks.slice(0, 10)).toEqual([]);
+  });
+
+  it("a seat's view holds only its own log, and the trace hash covers every entry whoever reads it", () => {
+    const r = new ScenarioRunner(program, 'exDongchaSees');
+    while (!r.done) r.runStep();
+    const g = r.game;
+    const [x, y, z] = [0, 1, 2].map((s) => viewFor(g, s).log.map((e) => e.text));
+    expect(x!.join('\n')).toContain('x looks at peach ♥5 in the hand of y');
+    expect(y!.join('\n')).toContain('x looks at peach ♥5 in the hand of y');
+    expect(z!.join('\n')).not.toContain('peach ♥5');
+    expect(z!.join('\n')).toContain('x looks at a hand card of y');
+    // The hash is over the full texts of all entries, in order: it is the same as hashing the whole log again.
+    expect(g.state.log.some((e) => e.audience)).toBe(true);
+    const again = new ScenarioRunner(program, 'exDongchaSees');
+    while (!again.done) again.runStep();
+    expect(again.game.traceHash()).toBe(g.traceHash());
+  });
+
+  it('asks a sealed question one seat at a time, each request marked sealed, and logs the answers once all are in', () => {
+    const r = new ScenarioRunner(program, 'exGuhuoSealed');
+    const g = r.game;
+    const marks: unknown[] = [];
+    while (!r.done) {
+      if (g.pending?.sealed && r.step?.k === 'answer') marks.push({ seat: g.pending.seat, ...g.pending.sealed });
+      r.runStep();
+    }
+    expect(r.failure).toBeUndefined();
+    expect(marks).toEqual([
+      { seat: 1, seats: [1, 2], answered: 0 },
+      { seat: 2, seats: [1, 2], answered: 1 },
+    ]);
+    const b = viewFor(g, 2).log.map((e) => e.text);
+    expect(b.indexOf('sealed answers: a: yes; b: no')).toBeGreaterThan(b.indexOf('b: no'));
+    expect(b).not.toContain('a: yes');
+  });
+});
+
+describe('the AI plays from what its seat may know', () => {
+  /** The heuristic AI's answer for seat b in 蛊惑's sealed question, whatever a answered before it. */
+  const bAnswers = (aDoubts: boolean) => {
+    const r = new ScenarioRunner(program, 'exGuhuoSealed');
+    const g = r.game;
+    const ai = new HeuristicAI(g, 7);
+    while (!r.done && !(g.pending?.sealed && g.pending.seat === 1)) r.runStep();
+    g.answer([aDoubts ? 0 : 1]);
+    expect(g.pending?.sealed?.answered).toBe(1);
+    return { heuristic: ai.answer(g.pending!), random: new RandomAI(3).answer(g.pending!) };
+  };
+
+  it("does not read another seat's sealed answer", () => {
+    expect(bAnswers(true)).toEqual(bAnswers(false));
+  });
+});
