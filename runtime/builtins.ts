@@ -86,6 +86,13 @@ export const pure: { [K in BuiltinNameWith<'pure'>]: CallBuiltin } = {
     const cs = g.asCards(c!, at);
     return cs.length ? g.zoneOf(cs[0]!) || null : null;
   },
+  heldBy: (g, [p], at) => {
+    const who = player(p!, at);
+    const out: CardObj[] = [];
+    for (const z of Object.values(g.program.zones))
+      if (z.perPlayer) for (const c of g.state.zones[`${z.id}:${who.seat}`] ?? []) out.push(c);
+    return out;
+  },
   ownerOf: (g, [c], at) => {
     const cs = g.asCards(c!, at);
     return cs.length ? g.ownerOf(cs[0]!) : null;
@@ -95,6 +102,13 @@ export const pure: { [K in BuiltinNameWith<'pure'>]: CallBuiltin } = {
   isCard: (_g, [c]) => !!c && typeof c === 'object' && !Array.isArray(c) && (c.t === 'c' || c.t === 'v'),
   isPlayer: (_g, [c]) => !!c && typeof c === 'object' && !Array.isArray(c) && c.t === 'p',
   isText: (_g, [c]) => typeof c === 'string',
+  printed: (g, [c], at) => {
+    // The physical card as printed: a stand-in of its own kind, suit and rank that no filter reads differently.
+    const cs = c === null ? [] : g.asCards(c!, at);
+    if (cs.length !== 1) return null;
+    const p = cs[0]!;
+    return { t: 'v', kind: p.kind, subs: [], via: null, set: { suit: p.suit, rank: p.rank } };
+  },
   asCounted: (g, [c], at) => {
     // A card changed by a filter keeps counting that way once it leaves the zone the filter looks at:
     // it is used as a stand-in of the kind (and suit) it counts as now.
@@ -150,12 +164,24 @@ export const pure: { [K in BuiltinNameWith<'pure'>]: CallBuiltin } = {
     for (let f = g.frame; f; f = f.parent) if (f.id === kind) return f;
     return null;
   },
+  involved: (g, [p], at) => {
+    const who = player(p!, at);
+    const names = (v: Value | undefined): boolean =>
+      Array.isArray(v) ? v.some(names) : !!v && typeof v === 'object' && v.t === 'p' && v.seat === who.seat;
+    for (let f = g.frame; f; f = f.parent) for (const v of Object.values(f.data)) if (names(v)) return true;
+    return false;
+  },
+  gameOver: (g) => g.state.over !== null,
 };
 
 /** Builtins that change the game (never ask): allowed in statements, not in functions, conditions or hooks. */
 export const changes: { [K in BuiltinNameWith<'changes'>]: CallBuiltin } = {
-  put: (g, [cs, z, bottom], at) => {
-    g.put(g.asCards(cs!, at), zone(z!, at), bottom === true);
+  put: (g, [cs, z, bottom, holder], at) => {
+    const cards = g.asCards(cs!, at);
+    const to = zone(z!, at);
+    g.put(cards, to, bottom === true);
+    // A shared zone may hold cards for a player (their judge card, the card they use): their filters still apply.
+    if (holder && to.owner === null) for (const c of cards) c.holder = player(holder, at).seat;
     return null;
   },
   putAs: (g, [c, z, kind], at) => {

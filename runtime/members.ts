@@ -10,7 +10,7 @@ import type { Engine } from './engine.ts';
 import type { ENGINE_MEMBERS, MemberOwner } from './engine-members.ts';
 import { truthy } from './link.ts';
 import { skillsOf } from './skills.ts';
-import { ownerOf } from './zones.ts';
+import { holderOf } from './zones.ts';
 import {
   RuleError,
   label,
@@ -205,9 +205,10 @@ export function setMember(g: Engine, o: Value, name: string, v: Value, at: strin
   throw new RuleError(`cannot set ${name} on ${label(o)}`, at);
 }
 
-/** What a filter of the card's owner's skills makes the card's `name` read as, if any filter applies. */
+/** What a filter of the skills of the card's owner (or of the player a shared zone holds it for: their judge card,
+ *  the card they are using) makes the card's `name` read as, if any filter applies. */
 function filtered(g: Engine, card: CardObj, name: string): Value | undefined {
-  const owner = ownerOf(g, card);
+  const owner = holderOf(g, card);
   if (!owner) return undefined;
   const skills = skillsOf(g, owner);
   for (const sid of g.L.filterSkills) {

@@ -19,6 +19,7 @@ export interface CardObj {
   rank: number;
   zone: string; // key of the zone holding it
   as?: string; // the kind it stands for while it lies in a zone as another card (cleared when it moves)
+  holder?: number; // in a shared zone, the seat it is held for (its user, player, judge): their filters apply (cleared when it moves)
   // Who sees it besides what its zone's visibility says (all three cleared when it moves; runtime/visibility.ts):
   faceDown?: boolean; // face down: nobody sees it, whatever the zone (but the seats in `seenBy`)
   seenBy?: number[]; // seats that see it anyway (shown to them, or a face-down card's owner)

@@ -45,6 +45,7 @@ export function put(g: Engine, cards: CardObj[], to: ZoneRef, bottom: boolean): 
     removeFromZone(g, c);
     c.zone = key;
     if (c.as !== undefined) delete c.as;
+    if (c.holder !== undefined) delete c.holder;
     forgetShown(c);
     if (bottom) dest.push(c);
     else dest.unshift(c);
@@ -55,6 +56,12 @@ export function put(g: Engine, cards: CardObj[], to: ZoneRef, bottom: boolean): 
 export function ownerOf(g: Engine, card: CardObj): PlayerObj | null {
   const i = card.zone.indexOf(':');
   return i < 0 ? null : g.state.players[Number(card.zone.slice(i + 1))]!;
+}
+
+/** Whose card it is now: the owner of the zone holding it, else the player a shared zone holds it for (the user of
+ *  a card in the processing area, the player whose judge card it is); null if nobody's. */
+export function holderOf(g: Engine, card: CardObj): PlayerObj | null {
+  return ownerOf(g, card) ?? (card.holder === undefined ? null : (g.state.players[card.holder] ?? null));
 }
 
 /** The zone id (without the seat) the card lies in; '' outside every zone. */
