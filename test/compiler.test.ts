@@ -80,6 +80,35 @@ describe('diagnostics', () => {
     expect(at('package x\nskill exS 甲 "S" { on damaged(you) { timing damaged for you } }\n')).toEqual([]);
   });
 
+  it("extends another package's events and enums, and refuses unknown targets and duplicates", () => {
+    const text = [
+      'package x',
+      'extend event damage { exOriginal: int = 0 }',
+      'extend enum moveReason { exRecast 重铸 "Recast" }',
+      'skill exS 甲 "S" { on damageInflicted(you) { event.exOriginal = event.amount } }',
+    ].join('\n');
+    const r = compile([...rules, { file: 'planted.sgs', text }]);
+    expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(r.program!.events.damage!.params.map((p) => p.name)).toContain('exOriginal');
+    expect(r.program!.enums.moveReason).toContain('exRecast');
+    expect(codes('package x\nextend event noSuchEvent { exA: int = 0 }\n')).toEqual(['SGS141']);
+    expect(codes('package x\nextend enum noSuchEnum { exA }\n')).toEqual(['SGS141']);
+    expect(codes('package x\nextend event damage { amount: int = 2 }\n')).toEqual(['SGS142']);
+    expect(codes('package x\nextend event damage { exA: int }\n')).toEqual(['SGS143']);
+    expect(codes('package x\nextend enum moveReason { used }\n')).toEqual(['SGS140']);
+  });
+
+  it('reads skill tags and the fields a general needs from the rules, not from the compiler', () => {
+    const tagged =
+      'package x\ntag exStrict 严格 "Strict" forbids may\nskill exS 甲 "S" exStrict { on damaged(you) may { draw(you, 1) } }\n';
+    expect(codes(tagged)).toEqual(['SGS203']);
+    expect(codes('package x\nskill exS 甲 "S" exNoTag { on damaged(you) { draw(you, 1) } }\n')).toEqual(['SGS202']);
+    const required =
+      'package x\nrequire general { exRank: int >= 2 }\ngeneral exG 乙 "G" { kingdom: wei  gender: male  hp: 4  exRank: 1 }\n';
+    expect(codes(required)).toEqual(['SGS211']);
+    expect(codes('package x\ngeneral exG 乙 "G" { kingdom: wei  gender: wei  hp: 4 }\n')).toEqual(['SGS213']);
+  });
+
   it('checks generals, cards and scenarios for required fields', () => {
     expect(codes('package x\ngeneral exG 乙 "G" { kingdom: wei  skills: jianxiong }\n')).toEqual(['SGS210', 'SGS212']);
     expect(codes('package x\ncard exC 丙 "C" { targeting: self }\n')).toEqual(['SGS220']);

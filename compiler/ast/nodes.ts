@@ -252,7 +252,47 @@ export type Decl =
   | ModeDecl
   | VariantDecl
   | ScenarioDecl
-  | PhraseDecl;
+  | PhraseDecl
+  | ExtendEventDecl
+  | ExtendEnumDecl
+  | TagDecl
+  | RequireDecl;
+
+/** `extend event damage { conducted: bool = false }` — fields added to an event another package declares. */
+export interface ExtendEventDecl {
+  kind: 'ExtendEvent';
+  target: Ident;
+  params: Param[];
+  span: Span;
+}
+/** `extend enum moveReason { recast 重铸 "Recast" }` — members added to an enum another package declares. */
+export interface ExtendEnumDecl {
+  kind: 'ExtendEnum';
+  target: Ident;
+  members: EnumMember[];
+  span: Span;
+}
+/** `tag locked 锁定技 "Locked skill" forbids may` — a skill tag: its wording and what a skill with it may not say. */
+export interface TagDecl {
+  kind: 'Tag';
+  names: Names;
+  forbidsMay: boolean;
+  span: Span;
+}
+/** A field every general must have: `hp: int >= 1`, `kingdom: kingdom`. */
+export interface RequiredField {
+  name: Ident;
+  type: TypeRef;
+  min?: number;
+  span: Span;
+}
+/** `require general { hp: int >= 1, kingdom: kingdom, gender: gender }` — the fields every general must have. */
+export interface RequireDecl {
+  kind: 'Require';
+  what: Ident;
+  fields: RequiredField[];
+  span: Span;
+}
 
 export interface EnumMember {
   names: Names;

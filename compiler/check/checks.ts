@@ -7,8 +7,6 @@ import { phraseChecks } from '../text/phrase-checks.ts';
 
 type Check<T> = (node: T, S: Symbols, out: Diagnostic[]) => void;
 
-const KNOWN_TAGS = new Set(['locked', 'lord', 'limited', 'wake', 'armor']);
-
 const skillChecks: Check<A.SkillDecl>[] = [
   (d, _S, out) => {
     if (d.items.length === 0)
@@ -20,17 +18,26 @@ const skillChecks: Check<A.SkillDecl>[] = [
         ),
       );
   },
-  (d, _S, out) => {
+  // Tags are declared in the rules (`tag locked 锁定技 "Locked skill" forbids may`, rules/core/basics.sgs).
+  (d, S, out) => {
     for (const t of d.tags) {
-      if (!KNOWN_TAGS.has(t.name))
-        out.push(warning('SGS202', `unknown skill tag '${t.name}' (known: ${[...KNOWN_TAGS].join(', ')})`, t.span));
+      if (!S.tags.has(t.name))
+        out.push(
+          warning(
+            'SGS202',
+            `unknown skill tag '${t.name}' (known: ${[...S.tags.keys()].join(', ') || 'none: declare one with tag'})`,
+            t.span,
+          ),
+        );
     }
   },
-  (d, _S, out) => {
-    if (!d.tags.some((t) => t.name === 'locked')) return;
+  (d, S, out) => {
+    const tag = d.tags.map((t) => S.tags.get(t.name)).find((t) => t?.forbidsMay);
+    if (!tag) return;
+    const word = tag.names.zh ? ` (${tag.names.zh.name})` : '';
     for (const it of d.items) {
       if (it.kind === 'Trigger' && it.optional)
-        out.push(error('SGS203', `a locked skill (锁定技) always takes effect: remove 'may'`, it.span));
+        out.push(error('SGS203', `a ${tag.names.id.name} skill${word} always takes effect: remove 'may'`, it.span));
     }
   },
   (d, _S, out) => {
@@ -41,20 +48,32 @@ const skillChecks: Check<A.SkillDecl>[] = [
   },
 ];
 
+// The fields every general must have are declared in the rules (`require general { hp: int >= 1, … }`): a whole
+// number (SGS210 missing, SGS211 too small or not a number), or an enum member (SGS212 missing, SGS213 not a member).
 const generalChecks: Check<A.GeneralDecl>[] = [
   (d, S, out) => {
-    const hp = d.fields.find((f) => f.name.name === 'hp');
-    if (!hp) out.push(error('SGS210', `general ${d.names.id.name} needs 'hp: N' (its max HP)`, d.names.id.span));
-    else if (hp.value.kind !== 'Number' || hp.value.value < 1)
-      out.push(error('SGS211', 'hp must be a whole number of at least 1', hp.value.span));
-    for (const key of ['kingdom', 'gender']) {
+    for (const req of S.generalRequires) {
+      const key = req.name.name;
+      const type = req.type.name.name;
       const f = d.fields.find((x) => x.name.name === key);
-      if (!f) out.push(error('SGS212', `general ${d.names.id.name} needs '${key}: …'`, d.names.id.span));
-      else if (f.value.kind === 'Name' && S.get(f.value.name)?.kind !== 'member') {
+      if (type === 'int') {
+        const min = req.min ?? 0;
+        if (!f) out.push(error('SGS210', `general ${d.names.id.name} needs '${key}: N'`, d.names.id.span));
+        else if (f.value.kind !== 'Number' || f.value.value < min)
+          out.push(error('SGS211', `${key} must be a whole number of at least ${min}`, f.value.span));
+        continue;
+      }
+      if (!f) {
+        out.push(error('SGS212', `general ${d.names.id.name} needs '${key}: …'`, d.names.id.span));
+        continue;
+      }
+      const enumSym = S.get(type);
+      if (f.value.kind !== 'Name' || enumSym?.kind !== 'enum') continue;
+      const v = S.get(f.value.name);
+      if (v?.kind !== 'member' || v.enumOf !== enumSym.id)
         out.push(
           error('SGS213', `'${f.value.name}' is not a ${key}${S.suggest(f.value.name, ['member'])}`, f.value.span),
         );
-      }
     }
   },
 ];

@@ -91,6 +91,9 @@ class Lowerer {
         }
       }
     }
+    // Members other packages added (`extend enum`) follow the enum's own.
+    for (const [id, ms] of this.S.enumExtensions)
+      p.enums[id] = [...(p.enums[id] ?? []), ...ms.map((m) => m.names.id.name)];
     return p;
   }
 
@@ -209,7 +212,9 @@ class Lowerer {
         break;
       case 'Event': {
         const scope = new Scope(null, { n: 0 });
-        const params = this.params(d.params, scope, {
+        // Its own parameters, then the fields other packages added (`extend event`): all are fields of the event.
+        const fields = [...d.params, ...(this.S.eventExtensions.get(d.names.id.name) ?? [])];
+        const params = this.params(fields, scope, {
           pure: true,
           you: false,
           event: false,
@@ -222,7 +227,7 @@ class Lowerer {
           event: true,
           windows: true,
           subject: false,
-          params: new Set(d.params.map((x) => x.name.name)),
+          params: new Set(fields.map((x) => x.name.name)),
           what: `event ${d.names.id.name}`,
         };
         // Event parameters are fields of the event (triggers may change them): they are read by name, not slot.
@@ -759,7 +764,7 @@ class Lowerer {
     const name = (e.callee as A.NameRef).name;
     if (kind === 'ask') return { k: 'ask', fn: name, args: this.builtinArgs(name, e, scope, cx), at: a };
     const sym = this.S.get(name)!;
-    const params = (sym.decl as A.EventDecl | A.ActionDecl).params;
+    const params = sym.kind === 'event' ? this.S.eventFields(sym.id) : (sym.decl as A.ActionDecl).params;
     const args = this.namedArgs(
       params.map((p) => ({ name: p.name.name, optional: !!p.default || p.type.optional })),
       e,

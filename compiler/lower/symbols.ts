@@ -41,6 +41,15 @@ export class Symbols {
   properties = new Map<string, A.PropertyDecl>();
   /** The wording of names for the generated texts (compiler/text), in declaration order. */
   phrases: A.PhraseDecl[] = [];
+  /** Fields other packages add to an event (`extend event`), by event id, in declaration order. */
+  eventExtensions = new Map<string, A.Param[]>();
+  /** Members other packages add to an enum (`extend enum`), by enum id. */
+  enumExtensions = new Map<string, A.EnumMember[]>();
+  /** Skill tags (`tag locked 锁定技 "Locked skill" forbids may`): their own namespace, by id. */
+  tags = new Map<string, A.TagDecl>();
+  /** The fields every general must have (`require general { … }`). */
+  generalRequires: A.RequiredField[] = [];
+  private extensions: (A.ExtendEventDecl | A.ExtendEnumDecl)[] = [];
 
   constructor(public diags: Diagnostic[]) {}
 
@@ -64,6 +73,66 @@ export class Symbols {
 
   get(name: string): Sym | undefined {
     return this.byName.get(name);
+  }
+
+  /** An event's fields: its own parameters, then the fields packages added with `extend event`. */
+  eventFields(id: string): A.Param[] {
+    const d = this.get(id);
+    const own = d?.kind === 'event' ? (d.decl as A.EventDecl).params : [];
+    return [...own, ...(this.eventExtensions.get(d?.id ?? id) ?? [])];
+  }
+
+  /** Record an extension; `resolveExtensions` checks it once every declaration is known. */
+  addExtension(d: A.ExtendEventDecl | A.ExtendEnumDecl): void {
+    this.extensions.push(d);
+  }
+
+  resolveExtensions(pkgOf: Map<A.Decl, string | undefined>): void {
+    for (const d of this.extensions) {
+      const want = d.kind === 'ExtendEvent' ? 'event' : 'enum';
+      const s = this.get(d.target.name);
+      if (!s || s.kind !== want) {
+        this.diags.push(
+          error(
+            'SGS141',
+            `'extend ${want}' needs an ${want}: '${d.target.name}' is not one${this.suggest(d.target.name, [want])}`,
+            d.target.span,
+          ),
+        );
+        continue;
+      }
+      if (d.kind === 'ExtendEnum') {
+        const list = this.enumExtensions.get(s.id) ?? [];
+        for (const m of d.members) {
+          const before = this.byName.get(m.names.id.name);
+          this.add('member', m.names, m, { enumOf: s.id, pkg: pkgOf.get(d) });
+          if (!before && this.byName.get(m.names.id.name)?.decl === m) list.push(m);
+        }
+        this.enumExtensions.set(s.id, list);
+        continue;
+      }
+      const list = this.eventExtensions.get(s.id) ?? [];
+      for (const p of d.params) {
+        const n = p.name.name;
+        if (this.eventFields(s.id).some((x) => x.name.name === n)) {
+          this.diags.push(error('SGS142', `event ${s.id} already has a field '${n}'`, p.name.span));
+          continue;
+        }
+        if (!p.default && !p.type.optional) {
+          this.diags.push(
+            error(
+              'SGS143',
+              `a field added to event ${s.id} needs a default ('${n}: … = value') or an optional type`,
+              p.span,
+            ),
+          );
+          continue;
+        }
+        list.push(p);
+        this.eventExtensions.set(s.id, list);
+        this.eventParams.add(n);
+      }
+    }
   }
 
   /** Names close to `name` (edit distance ≤ 2), for "did you mean" hints. */
@@ -102,6 +171,7 @@ export function distance(a: string, b: string): number {
 /** Collect every declaration (including those inside variants) into the table. */
 export function collect(files: A.SourceFile[], diags: Diagnostic[]): Symbols {
   const S = new Symbols(diags);
+  const pkgOf = new Map<A.Decl, string | undefined>();
   const visit = (d: A.Decl, pkg: string | undefined) => {
     switch (d.kind) {
       case 'Enum':
@@ -170,6 +240,24 @@ export function collect(files: A.SourceFile[], diags: Diagnostic[]): Symbols {
       case 'Phrase':
         S.phrases.push(d);
         break;
+      case 'ExtendEvent':
+      case 'ExtendEnum':
+        S.addExtension(d);
+        pkgOf.set(d, pkg);
+        break;
+      case 'Tag':
+        if (S.tags.has(d.names.id.name))
+          diags.push(error('SGS140', `tag '${d.names.id.name}' is declared twice`, d.names.id.span));
+        else S.tags.set(d.names.id.name, d);
+        break;
+      case 'Require':
+        for (const f of d.fields) {
+          if (S.generalRequires.some((x) => x.name.name === f.name.name))
+            diags.push(error('SGS140', `general field '${f.name.name}' is required twice`, f.name.span));
+          else S.generalRequires.push(f);
+          S.generalFields.add(f.name.name);
+        }
+        break;
       case 'Variant':
         // Variant declarations replace same-named ones: register those not declared elsewhere.
         for (const inner of d.decls) {
@@ -194,6 +282,7 @@ export function collect(files: A.SourceFile[], diags: Diagnostic[]): Symbols {
       }
     }
   }
+  S.resolveExtensions(pkgOf);
   return S;
 }
 

@@ -154,6 +154,9 @@ export const declStarters: TokenType[] = [
   'variant',
   'scenario',
   'phrase',
+  'extend',
+  'tag',
+  'require',
 ].map((w) => kw[w]!);
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the range is all of ASCII, control characters included
@@ -250,7 +253,72 @@ export class SgsParser extends CstParser {
       { ALT: () => this.SUBRULE(this.variant) },
       { ALT: () => this.SUBRULE(this.scenario) },
       { ALT: () => this.SUBRULE(this.phrase) },
+      { ALT: () => this.SUBRULE(this.extend) },
+      { ALT: () => this.SUBRULE(this.tagDecl) },
+      { ALT: () => this.SUBRULE(this.require) },
     ]);
+  });
+
+  // Extend := 'extend' 'event' Ident '{' Params? '}' | 'extend' 'enum' Ident EnumBody
+  private extend = this.RULE('extend', () => {
+    this.CONSUME(kw.extend!);
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(kw.event!, { LABEL: 'isEvent' });
+          this.CONSUME(Identifier, { LABEL: 'target' });
+          this.CONSUME(LCurly);
+          this.OPTION(() => {
+            this.SUBRULE(this.params);
+            this.OPTION2(() => this.CONSUME(Comma));
+          });
+          this.CONSUME(RCurly);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(kw.enum!);
+          this.CONSUME2(Identifier, { LABEL: 'target' });
+          this.SUBRULE(this.enumBody);
+        },
+      },
+    ]);
+  });
+
+  // Tag := 'tag' Names ('forbids' 'may')?   — a skill tag, its wording and what a skill wearing it may not say
+  private tagDecl = this.RULE('tagDecl', () => {
+    this.CONSUME(kw.tag!);
+    this.SUBRULE(this.names);
+    this.OPTION(() => {
+      this.CONSUME(kw.forbids!);
+      this.CONSUME(kw.may!, { LABEL: 'forbidsMay' });
+    });
+  });
+
+  // Require := 'require' 'general' '{' ReqField (',' ReqField)* ','? '}'   ReqField := Ident ':' Type ('>=' Number)?
+  private require = this.RULE('require', () => {
+    this.CONSUME(kw.require!);
+    this.CONSUME(kw.general!, { LABEL: 'what' });
+    this.CONSUME(LCurly);
+    this.OPTION(() => {
+      this.SUBRULE(this.reqField);
+      this.MANY(() => {
+        this.CONSUME(Comma);
+        this.SUBRULE2(this.reqField);
+      });
+      this.OPTION2(() => this.CONSUME2(Comma));
+    });
+    this.CONSUME(RCurly);
+  });
+
+  private reqField = this.RULE('reqField', () => {
+    this.CONSUME(Identifier, { LABEL: 'name' });
+    this.CONSUME(Colon);
+    this.SUBRULE(this.typeRef);
+    this.OPTION(() => {
+      this.CONSUME(GtEq);
+      this.CONSUME(NumberTok, { LABEL: 'min' });
+    });
   });
 
   // '{' (Names (',' Names)* ','?)? '}'

@@ -190,8 +190,40 @@ class Converter {
         return this.scenario(d);
       case 'phrase':
         return this.phrase(d);
+      case 'extend':
+        return this.extend(d);
+      case 'tagDecl':
+        return this.tagDecl(d);
+      case 'require':
+        return this.require(d);
     }
     return undefined;
+  }
+
+  private extend(n: CstNode): A.ExtendEventDecl | A.ExtendEnumDecl {
+    const span = this.nodeSpan(n);
+    const target = this.ident(tok(n, 'target'));
+    if (has(n, 'isEvent')) return { kind: 'ExtendEvent', target, params: this.params(node(n, 'params')), span };
+    return { kind: 'ExtendEnum', target, members: this.enumMembers(node(n, 'enumBody')), span };
+  }
+
+  private tagDecl(n: CstNode): A.TagDecl {
+    const span = this.nodeSpan(n);
+    return { kind: 'Tag', names: this.names(node(n, 'names')), forbidsMay: has(n, 'forbidsMay'), span };
+  }
+
+  private require(n: CstNode): A.RequireDecl {
+    const span = this.nodeSpan(n);
+    const fields = nodes(n, 'reqField').map((f) => {
+      const min = tok(f, 'min');
+      return {
+        name: this.ident(tok(f, 'name')),
+        type: this.typeRef(node(f, 'typeRef')),
+        ...(real(min) ? { min: Number(min.image) } : {}),
+        span: this.nodeSpan(f),
+      };
+    });
+    return { kind: 'Require', what: this.ident(tok(n, 'what')), fields, span };
   }
 
   private names(n: CstNode | undefined): A.Names {

@@ -121,6 +121,11 @@ export const contextualKeywords = [
   'general',
   'event',
   'mode',
+  // Open data: `extend event|enum`, skill tags and the fields every general must have, declared in the rules.
+  'extend',
+  'tag',
+  'forbids',
+  'require',
 ] as const;
 
 export type ReservedKeyword = (typeof reservedKeywords)[number];

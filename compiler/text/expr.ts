@@ -435,7 +435,8 @@ export class ExprRenderer {
   private memberTypeOf(owner: string, f: string): Ty {
     const engine = engineMemberTy(owner, f) ?? engineMemberTy(engineOwnersOf(f)[0] ?? '', f);
     if (engine) return engine;
-    if (owner === 'general' && f === 'hp') return INT;
+    if (owner === 'general' && this.S.generalRequires.some((r) => r.name.name === f && r.type.name.name === 'int'))
+      return INT;
     if (owner === 'general' && f === 'skills') return { base: 'skill', list: true };
     if (owner === 'card') {
       for (const s of this.S.byName.values()) {

@@ -94,7 +94,7 @@ function shape(d: A.PhraseDecl, S: Symbols): Shape | string {
       const m = t.name.name;
       const ev = S.get(o);
       if (ev?.kind === 'event') {
-        const ps = (ev.decl as A.EventDecl).params;
+        const ps = S.eventFields(ev.id);
         if (!ps.some((p) => p.name.name === m))
           return `event ${o} has no field '${m}' (fields: ${ps.map((p) => p.name.name).join(', ') || 'none'})`;
         return { arity: [0, 1], extra: [], what: `the field ${m} of event ${o}` };

@@ -9,12 +9,13 @@ import { fixEnglish, join, nounWithClause, relative, sentence, t, isEmpty, type 
 import { fromTypeRef, unitOf } from './types.ts';
 import { bestMatch, type Phrase } from './phrasebook.ts';
 
-const TAGS: Record<string, Text> = {
-  locked: t('锁定技', 'Locked skill.'),
-  lord: t('主公技', 'Lord skill.'),
-  limited: t('限定技', 'Limited skill (once per game).'),
-  wake: t('觉醒技', 'Awakening skill.'),
-};
+/** How a tag reads: the names its declaration gives (`tag locked 锁定技 "Locked skill"`); a tag without names says
+ *  nothing (the armour's skills). */
+function tagText(R: Renderer, name: string): Text | undefined {
+  const d = R.S.tags.get(name);
+  if (!d?.names.zh || !d.names.en) return undefined;
+  return t(d.names.zh.name, `${d.names.en}.`);
+}
 
 const skillCache = new WeakMap<Renderer, Map<A.SkillDecl, Text>>();
 
@@ -28,7 +29,7 @@ export function skillText(R: Renderer, d: A.SkillDecl): Text {
 }
 
 function wordSkill(R: Renderer, d: A.SkillDecl): Text {
-  const tags = d.tags.map((x) => TAGS[x.name]).filter((x): x is Text => !!x);
+  const tags = d.tags.map((x) => tagText(R, x.name)).filter((x): x is Text => !!x);
   const head: Text = { zh: tags.map((x) => x.zh + '，').join(''), en: tags.map((x) => x.en + ' ').join('') };
   const items = d.items.map((it) => sentence(item(R, d, it)));
   const body = join(items, '', ' ');

@@ -78,7 +78,15 @@ export function program(): Program {
   return rules().program;
 }
 
-type Named = Exclude<Decl, VariantDecl | { kind: 'Phrase' } | { kind: 'Var' }>; // the declarations with names (id, 中文, English)
+type Named = Exclude<
+  Decl,
+  | VariantDecl
+  | { kind: 'Phrase' }
+  | { kind: 'Var' }
+  | { kind: 'ExtendEvent' }
+  | { kind: 'ExtendEnum' }
+  | { kind: 'Require' }
+>; // the declarations with names (id, 中文, English)
 
 export interface DeclRef {
   decl: Named;
