@@ -90,11 +90,18 @@ function combineHook(g: Engine, name: string, args: Value[]): Value {
   if (depth > 3) return acc; // a hook consulted inside its own contributions: stop the regress
   g.hookDepth.set(name, depth + 1);
   try {
-    for (const p of g.state.players) {
-      if (!p.alive) continue;
-      const skills = g.skillsOf(p);
+    // The table's rules count once, with no owner: those declared `before skills` first, `after skills` last.
+    const { before, after } = g.L.tableRules;
+    const owners: (PlayerObj | null)[] = [...(before.length ? [null] : []), ...g.state.players];
+    if (after.length) owners.push(null);
+    let first = before.length > 0;
+    for (const p of owners) {
+      const table = p === null ? (first ? before : after) : null;
+      if (p === null) first = false;
+      else if (!p.alive) continue;
+      const skills = p === null ? table! : g.skillsOf(p);
       for (const it of items) {
-        if (!skills.includes(it.skill) || !g.skillEnabled(p, it.skill)) continue;
+        if (!skills.includes(it.skill) || (p !== null && !g.skillEnabled(p, it.skill))) continue;
         const mo = g.program.skills[it.skill]!.modifies[it.idx]!;
         const c = g.ctx(p, mo.slots);
         for (let i = 0; i < mo.params; i++) c.vars[i] = args[i] ?? null;

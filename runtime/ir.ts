@@ -122,6 +122,22 @@ export interface ISkill {
   viewAs: IViewAs[];
   modifies: IModify[];
   filters: IFilter[];
+  /** Skills (or a card kind's skills) others or the owner have while the owner has this one and it is enabled. */
+  grants?: IGrant[];
+  /** A table rule: owned by nobody; its triggers fire before or after every player's skills in their windows, never
+   *  in a player's order question, and its modifiers count once (with no `you`). */
+  table?: 'before' | 'after';
+}
+
+/** `grants x to others where cond`: `what` is a skill id or, with `card`, a card kind whose skills are granted (as if
+ *  equipped with it); `condExpr` reads the receiver as local slot 0 (`it`) and the owner as `you`. */
+export interface IGrant {
+  what: string;
+  card: boolean;
+  to: 'you' | 'others' | 'anyone';
+  condExpr?: IExpr;
+  slots: number;
+  at: At;
 }
 
 export interface IMethod {

@@ -6,8 +6,53 @@ import { zoneKey, type PlayerObj } from './values.ts';
 
 export type UseLimit = { count: number; per: string } | undefined;
 
-/** The skills a player has now: their own plus those granted by cards in `grants` zones (cached per epoch). */
+/** The skills a player has now: their own, those granted by cards in `grants` zones (cached per epoch) and those
+ *  granted by skills (`grants x to others where …`: their conditions read the state, so they are not cached). */
 export function skillsOf(g: Engine, p: PlayerObj): string[] {
+  const base = baseSkillsOf(g, p);
+  if (!g.L.grantors.length || grantDepth > 0) return base;
+  grantDepth++;
+  try {
+    const extra = grantedTo(g, p);
+    return extra.length ? [...base, ...extra.filter((s) => !base.includes(s))] : base;
+  } finally {
+    grantDepth--;
+  }
+}
+
+/** Deciding grants consults the rules (conditions, skillEnabled), which may ask for skills again: those inner
+ *  questions see only players' own skills and their cards' (grants do not grant further). */
+let grantDepth = 0;
+
+/** The skills granted to p by living players' skills that grant (while enabled and their condition holds). */
+function grantedTo(g: Engine, p: PlayerObj): string[] {
+  const out: string[] = [];
+  for (const q of g.state.players) {
+    if (!q.alive) continue;
+    const own = baseSkillsOf(g, q);
+    for (const sid of g.L.grantors) {
+      if (!own.includes(sid)) continue;
+      const grants = g.program.skills[sid]!.grants!;
+      let enabled: boolean | undefined;
+      for (const gr of grants) {
+        if (gr.to === 'you' ? q !== p : gr.to === 'others' ? q === p : false) continue;
+        enabled ??= skillEnabled(g, q, sid);
+        if (!enabled) break;
+        if (gr.condExpr) {
+          const c = g.ctx(q, gr.slots);
+          c.vars[0] = p;
+          if (!truthy(g.L.linker.expr(gr.condExpr)(c))) continue;
+        }
+        if (gr.card) out.push(...(g.program.cards[gr.what]?.skills ?? []));
+        else out.push(gr.what);
+      }
+    }
+  }
+  return out;
+}
+
+/** A player's own skills plus those granted by cards in `grants` zones (cached per epoch). */
+function baseSkillsOf(g: Engine, p: PlayerObj): string[] {
   const hit = g.skillCache.get(p.seat);
   if (hit && hit.epoch === g.epoch) return hit.skills;
   let skills = p.skills;

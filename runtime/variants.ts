@@ -24,6 +24,10 @@ export interface Linked {
   fieldNames: Set<string>;
   /** Per-player zones whose cards grant their skills (equipment). */
   grantZones: string[];
+  /** Skills that grant skills (`grants x to …`): to players other than their owner, or to the owner. */
+  grantors: string[];
+  /** Table rules (owned by nobody) in declaration order: those that fire before every player's skills, and after. */
+  tableRules: { before: string[]; after: string[] };
   /** Properties, globals and use limits declared `reset at <event>`, by event kind. */
   resets: Map<string, { props: string[]; vars: string[] }>;
 }
@@ -93,6 +97,17 @@ export function linkProgram(base: Program, options: Record<string, unknown>): Li
     grantZones: Object.values(program.zones)
       .filter((z) => z.grants && z.perPlayer)
       .map((z) => z.id),
+    grantors: Object.values(program.skills)
+      .filter((s) => s.grants?.length && !s.table)
+      .map((s) => s.id),
+    tableRules: {
+      before: Object.values(program.skills)
+        .filter((s) => s.table === 'before')
+        .map((s) => s.id),
+      after: Object.values(program.skills)
+        .filter((s) => s.table === 'after')
+        .map((s) => s.id),
+    },
     resets: resetIndex(program),
   };
   m.set(key, l);

@@ -91,7 +91,7 @@ function candidates(g: Engine, window: string, p: PlayerObj, subject: PlayerObj,
   if (!p.alive) return out;
   const skills = skillsOf(g, p);
   for (const it of items) {
-    if (!skills.includes(it.skill)) continue;
+    if (!skills.includes(it.skill) || g.program.skills[it.skill]!.table) continue;
     const t = it.trig;
     if (t.subject === 'you' ? subject !== p : t.subject === 'other' ? subject === p : false) continue;
     const key = limitKey(it.skill, 't', it.idx, p);
@@ -109,6 +109,38 @@ function candidates(g: Engine, window: string, p: PlayerObj, subject: PlayerObj,
 export function* openWindow(g: Engine, window: string, subject: PlayerObj, frame: Frame): Asking<void> {
   if (!g.L.windowIndex.has(window)) return;
   const done = new Set<string>();
+  yield* tableRules(g, g.L.tableRules.before, window, subject, frame);
+  yield* playersSkills(g, window, subject, frame, done);
+  yield* tableRules(g, g.L.tableRules.after, window, subject, frame);
+}
+
+/** The table's rules in a window: in declaration order, each trigger once, its condition checked just before it
+ *  fires; nobody is asked to order them or whether to use them. */
+function* tableRules(g: Engine, rules: string[], window: string, subject: PlayerObj, frame: Frame): Asking<void> {
+  if (!rules.length) return;
+  for (const it of g.L.windowIndex.get(window)!) {
+    if (!rules.includes(it.skill)) continue;
+    if (frame.stopped || g.state.over) return;
+    const t = it.trig;
+    const key = `table:${it.skill}:t${it.idx}`;
+    if (!usesLeft(g, t.limit, key)) continue;
+    if (t.condExpr && !truthy(g.L.linker.expr(t.condExpr)(g.ctx(null, t.body.slots, frame, subject)))) continue;
+    markUse(g, t.limit, key);
+    g.tick();
+    g.record('event', `rule ${it.skill}`);
+    const c = g.ctx(null, t.body.slots, frame, subject);
+    const saved = g.frame;
+    g.runningSkills.push({ skill: it.skill, window: t.window });
+    try {
+      yield* runBody(g.L, t.body, c);
+    } finally {
+      g.frame = saved;
+      g.runningSkills.pop();
+    }
+  }
+}
+
+function* playersSkills(g: Engine, window: string, subject: PlayerObj, frame: Frame, done: Set<string>): Asking<void> {
   for (const p of seatOrder(g)) {
     for (;;) {
       if (frame.stopped || g.state.over) return;

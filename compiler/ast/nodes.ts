@@ -445,7 +445,16 @@ export interface FilterItem {
   sets: Field[];
   span: Span;
 }
-export type SkillItem = TriggerItem | ActiveItem | ViewAsItem | ModifyItem | FilterItem;
+/** `grants huangtianGive to others where it.kingdom == qun` — a skill (or a card kind's skills: counting as equipped
+ *  with it) that players have while the owner has this skill and it is enabled; `it` is the receiving player. */
+export interface GrantItem {
+  kind: 'Grant';
+  what: Ident;
+  to: 'you' | 'others' | 'anyone';
+  cond?: Expr;
+  span: Span;
+}
+export type SkillItem = TriggerItem | ActiveItem | ViewAsItem | ModifyItem | FilterItem | GrantItem;
 
 /** `skill kongcheng 空城 "Empty Fort" locked { … }` — tags: locked, lord, limited, wake, or any identifier. */
 export interface SkillDecl {
@@ -456,6 +465,9 @@ export interface SkillDecl {
   /** `field: value` constants before the items: hints for AIs and tools (`aiUse: 40`), read as skill fields. */
   fields?: Field[];
   items: SkillItem[];
+  /** A table rule (`rule x 甲 "A" after skills { … }`): nobody owns it; its triggers fire before or after every
+   *  player's skills in their windows and its modifiers count once. */
+  table?: 'before' | 'after';
   span: Span;
 }
 

@@ -406,8 +406,13 @@ class Lowerer {
       viewAs: [],
       modifies: [],
       filters: [],
+      ...(d.table ? { table: d.table } : {}),
     };
+    // A table rule has no owner: `you` has no meaning in it (SGS117), its triggers watch anyone and ask nobody.
+    const own = !d.table;
     for (const it of d.items) {
+      if (!own && it.kind !== 'Trigger' && it.kind !== 'Modify')
+        this.err('SGS123', 'a table rule holds only triggers (`on`) and modifiers (`modify`)', it.span);
       switch (it.kind) {
         case 'Trigger': {
           if (!this.S.windows.has(it.window.name)) {
@@ -417,10 +422,17 @@ class Lowerer {
               it.window.span,
             );
           }
+          if (!own && (it.subject !== 'anyone' || it.optional)) {
+            this.err(
+              'SGS123',
+              `a table rule belongs to nobody: its triggers say (anyone) and never \`may\``,
+              it.window.span,
+            );
+          }
           const scope = new Scope(null, { n: 0 });
           const cx: Cx = {
             pure: false,
-            you: true,
+            you: own,
             event: true,
             windows: true,
             subject: true,
@@ -493,13 +505,35 @@ class Lowerer {
           }
           const scope = new Scope(null, { n: 0 });
           for (const p of it.params) scope.declare(p.name);
-          const cx: Cx = { pure: true, you: true, event: false, subject: false, what: `a modifier of ${id}` };
+          const cx: Cx = { pure: true, you: own, event: false, subject: false, what: `a modifier of ${id}` };
           const valueExpr = this.expr(it.value, scope, cx);
           const condExpr = it.cond ? this.expr(it.cond, scope, cx) : undefined;
           sk.modifies.push({
             hook: it.hook.name,
             params: it.params.length,
             valueExpr,
+            condExpr,
+            slots: scope.counter.n,
+            at: at(it.span),
+          });
+          break;
+        }
+        case 'Grant': {
+          const s = this.S.get(it.what.name);
+          if (s?.kind !== 'skill' && s?.kind !== 'card')
+            this.err(
+              'SGS124',
+              `'${it.what.name}' is neither a skill nor a card kind${this.S.suggest(it.what.name, ['skill', 'card'])}`,
+              it.what.span,
+            );
+          const scope = new Scope(null, { n: 0 });
+          scope.declare('it');
+          const cx: Cx = { pure: true, you: true, event: false, subject: false, what: `a grant of ${id}` };
+          const condExpr = it.cond ? this.expr(it.cond, scope, cx) : undefined;
+          (sk.grants ??= []).push({
+            what: s?.id ?? it.what.name,
+            card: s?.kind === 'card',
+            to: it.to,
             condExpr,
             slots: scope.counter.n,
             at: at(it.span),

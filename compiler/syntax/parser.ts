@@ -146,6 +146,7 @@ export const declStarters: TokenType[] = [
   'deck',
   'general',
   'skill',
+  'rule',
   'event',
   'action',
   'function',
@@ -500,10 +501,29 @@ export class SgsParser extends CstParser {
   });
 
   // Skill := 'skill' Names Ident* '{' ('flavour' String | Field)* SkillItem* '}'   (fields: hints such as aiUse: 40)
+  //        | 'rule' Names ('before' | 'after') 'skills' '{' … '}'   (a table rule: no owner, fires before or after
+  //          every player's skills in its windows)
   private skill = this.RULE('skill', () => {
-    this.CONSUME(kw.skill!);
-    this.SUBRULE(this.names);
-    this.MANY(() => this.CONSUME(Identifier, { LABEL: 'tags' }));
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(kw.skill!);
+          this.SUBRULE(this.names);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(kw.rule!, { LABEL: 'isRule' });
+          this.SUBRULE2(this.names);
+          this.OR2([
+            { ALT: () => this.CONSUME(kw.before!, { LABEL: 'order' }) },
+            { ALT: () => this.CONSUME(kw.after!, { LABEL: 'order' }) },
+          ]);
+          this.CONSUME(Identifier, { LABEL: 'skillsWord' });
+        },
+      },
+    ]);
+    this.MANY(() => this.CONSUME2(Identifier, { LABEL: 'tags' }));
     this.CONSUME(LCurly);
     this.MANY3(() => this.SUBRULE(this.skillHead));
     this.MANY2(() => this.SUBRULE(this.skillItem));
@@ -521,7 +541,25 @@ export class SgsParser extends CstParser {
       { ALT: () => this.SUBRULE(this.viewAs) },
       { ALT: () => this.SUBRULE(this.modify) },
       { ALT: () => this.SUBRULE(this.filter) },
+      { ALT: () => this.SUBRULE(this.grant) },
     ]);
+  });
+
+  // Grant := 'grants' Ident 'to' ('you' | 'others' | 'anyone') ('where' Expr)?   — a skill, or a card kind's skills
+  // (as if equipped), that other players (or its owner) have while the owner has this skill and it is enabled.
+  private grant = this.RULE('grant', () => {
+    this.CONSUME(kw.grants!);
+    this.CONSUME(Identifier, { LABEL: 'what' });
+    this.CONSUME2(Identifier, { LABEL: 'toWord' });
+    this.OR([
+      { ALT: () => this.CONSUME(kw.you!, { LABEL: 'to' }) },
+      { ALT: () => this.CONSUME(kw.others!, { LABEL: 'to' }) },
+      { ALT: () => this.CONSUME(kw.anyone!, { LABEL: 'to' }) },
+    ]);
+    this.OPTION(() => {
+      this.CONSUME(kw.where!);
+      this.SUBRULE(this.expr, { LABEL: 'cond' });
+    });
   });
 
   private limit = this.RULE('limit', () => {

@@ -434,6 +434,13 @@ class Converter {
       const item = this.skillItem(onlyChild(it));
       if (item) items.push(item);
     }
+    const order = spelling(tok(n, 'order'));
+    const word = tok(n, 'skillsWord');
+    if (has(n, 'isRule') && real(word) && word.image !== 'skills') {
+      this.diagnostics.push(
+        error('SGS002', 'a table rule says `before skills` or `after skills`', this.ident(word).span),
+      );
+    }
     return {
       kind: 'Skill',
       names: this.names(node(n, 'names')),
@@ -443,6 +450,7 @@ class Converter {
       ...(fl ? { flavour: this.flavour(fl) } : {}),
       ...(fields.length ? { fields } : {}),
       items,
+      ...(has(n, 'isRule') ? { table: order === 'after' ? ('after' as const) : ('before' as const) } : {}),
       span,
     };
   }
@@ -513,6 +521,20 @@ class Converter {
           ...this.cond(node(n, 'ifCond')),
           span,
         };
+      case 'grant': {
+        const to = spelling(tok(n, 'to'));
+        const word = tok(n, 'toWord');
+        if (real(word) && word.image !== 'to')
+          this.diagnostics.push(error('SGS002', 'expected `to` after the granted name', this.ident(word).span));
+        const cond = node(n, 'cond');
+        return {
+          kind: 'Grant',
+          what: this.ident(tok(n, 'what')),
+          to: to === 'others' || to === 'anyone' ? to : 'you',
+          ...(cond ? { cond: this.expr(cond) } : {}),
+          span,
+        };
+      }
       case 'filter':
         return {
           kind: 'Filter',

@@ -126,6 +126,11 @@ export const contextualKeywords = [
   'tag',
   'forbids',
   'require',
+  // Table rules (`rule … after skills { … }`) and grants (`grants x to others where …`).
+  'rule',
+  'before',
+  'after',
+  'others',
 ] as const;
 
 export type ReservedKeyword = (typeof reservedKeywords)[number];

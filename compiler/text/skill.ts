@@ -48,7 +48,42 @@ function item(R: Renderer, d: A.SkillDecl, it: A.SkillItem): Text {
       return modify(R, it);
     case 'Filter':
       return filter(R, it);
+    case 'Grant':
+      return grant(R, it);
   }
+}
+
+/** `grants x to others where …`: 群势力的其他角色拥有〖x〗 / every other player whose … has x; a card kind reads
+ *  as being equipped with it: 若你的装备区里没有防具牌，你视为装备着【八卦阵】. */
+function grant(R: Renderer, it: A.GrantItem): Text {
+  const env = new Env(newBody({ you: true }));
+  const s = R.S.get(it.what.name);
+  const what = s ? R.entity(s, it.what.span) : R.miss(it.what.name, it.what.span, 'a skill or a card kind');
+  const isCard = s?.kind === 'card';
+  const cond = it.cond;
+  if (it.to === 'you') {
+    const inner = env.child();
+    inner.bind('it', { zh: '你', en: 'you', ty: { base: 'player' } });
+    const zh = isCard ? `你视为装备着${what.zh}` : `你拥有${what.zh}`;
+    const en = isCard ? `you count as equipped with ${what.en}` : `you have ${what.en}`;
+    if (!cond) return { zh, en };
+    const c = R.cond(simplify(cond), inner);
+    return { zh: `若${c.zh}，${zh}`, en: `if ${c.en}, ${en}` };
+  }
+  let rel: Text = t('', '');
+  if (cond) {
+    rel = R.withMark((mark) => {
+      const inner = env.child();
+      inner.bind('it', { zh: mark, en: mark, ty: { base: 'player' }, demo: true });
+      return relative(R.cond(simplify(cond), inner), false, mark);
+    });
+  }
+  const who =
+    it.to === 'others' ? { zh: '其他角色', en: 'every other player' } : { zh: '每名角色', en: 'every player' };
+  return {
+    zh: `${rel.zh ? rel.zh + '的' : ''}${who.zh}${isCard ? '视为装备着' : '拥有'}${what.zh}`,
+    en: `${who.en}${rel.en ? ' ' + rel.en : ''} ${isCard ? 'counts as equipped with' : 'has'} ${what.en}`,
+  };
 }
 
 // ---------------------------------------------------------------- helpers
