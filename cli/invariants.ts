@@ -1,8 +1,8 @@
-// What must hold after every decision of any game, whatever the rules: cards are conserved across zones, HP stays
-// within bounds, the dead hold nothing. The HP and death checks pause for players that a running event is
-// about: while a player is dying their HP is ≤ 0, and in their death window skills may still take their cards.
-// HP and max HP are read from the properties `hp` and `maxHp` when the rules declare them.
-import type { Game, CardObj, PlayerObj, Value } from '../runtime/index.ts';
+// What must hold after every decision: the engine's own consistency, whatever the rules (every card is in exactly
+// one zone and says so, none appears or vanishes; the RNG state is four 32-bit integers; a property or global
+// declared `int` holds a whole number), then the invariants the rules declare (`invariant …`: HP above 0 while
+// alive, the dead hold nothing…), which the engine evaluates (runtime/invariants.ts).
+import { checkInvariants as declaredInvariants, type CardObj, type Game } from '../runtime/index.ts';
 
 export interface Baseline {
   cards: number;
@@ -13,9 +13,9 @@ export function baseline(g: Game): Baseline {
   return { cards: g.state.cards.length };
 }
 
-/** Every broken invariant, as one-line messages; empty when the state is sound. */
+/** Every broken invariant, as one-line messages (a declared one by its id and name); empty when the state is sound. */
 export function checkInvariants(g: Game, base: Baseline = baseline(g)): string[] {
-  return [...checkCards(g, base), ...checkHp(g), ...checkDead(g)];
+  return [...checkCards(g, base), ...checkRng(g), ...checkInts(g), ...declaredInvariants(g).map((v) => v.message)];
 }
 
 function checkCards(g: Game, base: Baseline): string[] {
@@ -43,44 +43,21 @@ function checkCards(g: Game, base: Baseline): string[] {
   return out;
 }
 
-function checkHp(g: Game): string[] {
-  const out: string[] = [];
-  const busy = g.state.over ? new Set<PlayerObj>() : playersInRunningEvents(g);
-  for (const p of g.state.players) {
-    const { hp, maxHp } = p.v;
-    if (!p.alive || typeof hp !== 'number' || typeof maxHp !== 'number') continue;
-    if (hp > maxHp) out.push(`${p.name} has ${hp} HP, more than their max HP ${maxHp}`);
-    // maxHp ≤ 0 means the seat is not set up yet (no general chosen): HP means nothing before that.
-    if (hp <= 0 && maxHp > 0 && !g.state.over && !busy.has(p))
-      out.push(`${p.name} is alive with ${hp} HP outside any event about them`);
-  }
-  return out;
+function checkRng(g: Game): string[] {
+  const r: unknown = g.state.rng;
+  const ok =
+    Array.isArray(r) && r.length === 4 && r.every((x) => Number.isInteger(x) && x >= -(2 ** 31) && x < 2 ** 32);
+  return ok ? [] : [`the RNG state is not four 32-bit integers: ${JSON.stringify(r)}`];
 }
 
-function checkDead(g: Game): string[] {
+function checkInts(g: Game): string[] {
   const out: string[] = [];
-  const busy = playersInRunningEvents(g);
-  for (const p of g.state.players) {
-    if (p.alive || busy.has(p)) continue;
-    for (const [key, cards] of Object.entries(g.state.zones)) {
-      if (cards.length && key.endsWith(`:${p.seat}`))
-        out.push(`${p.name} is dead but still holds ${cards.length} card(s) in ${key}`);
-    }
-  }
-  return out;
-}
-
-/** Players named by the parameters of the events running now (the damaged, the dying, the dead…). */
-function playersInRunningEvents(g: Game): Set<PlayerObj> {
-  const out = new Set<PlayerObj>();
-  const add = (v: Value | undefined) => {
-    if (v && typeof v === 'object' && !Array.isArray(v) && v.t === 'p') out.add(v);
-  };
-  for (let f = g.frame; f; f = f.parent) {
-    for (const v of Object.values(f.data)) {
-      if (Array.isArray(v)) v.forEach(add);
-      else add(v);
-    }
-  }
+  const bad = (type: string | undefined, v: unknown) =>
+    (type === 'int' || type === 'int?') && !Number.isInteger(v) && !(type === 'int?' && v === null);
+  for (const prop of Object.values(g.program.properties))
+    for (const p of g.state.players)
+      if (bad(prop.type, p.v[prop.id])) out.push(`${p.name}.${prop.id} is ${JSON.stringify(p.v[prop.id])}, not an int`);
+  for (const v of Object.values(g.program.vars))
+    if (bad(v.type, g.state.globals[v.id])) out.push(`${v.id} is ${JSON.stringify(g.state.globals[v.id])}, not an int`);
   return out;
 }

@@ -64,6 +64,13 @@ const TABLE = {
   bottom: b(['zone: place', 'n?'], 'pure', 'cards', '[card]', 'the bottom n cards of a zone (1 by default)'),
   zoneOf: b(['card'], 'pure', 'cards', 'zone', 'the id of the zone the card lies in (hand, drawPile, …), or none'),
   ownerOf: b(['card'], 'pure', 'cards', 'player', 'the player whose zone holds the card, or none'),
+  heldBy: b(
+    ['player'],
+    'pure',
+    'cards',
+    '[card]',
+    "every card in the player's own zones (each per-player zone, in declaration order)",
+  ),
   physical: b(
     ['card'],
     'pure',
@@ -141,6 +148,14 @@ const TABLE = {
   actions: b(['player'], 'pure', 'skills', '[action]', 'the active items the player may take now'),
   revealed: b(['player', 'property'], 'pure', 'skills', 'bool', 'whether the property was revealed to everyone'),
   within: b(['event'], 'pure', 'skills', 'any', 'the innermost running event of that kind, or none'),
+  involved: b(
+    ['player'],
+    'pure',
+    'skills',
+    'bool',
+    'whether a running event names the player in one of its fields (the damaged, the dying, the dead…)',
+  ),
+  gameOver: b([], 'pure', 'skills', 'bool', 'whether the game has ended (invariants read it: the final state)'),
 
   put: b(
     ['cards', 'to: place', 'bottom?', 'holder?'],

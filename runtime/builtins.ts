@@ -15,6 +15,7 @@ import {
   type PlayerObj,
   type Value,
   type ZoneRef,
+  zoneKey,
 } from './values.ts';
 
 function player(v: Value, at: string): PlayerObj {
@@ -85,6 +86,13 @@ export const pure: { [K in BuiltinNameWith<'pure'>]: CallBuiltin } = {
   zoneOf: (g, [c], at) => {
     const cs = g.asCards(c!, at);
     return cs.length ? g.zoneOf(cs[0]!) || null : null;
+  },
+  heldBy: (g, [p], at) => {
+    const who = player(p!, at);
+    const out: CardObj[] = [];
+    for (const z of Object.values(g.program.zones))
+      if (z.perPlayer) for (const c of g.state.zones[zoneKey(z.id, who)] ?? []) out.push(c);
+    return out;
   },
   ownerOf: (g, [c], at) => {
     const cs = g.asCards(c!, at);
@@ -157,6 +165,14 @@ export const pure: { [K in BuiltinNameWith<'pure'>]: CallBuiltin } = {
     for (let f = g.frame; f; f = f.parent) if (f.id === kind) return f;
     return null;
   },
+  involved: (g, [p], at) => {
+    const who = player(p!, at);
+    const names = (v: Value | undefined): boolean =>
+      Array.isArray(v) ? v.some(names) : !!v && typeof v === 'object' && v.t === 'p' && v.seat === who.seat;
+    for (let f = g.frame; f; f = f.parent) for (const v of Object.values(f.data)) if (names(v)) return true;
+    return false;
+  },
+  gameOver: (g) => g.state.over !== null,
 };
 
 /** Builtins that change the game (never ask): allowed in statements, not in functions, conditions or hooks. */

@@ -41,6 +41,7 @@ export {
   type ScenarioFailure,
   type ScenarioResult,
 } from './scenario.ts';
+export { checkInvariants, type InvariantViolation } from './invariants.ts';
 export { hashHex, hashString } from './hash.ts';
 export { nextU32, randBelow, randMod, seedRng, shuffleInPlace, type RngState } from './rng.ts';
 export * from './card-face.ts';

@@ -181,6 +181,18 @@ export interface IFunction {
   slots: number;
 }
 
+/** What must hold after every decision: `expr` is pure; with one parameter (a player, local slot 0) it is checked
+ *  for every player, with none once for the game. A mode's `waives` field lists the invariants it does not keep. */
+export interface IInvariant {
+  id: string;
+  zh?: string;
+  en?: string;
+  params: IParam[];
+  expr: IExpr;
+  slots: number;
+  at: At;
+}
+
 export interface IHook {
   id: string;
   params: IParam[];
@@ -196,6 +208,8 @@ export interface IZone {
 
 export interface IProperty {
   id: string;
+  /** The declared type as written (`int`, `[card]`, `player?`): tools check values against it. */
+  type?: string;
   default: IExpr;
   visibility: 'public' | 'owner' | 'hidden';
   resetAt?: string;
@@ -203,6 +217,7 @@ export interface IProperty {
 
 export interface IVar {
   id: string;
+  type?: string;
   default: IExpr;
   resetAt?: string;
 }
@@ -286,6 +301,7 @@ export interface Program {
   actions: Record<string, IAction_>;
   functions: Record<string, IFunction>;
   hooks: Record<string, IHook>;
+  invariants: Record<string, IInvariant>;
   modes: Record<string, IMode>;
   scenarios: Record<string, IScenario>;
   /** Declarations that replace others when an option holds: option → value → the replacing program parts. */

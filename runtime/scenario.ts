@@ -3,6 +3,7 @@
 // `ScenarioRunner` plays the steps one at a time (the browser's scenario player drives it step by step);
 // `runScenario` runs them all.
 import { Game } from './game.ts';
+import { checkInvariants, type InvariantViolation } from './invariants.ts';
 import type { IExpr, IPick, IScenario, IStep, Program } from './ir.ts';
 import { label, same, type Value } from './values.ts';
 import { truthy } from './link.ts';
@@ -31,6 +32,8 @@ export class ScenarioRunner {
   readonly scenario: IScenario;
   next = 0;
   failure: ScenarioFailure | undefined;
+  /** Invariants the scenario's own position breaks (a dead seat holding the rest of the deck): not reported. */
+  private readonly brokenAtStart: Set<string>;
 
   /** `beforeStart` sees the game before it runs (to attach observers such as an AI). */
   constructor(
@@ -45,6 +48,7 @@ export class ScenarioRunner {
     this.game = new Game(program, { scenario: id, seed, options: scen.options });
     beforeStart?.(this.game);
     this.game.start();
+    this.brokenAtStart = new Set(checkInvariants(this.game).map(violationKey));
   }
 
   get steps(): IStep[] {
@@ -162,6 +166,9 @@ export class ScenarioRunner {
         if (!m.ok) return fail(m.message);
         const res = g.answer(m.picks);
         if (!res.ok) return fail(`answer rejected: ${res.reason}`);
+        // The rules' invariants hold after every answer, as in a simulated game.
+        const broken = checkInvariants(g).find((v) => !this.brokenAtStart.has(violationKey(v)));
+        if (broken) return fail(`after this answer, ${broken.message}`);
       } else {
         const why = this.check(st);
         if (why !== null) return fail(why);
@@ -186,6 +193,10 @@ export class ScenarioRunner {
     }
     return null;
   }
+}
+
+function violationKey(v: InvariantViolation): string {
+  return `${v.id}:${v.seat ?? ''}`;
 }
 
 export function runScenario(program: Program, id: string, seed = 1): ScenarioResult {

@@ -16,6 +16,7 @@ import { baseline, checkInvariants } from '../cli/invariants.ts';
 import { simulate } from '../cli/simulate.ts';
 import { playGame } from '../cli/play.ts';
 import { replay } from '../cli/replay.ts';
+import { put } from '../runtime/zones.ts';
 
 const TOY = 'test/fixtures/toy'; // a tiny complete game, independent of the rulebook being written
 const RULES = 'rules';
@@ -224,18 +225,35 @@ describe('invariants', () => {
     expect(checkInvariants(g, base).join('\n')).toMatch(/card count changed: 14 at the start, 13 now/);
   });
 
-  it('catches HP above max HP, a living player at 0 HP, and a dead player holding cards', () => {
+  it('checks the invariants the rules declare, each named: HP above max HP, a living player at 0 HP, the dead holding cards, a whole-game one', () => {
     let g = started();
     g.state.players[1]!.v.hp = 5;
-    expect(checkInvariants(g)).toEqual(['p2 has 5 HP, more than their max HP 3']);
+    expect(checkInvariants(g)).toEqual(['invariant hpCapped "HP is at most max HP" is broken for p2']);
 
     g = started();
     g.state.players[2]!.v.hp = 0;
-    expect(checkInvariants(g)).toEqual(['p3 is alive with 0 HP outside any event about them']);
+    expect(checkInvariants(g)).toEqual(['invariant alivePositive "The living have HP" is broken for p3']);
 
     g = started();
     g.state.players[0]!.alive = false;
-    expect(checkInvariants(g).join('\n')).toMatch(/p1 is dead but still holds 2 card\(s\) in hand:0/);
+    expect(checkInvariants(g)).toEqual(['invariant deadEmptyHanded "The out hold nothing" is broken for p1']);
+
+    g = started();
+    for (const p of g.state.players) {
+      p.alive = false;
+      put(g, [...g.state.zones[`hand:${p.seat}`]!], { t: 'z', zone: 'discardPile', owner: null }, false);
+    }
+    expect(checkInvariants(g)).toEqual(['invariant someoneStands "Someone is still in" is broken']);
+  });
+
+  it('checks the engine itself: the RNG state and values of properties declared int', () => {
+    let g = started();
+    g.state.rng[2] = 0.5;
+    expect(checkInvariants(g).join('\n')).toMatch(/the RNG state is not four 32-bit integers/);
+
+    g = started();
+    g.state.players[0]!.v.hp = 'three';
+    expect(checkInvariants(g)).toContain('p1.hp is "three", not an int');
   });
 });
 

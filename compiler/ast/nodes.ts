@@ -249,6 +249,7 @@ export type Decl =
   | ActionDecl
   | FunctionDecl
   | HookDecl
+  | InvariantDecl
   | ModeDecl
   | VariantDecl
   | ScenarioDecl
@@ -507,6 +508,15 @@ export interface HookDecl {
   params: Param[];
   returns: TypeRef;
   combine: 'sum' | 'any' | 'all' | 'max' | 'min';
+  span: Span;
+}
+/** `invariant hpWithinMax 体力不超过上限 "HP within max HP" (p: player) = …` — a pure condition that must hold after
+ *  every decision: for every player when it takes one, once for the whole game when it takes none. */
+export interface InvariantDecl {
+  kind: 'Invariant';
+  names: Names;
+  params: Param[];
+  expr: Expr;
   span: Span;
 }
 /** `mode identity 身份局 "Identity" { players: 4 to 10  setup { … }  play(first, from) { … } }` */

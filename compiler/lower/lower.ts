@@ -153,6 +153,7 @@ class Lowerer {
         if (d.resetAt) this.eventRef(d.resetAt);
         p.properties[d.names.id.name] = {
           id: d.names.id.name,
+          type: typeText(d.type),
           default: this.pureExpr(d.default, 'a property default'),
           visibility: d.visibility,
           resetAt: d.resetAt?.name,
@@ -163,6 +164,7 @@ class Lowerer {
         if (d.resetAt) this.eventRef(d.resetAt);
         p.vars[d.name.name] = {
           id: d.name.name,
+          type: typeText(d.type),
           default: this.pureExpr(d.default, 'a variable default'),
           resetAt: d.resetAt?.name,
         };
@@ -275,6 +277,30 @@ class Lowerer {
         p.hooks[d.names.id.name] = { id: d.names.id.name, params, combine: d.combine };
         break;
       }
+      case 'Invariant': {
+        const scope = new Scope(null, { n: 0 });
+        const cx: Cx = { pure: true, you: false, event: false, subject: false, what: `invariant ${d.names.id.name}` };
+        const params = this.params(d.params, scope, cx);
+        if (
+          d.params.length > 1 ||
+          d.params.some((x) => x.type.name.name !== 'player' || x.type.list || x.type.optional)
+        )
+          this.err(
+            'SGS250',
+            `invariant ${d.names.id.name} takes no parameter (it holds for the game) or one player (it holds for each player)`,
+            d.params[0]?.span ?? d.span,
+          );
+        p.invariants[d.names.id.name] = {
+          id: d.names.id.name,
+          zh: d.names.zh?.name,
+          en: d.names.en,
+          params,
+          expr: this.expr(d.expr, scope, cx),
+          slots: scope.counter.n,
+          at: at(d.span),
+        };
+        break;
+      }
       case 'Mode': {
         const fields: Record<string, unknown> = {};
         for (const f of d.fields) fields[f.name.name] = this.constant(f.value);
@@ -285,6 +311,16 @@ class Lowerer {
           for (const dk of decks)
             if (this.S.get(String(dk))?.kind !== 'deck')
               this.err('SGS106', `mode ${d.names.id.name}: '${String(dk)}' is not a deck`, d.span);
+        }
+        if (fields.waives !== undefined) {
+          const waived = Array.isArray(fields.waives) ? fields.waives : [fields.waives];
+          for (const w of waived)
+            if (w !== null && this.S.get(String(w))?.kind !== 'invariant')
+              this.err(
+                'SGS106',
+                `mode ${d.names.id.name}: '${String(w)}' is not an invariant${this.S.suggest(String(w), ['invariant'])}`,
+                d.fields.find((f) => f.name.name === 'waives')?.span ?? d.span,
+              );
         }
         p.modes[d.names.id.name] = { id: d.names.id.name, fields, methods };
         break;
@@ -1104,6 +1140,11 @@ function describeCallee(e: A.Call): string {
   return 'this call';
 }
 
+/** A type as the rules write it (`int`, `[card]`, `player?`), for the IR. */
+function typeText(t: A.TypeRef): string {
+  return `${t.list ? '[' : ''}${t.name.name}${t.list ? ']' : ''}${t.optional ? '?' : ''}`;
+}
+
 export function emptyProgram(): I.Program {
   return {
     enums: {},
@@ -1119,6 +1160,7 @@ export function emptyProgram(): I.Program {
     actions: {},
     functions: {},
     hooks: {},
+    invariants: {},
     modes: {},
     scenarios: {},
     variants: [],

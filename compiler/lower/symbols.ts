@@ -18,6 +18,7 @@ export type SymKind =
   | 'action'
   | 'function'
   | 'hook'
+  | 'invariant'
   | 'mode'
   | 'scenario';
 
@@ -226,6 +227,9 @@ export function collect(files: A.SourceFile[], diags: Diagnostic[]): Symbols {
         break;
       case 'Hook':
         S.add('hook', d.names, d, { pkg });
+        break;
+      case 'Invariant':
+        S.add('invariant', d.names, d, { pkg });
         break;
       case 'Mode':
         S.add('mode', d.names, d, { pkg });

@@ -62,6 +62,7 @@ const closes: Record<string, string> = {
   action: 'the parameter list',
   function: 'the parameter list',
   hook: 'the parameter list',
+  invariant: 'the parameter list',
   method: 'the parameter list',
   trigger: 'the subject',
   modify: 'the parameter list',
@@ -76,7 +77,7 @@ const closes: Record<string, string> = {
 const exprRules = new Set(['expr', 'operand', 'postfix', 'primary', 'arg', 'pick']);
 
 const noViableWhat: Record<string, string> = {
-  decl: 'a declaration (enum, option, zone, property, var, card, deck, general, skill, event, action, function, hook, mode, variant, scenario or phrase)',
+  decl: 'a declaration (enum, option, zone, property, var, card, deck, general, skill, event, action, function, hook, invariant, mode, variant, scenario or phrase)',
   skillItem: "a skill item ('on', 'active', 'viewAs', 'modify' or 'filter')",
   stmt: 'a statement',
   typeRef: 'a type',
@@ -151,6 +152,7 @@ export const declStarters: TokenType[] = [
   'action',
   'function',
   'hook',
+  'invariant',
   'mode',
   'variant',
   'scenario',
@@ -250,6 +252,7 @@ export class SgsParser extends CstParser {
       { ALT: () => this.SUBRULE(this.action) },
       { ALT: () => this.SUBRULE(this.function) },
       { ALT: () => this.SUBRULE(this.hook) },
+      { ALT: () => this.SUBRULE(this.invariant) },
       { ALT: () => this.SUBRULE(this.mode) },
       { ALT: () => this.SUBRULE(this.variant) },
       { ALT: () => this.SUBRULE(this.scenario) },
@@ -717,6 +720,15 @@ export class SgsParser extends CstParser {
       { ALT: () => this.CONSUME(kw.max!, { LABEL: 'combine' }) },
       { ALT: () => this.CONSUME(kw.min!, { LABEL: 'combine' }) },
     ]);
+  });
+
+  // Invariant := 'invariant' Names Signature? '=' Expr   — what must hold after every decision (per player or whole game)
+  private invariant = this.RULE('invariant', () => {
+    this.CONSUME(kw.invariant!);
+    this.SUBRULE(this.names);
+    this.OPTION(() => this.SUBRULE(this.signature));
+    this.CONSUME(Eq);
+    this.SUBRULE(this.expr);
   });
 
   private modeItem = this.RULE('modeItem', () => {

@@ -182,6 +182,8 @@ class Converter {
         return this.function(d);
       case 'hook':
         return this.hook(d);
+      case 'invariant':
+        return this.invariant(d);
       case 'mode':
         return this.mode(d);
       case 'variant':
@@ -595,6 +597,16 @@ class Converter {
       ...(e ? { expr: this.expr(e) } : {}),
       ...(b || !e ? { body: this.block(b) } : {}),
       span,
+    };
+  }
+
+  private invariant(n: CstNode): A.InvariantDecl {
+    return {
+      kind: 'Invariant',
+      names: this.names(node(n, 'names')),
+      params: this.signature(node(n, 'signature')),
+      expr: this.expr(node(n, 'expr')),
+      span: this.nodeSpan(n),
     };
   }
 

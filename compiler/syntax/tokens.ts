@@ -121,6 +121,7 @@ export const contextualKeywords = [
   'general',
   'event',
   'mode',
+  'invariant',
   // Open data: `extend event|enum`, skill tags and the fields every general must have, declared in the rules.
   'extend',
   'tag',

@@ -160,6 +160,10 @@ export class ExprRenderer {
       case 'mode':
       case 'enum':
         return { ...nm(), ty: ANY };
+      case 'invariant': {
+        const v = nm();
+        return { zh: `「${v.zh}」`, en: `“${v.en}”`, ty: ANY };
+      }
     }
     return this.miss(sym.id, span, `${sym.kind} ${sym.id} cannot be worded as a value`);
   }

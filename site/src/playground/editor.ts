@@ -75,6 +75,8 @@ function completionKind(k: EntryKind): monaco.languages.CompletionItemKind {
       return K.Variable;
     case 'hook':
       return K.Interface;
+    case 'invariant':
+      return K.Constant;
     case 'option':
       return K.Constant;
     case 'mode':

@@ -223,6 +223,9 @@ export function indexFiles(
             detail: `combined by ${d.combine}`,
           });
           break;
+        case 'Invariant':
+          add('invariant', d.names, d, { params: params(d.params, text), returns: 'bool' });
+          break;
         case 'Mode':
           add('mode', d.names, d);
           for (const m of d.methods) openWindows(m.body, d.names.id.name, 'mode');
@@ -341,6 +344,7 @@ const KIND_NAMES: Record<EntryKind, [string, string]> = {
   action: ['动作', 'action'],
   function: ['函数', 'function'],
   hook: ['钩子', 'hook'],
+  invariant: ['不变式', 'invariant'],
   mode: ['模式', 'mode'],
   scenario: ['场景', 'scenario'],
   window: ['时机', 'timing window'],
@@ -431,6 +435,10 @@ const KEYWORD_DOCS: Record<string, [string, string]> = {
   mode: [
     '声明模式；在场景中选择模式（如 `mode identity`）。',
     'Declares a mode; in a scenario, picks one (`mode identity`).',
+  ],
+  invariant: [
+    '声明每次决定后都必须成立的条件：`invariant 名 中文 "En" (p: player) = 条件`（对每名角色）或不带参数（对整局）。',
+    'Declares what must hold after every decision: `invariant name 中文 "En" (p: player) = cond` (for each player) or without a parameter (for the game).',
   ],
   property: [
     '声明每名角色都有的属性：`property 名 中文 "En": 类型 = 默认值`。',
