@@ -76,6 +76,12 @@ export function cardText(R: Renderer, d: A.CardDecl): Text {
       });
     }
   }
-  for (const m of d.methods) lines.push(sentence(section(R, 'card', m, self)));
+  // In its own methods the card's fields are known: `e.card.nature` of a 杀 is normal, and reads as such.
+  const own = new Map<string, string>();
+  for (const f of d.fields) {
+    const id = f.value.kind === 'Name' ? R.S.get(f.value.name)?.id : undefined;
+    if (id) own.set(f.name.name, id);
+  }
+  for (const m of d.methods) lines.push(sentence(section(R, 'card', m, self, own)));
   return join(lines, '\n', '\n');
 }

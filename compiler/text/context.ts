@@ -39,6 +39,7 @@ export interface Body {
   mutable: Set<string>; // locals assigned after their `let`
   members?: Set<string>; // members (`x.f`) assigned somewhere in the body: reading them is not a fixed value
   cardUser?: boolean; // a card's method: the `user` of the card's use and effect reads as 你 / you
+  ownFields?: Map<string, string>; // a card's method: the card's own fields that name a member (`nature: normal`)
   letters: number; // X, Y, Z … handed out
   demos: Set<string>; // demonstratives (该角色 …) already standing for a local
 }

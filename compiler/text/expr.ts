@@ -492,9 +492,18 @@ export class ExprRenderer {
         case 'num':
           return a?.kind === 'Number' && a.value === p.v;
         case 'member':
+          if (a?.kind === 'Member' && this.isOwnCard(a.object, env))
+            return env.body.ownFields?.get(a.name.name) === p.id;
           return a?.kind === 'Name' && !env.has(a.name) && this.S.get(a.name)?.id === p.id;
       }
     };
+  }
+
+  /** In a card's own method, whether `o` is the card itself: the event's `card`, or a parameter of type card. */
+  private isOwnCard(o: A.Expr, env: Env): boolean {
+    if (!env.body.ownFields) return false;
+    if (o.kind === 'Member') return o.name.name === 'card';
+    return o.kind === 'Name' && !!env.body.params?.some((p) => p.name.name === o.name && p.type.name.name === 'card');
   }
 
   /** Fill a template; `slot` gives the value of each placeholder; `places`: the placeholders that stand for a zone

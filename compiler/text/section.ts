@@ -73,7 +73,13 @@ export function hasBodySlot(text: Text): boolean {
 }
 
 /** The text of method `m` of a card kind (`owner` = card) or a mode (`owner` = mode); `self` is how the owner reads. */
-export function section(R: Renderer, owner: 'card' | 'mode', m: A.MethodDecl, self: Val): Text {
+export function section(
+  R: Renderer,
+  owner: 'card' | 'mode',
+  m: A.MethodDecl,
+  self: Val,
+  ownFields?: Map<string, string>,
+): Text {
   const name = m.name.name;
   const key = `${owner}.${name}`;
   const ph = R.book.all(key).find((p) => p.decl.params !== undefined && hasBodySlot(p.text));
@@ -86,7 +92,13 @@ export function section(R: Renderer, owner: 'card' | 'mode', m: A.MethodDecl, se
     );
   const callee = `${owner === 'card' ? 'method' : 'mode'}:${name}`;
   const env = new Env(
-    bodyOf(m.body, { you: false, callee, params: m.params, ...(owner === 'card' ? { cardUser: true } : {}) }),
+    bodyOf(m.body, {
+      you: false,
+      callee,
+      params: m.params,
+      ...(owner === 'card' ? { cardUser: true } : {}),
+      ...(ownFields ? { ownFields } : {}),
+    }),
   );
   // A parameter whose noun is empty ("" "") is the one the body describes: the body reads as a relative clause
   // about it ("可以指定{body}的角色为目标" → 不为你且在你攻击范围内的角色).
