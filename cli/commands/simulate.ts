@@ -14,7 +14,7 @@ export const simulateCommand: Command = {
   usage:
     'sgs simulate [paths…] --players N --games G --seed S [--mode M] [--option k=v…] [--edition first|standard] [--beginner] [--ai random|heuristic|role=ai,…] [--json] [--save DIR] [--max-decisions N]',
   summary:
-    'play many games (random AI by default) and check that cards, HP and deaths stay consistent and every game ends',
+    "play many games (random AI by default), checking after every decision the rules' invariants (HP, deaths…) and that cards are conserved, and that every game ends",
   flags: {
     players: 'int',
     games: 'int',
