@@ -14,13 +14,6 @@ import { rulesProgram } from './helpers.ts';
 
 const ROOTS = ['runtime', 'compiler', 'ai', 'cli'];
 
-/** Known hits, each with why it is left for now. The skill tag `lord` (主公技) is spelled like the role; the tags move
- *  into rules/core with issue 8's "open data" item, and then these entries go. */
-const PENDING: Record<string, string> = {
-  'compiler/check/checks.ts:lord': 'skill tag list (moves to rules/core)',
-  'compiler/text/skill.ts:lord': 'skill tag wording (moves to rules/core)',
-};
-
 /** Every card kind, skill, general, role and phase id of the compiled rules, with what it is. */
 function gameIds(): Map<string, string> {
   const p = rulesProgram();
@@ -89,9 +82,7 @@ describe('no game words outside rules/', () => {
   });
 
   it.each(ROOTS)('%s/ names no card, skill, general, role or phase id', (root) => {
-    const hits = tsFiles(root)
-      .flatMap((f) => hitsIn(f, ids))
-      .filter((h) => !PENDING[`${h.file}:${h.word}`]);
+    const hits = tsFiles(root).flatMap((f) => hitsIn(f, ids));
     expect(hits.map((h) => `${h.file}:${h.line}: ${h.what} id '${h.word}'`)).toEqual([]);
   });
 });
