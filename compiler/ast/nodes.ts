@@ -257,7 +257,8 @@ export type Decl =
   | ExtendEventDecl
   | ExtendEnumDecl
   | TagDecl
-  | RequireDecl;
+  | RequireDecl
+  | CardMethodDecl;
 
 /** `extend event damage { conducted: bool = false }` — fields added to an event another package declares. */
 export interface ExtendEventDecl {
@@ -278,6 +279,15 @@ export interface TagDecl {
   kind: 'Tag';
   names: Names;
   forbidsMay: boolean;
+  span: Span;
+}
+/** `method onLeave(owner: player, from: zone) { }` — a card method the rules may call on a card of any kind; a kind
+ *  without it does nothing (`{ }`, `acts`) or gives none (`= none`). */
+export interface CardMethodDecl {
+  kind: 'CardMethod';
+  name: Ident;
+  params: Param[];
+  acts: boolean;
   span: Span;
 }
 /** A field every general must have: `hp: int >= 1`, `kingdom: kingdom`. */

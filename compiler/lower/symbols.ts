@@ -37,6 +37,7 @@ export class Symbols {
   cardFields = new Set<string>();
   generalFields = new Set<string>();
   methodNames = new Map<string, boolean>(); // card method name → some kind's version has a block body
+  cardMethods = new Map<string, A.CardMethodDecl>(); // `method onLeave(…) { }`: card methods declared for any kind
   modeMethods = new Set<string>();
   /** Player properties live in their own namespace: they are only read as `p.name`. */
   properties = new Map<string, A.PropertyDecl>();
@@ -261,6 +262,10 @@ export function collect(files: A.SourceFile[], diags: Diagnostic[]): Symbols {
           else S.generalRequires.push(f);
           S.generalFields.add(f.name.name);
         }
+        break;
+      case 'CardMethod':
+        S.cardMethods.set(d.name.name, d);
+        S.methodNames.set(d.name.name, (S.methodNames.get(d.name.name) ?? false) || d.acts);
         break;
       case 'Variant':
         // Variant declarations replace same-named ones: register those not declared elsewhere.

@@ -260,6 +260,31 @@ export class SgsParser extends CstParser {
       { ALT: () => this.SUBRULE(this.extend) },
       { ALT: () => this.SUBRULE(this.tagDecl) },
       { ALT: () => this.SUBRULE(this.require) },
+      { ALT: () => this.SUBRULE(this.cardMethod) },
+    ]);
+  });
+
+  // CardMethod := 'method' Ident '(' Params? ')' ('{' '}' | '=' 'none')   — a card method the rules may call on a
+  // card of any kind: a kind without it does nothing (`{ }`) or gives none (`= none`).
+  private cardMethod = this.RULE('cardMethod', () => {
+    this.CONSUME(kw.method!);
+    this.CONSUME(Identifier, { LABEL: 'name' });
+    this.CONSUME(LParen);
+    this.OPTION(() => this.SUBRULE(this.params));
+    this.CONSUME(RParen);
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(LCurly, { LABEL: 'acts' });
+          this.CONSUME(RCurly);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(Eq);
+          this.CONSUME(kw.none!);
+        },
+      },
     ]);
   });
 

@@ -198,6 +198,8 @@ class Converter {
         return this.tagDecl(d);
       case 'require':
         return this.require(d);
+      case 'cardMethod':
+        return this.cardMethod(d);
     }
     return undefined;
   }
@@ -212,6 +214,17 @@ class Converter {
   private tagDecl(n: CstNode): A.TagDecl {
     const span = this.nodeSpan(n);
     return { kind: 'Tag', names: this.names(node(n, 'names')), forbidsMay: has(n, 'forbidsMay'), span };
+  }
+
+  private cardMethod(n: CstNode): A.CardMethodDecl {
+    const span = this.nodeSpan(n);
+    return {
+      kind: 'CardMethod',
+      name: this.ident(tok(n, 'name')),
+      params: this.params(node(n, 'params')),
+      acts: has(n, 'acts'),
+      span,
+    };
   }
 
   private require(n: CstNode): A.RequireDecl {

@@ -132,6 +132,8 @@ export const contextualKeywords = [
   'before',
   'after',
   'others',
+  // `method onLeave(owner: player, from: zone) { }`: a card method the core may call on a card of any kind.
+  'method',
 ] as const;
 
 export type ReservedKeyword = (typeof reservedKeywords)[number];

@@ -59,6 +59,9 @@ export class Facts {
             bodies.push({ callee: `method:${m.name.name}`, params: m.params, body: m.body, expr: m.expr });
           }
           break;
+        case 'CardMethod':
+          if (!this.methodParams.has(d.name.name)) this.methodParams.set(d.name.name, d.params);
+          break;
         case 'Mode':
           for (const m of d.methods) {
             if (!this.modeParams.has(m.name.name)) this.modeParams.set(m.name.name, m.params);

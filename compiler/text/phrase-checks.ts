@@ -46,6 +46,7 @@ function facts(S: Symbols): Facts {
       d.methods.forEach((m) => f.modeMethods.set(m.name.name, m.params.length));
     }
   }
+  for (const [n, d] of S.cardMethods) if (!f.cardMethods.has(n)) f.cardMethods.set(n, d.params.length);
   for (const x of S.phrases) {
     const body = /\{body\}/.test(x.text.zh + x.text.en);
     const pats = (x.params ?? []).map((p) => (patternOf(p.name.name, S) ? p.name.name : '_'));

@@ -86,6 +86,7 @@ type Named = Exclude<
   | { kind: 'ExtendEvent' }
   | { kind: 'ExtendEnum' }
   | { kind: 'Require' }
+  | { kind: 'CardMethod' }
 >; // the declarations with names (id, 中文, English)
 
 export interface DeclRef {
