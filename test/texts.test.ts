@@ -258,6 +258,7 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
       '（从设定的局面开始时）对每名角色：该角色登场：获得其武将的技能，体力上限为其武将的体力上限（主公另加成），体力为体力上限。',
       '游戏进行：令设定的起始阶段为给定的阶段。从首位角色起，依次进入每名角色的时机「游戏开始时」。令X为首位角色。重复：若X存活，X执行一个回合，令X为X的下一个座位上的角色。',
       '一名角色死亡后：判断胜负：若主公死亡，内奸为唯一存活的角色时内奸获胜，否则反贼获胜；若反贼和内奸均已死亡，主公和忠臣获胜。若凶手存活，若死亡的角色的身份为反贼，凶手摸三张牌；若死亡的角色的身份为忠臣且凶手的身份为主公，凶手弃置其所有牌。',
+      '所有剩余角色将同时死亡时：游戏结束，反贼获胜。',
     ],
     en: [
       'Minimum players: 4; Maximum players: 10; Decks: Standard deck and EX cards.',
@@ -265,6 +266,7 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
       "When a game starts from a set position, for each player: That player takes the stage: gains their general's skills, max HP as printed on the general (plus the lord's bonus), and full HP.",
       'Play: Let the set starting phase be the given phase. The timing “when the game begins” opens for each player in turn, from the first player. Let X be the first player. Repeat: if X is alive, X takes a turn, then let X be the player in the seat after X.',
       "After a player dies: The game checks for a winner: if the lord is dead, the renegade wins when they are the only player left, otherwise the rebels win; if every rebel and renegade is dead, the lord and the loyalists win. If the killer is alive, if the dead player's Role is Rebel, the killer draws 3 cards; then if the dead player's Role is Loyalist and the killer's Role is Lord, the killer discards the cards in the killer's hand and equipment area.",
+      'When every player left would die at once: The game ends and Rebels win.',
     ],
   },
   'events.damage': {
@@ -277,10 +279,10 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
   },
   'events.dying': {
     zh: [
-      '进入时机「濒死角色进入濒死状态时」。从当前角色起，依次对每名存活角色：该角色可以对濒死角色使用【桃】（或可以当作【桃】使用的牌），一张接一张，直到濒死角色的体力大于0，若濒死角色的体力大于0或濒死角色已死亡，结束循环。若濒死角色的体力不大于0且濒死角色存活，濒死角色死亡（凶手为致其濒死的角色）。',
+      '进入时机「濒死角色进入濒死状态时」。从当前角色起，依次对每名存活角色：该角色可以对濒死角色使用【桃】（或可以当作【桃】使用的牌），一张接一张，直到濒死角色的体力大于0，若濒死角色的体力大于0或濒死角色已死亡，结束循环。若濒死角色的体力不大于0且濒死角色存活且并非死亡暂缓结算，濒死角色死亡（凶手为致其濒死的角色）。',
     ],
     en: [
-      "The timing “when the dying player starts dying” opens. For each living player in turn, from the current player: that player may use Peaches (or cards they can use as Peach) on the dying player, one after another, until the dying player is above 0 HP, then if the dying player's HP is greater than 0 or the dying player is dead, stop repeating. If the dying player's HP is at most 0 and the dying player is alive, the dying player dies (killed by whoever brought them to dying).",
+      "The timing “when the dying player starts dying” opens. For each living player in turn, from the current player: that player may use Peaches (or cards they can use as Peach) on the dying player, one after another, until the dying player is above 0 HP, then if the dying player's HP is greater than 0 or the dying player is dead, stop repeating. If the dying player's HP is at most 0 and the dying player is alive and it is not the case that the death waits, the dying player dies (killed by whoever brought them to dying).",
     ],
   },
   'events.die': {
