@@ -12,8 +12,10 @@ export interface Linked {
   program: Program;
   linker: Linker;
   bodies: WeakMap<IBody, Run>;
-  /** Triggers by timing window. */
-  windowIndex: Map<string, { skill: string; idx: number; trig: ITrigger }[]>;
+  /** Players' skills' triggers by timing window (table rules are in `tableWindows`). */
+  windowIndex: Map<string, TriggerRef[]>;
+  /** Table rules' triggers by timing window: those before every player's skills, and after. */
+  tableWindows: Map<string, { before: TriggerRef[]; after: TriggerRef[] }>;
   /** `modify` contributions by hook. */
   hookIndex: Map<string, { skill: string; idx: number }[]>;
   /** Skills that have filters (they change how cards read). */
@@ -30,6 +32,12 @@ export interface Linked {
   tableRules: { before: string[]; after: string[] };
   /** Properties, globals and use limits declared `reset at <event>`, by event kind. */
   resets: Map<string, { props: string[]; vars: string[] }>;
+}
+
+export interface TriggerRef {
+  skill: string;
+  idx: number;
+  trig: ITrigger;
 }
 
 /** The base program with the parts of every variant whose option has the variant's value merged over it. */
@@ -65,13 +73,21 @@ export function linkProgram(base: Program, options: Record<string, unknown>): Li
   if (!m) linkedCache.set(base, (m = new Map()));
   const hit = m.get(key);
   if (hit) return hit;
-  const windowIndex = new Map<string, { skill: string; idx: number; trig: ITrigger }[]>();
+  const windowIndex = new Map<string, TriggerRef[]>();
+  const tableWindows = new Map<string, { before: TriggerRef[]; after: TriggerRef[] }>();
   const hookIndex = new Map<string, { skill: string; idx: number }[]>();
   const filterSkills: string[] = [];
   for (const s of Object.values(program.skills)) {
     s.triggers.forEach((t, idx) => {
+      const ref = { skill: s.id, idx, trig: t };
+      if (s.table) {
+        let w = tableWindows.get(t.window);
+        if (!w) tableWindows.set(t.window, (w = { before: [], after: [] }));
+        w[s.table].push(ref);
+        return;
+      }
       const l = windowIndex.get(t.window) ?? [];
-      l.push({ skill: s.id, idx, trig: t });
+      l.push(ref);
       windowIndex.set(t.window, l);
     });
     s.modifies.forEach((mo, idx) => {
@@ -90,6 +106,7 @@ export function linkProgram(base: Program, options: Record<string, unknown>): Li
     linker: new Linker(program, builtins),
     bodies: new WeakMap(),
     windowIndex,
+    tableWindows,
     hookIndex,
     filterSkills,
     propertySet: new Set(Object.keys(program.properties)),

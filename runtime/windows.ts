@@ -9,7 +9,7 @@ import { RETURN, STOP, truthy } from './link.ts';
 import { limitKey, markUse, skillEnabled, skillsOf, usesLeft } from './skills.ts';
 import type { Asking } from './types.ts';
 import { RuleError, type Frame, type PlayerObj, type Value } from './values.ts';
-import { runBody } from './variants.ts';
+import { runBody, type TriggerRef } from './variants.ts';
 
 /** Events nested inside events; deeper means a trigger keeps re-raising. */
 export const MAX_DEPTH = 120;
@@ -91,7 +91,7 @@ function candidates(g: Engine, window: string, p: PlayerObj, subject: PlayerObj,
   if (!p.alive) return out;
   const skills = skillsOf(g, p);
   for (const it of items) {
-    if (!skills.includes(it.skill) || g.program.skills[it.skill]!.table) continue;
+    if (!skills.includes(it.skill)) continue;
     const t = it.trig;
     if (t.subject === 'you' ? subject !== p : t.subject === 'other' ? subject === p : false) continue;
     const key = limitKey(it.skill, 't', it.idx, p);
@@ -107,19 +107,16 @@ function candidates(g: Engine, window: string, p: PlayerObj, subject: PlayerObj,
 /** Open a timing window: collect triggers seat by seat from the current player, let each player order
  *  their own, re-check every condition just before firing. */
 export function* openWindow(g: Engine, window: string, subject: PlayerObj, frame: Frame): Asking<void> {
-  if (!g.L.windowIndex.has(window)) return;
-  const done = new Set<string>();
-  yield* tableRules(g, g.L.tableRules.before, window, subject, frame);
-  yield* playersSkills(g, window, subject, frame, done);
-  yield* tableRules(g, g.L.tableRules.after, window, subject, frame);
+  const table = g.L.tableWindows.get(window);
+  if (table?.before.length) yield* tableRules(g, table.before, subject, frame);
+  if (g.L.windowIndex.has(window)) yield* playersSkills(g, window, subject, frame, new Set<string>());
+  if (table?.after.length) yield* tableRules(g, table.after, subject, frame);
 }
 
 /** The table's rules in a window: in declaration order, each trigger once, its condition checked just before it
  *  fires; nobody is asked to order them or whether to use them. */
-function* tableRules(g: Engine, rules: string[], window: string, subject: PlayerObj, frame: Frame): Asking<void> {
-  if (!rules.length) return;
-  for (const it of g.L.windowIndex.get(window)!) {
-    if (!rules.includes(it.skill)) continue;
+function* tableRules(g: Engine, items: TriggerRef[], subject: PlayerObj, frame: Frame): Asking<void> {
+  for (const it of items) {
     if (frame.stopped || g.state.over) return;
     const t = it.trig;
     const key = `table:${it.skill}:t${it.idx}`;
