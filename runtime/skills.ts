@@ -10,19 +10,21 @@ export type UseLimit = { count: number; per: string } | undefined;
  *  granted by skills (`grants x to others where …`: their conditions read the state, so they are not cached). */
 export function skillsOf(g: Engine, p: PlayerObj): string[] {
   const base = baseSkillsOf(g, p);
-  if (!g.L.grantors.length || grantDepth > 0) return base;
-  grantDepth++;
+  // Deciding grants consults the rules (conditions, skillEnabled), which may ask for skills again: those inner
+  // questions see only players' own skills and their cards' (grants do not grant further). The depth is kept with
+  // the other re-entrancy guards of the game, not in module state shared by every game.
+  if (!g.L.grantors.length || (g.hookDepth.get(GRANTS) ?? 0) > 0) return base;
+  g.hookDepth.set(GRANTS, 1);
   try {
     const extra = grantedTo(g, p);
     return extra.length ? [...base, ...extra.filter((s) => !base.includes(s))] : base;
   } finally {
-    grantDepth--;
+    g.hookDepth.set(GRANTS, 0);
   }
 }
 
-/** Deciding grants consults the rules (conditions, skillEnabled), which may ask for skills again: those inner
- *  questions see only players' own skills and their cards' (grants do not grant further). */
-let grantDepth = 0;
+/** The re-entrancy key of granted skills in `hookDepth` (no hook can be named so: hook names are identifiers). */
+const GRANTS = ' grants';
 
 /** The skills granted to p by living players' skills that grant (while enabled and their condition holds). */
 function grantedTo(g: Engine, p: PlayerObj): string[] {
