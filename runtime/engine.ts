@@ -19,7 +19,8 @@ export interface Engine extends RulesHost {
   epoch: number;
   /** The skills of each seat as of an epoch (skills.ts). */
   readonly skillCache: Map<number, { epoch: number; skills: string[] }>;
-  /** Nesting of each hook (and of skillEnabled and granted skills) being evaluated, to stop regress (skills.ts, hooks.ts). */
+  /** Nesting of each hook (and of skillEnabled and granted skills) being evaluated, to stop regress
+   *  (skills.ts, hooks.ts). */
   readonly hookDepth: Map<string, number>;
   /** True while a card filter's condition is evaluated: cards then read as they are (members.ts). */
   filtering: boolean;
