@@ -90,16 +90,8 @@ function combineHook(g: Engine, name: string, args: Value[]): Value {
   if (depth > 3) return acc; // a hook consulted inside its own contributions: stop the regress
   g.hookDepth.set(name, depth + 1);
   try {
-    // The table's rules count once, with no owner: those declared `before skills` first, `after skills` last.
-    const { before, after } = g.L.tableRules;
-    const owners: (PlayerObj | null)[] = [...(before.length ? [null] : []), ...g.state.players];
-    if (after.length) owners.push(null);
-    let first = before.length > 0;
-    for (const p of owners) {
-      const table = p === null ? (first ? before : after) : null;
-      if (p === null) first = false;
-      else if (!p.alive) continue;
-      const skills = p === null ? table! : g.skillsOf(p);
+    // One owner's contributions (null: the table's rules, which have no owner); `any` and `all` may decide early.
+    const contribute = (p: PlayerObj | null, skills: readonly string[]): boolean | undefined => {
       for (const it of items) {
         if (!skills.includes(it.skill) || (p !== null && !g.skillEnabled(p, it.skill))) continue;
         const mo = g.program.skills[it.skill]!.modifies[it.idx]!;
@@ -125,7 +117,17 @@ function combineHook(g: Engine, name: string, args: Value[]): Value {
             break;
         }
       }
+      return undefined;
+    };
+    // The table's rules count once: those declared `before skills` first, `after skills` last.
+    const { before, after } = g.L.tableRules;
+    let decided = before.length ? contribute(null, before) : undefined;
+    for (let s = 0; decided === undefined && s < g.state.players.length; s++) {
+      const p = g.state.players[s]!;
+      if (p.alive) decided = contribute(p, g.skillsOf(p));
     }
+    if (decided === undefined && after.length) decided = contribute(null, after);
+    if (decided !== undefined) return decided;
   } finally {
     g.hookDepth.set(name, depth);
   }
