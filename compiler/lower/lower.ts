@@ -835,13 +835,7 @@ class Lowerer {
     if (kind === 'ask') return { k: 'ask', fn: name, args: this.builtinArgs(name, e, scope, cx), at: a };
     const sym = this.S.get(name)!;
     const params = sym.kind === 'event' ? this.S.eventFields(sym.id) : (sym.decl as A.ActionDecl).params;
-    const args = this.namedArgs(
-      params.map((p) => ({ name: p.name.name, optional: !!p.default || p.type.optional })),
-      e,
-      scope,
-      cx,
-      `${sym.kind} ${sym.id}`,
-    );
+    const args = this.namedArgs(paramSlots(params), e, scope, cx, `${sym.kind} ${sym.id}`);
     return { k: sym.kind === 'event' ? 'event' : 'action', name: sym.id, args, at: a };
   }
 
@@ -992,13 +986,7 @@ class Lowerer {
       const s = this.S.get(name);
       if (s?.kind === 'function') {
         const params = (s.decl as A.FunctionDecl).params;
-        const rest = this.namedArgs(
-          params.slice(1).map((p) => ({ name: p.name.name, optional: !!p.default || p.type.optional })),
-          e,
-          scope,
-          cx,
-          `function ${name}`,
-        );
+        const rest = this.namedArgs(paramSlots(params.slice(1)), e, scope, cx, `function ${name}`);
         return { k: 'fn', name: s.id, args: [obj, ...rest], at: a };
       }
       if (BUILTINS[name]) {
@@ -1026,13 +1014,7 @@ class Lowerer {
           return {
             k: 'fn',
             name: s.id,
-            args: this.namedArgs(
-              params.map((p) => ({ name: p.name.name, optional: !!p.default || p.type.optional })),
-              e,
-              scope,
-              cx,
-              `function ${s.id}`,
-            ),
+            args: this.namedArgs(paramSlots(params), e, scope, cx, `function ${s.id}`),
             at: a,
           };
         }
@@ -1041,13 +1023,7 @@ class Lowerer {
           return {
             k: 'hook',
             name: s.id,
-            args: this.namedArgs(
-              params.map((p) => ({ name: p.name.name, optional: !!p.default || p.type.optional })),
-              e,
-              scope,
-              cx,
-              `hook ${s.id}`,
-            ),
+            args: this.namedArgs(paramSlots(params), e, scope, cx, `hook ${s.id}`),
             at: a,
           };
         }
@@ -1165,4 +1141,9 @@ export function emptyProgram(): I.Program {
     scenarios: {},
     variants: [],
   };
+}
+
+/** Declared parameters as named-argument slots: a parameter with a default or an optional type may be left out. */
+function paramSlots(params: A.Param[]): { name: string; optional: boolean }[] {
+  return params.map((p) => ({ name: p.name.name, optional: !!p.default || p.type.optional }));
 }
