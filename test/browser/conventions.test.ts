@@ -1,8 +1,7 @@
 // Site conventions in a real Chromium against the production build: an address the site does not have shows the
 // bilingual 404 page (with the site's layout and links to both editions), and every page has our own favicon.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { browserAvailable, launch, serve, type Server } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { browserAvailable, useSite } from './harness.ts';
 
 const ready = browserAvailable();
 
@@ -11,28 +10,17 @@ describe.skipIf(!ready)(
     ? 'site conventions (browser)'
     : 'site conventions (browser) — SKIPPED: apt-get install -y chromium fonts-noto-cjk',
   () => {
-    let server: Server;
-    let browser: Browser;
-
-    beforeAll(async () => {
-      server = await serve();
-      browser = await launch();
-    }, 60_000);
-
-    afterAll(async () => {
-      await browser?.close();
-      await server?.stop();
-    });
+    const site = useSite();
 
     for (const path of ['/zh/no-such-page/', '/en/cards/no-such-card/', '/missing.html']) {
       it(`a missing address (${path}) shows the 404 page in Chinese and English`, async () => {
-        const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
+        const page = await site.browser.newPage({ viewport: { width: 1000, height: 800 } });
         const failed: string[] = [];
         page.on('requestfailed', (r) => failed.push(r.url()));
         page.on('response', (r) => {
-          if (r.status() >= 400 && r.url() !== server.url + path) failed.push(`${r.status()} ${r.url()}`);
+          if (r.status() >= 400 && r.url() !== site.server.url + path) failed.push(`${r.status()} ${r.url()}`);
         });
-        const res = await page.goto(server.url + path);
+        const res = await page.goto(site.server.url + path);
         expect(res?.status()).toBe(404);
         expect(await page.title()).toContain('找不到页面 · Page not found');
         expect(await page.locator('section[lang="zh-CN"] h1').innerText()).toBe('找不到这一页');
@@ -49,12 +37,12 @@ describe.skipIf(!ready)(
     }
 
     it('every page links our own SVG favicon, and it is served', async () => {
-      const page = await browser.newPage();
+      const page = await site.browser.newPage();
       for (const path of ['/', '/zh/', '/en/cards/slash/', '/zh/no-such-page/']) {
-        await page.goto(server.url + path);
+        await page.goto(site.server.url + path);
         expect(await page.locator('link[rel="icon"]').getAttribute('href'), path).toBe('/favicon.svg');
       }
-      const r = await fetch(server.url + '/favicon.svg');
+      const r = await fetch(site.server.url + '/favicon.svg');
       expect(r.status).toBe(200);
       expect(r.headers.get('content-type')).toContain('image/svg+xml');
       expect(await r.text()).toContain('<svg');

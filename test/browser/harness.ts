@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const repo = fileURLToPath(new URL('../../', import.meta.url));
 export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
@@ -76,4 +77,19 @@ export async function serve(port = 4400 + Math.floor(Math.random() * 400)): Prom
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** The production site served and a browser launched before the tests of the enclosing `describe`, both stopped
+ *  after them. Read `site.server` and `site.browser` inside the tests. */
+export function useSite(): { readonly server: Server; readonly browser: Browser } {
+  const site = {} as { server: Server; browser: Browser };
+  beforeAll(async () => {
+    site.server = await serve();
+    site.browser = await launch();
+  }, 60_000);
+  afterAll(async () => {
+    await site.browser?.close();
+    await site.server?.stop();
+  });
+  return site;
 }

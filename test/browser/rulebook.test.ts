@@ -1,10 +1,9 @@
 // The rulebook pages in a real Chromium against the production build: a general page shows the text generated
 // from the rules (the same text the compiler produces here) and the highlighted source of each skill, in both
 // languages, readable on a phone, with no request leaving 127.0.0.1.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { browserAvailable, launch, repo, serve, type Server } from './harness.ts';
+import { browserAvailable, repo, useSite } from './harness.ts';
 import { compile } from '../../compiler/index.ts';
 import { generateTexts } from '../../compiler/text/index.ts';
 import { loadSources } from '../../compiler/node/load.ts';
@@ -15,29 +14,19 @@ const SHOTS = repo + '.tmp/shots';
 describe.skipIf(!ready)(
   ready ? 'rulebook pages (browser)' : 'rulebook pages (browser) — SKIPPED: apt-get install -y chromium fonts-noto-cjk',
   () => {
-    let server: Server;
-    let browser: Browser;
+    const site = useSite();
     const texts = generateTexts(compile(loadSources([repo + 'rules'], repo)));
 
-    beforeAll(async () => {
-      mkdirSync(SHOTS, { recursive: true });
-      server = await serve();
-      browser = await launch();
-    }, 60_000);
-
-    afterAll(async () => {
-      await browser?.close();
-      await server?.stop();
-    });
+    beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
     for (const lang of ['zh', 'en'] as const) {
       it(`a general page (${lang}) shows each skill's generated text beside its highlighted source`, async () => {
-        const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+        const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
         const outside: string[] = [];
         page.on('request', (r) => {
-          if (!r.url().startsWith(server.url) && !r.url().startsWith('data:')) outside.push(r.url());
+          if (!r.url().startsWith(site.server.url) && !r.url().startsWith('data:')) outside.push(r.url());
         });
-        await page.goto(`${server.url}/${lang}/generals/caocao/`);
+        await page.goto(`${site.server.url}/${lang}/generals/caocao/`);
         const body = await page.locator('main').innerText();
         for (const skill of ['jianxiong', 'hujia']) {
           const text = texts.skills[skill]![lang];
@@ -56,8 +45,8 @@ describe.skipIf(!ready)(
     }
 
     it('a card page is readable on a phone without sideways scrolling', async () => {
-      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-      await page.goto(`${server.url}/zh/cards/slash/`);
+      const page = await site.browser.newPage({ viewport: { width: 390, height: 844 } });
+      await page.goto(`${site.server.url}/zh/cards/slash/`);
       expect(await page.locator('main').innerText()).toContain(texts.cards.slash!.zh.slice(0, 12));
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -68,13 +57,13 @@ describe.skipIf(!ready)(
     });
 
     it('rulebook pages ship no JavaScript except their islands', async () => {
-      const page = await browser.newPage();
+      const page = await site.browser.newPage();
       const scripts: string[] = [];
       page.on('request', (r) => {
         if (r.resourceType() === 'script') scripts.push(r.url());
       });
       for (const path of ['/en/rules/turn/', '/en/timings/', '/zh/cards/', '/en/language/']) {
-        await page.goto(server.url + path);
+        await page.goto(site.server.url + path);
       }
       expect(scripts).toEqual([]);
       await page.close();

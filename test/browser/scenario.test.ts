@@ -1,10 +1,10 @@
 // The scenario player and the game page in a real Chromium against the production build (run
 // `npx astro build --root site` first; skipped when Chromium or the build is missing). A scenario is watched to its
 // end, then played by clicking the script's own choices; a full game starts and takes the reader's clicks.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { DIST, browserAvailable, launch, serve, type Server } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { DIST, browserAvailable, useSite } from './harness.ts';
 
 // The global setup builds the site whenever Chromium is present, so only a missing Chromium skips these tests.
 const ready = browserAvailable() && existsSync(DIST + '/data/rules.json') && existsSync(DIST + '/zh/play/index.html');
@@ -15,31 +15,20 @@ describe.skipIf(!ready)(
     ? 'scenario player (browser)'
     : 'scenario player (browser) — SKIPPED: apt-get install -y chromium fonts-noto-cjk',
   () => {
-    let server: Server;
-    let browser: Browser;
-
-    beforeAll(async () => {
-      server = await serve();
-      browser = await launch();
-    }, 60_000);
-
-    afterAll(async () => {
-      await browser?.close();
-      await server?.stop();
-    });
+    const site = useSite();
 
     async function open(path: string, sel: string): Promise<{ page: Page; errors: string[]; external: string[] }> {
-      const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
+      const page = await site.browser.newPage({ viewport: { width: 1000, height: 800 } });
       const errors: string[] = [];
       const external: string[] = [];
       page.on('pageerror', (e) => errors.push(String(e)));
       page.on('request', (r) => {
-        if (!r.url().startsWith(server.url) && !r.url().startsWith('data:')) external.push(r.url());
+        if (!r.url().startsWith(site.server.url) && !r.url().startsWith('data:')) external.push(r.url());
       });
       page.on('response', (r) => {
         if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) errors.push(`${r.status()} ${r.url()}`);
       });
-      await page.goto(server.url + path);
+      await page.goto(site.server.url + path);
       await page.waitForSelector(sel, { timeout: 20_000 });
       return { page, errors, external };
     }
