@@ -1,6 +1,6 @@
 // Turning command-line choices (mode, player count, --option k=v) into a game setup the rules accept, with a
 // one-line message for every choice they do not.
-import { intFlag, type Parsed } from './args.ts';
+import { intFlag, type FlagSpec, type Parsed } from './args.ts';
 import type { IMode, Program } from '../runtime/index.ts';
 import type { AiName } from '../ai/registry.ts';
 import { parseAiSpec, rolesOf, uniformSpec, type AiSpec } from '../ai/spec.ts';
@@ -83,6 +83,19 @@ export function parseAi(program: Program, text: string | undefined, dflt: AiName
     throw invalid(e instanceof Error ? e.message : String(e));
   }
 }
+
+/** The flags every many-games command declares (read by gamesFromFlags, optionsFromFlags and parseAi). */
+export const GAMES_FLAGS = {
+  players: 'int',
+  games: 'int',
+  seed: 'int',
+  mode: 'string',
+  option: 'list',
+  edition: 'string',
+  beginner: 'bool',
+  ai: 'string',
+  json: 'bool',
+} as const satisfies FlagSpec;
 
 /** The flags every many-games command shares: mode, players, games, seed and options. */
 export function gamesFromFlags(program: Program, args: Parsed, defaultGames: number) {

@@ -5,7 +5,7 @@ import { EXIT_FAILED, EXIT_OK, invalid } from '../errors.ts';
 import { progressBar } from '../progress.ts';
 import { rolesOf } from '../../ai/spec.ts';
 import { balance, type BalanceResult, type GeneralStat, type RateStat } from '../balance.ts';
-import { gamesFromFlags, parseAi } from '../setup.ts';
+import { GAMES_FLAGS, gamesFromFlags, parseAi } from '../setup.ts';
 import type { Command } from './command.ts';
 
 export const balanceCommand: Command = {
@@ -13,17 +13,7 @@ export const balanceCommand: Command = {
   usage:
     'sgs balance [paths…] --games G --players N [--seed S] [--mode M] [--option k=v…] [--edition first|standard] [--beginner] [--ai heuristic|random|role=ai,…] [--json]',
   summary: 'play many AI games (heuristic by default) and report win rates per general and per role with 95% intervals',
-  flags: {
-    players: 'int',
-    games: 'int',
-    seed: 'int',
-    mode: 'string',
-    option: 'list',
-    edition: 'string',
-    beginner: 'bool',
-    ai: 'string',
-    json: 'bool',
-  },
+  flags: GAMES_FLAGS,
   run(args, io) {
     const program = requireProgram(args.positionals, io);
     const roles = rolesOf(program);

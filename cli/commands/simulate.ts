@@ -5,7 +5,7 @@ import { requireProgram } from '../compile.ts';
 import { intFlag } from '../args.ts';
 import { EXIT_FAILED, EXIT_OK } from '../errors.ts';
 import { progressBar } from '../progress.ts';
-import { gamesFromFlags, parseAi } from '../setup.ts';
+import { GAMES_FLAGS, gamesFromFlags, parseAi } from '../setup.ts';
 import { simulate, type SimulateResult } from '../simulate.ts';
 import type { Command } from './command.ts';
 
@@ -16,15 +16,7 @@ export const simulateCommand: Command = {
   summary:
     "play many games (random AI by default), checking after every decision the rules' invariants (HP, deaths…) and that cards are conserved, and that every game ends",
   flags: {
-    players: 'int',
-    games: 'int',
-    seed: 'int',
-    mode: 'string',
-    option: 'list',
-    edition: 'string',
-    beginner: 'bool',
-    ai: 'string',
-    json: 'bool',
+    ...GAMES_FLAGS,
     save: 'string',
     'max-decisions': 'int',
   },
