@@ -57,7 +57,7 @@ const TABLE = {
   sum: b(['list'], 'pure', 'lists', 'int', 'the sum of a list of numbers'),
   abs: b(['n'], 'pure', 'lists', 'int', 'the absolute value'),
   range: b(['from', 'to'], 'pure', 'lists', '[int]', 'the numbers from, …, to'),
-  text: b(['x'], 'pure', 'lists', 'text', "x as text (a player's name, `slash ♠7`, …)"),
+  text: b(['x'], 'pure', 'lists', 'text', "x as text (a player's name, a card's kind and face, …)"),
 
   cards: b(['zone'], 'pure', 'cards', '[card]', 'the cards of a zone as a list (top first)'),
   top: b(['zone: place', 'n?'], 'pure', 'cards', '[card]', 'the top n cards of a zone (1 by default)'),

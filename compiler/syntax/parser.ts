@@ -485,7 +485,7 @@ export class SgsParser extends CstParser {
     ]);
   });
 
-  // Card := 'card' Names ('is' Ident)? '{' CardItem* '}'   — `is slash`: a kind of 杀 (火杀)
+  // Card := 'card' Names ('is' Ident)? '{' CardItem* '}'   — `is <kind>`: a kind of another card kind
   private card = this.RULE('card', () => {
     this.CONSUME(kw.card!);
     this.SUBRULE(this.names);
@@ -845,7 +845,7 @@ export class SgsParser extends CstParser {
         ALT: () => this.CONSUME(kw.end!, { LABEL: 'end' }),
       },
       {
-        // `expect offered slash ♠7` / `expect not offered caocao`: what the pending decision offers.
+        // `expect offered <card or player>` / `expect not offered …`: what the pending decision offers.
         GATE: () =>
           this.is(this.LA(1), kw.offered!) || (this.is(this.LA(1), kw.not!) && this.is(this.LA(2), kw.offered!)),
         ALT: () => {
