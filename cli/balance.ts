@@ -1,4 +1,4 @@
-// Win rates per general and per role over many games of the identity mode, with 95% intervals, so that an author
+// Win rates per general and per role (per seat in a mode without roles) over many games, with 95% intervals, so that an author
 // can spot a general that is too strong or too weak. A general's raw rate mostly reflects the roles it happened to
 // play (the lord picks from 曹操/刘备/孙权 more often than not), so each general is also compared with what its roles
 // alone predict.
@@ -78,10 +78,10 @@ export function balance(program: Program, o: BalanceOptions): BalanceResult {
   const tally = (g: Game) => {
     const rolesWon = new Map<string, boolean>();
     for (const p of g.state.players) {
-      const role = p.v.role,
+      // A mode without roles (the rules' `role` property unset) is compared seat by seat instead.
+      const role = typeof p.v.role === 'string' ? p.v.role : `seat ${p.seat + 1}`,
         general = p.v.general;
-      if (typeof role !== 'string' || typeof general !== 'string')
-        throw new Error(`${p.name} ended a game without a role or a general`);
+      if (typeof general !== 'string') throw new Error(`${p.name} ended a game without a general`);
       const won = playerWon(g, p);
       rolesWon.set(role, (rolesWon.get(role) ?? false) || won);
       count(byRoleSeat, role, won);

@@ -32,8 +32,9 @@ export function checkPlayers(m: IMode, n: number): number {
   return n;
 }
 
-/** `k=v` pairs checked against the options the rules declare; values are typed like the option's default. */
-export function parseOptions(program: Program, pairs: string[]): Record<string, unknown> {
+/** `k=v` pairs checked against the options the rules declare (and the mode that owns them, if any); values are
+ *  typed like the option's default. */
+export function parseOptions(program: Program, pairs: string[], mode?: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const pair of pairs) {
     const eq = pair.indexOf('=');
@@ -42,6 +43,8 @@ export function parseOptions(program: Program, pairs: string[]): Record<string, 
     const raw = pair.slice(eq + 1);
     const o = program.options[k];
     if (!o) throw invalid(`no option named '${k}' (options: ${Object.keys(program.options).join(', ') || 'none'})`);
+    if (mode !== undefined && o.mode !== undefined && o.mode !== mode)
+      throw invalid(`option ${k} belongs to mode ${o.mode}, not ${mode}`);
     let v: unknown = raw;
     if (typeof o.default === 'boolean') {
       if (raw !== 'true' && raw !== 'false') throw invalid(`option ${k} is true or false, not '${raw}'`);
@@ -58,7 +61,11 @@ export function parseOptions(program: Program, pairs: string[]): Record<string, 
 }
 
 /** All option flags: `--option k=v…`, plus the shorthands `--edition first|standard` and `--beginner`. */
-export function optionsFromFlags(program: Program, flags: Record<string, unknown>): Record<string, unknown> {
+export function optionsFromFlags(
+  program: Program,
+  flags: Record<string, unknown>,
+  mode?: string,
+): Record<string, unknown> {
   const pairs = [...((flags.option as string[] | undefined) ?? [])];
   const edition = flags.edition as string | undefined;
   if (edition !== undefined) {
@@ -71,7 +78,7 @@ export function optionsFromFlags(program: Program, flags: Record<string, unknown
     pairs.push(`edition=${v}`);
   }
   if (flags.beginner === true) pairs.push('beginner=true');
-  return parseOptions(program, pairs);
+  return parseOptions(program, pairs, mode);
 }
 
 /** `--ai heuristic` or `--ai lord=heuristic,rebel=random,…` checked against the rules' roles; absent: `dflt` for all. */
@@ -103,6 +110,6 @@ export function gamesFromFlags(program: Program, args: Parsed, defaultGames: num
   const players = checkPlayers(mode, intFlag(args, 'players', 5, 1));
   const games = intFlag(args, 'games', defaultGames, 1);
   const seed = intFlag(args, 'seed', 1, 0);
-  const options = optionsFromFlags(program, args.flags);
+  const options = optionsFromFlags(program, args.flags, mode.id);
   return { mode: mode.id, players, games, seed, options: Object.keys(options).length ? options : undefined };
 }

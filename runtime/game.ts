@@ -82,16 +82,23 @@ export class Game implements Engine {
     const options: Record<string, unknown> = {};
     for (const o of Object.values(base.options)) options[o.id] = o.default;
     Object.assign(options, opts.options ?? {});
-    this.L = linkProgram(base, options);
+    this.scenario = opts.scenario;
+    const baseScen = opts.scenario ? base.scenarios[opts.scenario] : undefined;
+    if (opts.scenario && !baseScen) throw new RuleError(`no scenario named ${opts.scenario}`, '');
+    const modeId = baseScen?.mode ?? opts.mode ?? Object.keys(base.modes)[0];
+    if (!modeId || !base.modes[modeId]) throw new RuleError(`no mode named ${modeId ?? '(none)'}`, '');
+    for (const [k, v] of Object.entries(opts.options ?? {})) {
+      const owner = base.options[k]?.mode;
+      if (owner && owner !== modeId && v !== base.options[k]!.default)
+        throw new RuleError(`option ${k} belongs to mode ${owner}, not ${modeId}`, '');
+    }
+    // The mode is chosen like an option: the declarations it owns are a variant `mode == id`.
+    this.L = linkProgram(base, { ...options, mode: modeId });
     this.program = this.L.program;
     this.keepLog = opts.keepLog ?? true;
     this.stepBudget = opts.stepBudget ?? 200_000;
-    this.scenario = opts.scenario;
     const scen = opts.scenario ? this.program.scenarios[opts.scenario] : undefined;
-    if (opts.scenario && !scen) throw new RuleError(`no scenario named ${opts.scenario}`, '');
-    const modeId = scen?.mode ?? opts.mode ?? Object.keys(this.program.modes)[0];
-    const mode = modeId ? this.program.modes[modeId] : undefined;
-    if (!mode) throw new RuleError(`no mode named ${modeId ?? '(none)'}`, '');
+    const mode = this.program.modes[modeId]!;
     const seed = opts.seed ?? 1;
     const n = scen ? scen.seats.length : (opts.players ?? (mode.fields.minPlayers as number) ?? 2);
     const min = mode.fields.minPlayers as number | undefined,

@@ -245,6 +245,8 @@ export interface IOption {
   id: string;
   default: unknown;
   values?: string[];
+  /** The mode that owns the option: it is offered and accepted only in that mode's games. */
+  mode?: string;
 }
 
 /** A scenario: seats, stacked deck, start, then steps. Expressions in seats/steps see seat names as globals `$name`. */

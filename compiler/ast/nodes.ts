@@ -325,6 +325,8 @@ export interface OptionDecl {
   members?: EnumMember[]; // enumerated option
   type?: TypeRef; // bool or int option
   default: Expr;
+  /** The mode that owns it (declared in the mode's body): offered only in games of that mode. */
+  mode?: string;
   span: Span;
 }
 

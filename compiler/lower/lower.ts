@@ -74,13 +74,22 @@ class Lowerer {
           const parts = emptyProgram() as Partial<I.Program>;
           for (const inner of d.decls) this.decl(inner, parts as I.Program);
           const opt = this.S.get(d.option.name);
-          if (opt?.kind !== 'option')
+          if (d.option.name === 'mode') {
+            // The game's mode chooses like an option whose values are the modes.
+            if (d.value.kind !== 'Name' || this.S.get(d.value.name)?.kind !== 'mode')
+              this.err(
+                'SGS160',
+                `variant mode needs a mode${d.value.kind === 'Name' ? `, '${d.value.name}' is not one${this.S.suggest(d.value.name, ['mode'])}` : ''}`,
+                d.value.span,
+              );
+          } else if (opt?.kind !== 'option')
             this.err(
               'SGS160',
               `variant needs an option, '${d.option.name}' is not one${this.S.suggest(d.option.name, ['option'])}`,
               d.option.span,
             );
-          const value = this.constant(d.value);
+          const value =
+            d.option.name === 'mode' ? (d.value.kind === 'Name' ? d.value.name : null) : this.constant(d.value);
           for (const k of Object.keys(parts) as (keyof I.Program)[]) {
             const v = parts[k];
             if (v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0) delete parts[k];
@@ -137,7 +146,7 @@ class Lowerer {
             `the default of option ${d.names.id.name} must be one of ${values.join(', ')}`,
             d.default.span,
           );
-        p.options[d.names.id.name] = { id: d.names.id.name, default: def, values };
+        p.options[d.names.id.name] = { id: d.names.id.name, default: def, values, ...(d.mode ? { mode: d.mode } : {}) };
         break;
       }
       case 'Zone':

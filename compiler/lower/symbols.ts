@@ -286,8 +286,9 @@ export function collect(files: A.SourceFile[], diags: Diagnostic[]): Symbols {
     for (const d of f.decls) {
       if (d.kind !== 'Variant') continue;
       for (const inner of d.decls) {
-        const names = 'names' in inner ? (inner as { names: A.Names }).names : undefined;
-        if (names && !S.get(names.id.name)) visit(inner, f.package?.name);
+        const id =
+          inner.kind === 'Var' ? inner.name.name : 'names' in inner ? (inner as { names: A.Names }).names.id.name : '';
+        if (id && !S.get(id) && !(inner.kind === 'Property' && S.properties.has(id))) visit(inner, f.package?.name);
       }
     }
   }

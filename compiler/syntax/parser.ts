@@ -84,7 +84,7 @@ const noViableWhat: Record<string, string> = {
   scenarioItem: 'a scenario item (mode, option, seat, deck, start, expect or an answer such as `caocao: pass`)',
   memberName: "a member name after '.'",
   cardItem: 'a field, a method or flavour',
-  modeItem: 'a field or a method',
+  modeItem: 'a field, a method or a declaration the mode owns',
   generalItem: 'a field or flavour',
 };
 
@@ -756,8 +756,14 @@ export class SgsParser extends CstParser {
     this.SUBRULE(this.expr);
   });
 
+  // A mode's fields and methods, and the declarations it owns: its options, table rules, invariants and anything
+  // it replaces while it is the game's mode.
   private modeItem = this.RULE('modeItem', () => {
-    this.OR([{ ALT: () => this.SUBRULE(this.field) }, { ALT: () => this.SUBRULE(this.method) }]);
+    this.OR([
+      { ALT: () => this.SUBRULE(this.field) },
+      { ALT: () => this.SUBRULE(this.method) },
+      { ALT: () => this.SUBRULE(this.decl) },
+    ]);
   });
 
   private mode = this.RULE('mode', () => {
@@ -770,6 +776,7 @@ export class SgsParser extends CstParser {
 
   private variant = this.RULE('variant', () => {
     this.CONSUME(kw.variant!);
+    // `variant mode == id { … }` too: the game's mode chooses declarations as an option does.
     this.CONSUME(Identifier, { LABEL: 'option' });
     this.CONSUME(EqEq);
     this.SUBRULE(this.expr, { LABEL: 'value' });

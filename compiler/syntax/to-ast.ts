@@ -137,8 +137,12 @@ class Converter {
     const pkg = tok(n, 'pkg');
     const decls: A.Decl[] = [];
     for (const d of nodes(n, 'decl')) {
-      const decl = this.decl(d);
-      if (decl) decls.push(decl);
+      const c = onlyChild(d);
+      if (c?.name === 'mode') decls.push(...this.modeWithOwned(c));
+      else {
+        const decl = this.decl(d);
+        if (decl) decls.push(decl);
+      }
     }
     return {
       kind: 'File',
@@ -638,14 +642,53 @@ class Converter {
   }
 
   private mode(n: CstNode): A.ModeDecl {
+    const [m, owned] = this.modeParts(n);
+    for (const d of owned)
+      this.diagnostics.push(error('SGS162', 'a mode inside a variant cannot own declarations', d.span));
+    return m;
+  }
+
+  /** A top-level mode and what it owns: its options, marked as its own, then the rest as a variant of the game's
+   *  mode (`variant mode == id`), so that they hold only in games of this mode and replace same-named ones. */
+  private modeWithOwned(n: CstNode): A.Decl[] {
+    const [m, owned] = this.modeParts(n);
+    if (owned.length === 0) return [m];
+    const id = m.names.id;
+    const options: A.Decl[] = [];
+    const rest: A.Decl[] = [];
+    for (const d of owned) {
+      if (d.kind === 'Option') options.push({ ...d, mode: id.name });
+      else if (d.kind === 'Mode' || d.kind === 'Variant' || d.kind === 'Scenario')
+        this.diagnostics.push(
+          error('SGS162', `a mode cannot own a ${d.kind.toLowerCase()}: declare it outside the mode`, d.span),
+        );
+      else rest.push(d);
+    }
+    if (rest.length === 0) return [m, ...options];
+    const variant: A.VariantDecl = {
+      kind: 'Variant',
+      option: { kind: 'Ident', name: 'mode', span: id.span },
+      value: { kind: 'Name', name: id.name, span: id.span },
+      decls: rest,
+      span: m.span,
+    };
+    return [m, ...options, variant];
+  }
+
+  private modeParts(n: CstNode): [A.ModeDecl, A.Decl[]] {
     const span = this.nodeSpan(n);
     const out: A.ModeDecl = { kind: 'Mode', names: this.names(node(n, 'names')), fields: [], methods: [], span };
+    const owned: A.Decl[] = [];
     for (const item of nodes(n, 'modeItem')) {
       const c = onlyChild(item);
       if (c?.name === 'field') out.fields.push(this.field(c));
       else if (c?.name === 'method') out.methods.push(this.method(c));
+      else if (c?.name === 'decl') {
+        const d = onlyChild(c)?.name === 'mode' ? this.mode(onlyChild(c)!) : this.decl(c);
+        if (d) owned.push(d);
+      }
     }
-    return out;
+    return [out, owned];
   }
 
   private variant(n: CstNode): A.VariantDecl {

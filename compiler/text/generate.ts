@@ -113,16 +113,23 @@ export function describe(files: A.SourceFile[], S: Symbols): { texts: RuleTexts;
       if (same) continue;
       const env = new Env(newBody());
       const opt = S.get(d.option.name);
-      const label: Text = opt
+      const mode = d.option.name === 'mode' ? S.get(value) : undefined;
+      const label: Text = mode
         ? (() => {
-            const o = R.entity(opt, d.option.span);
-            const v = R.expr(d.value, env);
-            return {
-              zh: `${o.zh.replace(/^选用/, '')}为${v.zh}时`,
-              en: `when ${o.en.replace(/ is chosen$/, '')} is ${v.en}`,
-            };
+            // What a mode owns (`variant mode == id`, or declared in the mode's body).
+            const m = R.entity(mode, d.value.span);
+            return { zh: `${m.zh}中`, en: `in ${m.en}` };
           })()
-        : { zh: '', en: '' };
+        : opt
+          ? (() => {
+              const o = R.entity(opt, d.option.span);
+              const v = R.expr(d.value, env);
+              return {
+                zh: `${o.zh.replace(/^选用/, '')}为${v.zh}时`,
+                en: `when ${o.en.replace(/ is chosen$/, '')} is ${v.en}`,
+              };
+            })()
+          : { zh: '', en: '' };
       texts.variants.push({ option: d.option.name, value, label, texts: into });
     }
   }
