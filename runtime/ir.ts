@@ -307,5 +307,6 @@ export interface Program {
   modes: Record<string, IMode>;
   scenarios: Record<string, IScenario>;
   /** Declarations that replace others when an option holds: option → value → the replacing program parts. */
-  variants: { option: string; value: unknown; parts: Partial<Program> }[];
+  /** Declarations that hold while `option` has `value` (and, for a variant a mode owns, in that mode's games). */
+  variants: { option: string; value: unknown; mode?: string; parts: Partial<Program> }[];
 }

@@ -42,7 +42,9 @@ export interface TriggerRef {
 
 /** The base program with the parts of every variant whose option has the variant's value merged over it. */
 export function effectiveProgram(base: Program, options: Record<string, unknown>): { key: string; program: Program } {
-  const active = base.variants.filter((v) => same(options[v.option] as Value, v.value as Value));
+  const active = base.variants.filter(
+    (v) => same(options[v.option] as Value, v.value as Value) && (v.mode === undefined || options.mode === v.mode),
+  );
   if (active.length === 0) return { key: '', program: withInheritance(base) };
   const p: Program = { ...base };
   for (const v of active) {
@@ -55,7 +57,7 @@ export function effectiveProgram(base: Program, options: Record<string, unknown>
       }
     }
   }
-  return { key: active.map((v) => `${v.option}=${String(v.value)}`).join(','), program: withInheritance(p) };
+  return { key: active.map((v) => `${v.mode ?? ''}:${v.option}=${String(v.value)}`).join(','), program: withInheritance(p) };
 }
 
 /** The program with each card kind's inherited fields, skills and methods resolved (kinds.ts). */

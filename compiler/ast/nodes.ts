@@ -545,6 +545,8 @@ export interface VariantDecl {
   option: Ident;
   value: Expr;
   decls: Decl[];
+  /** The mode whose body it is written in: it holds only in that mode's games. */
+  mode?: string;
   span: Span;
 }
 

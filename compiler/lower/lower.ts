@@ -94,7 +94,7 @@ class Lowerer {
             const v = parts[k];
             if (v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0) delete parts[k];
           }
-          p.variants.push({ option: d.option.name, value, parts });
+          p.variants.push({ option: d.option.name, value, ...(d.mode ? { mode: d.mode } : {}), parts });
         } else {
           this.decl(d, p);
         }

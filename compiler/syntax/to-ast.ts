@@ -648,23 +648,28 @@ class Converter {
     return m;
   }
 
-  /** A top-level mode and what it owns: its options, marked as its own, then the rest as a variant of the game's
-   *  mode (`variant mode == id`), so that they hold only in games of this mode and replace same-named ones. */
+  /** A top-level mode and what it owns: its options and variants, marked as its own, and the rest as a variant of
+   *  the game's mode (`variant mode == id`), so that they hold only in games of this mode and replace same-named
+   *  ones. */
   private modeWithOwned(n: CstNode): A.Decl[] {
     const [m, owned] = this.modeParts(n);
     if (owned.length === 0) return [m];
+    // Its options (marked as the mode's), the rest as one variant of the mode, then its own variants (marked too),
+    // which come later so that they replace what the mode declares.
     const id = m.names.id;
     const options: A.Decl[] = [];
+    const variants: A.Decl[] = [];
     const rest: A.Decl[] = [];
     for (const d of owned) {
       if (d.kind === 'Option') options.push({ ...d, mode: id.name });
-      else if (d.kind === 'Mode' || d.kind === 'Variant' || d.kind === 'Scenario')
+      else if (d.kind === 'Variant') variants.push({ ...d, mode: id.name });
+      else if (d.kind === 'Mode' || d.kind === 'Scenario')
         this.diagnostics.push(
           error('SGS162', `a mode cannot own a ${d.kind.toLowerCase()}: declare it outside the mode`, d.span),
         );
       else rest.push(d);
     }
-    if (rest.length === 0) return [m, ...options];
+    if (rest.length === 0) return [m, ...options, ...variants];
     const variant: A.VariantDecl = {
       kind: 'Variant',
       option: { kind: 'Ident', name: 'mode', span: id.span },
@@ -672,7 +677,7 @@ class Converter {
       decls: rest,
       span: m.span,
     };
-    return [m, ...options, variant];
+    return [m, ...options, variant, ...variants];
   }
 
   private modeParts(n: CstNode): [A.ModeDecl, A.Decl[]] {

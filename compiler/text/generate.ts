@@ -37,7 +37,7 @@ export interface RuleTexts extends EntityTexts {
   windows: Record<string, Text>;
   /** Entities replaced when an option holds (`variant edition == firstEdition { … }`), described the same way;
    *  one entry per option value. */
-  variants: { option: string; value: string; label: Text; texts: EntityTexts }[];
+  variants: { option: string; value: string; mode?: string; label: Text; texts: EntityTexts }[];
 }
 
 function emptyTexts(): EntityTexts {
@@ -105,7 +105,7 @@ export function describe(files: A.SourceFile[], S: Symbols): { texts: RuleTexts;
             ? String(d.value.value)
             : '';
       // Variant blocks of the same option value (one per file) are described together.
-      const same = texts.variants.find((v) => v.option === d.option.name && v.value === value);
+      const same = texts.variants.find((v) => v.option === d.option.name && v.value === value && v.mode === d.mode);
       const into = same?.texts ?? emptyTexts();
       const local = new Map<string, A.SkillDecl>();
       for (const x of d.decls) if (x.kind === 'Skill') local.set(x.names.id.name, x);
@@ -130,7 +130,13 @@ export function describe(files: A.SourceFile[], S: Symbols): { texts: RuleTexts;
               };
             })()
           : { zh: '', en: '' };
-      texts.variants.push({ option: d.option.name, value, label, texts: into });
+      const inMode = d.mode ? S.get(d.mode) : undefined;
+      if (inMode) {
+        const m = R.entity(inMode, d.span);
+        label.zh = `${m.zh}中，${label.zh}`;
+        label.en = `in ${m.en}, ${label.en}`;
+      }
+      texts.variants.push({ option: d.option.name, value, ...(d.mode ? { mode: d.mode } : {}), label, texts: into });
     }
   }
 
