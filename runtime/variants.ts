@@ -57,7 +57,10 @@ export function effectiveProgram(base: Program, options: Record<string, unknown>
       }
     }
   }
-  return { key: active.map((v) => `${v.mode ?? ''}:${v.option}=${String(v.value)}`).join(','), program: withInheritance(p) };
+  return {
+    key: active.map((v) => `${v.mode ?? ''}:${v.option}=${String(v.value)}`).join(','),
+    program: withInheritance(p),
+  };
 }
 
 /** The program with each card kind's inherited fields, skills and methods resolved (kinds.ts). */

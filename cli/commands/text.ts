@@ -34,7 +34,13 @@ function entries(t: RuleTexts): Entry[] {
     for (const k of KINDS) {
       if (k === 'windows') continue;
       for (const [id, x] of Object.entries(v.texts[k]))
-        out.push({ kind: k, id, name: x.name, text: x, variant: `${v.option} = ${v.value}` });
+        out.push({
+          kind: k,
+          id,
+          name: x.name,
+          text: x,
+          variant: `${v.mode ? `mode = ${v.mode}, ` : ''}${v.option} = ${v.value}`,
+        });
     }
   }
   return out;
