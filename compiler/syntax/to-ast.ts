@@ -310,6 +310,7 @@ class Converter {
       default: this.expr(node(n, 'default')),
       visibility: this.visibility(node(n, 'visibility')),
       ...this.resetAt(node(n, 'resetAt')),
+      ...(has(n, 'carried') ? { carried: true } : {}),
       span,
     };
   }
@@ -322,6 +323,7 @@ class Converter {
       type: this.typeRef(node(n, 'typeRef')),
       default: this.expr(node(n, 'default')),
       ...this.resetAt(node(n, 'resetAt')),
+      ...(has(n, 'carried') ? { carried: true } : {}),
       span,
     };
   }
@@ -666,6 +668,7 @@ class Converter {
       kind: 'Scenario',
       names: this.names(node(n, 'names')),
       options: [],
+      vars: [],
       seats: [],
       deck: [],
       steps: [],
@@ -679,6 +682,14 @@ class Converter {
       }
       if (has(item, 'option')) {
         out.options.push({ name: this.ident(tok(item, 'option')), value: this.expr(node(item, 'value')), span: iSpan });
+        continue;
+      }
+      if (has(item, 'varName')) {
+        out.vars.push({
+          name: this.ident(tok(item, 'varName')),
+          value: this.expr(node(item, 'varValue')),
+          span: iSpan,
+        });
         continue;
       }
       const c = onlyChild(item);
