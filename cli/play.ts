@@ -61,18 +61,8 @@ export function playGame(program: Program, s: PlaySetup): PlayResult {
       }
     }
     const winners = outcome === 'completed' ? winnersLabel(game!.state.over!.winners) : null;
-    const hash = game ? game.traceHash() : '';
-    return {
-      outcome,
-      message,
-      winners,
-      turns,
-      decisions,
-      traceHash: hash,
-      game,
-      replay,
-      ...(carried ? { carried } : {}),
-    };
+    const traceHash = game ? game.traceHash() : '';
+    return { outcome, message, winners, turns, decisions, traceHash, game, replay, ...(carried ? { carried } : {}) };
   };
   let g: Game;
   let ai: Policy;
