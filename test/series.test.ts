@@ -5,7 +5,7 @@ import { loadSources } from '../compiler/node/load.ts';
 import { Game, Series, deriveSeed, runScenario, type Carried, type Program } from '../runtime/index.ts';
 import { RandomAI } from '../ai/random.ts';
 import { simulate } from '../cli/simulate.ts';
-import { replay } from '../cli/replay.ts';
+import { parseReplay, replay } from '../cli/replay.ts';
 import { main } from '../cli/main.ts';
 import { memoryIo } from '../cli/io.ts';
 import { compileOrThrow, inline } from './helpers.ts';
@@ -240,9 +240,10 @@ describe('sgs simulate --series', () => {
     const r = simulate(examples(), { players: 4, games: 2, seed: 4, mode: 'exSeries', series: 2, maxDecisions: 40 });
     const p = r.problems.find((x) => x.game === 1);
     expect(p?.replay.carried?.globals.exGamesPlayed).toBe(1);
-    const again = replay(examples(), p!.replay);
+    const again = replay(examples(), parseReplay(JSON.parse(JSON.stringify(p!.replay))));
     expect(again.problem).toBeUndefined();
     expect(again.game.state.globals.exGamesPlayed).toBe(2);
+    expect(() => parseReplay({ seed: 1, players: 4, answers: [], carried: [1] })).toThrow(/"carried" must be/);
   });
 });
 
