@@ -11,6 +11,7 @@ import { wilson } from './wilson.ts';
 export interface BalanceOptions {
   players: number;
   games: number;
+  series?: number; // games in a row that carry values (SimulateOptions.series)
   seed: number;
   mode?: string;
   options?: Record<string, unknown>;
@@ -42,6 +43,7 @@ export interface RoleStat extends RateStat {
 export interface BalanceResult {
   games: number;
   completed: number; // only completed games are counted in the rates
+  series: number; // games per series
   players: number;
   seed: number;
   ai: string;
@@ -96,6 +98,7 @@ export function balance(program: Program, o: BalanceOptions): BalanceResult {
   const sim: SimulateOptions = {
     players: o.players,
     games: o.games,
+    series: o.series,
     seed: o.seed,
     mode: o.mode,
     options: o.options,
@@ -126,6 +129,7 @@ export function balance(program: Program, o: BalanceOptions): BalanceResult {
   return {
     games: o.games,
     completed: s.completed,
+    series: s.series,
     players: o.players,
     seed: o.seed,
     ai: s.ai,

@@ -1,5 +1,5 @@
 // One game played by a policy (random unless told otherwise), checked after every answer.
-import { Game, type Program, type Frame, type Value } from '../runtime/index.ts';
+import { Game, type Carried, type Program, type Frame, type Value } from '../runtime/index.ts';
 import type { Policy, PolicyFactory } from '../ai/policy.ts';
 import { RandomAI } from '../ai/random.ts';
 import { baseline, checkInvariants } from './invariants.ts';
@@ -15,6 +15,10 @@ export interface PlaySetup {
   maxDecisions?: number;
   invariants?: boolean;
   keepLog?: boolean;
+  /** What the previous game of a series left (the game starts with it). */
+  carried?: Carried;
+  /** Read the carried values once the game is over, for the next game of a series (PlayResult.carried). */
+  carry?: boolean;
 }
 
 export type Outcome = 'completed' | 'error' | 'invariant' | 'unfinished';
@@ -28,6 +32,8 @@ export interface PlayResult {
   traceHash: string;
   game: Game | null;
   replay: ReplayFile;
+  /** With `carry`: the values the next game of the series starts with (absent if the game could not start). */
+  carried?: Carried;
 }
 
 export const DEFAULT_MAX_DECISIONS = 5000;
@@ -40,13 +46,23 @@ export function playGame(program: Program, s: PlaySetup): PlayResult {
     players: s.players,
     ...(s.mode ? { mode: s.mode } : {}),
     ...(s.options ? { options: s.options } : {}),
+    ...(s.carried ? { carried: s.carried } : {}),
     answers: [],
   };
   const done = (outcome: Outcome, game: Game | null, turns: number, message?: string): PlayResult => {
     const decisions = game ? game.state.answers.length : 0;
     replay.answers = game ? game.state.answers.map((a) => a.slice()) : [];
+    let carried: Carried | undefined;
+    if (s.carry && game) {
+      try {
+        carried = game.carried();
+      } catch (e) {
+        if (outcome === 'completed') [outcome, message] = ['error', messageOf(e)];
+      }
+    }
     const winners = outcome === 'completed' ? winnersLabel(game!.state.over!.winners) : null;
-    return { outcome, message, winners, turns, decisions, traceHash: game ? game.traceHash() : '', game, replay };
+    const traceHash = game ? game.traceHash() : '';
+    return { outcome, message, winners, turns, decisions, traceHash, game, replay, ...(carried ? { carried } : {}) };
   };
   let g: Game;
   let ai: Policy;
@@ -57,6 +73,7 @@ export function playGame(program: Program, s: PlaySetup): PlayResult {
       seed: s.seed,
       options: s.options,
       keepLog: s.keepLog ?? false,
+      carried: s.carried,
     });
     ai = (s.policy ?? randomPolicy)(g, s.aiSeed); // before start(): a policy may watch the game from its first event
     g.start();

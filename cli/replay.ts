@@ -1,6 +1,6 @@
 // Replays: (rules, seed, answers) give the same game bit for bit. A replay file is what `simulate --save` writes
 // for a failed game and what `sgs replay` reads.
-import { Game, type Program } from '../runtime/index.ts';
+import { Game, type Carried, type Program } from '../runtime/index.ts';
 import { invalid } from './errors.ts';
 import { baseline, checkInvariants } from './invariants.ts';
 
@@ -9,6 +9,8 @@ export interface ReplayFile {
   players: number;
   mode?: string;
   options?: Record<string, unknown>;
+  /** A game of a series: what the previous game left (`sgs simulate --series`). */
+  carried?: Carried;
   answers: number[][];
 }
 
@@ -37,6 +39,16 @@ export function parseReplay(json: unknown, name = 'replay file'): ReplayFile {
   if (o.options !== undefined && (typeof o.options !== 'object' || o.options === null || Array.isArray(o.options))) {
     throw invalid(`${name}: "options" must be an object`);
   }
+  if (
+    o.carried !== undefined &&
+    (typeof o.carried !== 'object' ||
+      o.carried === null ||
+      typeof o.carried.globals !== 'object' ||
+      o.carried.globals === null ||
+      !Array.isArray(o.carried.players))
+  ) {
+    throw invalid(`${name}: "carried" must be an object with "globals" and "players"`);
+  }
   if (!Array.isArray(o.answers) || !o.answers.every((a) => Array.isArray(a) && a.every(Number.isInteger))) {
     throw invalid(`${name}: "answers" must be a list of lists of option numbers`);
   }
@@ -50,6 +62,7 @@ export function replay(program: Program, r: ReplayFile, o: ReplayOptions = {}): 
     mode: r.mode,
     options: r.options,
     keepLog: o.keepLog ?? false,
+    carried: r.carried,
   });
   game.start();
   const base = baseline(game);

@@ -95,6 +95,7 @@ export function parseAi(program: Program, text: string | undefined, dflt: AiName
 export const GAMES_FLAGS = {
   players: 'int',
   games: 'int',
+  series: 'int',
   seed: 'int',
   mode: 'string',
   option: 'list',
@@ -104,12 +105,14 @@ export const GAMES_FLAGS = {
   json: 'bool',
 } as const satisfies FlagSpec;
 
-/** The flags every many-games command shares: mode, players, games, seed and options. */
+/** The flags every many-games command shares: mode, players, games, series, seed and options. */
 export function gamesFromFlags(program: Program, args: Parsed, defaultGames: number) {
   const mode = resolveMode(program, args.flags.mode as string | undefined);
   const players = checkPlayers(mode, intFlag(args, 'players', 5, 1));
   const games = intFlag(args, 'games', defaultGames, 1);
+  const series = intFlag(args, 'series', 1, 1);
   const seed = intFlag(args, 'seed', 1, 0);
   const options = optionsFromFlags(program, args.flags, mode.id);
-  return { mode: mode.id, players, games, seed, options: Object.keys(options).length ? options : undefined };
+  const opts = Object.keys(options).length ? options : undefined;
+  return { mode: mode.id, players, games, series, seed, options: opts };
 }

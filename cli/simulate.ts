@@ -1,6 +1,6 @@
 // Many games: seeds derived from one base seed, outcomes tallied, the first problems kept with what is needed to
 // reproduce them. Used by `sgs simulate`, `sgs balance`, the benchmark and the tests.
-import { hashHex, hashString, type Program } from '../runtime/index.ts';
+import { deriveSeed as engineDeriveSeed, hashHex, hashString, type Carried, type Program } from '../runtime/index.ts';
 import { byRole } from '../ai/by-role.ts';
 import { formatAiSpec, rolesOf, uniformSpec, type AiSpec } from '../ai/spec.ts';
 import { DecisionTimes, type TimeSummary } from './decision-times.ts';
@@ -17,6 +17,9 @@ export interface SimulateOptions {
   invariants?: boolean; // default true; the benchmark turns it off to time the engine alone
   keepProblems?: number; // how many problem games to report (default 5)
   ai?: AiSpec; // who plays which role; default: the random policy everywhere
+  /** Games in a row that carry values from one to the next (default 1: each game on its own). Game i keeps the
+   *  seed it has without series; the first game of each series starts from the declared defaults. */
+  series?: number;
   onGame?: (done: number, total: number, game: PlayResult) => void;
 }
 
@@ -30,6 +33,7 @@ export interface Problem {
 
 export interface SimulateResult {
   games: number;
+  series: number; // games per series
   ai: string; // the AI spec, as `--ai` would spell it
   aiMicrosPerDecision: Partial<Record<string, TimeSummary>>; // per AI; wall clock, so it differs from run to run
   completed: number;
@@ -41,23 +45,27 @@ export interface SimulateResult {
   avgDecisions: number;
   gamesPerSecond: number;
   traceHash: string;
+  /** With series: what the last game left (the values its series ended with). */
+  carried?: Carried;
   problems: Problem[];
   /** Totals behind the averages, for the benchmark. */
   decisions: number;
   ms: number;
 }
 
-/** A 32-bit seed for stream `stream` of game `index` of a run with base seed `base`. */
+/** A 32-bit seed for stream `stream` of game `index` of a run with base seed `base` (the engine's derivation). */
 export function deriveSeed(base: number, index: number, stream: 'game' | 'ai'): number {
-  return hashString(`${stream}:${base}:${index}`) % 4294967296;
+  return engineDeriveSeed(base, index, stream);
 }
 
 export function simulate(program: Program, o: SimulateOptions): SimulateResult {
   const spec = o.ai ?? uniformSpec('random');
   const times = new DecisionTimes();
   const policy = byRole(spec, (ai, micros) => times.add(ai, micros));
+  const series = o.series ?? 1;
   const r: SimulateResult = {
     games: o.games,
+    series,
     ai: formatAiSpec(spec, rolesOf(program)),
     aiMicrosPerDecision: {},
     completed: 0,
@@ -77,9 +85,12 @@ export function simulate(program: Program, o: SimulateOptions): SimulateResult {
   const hashes: string[] = [];
   let turns = 0;
   const t0 = performance.now();
+  let carried: Carried | undefined;
   for (let i = 0; i < o.games; i++) {
     const seed = deriveSeed(o.seed, i, 'game');
+    if (i % series === 0) carried = undefined;
     const g = playGame(program, {
+      ...(series > 1 ? { carried, carry: true } : {}),
       seed,
       aiSeed: deriveSeed(o.seed, i, 'ai'),
       policy,
@@ -89,6 +100,8 @@ export function simulate(program: Program, o: SimulateOptions): SimulateResult {
       maxDecisions: o.maxDecisions ?? DEFAULT_MAX_DECISIONS,
       invariants: o.invariants ?? true,
     });
+    // A game that went wrong still hands on what it left: the series goes on, as it would at a table.
+    if (g.carried) carried = g.carried;
     hashes.push(g.traceHash);
     turns += g.turns;
     r.decisions += g.decisions;
@@ -104,6 +117,7 @@ export function simulate(program: Program, o: SimulateOptions): SimulateResult {
     }
     o.onGame?.(i + 1, o.games, g);
   }
+  if (series > 1 && carried) r.carried = carried;
   r.ms = performance.now() - t0;
   r.aiMicrosPerDecision = times.summary();
   const n = Math.max(1, o.games);

@@ -24,7 +24,7 @@ import { truthy, type Ctx, type Ex } from './link.ts';
 import { getMember, setMember } from './members.ts';
 import { randBelow, seedRng, shuffleInPlace } from './rng.ts';
 import { skillChanged, skillEnabled, skillsOf } from './skills.ts';
-import type { Asking, Audience, GameOptions, LogEntry, Request, State } from './types.ts';
+import type { Asking, Audience, Carried, GameOptions, LogEntry, Request, State } from './types.ts';
 import {
   RuleError,
   cardFace,
@@ -40,6 +40,7 @@ import {
 } from './values.ts';
 import { linkProgram, type Linked } from './variants.ts';
 import { canSee, knowsAnnounced, logEntry } from './visibility.ts';
+import { applyCarried, carriedOf } from './carried.ts';
 import { MAX_DEPTH, openWindow, runEvent, seatOrder } from './windows.ts';
 import { asCards, asList, ownerOf, put, removeFromZone, zoneOf } from './zones.ts';
 
@@ -142,6 +143,7 @@ export class Game implements Engine {
     if (scen) for (const p of this.state.players) this.state.globals[`$${p.name}`] = p;
     for (const g of Object.values(this.program.vars))
       this.state.globals[g.id] = this.L.linker.expr(g.default)(emptyCtx);
+    if (opts.carried) applyCarried(this.program, this.state, opts.carried);
     for (const z of Object.values(this.program.zones)) {
       if (z.perPlayer) for (const p of this.state.players) this.state.zones[zoneKey(z.id, p)] = [];
       else this.state.zones[z.id] = [];
@@ -223,6 +225,12 @@ export class Game implements Engine {
     return hashHex(this.state.hash);
   }
 
+  /** The values of the declarations marked `carried`, as plain data for the next game of a series
+   *  (`GameOptions.carried`). Read it once the game is over: the mode's `gameOver` has then run. */
+  carried(): Carried {
+    return carriedOf(this.program, this.state);
+  }
+
   record(k: LogEntry['k'], text: string, audience?: Audience): void {
     this.state.hash = hashString(text, this.state.hash % 4294967296);
     if (this.keepLog) this.state.log.push(audience ? { k, text, audience } : { k, text });
@@ -267,6 +275,7 @@ export class Game implements Engine {
   private setupScenario(scen: Program['scenarios'][string]): void {
     this.inSetup = true;
     const c = this.ctx(null, 0);
+    for (const v of scen.vars ?? []) this.state.globals[v.name] = this.L.linker.expr(v.e)(c);
     // Stack the deck first so that cards named by seats are taken from the pile, not created twice.
     const stacked: CardObj[] = [];
     for (const e of scen.deck) {
@@ -515,8 +524,19 @@ export class Game implements Engine {
   }
 
   endGame(winners: Value, text: string, players?: PlayerObj[]): never {
+    if (this.state.over) throw new RuleError("the game is over already: the mode's gameOver cannot end it again", '');
     this.state.over = players ? { winners, text, players: players.map((p) => p.seat) } : { winners, text };
     this.record('msg', `game over: ${text}`);
+    this.gameOver(winners, players ?? []);
     throw new GameOver();
+  }
+
+  /** The mode's `gameOver(winners, players)`, whichever rule ended the game: the place to keep scores for the next
+   *  game of a series. The game is over, so it may change values but asks nobody. */
+  private gameOver(winners: Value, players: PlayerObj[]): void {
+    const m = this.program.modes[this.state.mode]?.methods.gameOver;
+    if (!m) return;
+    const run = runMethodBody(this, m, [winners, players], null);
+    if (!run.next().done) throw new RuleError("the mode's gameOver asks a player, but the game is over", '');
   }
 }

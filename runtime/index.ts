@@ -1,10 +1,12 @@
 // The engine's public entry, for the AI, the tools, the benchmarks and the site: the game, the types of its
 // decisions, state and values, views, the scenario runner, hashing, randomness, card faces, the IR types and the
-// two tables the compiler and editor share (engine members, builtins). Tests may import the modules themselves.
+// two tables the compiler and editor share (engine members, builtins); a series of games. Tests may import the modules themselves.
 export { Game } from './game.ts';
 export type {
   Asking,
   Audience,
+  Carried,
+  CarriedValue,
   GameOptions,
   LogEntry,
   Request,
@@ -43,7 +45,8 @@ export {
 } from './scenario.ts';
 export { checkInvariants, type InvariantViolation } from './invariants.ts';
 export { hashHex, hashString } from './hash.ts';
-export { nextU32, randBelow, randMod, seedRng, shuffleInPlace, type RngState } from './rng.ts';
+export { deriveSeed, nextU32, randBelow, randMod, seedRng, shuffleInPlace, type RngState } from './rng.ts';
+export { Series, type SeriesOptions } from './series.ts';
 export * from './card-face.ts';
 export * from './engine-members.ts';
 export * from './builtin-table.ts';

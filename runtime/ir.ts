@@ -213,6 +213,8 @@ export interface IProperty {
   default: IExpr;
   visibility: 'public' | 'owner' | 'hidden';
   resetAt?: string;
+  /** Kept from one game of a series to the next (runtime/series.ts). */
+  carried?: true;
 }
 
 export interface IVar {
@@ -220,6 +222,8 @@ export interface IVar {
   type?: string;
   default: IExpr;
   resetAt?: string;
+  /** Kept from one game of a series to the next (runtime/series.ts). */
+  carried?: true;
 }
 
 export interface IMode {
@@ -256,6 +260,8 @@ export interface IScenario {
   en?: string;
   mode: string;
   options: Record<string, unknown>;
+  /** Globals set before the seats (`var exLordSeat = 2`): what an earlier game of a series left, for instance. */
+  vars?: { name: string; e: IExpr }[];
   seats: { name: string; fields: { name: string; e: IExpr }[]; at: At }[];
   deck: IExpr[];
   start?: { player: string; from?: string };

@@ -3,7 +3,15 @@
 // their own. Two mappings from a 32-bit draw to [0, n) are in use, each kept exactly as it is because changing
 // either changes every recorded game: `randBelow` (scaling) for the rules' random draws, `randMod` (remainder)
 // for shuffles.
+import { hashString } from './hash.ts';
+
 export type RngState = [number, number, number, number];
+
+/** A 32-bit seed for stream `stream` (`game`, `ai`, …) of the `index`-th game played from base seed `base`: the
+ *  game seeds of `sgs simulate --seed base` and of a `Series` with that seed. */
+export function deriveSeed(base: number, index: number, stream: string): number {
+  return hashString(`${stream}:${base}:${index}`) % 4294967296;
+}
 
 export function seedRng(seed: number): RngState {
   const s: RngState = [0x9e3779b9, 0x243f6a88, 0xb7e15162, (seed >>> 0) ^ 0xdeadbeef];

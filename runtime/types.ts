@@ -55,6 +55,18 @@ export interface GameOptions {
   scenario?: string;
   keepLog?: boolean; // default true; simulations turn it off and keep only the hash
   stepBudget?: number; // interpreter steps allowed between two decisions
+  /** What the previous game of a series left (`game.carried()`): the game starts with these values instead of the
+   *  declared defaults, before the mode's setup (a scenario's seats and `var`s still override them). */
+  carried?: Carried;
+}
+
+/** A value carried from one game to the next: plain JSON, a player written as its seat (`{$p: 2}`). */
+export type CarriedValue = number | string | boolean | null | { $p: number } | CarriedValue[];
+
+/** The values of the declarations marked `carried` at the end of a game: globals by id, player properties by seat. */
+export interface Carried {
+  globals: Record<string, CarriedValue>;
+  players: Record<string, CarriedValue>[];
 }
 
 export interface LogEntry {

@@ -162,6 +162,7 @@ describe('balance statistics', () => {
     const o = JSON.parse(r.out);
     expect(Object.keys(o)).toEqual([
       'games',
+      'series',
       'players',
       'seed',
       'ai',
@@ -171,7 +172,7 @@ describe('balance statistics', () => {
       'aiMicrosPerDecision',
       'gamesPerSecond',
     ]);
-    expect(o).toMatchObject({ games: 4, players: 5, seed: 2, ai: 'heuristic' });
+    expect(o).toMatchObject({ games: 4, series: 1, players: 5, seed: 2, ai: 'heuristic' });
     expect(Object.keys(o.generals[0]).sort()).toEqual([
       'adjusted',
       'games',

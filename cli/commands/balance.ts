@@ -11,19 +11,20 @@ import type { Command } from './command.ts';
 export const balanceCommand: Command = {
   name: 'balance',
   usage:
-    'sgs balance [paths…] --games G --players N [--seed S] [--mode M] [--option k=v…] [--edition first|standard] [--beginner] [--ai heuristic|random|role=ai,…] [--json]',
+    'sgs balance [paths…] --games G [--series K] --players N [--seed S] [--mode M] [--option k=v…] [--edition first|standard] [--beginner] [--ai heuristic|random|role=ai,…] [--json]',
   summary: 'play many AI games (heuristic by default) and report win rates per general and per role with 95% intervals',
   flags: GAMES_FLAGS,
   run(args, io) {
     const program = requireProgram(args.positionals, io);
     const roles = rolesOf(program);
     if (!roles.length) throw invalid('balance counts wins per role, and these rules give players no role');
-    const { mode, players, games, seed, options } = gamesFromFlags(program, args, 1000);
+    const { mode, players, games, series, seed, options } = gamesFromFlags(program, args, 1000);
     const ai = parseAi(program, args.flags.ai as string | undefined, 'heuristic');
     const bar = progressBar(io, 'balancing');
     const r = balance(program, {
       players,
       games,
+      series,
       seed,
       mode,
       options,
@@ -64,7 +65,7 @@ function table(rows: string[][]): string[] {
 
 function report(r: BalanceResult, out: (l: string) => void): void {
   out(
-    `${r.games} games · ${r.players} players · seed ${r.seed} · ai ${r.ai}${r.completed < r.games ? ` · ${r.completed} completed` : ''}`,
+    `${r.games} games${r.series > 1 ? ` in series of ${r.series}` : ''} · ${r.players} players · seed ${r.seed} · ai ${r.ai}${r.completed < r.games ? ` · ${r.completed} completed` : ''}`,
   );
   const cells = (s: RateStat) => [String(s.games), String(s.wins), pct(s.rate), `[${pct(s.low)}, ${pct(s.high)}]`];
   table([['role', 'games', 'wins', 'rate', '95% interval'], ...r.roles.map((s) => [s.role, ...cells(s)])]).forEach(

@@ -7,12 +7,13 @@ import { EXIT_FAILED, EXIT_OK } from '../errors.ts';
 import { progressBar } from '../progress.ts';
 import { GAMES_FLAGS, gamesFromFlags, parseAi } from '../setup.ts';
 import { simulate, type SimulateResult } from '../simulate.ts';
+import type { Carried, CarriedValue } from '../../runtime/index.ts';
 import type { Command } from './command.ts';
 
 export const simulateCommand: Command = {
   name: 'simulate',
   usage:
-    'sgs simulate [paths…] --players N --games G --seed S [--mode M] [--option k=v…] [--edition first|standard] [--beginner] [--ai random|heuristic|role=ai,…] [--json] [--save DIR] [--max-decisions N]',
+    'sgs simulate [paths…] --players N --games G [--series K] --seed S [--mode M] [--option k=v…] [--edition first|standard] [--beginner] [--ai random|heuristic|role=ai,…] [--json] [--save DIR] [--max-decisions N]',
   summary:
     "play many games (random AI by default), checking after every decision the rules' invariants (HP, deaths…) and that cards are conserved, and that every game ends",
   flags: {
@@ -22,12 +23,13 @@ export const simulateCommand: Command = {
   },
   run(args, io) {
     const program = requireProgram(args.positionals, io);
-    const { mode, players, games, seed, options } = gamesFromFlags(program, args, 100);
+    const { mode, players, games, series, seed, options } = gamesFromFlags(program, args, 100);
     const ai = parseAi(program, args.flags.ai as string | undefined, 'random');
     const bar = progressBar(io, 'simulating');
     const r = simulate(program, {
       players,
       games,
+      series,
       seed,
       mode,
       options,
@@ -74,7 +76,8 @@ function report(
   saved: string[],
   out: (l: string) => void,
 ): void {
-  out(`${r.games} games · ${s.players} players · mode ${s.mode} · seed ${s.seed} · ai ${r.ai}`);
+  const inSeries = r.series > 1 ? ` in series of ${r.series}` : '';
+  out(`${r.games} games${inSeries} · ${s.players} players · mode ${s.mode} · seed ${s.seed} · ai ${r.ai}`);
   out(`  completed             ${r.completed}`);
   out(`  errors                ${r.errors}`);
   out(`  invariant violations  ${r.invariantViolations}`);
@@ -90,6 +93,7 @@ function report(
       `  ${`${ai} AI`.padEnd(22)}${t!.median} µs median, ${t!.mean} µs mean per decision (${t!.decisions} decisions)`,
     );
   out(`  trace hash            ${r.traceHash}`);
+  if (r.carried) out(`  carried (last game)   ${carriedText(r.carried)}`);
   if (r.problems.length) {
     out(`first ${r.problems.length} problem game(s):`);
     r.problems.forEach((p, i) => {
@@ -98,4 +102,17 @@ function report(
     });
     if (!saved.length) out('rerun with --save DIR to write replay files for these games');
   }
+}
+
+/** `exRound 3 · p1 exScore 2, p2 exScore 0`: what the last game of a series left, players written p1, p2…. */
+function carriedText(c: Carried): string {
+  const value = (v: CarriedValue): string =>
+    Array.isArray(v)
+      ? `[${v.map(value).join(', ')}]`
+      : v !== null && typeof v === 'object'
+        ? `p${v.$p + 1}`
+        : String(v);
+  const globals = Object.entries(c.globals).map(([k, v]) => `${k} ${value(v)}`);
+  const seats = c.players.flatMap((p, i) => Object.entries(p).map(([k, v]) => `p${i + 1} ${k} ${value(v)}`));
+  return [...globals, ...seats].join(', ') || 'nothing (the rules declare nothing carried)';
 }

@@ -340,7 +340,7 @@ export interface ZoneDecl {
   span: Span;
 }
 
-/** `property hp 体力 "HP": int = 0 [owner|hidden] [reset at turn]` — a field on every player. */
+/** `property hp 体力 "HP": int = 0 [owner|hidden] [reset at turn] [carried]` — a field on every player. */
 export interface PropertyDecl {
   kind: 'Property';
   names: Names;
@@ -348,16 +348,18 @@ export interface PropertyDecl {
   default: Expr;
   visibility: 'public' | 'owner' | 'hidden';
   resetAt?: Ident; // event kind at whose start the property returns to its default
+  carried?: boolean; // kept from one game of a series to the next
   span: Span;
 }
 
-/** `var current: player? = none [reset at turn]` — a global variable. */
+/** `var current: player? = none [reset at turn] [carried]` — a global variable. */
 export interface VarDecl {
   kind: 'Var';
   name: Ident;
   type: TypeRef;
   default: Expr;
   resetAt?: Ident;
+  carried?: boolean;
   span: Span;
 }
 
@@ -568,6 +570,7 @@ export interface ScenarioDecl {
   names: Names;
   mode?: Ident;
   options: Field[]; // `option edition = first` (Field.name = option, value)
+  vars: Field[]; // `var exLordSeat = 2` (Field.name = a global, value)
   seats: Seat[];
   deck: Expr[]; // top of the draw pile first
   start?: { player: Ident; from?: Ident; span: Span };

@@ -160,22 +160,26 @@ class Lowerer {
       case 'Property':
         this.type(d.type);
         if (d.resetAt) this.eventRef(d.resetAt);
+        if (d.carried) this.carriable(d.names.id, d.type, d.resetAt);
         p.properties[d.names.id.name] = {
           id: d.names.id.name,
           type: typeText(d.type),
           default: this.pureExpr(d.default, 'a property default'),
           visibility: d.visibility,
           resetAt: d.resetAt?.name,
+          ...(d.carried ? { carried: true } : {}),
         };
         break;
       case 'Var':
         this.type(d.type);
         if (d.resetAt) this.eventRef(d.resetAt);
+        if (d.carried) this.carriable(d.name, d.type, d.resetAt);
         p.vars[d.name.name] = {
           id: d.name.name,
           type: typeText(d.type),
           default: this.pureExpr(d.default, 'a variable default'),
           resetAt: d.resetAt?.name,
+          ...(d.carried ? { carried: true } : {}),
         };
         break;
       case 'Card': {
@@ -406,6 +410,26 @@ class Lowerer {
       this.err('SGS109', `unknown type '${n}'${this.S.suggest(n, ['enum'], builtin)}`, t.name.span);
   }
 
+  /** A `carried` declaration outlives its game: its type must be plain data the next game can read (numbers,
+   *  flags, text, names, players as seats, lists of those), and it cannot also be forgotten at every `reset at`. */
+  private carriable(id: A.Ident, t: A.TypeRef, resetAt: A.Ident | undefined): void {
+    const n = t.name.name;
+    const kind = this.S.get(n)?.kind;
+    // An unknown type is SGS109 already; enum and option values are names, carried as they are.
+    if (UNCARRIABLE_TYPES.includes(n) && kind !== 'enum' && kind !== 'option')
+      this.err(
+        'SGS164',
+        `'${id.name}' cannot be carried to the next game: a value of type ${n} belongs to its game (carry numbers, flags, text, names, enum values, players, or lists of them)`,
+        t.span,
+      );
+    if (resetAt)
+      this.err(
+        'SGS165',
+        `'${id.name}' is carried to the next game and also reset at every ${resetAt.name}: choose one`,
+        resetAt.span,
+      );
+  }
+
   private params(ps: A.Param[], scope: Scope, cx: Cx): I.IParam[] {
     return ps.map((p) => {
       this.type(p.type);
@@ -620,6 +644,19 @@ class Lowerer {
     }
     const scope = new Scope(null, { n: 0 });
     for (let i = 0; i < 16; i++) scope.declare(`$slot${i}`);
+    const vars = d.vars.map((v) => {
+      const sym = this.S.get(v.name.name);
+      if (sym?.kind !== 'var')
+        this.err(
+          'SGS172',
+          `a scenario's var sets a global variable; '${v.name.name}' is not one${this.S.suggest(v.name.name, ['var'])}`,
+          v.name.span,
+        );
+      // A seat named like an entity (`caocao`) is the seat for a player variable, the entity for any other.
+      const decl = sym?.kind === 'var' ? (sym.decl as A.VarDecl) : undefined;
+      const ofPlayers = decl?.type.name.name === 'player';
+      return { name: v.name.name, e: this.expr(v.value, scope, { ...cx, entityFirst: !ofPlayers }) };
+    });
     const seatOut = d.seats.map((s) => ({
       name: s.name.name,
       at: at(s.span),
@@ -693,6 +730,7 @@ class Lowerer {
       en: d.names.en,
       mode: modeName,
       options,
+      ...(vars.length ? { vars } : {}),
       seats: seatOut,
       deck: d.deck.map((e) => this.expr(e, scope, cx)),
       start: d.start ? { player: d.start.player.name, from: d.start.from?.name } : undefined,
@@ -1126,6 +1164,9 @@ function describeCallee(e: A.Call): string {
 }
 
 /** A type as the rules write it (`int`, `[card]`, `player?`), for the IR. */
+/** Types whose values live in one game only (its cards, zones, running events, actions; `any` may hold them). */
+const UNCARRIABLE_TYPES = ['card', 'zone', 'event', 'action', 'any'];
+
 function typeText(t: A.TypeRef): string {
   return `${t.list ? '[' : ''}${t.name.name}${t.list ? ']' : ''}${t.optional ? '?' : ''}`;
 }

@@ -81,7 +81,7 @@ const noViableWhat: Record<string, string> = {
   skillItem: "a skill item ('on', 'active', 'viewAs', 'modify' or 'filter')",
   stmt: 'a statement',
   typeRef: 'a type',
-  scenarioItem: 'a scenario item (mode, option, seat, deck, start, expect or an answer such as `caocao: pass`)',
+  scenarioItem: 'a scenario item (mode, option, var, seat, deck, start, expect or an answer such as `caocao: pass`)',
   memberName: "a member name after '.'",
   cardItem: 'a field, a method or flavour',
   modeItem: 'a field, a method or a declaration the mode owns',
@@ -425,6 +425,7 @@ export class SgsParser extends CstParser {
     this.SUBRULE(this.expr, { LABEL: 'default' });
     this.OPTION(() => this.SUBRULE(this.visibility));
     this.OPTION2(() => this.SUBRULE(this.resetAt));
+    this.OPTION3(() => this.CONSUME(kw.carried!, { LABEL: 'carried' }));
   });
 
   private varDecl = this.RULE('varDecl', () => {
@@ -435,6 +436,7 @@ export class SgsParser extends CstParser {
     this.CONSUME(Eq);
     this.SUBRULE(this.expr, { LABEL: 'default' });
     this.OPTION(() => this.SUBRULE(this.resetAt));
+    this.OPTION2(() => this.CONSUME(kw.carried!, { LABEL: 'carried' }));
   });
 
   // Field := Word ':' Expr (',' Expr)*   — a comma followed by `name :` starts the next field (seats).
@@ -895,6 +897,15 @@ export class SgsParser extends CstParser {
           this.CONSUME2(Identifier, { LABEL: 'option' });
           this.CONSUME(Eq);
           this.SUBRULE(this.expr, { LABEL: 'value' });
+        },
+      },
+      {
+        // `var exLordSeat = 2`: a global's value for this game (what an earlier game of a series left).
+        ALT: () => {
+          this.CONSUME(kw.var!);
+          this.CONSUME3(Identifier, { LABEL: 'varName' });
+          this.CONSUME2(Eq);
+          this.SUBRULE2(this.expr, { LABEL: 'varValue' });
         },
       },
       { ALT: () => this.SUBRULE(this.seat) },

@@ -314,6 +314,7 @@ class Converter {
       default: this.expr(node(n, 'default')),
       visibility: this.visibility(node(n, 'visibility')),
       ...this.resetAt(node(n, 'resetAt')),
+      ...(has(n, 'carried') ? { carried: true } : {}),
       span,
     };
   }
@@ -326,6 +327,7 @@ class Converter {
       type: this.typeRef(node(n, 'typeRef')),
       default: this.expr(node(n, 'default')),
       ...this.resetAt(node(n, 'resetAt')),
+      ...(has(n, 'carried') ? { carried: true } : {}),
       span,
     };
   }
@@ -714,6 +716,7 @@ class Converter {
       kind: 'Scenario',
       names: this.names(node(n, 'names')),
       options: [],
+      vars: [],
       seats: [],
       deck: [],
       steps: [],
@@ -727,6 +730,14 @@ class Converter {
       }
       if (has(item, 'option')) {
         out.options.push({ name: this.ident(tok(item, 'option')), value: this.expr(node(item, 'value')), span: iSpan });
+        continue;
+      }
+      if (has(item, 'varName')) {
+        out.vars.push({
+          name: this.ident(tok(item, 'varName')),
+          value: this.expr(node(item, 'varValue')),
+          span: iSpan,
+        });
         continue;
       }
       const c = onlyChild(item);

@@ -91,6 +91,8 @@ export const contextualKeywords = [
   'grants',
   'reset',
   'at',
+  // `var … carried`, `property … carried`: kept from one game of a series to the next.
+  'carried',
   'you',
   'anyone',
   'other',

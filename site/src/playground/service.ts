@@ -148,13 +148,13 @@ export function indexFiles(
         case 'Property':
           add('property', d.names, d, {
             returns: typeText(d.type),
-            detail: `= ${exprText(d.default, text)}${d.resetAt ? ` reset at ${d.resetAt.name}` : ''}`,
+            detail: `= ${exprText(d.default, text)}${d.resetAt ? ` reset at ${d.resetAt.name}` : ''}${d.carried ? ' carried' : ''}`,
           });
           break;
         case 'Var':
           add('var', { id: d.name, span: d.span }, d, {
             returns: typeText(d.type),
-            detail: `= ${exprText(d.default, text)}`,
+            detail: `= ${exprText(d.default, text)}${d.resetAt ? ` reset at ${d.resetAt.name}` : ''}${d.carried ? ' carried' : ''}`,
           });
           break;
         case 'Card': {
