@@ -4,7 +4,7 @@ import type { ISkill } from './ir.ts';
 import type { Engine } from './engine.ts';
 import { matchesAny } from './kinds.ts';
 import { RETURN, truthy } from './link.ts';
-import { limitKey, markUse, skillEnabled, skillsOf, usesLeft } from './skills.ts';
+import { limitKey, markOnce, markUse, onceSpent, skillEnabled, skillsOf, usesLeft } from './skills.ts';
 import type { Asking } from './types.ts';
 import { zoneKey, type ActionRef, type CardObj, type PlayerObj, type Value, type VirtualCard } from './values.ts';
 import { runBody } from './variants.ts';
@@ -14,7 +14,7 @@ export function actionsOf(g: Engine, p: PlayerObj): ActionRef[] {
   const out: ActionRef[] = [];
   for (const sid of skillsOf(g, p)) {
     const s = g.program.skills[sid];
-    if (!s || s.actives.length === 0 || !skillEnabled(g, p, sid)) continue;
+    if (!s || s.actives.length === 0 || onceSpent(g, sid, p) || !skillEnabled(g, p, sid)) continue;
     s.actives.forEach((a, idx) => {
       if (!usesLeft(g, a.limit, limitKey(sid, 'a', idx, p))) return;
       if (a.condExpr && !truthy(g.L.linker.expr(a.condExpr)(g.ctx(p, a.body.slots)))) return;
@@ -29,6 +29,7 @@ export function* perform(g: Engine, a: ActionRef): Asking<Value> {
   const s = g.program.skills[a.skill]!;
   const act = s.actives[a.idx]!;
   markUse(g, act.limit, limitKey(a.skill, 'a', a.idx, a.owner));
+  markOnce(g, a.skill, a.owner);
   g.recentSkills.push(a.skill);
   g.record('event', `${a.owner.name} ${a.skill}`);
   const c = g.ctx(a.owner, act.body.slots);

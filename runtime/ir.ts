@@ -115,6 +115,10 @@ export interface ISkill {
   zh?: string;
   en?: string;
   tags: string[];
+  /** A tag gives the whole skill one use (`tag limited … once per game records limitedUsed`): the player property
+   *  that holds the skills a player has used; while it holds this one, none of the skill's triggers or actions is
+   *  offered, and using any of them adds it. */
+  once?: string;
   /** Constants declared in the skill (`aiUse: 40`): hints for AIs; absent when it declares none. */
   fields?: Record<string, unknown>;
   triggers: ITrigger[];

@@ -100,6 +100,23 @@ export function markUse(g: Engine, limit: UseLimit, key: string): void {
   m[key] = (m[key] ?? 0) + 1;
 }
 
+/** Whether a skill with a single use (a tag's `once … records P`) is spent for p: P holds it. */
+export function onceSpent(g: Engine, skill: string, p: PlayerObj): boolean {
+  const prop = g.program.skills[skill]?.once;
+  if (!prop) return false;
+  const v = p.v[prop];
+  return Array.isArray(v) && v.includes(skill);
+}
+
+/** The skill's single use is taken: add it to the property that records it (a new list: values are not shared). */
+export function markOnce(g: Engine, skill: string, p: PlayerObj): void {
+  const prop = g.program.skills[skill]?.once;
+  if (!prop) return;
+  const v = p.v[prop];
+  p.v[prop] = [...(Array.isArray(v) ? v : []), skill];
+  g.mut++;
+}
+
 /** A player's skills may have changed: drop the cached skill lists (and memoised pure results). */
 export function skillChanged(g: Engine): void {
   g.epoch++;

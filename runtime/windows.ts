@@ -6,7 +6,7 @@ import type { ITrigger } from './ir.ts';
 import { decide } from './decisions.ts';
 import type { Engine } from './engine.ts';
 import { RETURN, STOP, truthy } from './link.ts';
-import { limitKey, markUse, skillEnabled, skillsOf, usesLeft } from './skills.ts';
+import { limitKey, markOnce, markUse, onceSpent, skillEnabled, skillsOf, usesLeft } from './skills.ts';
 import type { Asking } from './types.ts';
 import { RuleError, type Frame, type PlayerObj, type Value } from './values.ts';
 import { runBody, type TriggerRef } from './variants.ts';
@@ -97,6 +97,7 @@ function candidates(g: Engine, window: string, p: PlayerObj, subject: PlayerObj,
     const key = limitKey(it.skill, 't', it.idx, p);
     if (done.has(key)) continue;
     if (!usesLeft(g, t.limit, key)) continue;
+    if (onceSpent(g, it.skill, p)) continue;
     if (!skillEnabled(g, p, it.skill)) continue;
     if (!triggerCondition(g, t, p, frame, subject)) continue;
     out.push({ ...it, key });
@@ -185,6 +186,7 @@ function* fireTrigger(
     if (ans[0] !== 0) return;
   }
   markUse(g, t.limit, key);
+  markOnce(g, skill, owner);
   g.recentSkills.push(skill);
   if (g.recentSkills.length > 64) g.recentSkills.splice(0, 32);
   g.tick();

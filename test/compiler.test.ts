@@ -109,6 +109,18 @@ describe('diagnostics', () => {
     expect(codes('package x\ngeneral exG 乙 "G" { kingdom: wei  gender: wei  hp: 4 }\n')).toEqual(['SGS213']);
   });
 
+  it("a tag's single use per game is recorded in a player property of skills that is never reset", () => {
+    const tag = (per: string, prop: string) =>
+      `package x\nproperty exUsed 用 "Used": [skill] = []\nproperty exCount 数 "Count": int = 0\n` +
+      `property exTurnUsed 回 "Used this turn": [skill] = [] reset at turn\n` +
+      `tag exOnce 一 "Once" once per ${per} records ${prop}\n`;
+    expect(codes(tag('game', 'exUsed'))).toEqual([]);
+    expect(codes(tag('turn', 'exUsed'))).toEqual(['SGS205']);
+    expect(codes(tag('game', 'exCount'))).toEqual(['SGS205']);
+    expect(codes(tag('game', 'exTurnUsed'))).toEqual(['SGS205']);
+    expect(codes(tag('game', 'exNothing'))).toEqual(['SGS205']);
+  });
+
   it('checks generals, cards and scenarios for required fields', () => {
     expect(codes('package x\ngeneral exG 乙 "G" { kingdom: wei  skills: jianxiong }\n')).toEqual(['SGS210', 'SGS212']);
     expect(codes('package x\ncard exC 丙 "C" { targeting: self }\n')).toEqual(['SGS220']);

@@ -123,6 +123,32 @@ describe('timing windows and triggers', () => {
     expect(g.pending!.options.map((o) => o.label)).toEqual(['echo', 'echo2']);
   });
 
+  it("gives a skill whose tag says `once per game` one use for all its triggers, recorded in the tag's property", () => {
+    const once =
+      'property used 已用 "Used": [skill] = []\ntag single 单次 "Single" once per game records used\n' +
+      'skill twice 两用 "Twice" single {\n  on scored(other) may { you.points += 1 }\n  on beforeScore(other) may { }\n}\n' +
+      'skill perItem 每项 "Per item" {\n  on scored(other) may limit 1 per game { you.points += 1 }\n}\nskill loop';
+    const program = compileOrThrow(inline(TINY.replace('skill loop', once)));
+    const g = new Game(program, { mode: 'race', players: 2, seed: 1 });
+    g.state.players[1]!.skills = ['twice'];
+    g.start();
+    g.answer([0]); // seat 0 scores: beforeScore asks seat 1 first
+    expect(g.pending).toMatchObject({ seat: 1, prompt: 'use:twice' });
+    g.answer([0]); // yes: the skill is spent, so its scored trigger is not offered
+    expect(g.state.players[1]!.v.used).toEqual(['twice']);
+    expect(g.pending).toMatchObject({ seat: 1, prompt: 'move' });
+    // `limit 1 per game` on one item still counts that item alone.
+    const h = new Game(program, { mode: 'race', players: 2, seed: 1 });
+    h.state.players[1]!.skills = ['perItem'];
+    h.start();
+    h.answer([0]);
+    h.answer([0]);
+    expect(h.state.players[1]!.v.points).toBe(1);
+    h.answer([1]);
+    h.answer([0]);
+    expect(h.pending).toMatchObject({ seat: 1, prompt: 'move' });
+  });
+
   it('stops a runaway trigger loop with an error naming the skill', () => {
     const g = tiny([['loop'], []]);
     g.answer([0]);

@@ -172,6 +172,33 @@ describe('hidden information', () => {
   });
 });
 
+describe('states on a player as each seat sees them', () => {
+  it('a spent limited skill is public: every seat and a spectator see it recorded', () => {
+    const r = new ScenarioRunner(program, 'exBeishuiOnce');
+    while (!r.done) r.runStep();
+    expect(r.failure).toBeUndefined();
+    for (const seat of [0, 1, null]) {
+      expect(viewFor(r.game, seat).players[1]!.props.limitedUsed).toEqual(['exBeishui']);
+    }
+  });
+
+  it('a mark declared owner is seen by its owner only', () => {
+    const marks = compileOrThrow([
+      ...loadSources(['rules']),
+      {
+        file: 'secret.sgs',
+        text: 'package secret\nimport core\nproperty secretMarks 隐 "Secret marks": int = 0 owner\n',
+      },
+    ]);
+    const g = new Game(marks, { mode: 'identity', players: 5, seed: 1 });
+    g.start();
+    g.state.players[2]!.v.secretMarks = 3;
+    expect(viewFor(g, 2).players[2]!.props.secretMarks).toBe(3);
+    for (const seat of [0, 1, 3, null]) expect(viewFor(g, seat).players[2]!.props).not.toHaveProperty('secretMarks');
+    expect(viewFor(g, 0).players[2]!.props.hp).toBe(g.state.players[2]!.v.hp);
+  });
+});
+
 describe('the AI plays from what its seat may know', () => {
   /** The heuristic AI's answer for seat b in 蛊惑's sealed question, whatever a answered before it. */
   const bAnswers = (aDoubts: boolean) => {

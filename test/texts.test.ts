@@ -287,10 +287,10 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
   },
   'events.die': {
     zh: [
-      '死亡的角色亮出身份。进入时机「死亡的角色死亡时」。死亡的角色离场。弃置死亡的角色区域里的所有牌。由游戏模式处理角色死亡的后续。',
+      '死亡的角色亮出身份。进入时机「死亡的角色死亡时」。死亡的角色离场。弃置死亡的角色的所有牌（包括其武将牌上的牌）。由游戏模式处理角色死亡的后续。',
     ],
     en: [
-      "The dead player reveals their Role. The timing “when the dead player dies” opens. The dead player leaves the game. Discard all the cards in the dead player's areas. The game mode handles what follows a death.",
+      'The dead player reveals their Role. The timing “when the dead player dies” opens. The dead player leaves the game. Discard every card the dead player holds (cards on their general too). The game mode handles what follows a death.',
     ],
   },
 };

@@ -138,7 +138,34 @@ const deckChecks: Check<A.DeckDecl>[] = [
   },
 ];
 
+// `tag limited … once per game records limitedUsed`: the engine adds a used skill to that player property, which
+// is the state itself (read by rules, AIs and views), so it must hold skills and never be reset.
+const tagChecks: Check<A.TagDecl>[] = [
+  (d, S, out) => {
+    if (!d.once) return;
+    const { per, records } = d.once;
+    if (per.name !== 'game')
+      out.push(
+        error('SGS205', `a tag's single use is once per game: write 'once per game', not per ${per.name}`, per.span),
+      );
+    const p = S.properties.get(records.name);
+    if (!p)
+      out.push(
+        error('SGS205', `'${records.name}' is not a player property: declare it as a list of skills`, records.span),
+      );
+    else if (p.type.name.name !== 'skill' || !p.type.list || p.resetAt)
+      out.push(
+        error(
+          'SGS205',
+          `the property '${records.name}' records used skills for the whole game: its type must be [skill], with no reset`,
+          records.span,
+        ),
+      );
+  },
+];
+
 const table: { [K in A.Decl['kind']]?: Check<Extract<A.Decl, { kind: K }>>[] } = {
+  Tag: tagChecks,
   Skill: skillChecks,
   General: generalChecks,
   Card: cardChecks,

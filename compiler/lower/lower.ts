@@ -454,6 +454,15 @@ class Lowerer {
     return out;
   }
 
+  /** The property recording a skill's one use, from the first of its tags that says `once … records P`. */
+  private once(d: A.SkillDecl): { once?: string } {
+    for (const t of d.tags) {
+      const once = this.S.tags.get(t.name)?.once;
+      if (once) return { once: once.records.name };
+    }
+    return {};
+  }
+
   private limit(l: A.Limit | undefined): I.ITrigger['limit'] {
     if (!l) return undefined;
     this.eventRef(l.per);
@@ -467,6 +476,7 @@ class Lowerer {
       zh: d.names.zh?.name,
       en: d.names.en,
       tags: d.tags.map((t) => t.name),
+      ...this.once(d),
       ...(d.fields?.length
         ? { fields: Object.fromEntries(d.fields.map((f) => [f.name.name, this.constant(f.value)])) }
         : {}),

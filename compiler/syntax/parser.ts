@@ -314,13 +314,21 @@ export class SgsParser extends CstParser {
     ]);
   });
 
-  // Tag := 'tag' Names ('forbids' 'may')?   — a skill tag, its wording and what a skill wearing it may not say
+  // Tag := 'tag' Names ('forbids' 'may')? ('once' 'per' Ident 'records' Ident)?   — a skill tag, its wording, what
+  // a skill wearing it may not say, and whether the whole skill has one use (recorded in a player property)
   private tagDecl = this.RULE('tagDecl', () => {
     this.CONSUME(kw.tag!);
     this.SUBRULE(this.names);
     this.OPTION(() => {
       this.CONSUME(kw.forbids!);
       this.CONSUME(kw.may!, { LABEL: 'forbidsMay' });
+    });
+    this.OPTION2(() => {
+      this.CONSUME(kw.once!);
+      this.CONSUME(kw.per!);
+      this.CONSUME(Identifier, { LABEL: 'oncePer' });
+      this.CONSUME(kw.records!);
+      this.CONSUME2(Identifier, { LABEL: 'records' });
     });
   });
 

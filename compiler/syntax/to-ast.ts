@@ -217,7 +217,15 @@ class Converter {
 
   private tagDecl(n: CstNode): A.TagDecl {
     const span = this.nodeSpan(n);
-    return { kind: 'Tag', names: this.names(node(n, 'names')), forbidsMay: has(n, 'forbidsMay'), span };
+    const per = tok(n, 'oncePer');
+    const records = tok(n, 'records');
+    return {
+      kind: 'Tag',
+      names: this.names(node(n, 'names')),
+      forbidsMay: has(n, 'forbidsMay'),
+      ...(per && records ? { once: { per: this.ident(per), records: this.ident(records), span } } : {}),
+      span,
+    };
   }
 
   private cardMethod(n: CstNode): A.CardMethodDecl {

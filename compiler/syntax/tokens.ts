@@ -128,6 +128,8 @@ export const contextualKeywords = [
   'extend',
   'tag',
   'forbids',
+  'once',
+  'records',
   'require',
   // Table rules (`rule … after skills { … }`) and grants (`grants x to others where …`).
   'rule',

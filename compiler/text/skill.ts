@@ -112,8 +112,10 @@ export function may(body: Text): Text {
   return { zh, en };
 }
 
-function limitText(R: Renderer, l: A.Limit | undefined): Text {
+function limitText(R: Renderer, l: A.Limit | undefined, d: A.SkillDecl): Text {
   if (!l) return t('', '');
+  // A tag that gives the skill one use per game says so itself (限定技): the item's `limit 1 per game` repeats it.
+  if (l.count === 1 && l.per.name === 'game' && d.tags.some((x) => R.S.tags.get(x.name)?.once)) return t('', '');
   const n = l.count;
   const times = {
     zh: `限${n === 1 ? '一' : n === 2 ? '两' : String(n)}次`,
@@ -287,7 +289,7 @@ function trigger(R: Renderer, d: A.SkillDecl, it: A.TriggerItem): Text {
   const cond = andOf(best ? best.rest : all);
   return compose({
     window,
-    limit: limitText(R, it.limit),
+    limit: limitText(R, it.limit, d),
     ...(cond ? { cond: R.cond(cond, env) } : {}),
     body: R.body(it.body, env),
     optional: it.optional,
@@ -388,7 +390,7 @@ function active(R: Renderer, d: A.SkillDecl, it: A.ActiveItem): Text {
   const cond = andOf(conjuncts(it.cond).filter((c) => !presupposed(c, used)));
   return compose({
     window,
-    limit: limitText(R, it.limit),
+    limit: limitText(R, it.limit, d),
     ...(cond ? { cond: R.cond(cond, env) } : {}),
     body: R.body(it.body, env),
     optional: true,
