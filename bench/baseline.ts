@@ -46,6 +46,30 @@ export function playEngine(program: Program, seed: number, aiSeed: number): Game
   };
 }
 
+/** Where one game's logs part, the engine's against the twin's (null when they agree): the first line that
+ *  differs and the lines before it, for a failure message that says what to fix. */
+export function firstDifference(program: Program, seed: number, aiSeed: number): string | null {
+  const g = new Game(program, { players: SLICE_PLAYERS, seed, keepLog: true });
+  const ai = new RandomAI(aiSeed);
+  g.start();
+  while (g.pending && g.state.decisions <= MAX_DECISIONS) {
+    const picks = ai.answer(g.pending);
+    if (!picks || !g.answer(picks).ok) break;
+  }
+  const engine = g.state.log.map((e) => e.text);
+  const twinAi = new RandomAI(aiSeed);
+  const twin = playTwin(seed, (q) => twinAi.answer(q), MAX_DECISIONS, true).log!;
+  const n = Math.max(engine.length, twin.length);
+  for (let i = 0; i < n; i++) {
+    if (engine[i] === twin[i]) continue;
+    const before = engine.slice(Math.max(0, i - 3), i).map((l) => `    ${l}`);
+    return [`line ${i + 1}:`, ...before, `  engine: ${engine[i] ?? '(end)'}`, `  twin:   ${twin[i] ?? '(end)'}`].join(
+      '\n',
+    );
+  }
+  return null;
+}
+
 export function playTwinGame(seed: number, aiSeed: number): GameResult {
   const ai = new RandomAI(aiSeed);
   const { log: _, ...r } = playTwin(seed, (q) => ai.answer(q), MAX_DECISIONS);
@@ -57,6 +81,7 @@ export interface BatchResult {
   traceHash: string; // over every game's, as `sgs simulate` reports it
   turns: number;
   decisions: number;
+  finished: number; // games that ended with a winner
   ms: number;
 }
 
@@ -65,13 +90,15 @@ export function batch(play: (seed: number, aiSeed: number) => GameResult, games:
   const hashes: string[] = [];
   let turns = 0;
   let decisions = 0;
+  let finished = 0;
   const t0 = performance.now();
   for (let i = 0; i < games; i++) {
     const r = play(deriveSeed(seed, i, 'game'), deriveSeed(seed, i, 'ai'));
     hashes.push(r.traceHash);
     turns += r.turns;
     decisions += r.decisions;
+    if (r.winners !== null) finished++;
   }
   const ms = performance.now() - t0;
-  return { hashes, traceHash: hashHex(hashString(hashes.join(','))), turns, decisions, ms };
+  return { hashes, traceHash: hashHex(hashString(hashes.join(','))), turns, decisions, finished, ms };
 }
