@@ -46,7 +46,7 @@ interface Player {
 type Asking<T> = Generator<Request, T, number[]>;
 
 /** A trigger in a timing window (none in the slice): it may ask, so it is a generator. */
-export type Trigger = (g: SliceTwin, subject: Player | null) => Asking<void>;
+type Trigger = (g: SliceTwin, subject: Player | null) => Asking<void>;
 
 type Window =
   | 'gameStart'
@@ -149,7 +149,6 @@ export class SliceTwin {
   winners: Side | null = null;
   pending: Request | null = null;
   private gen: Asking<void> | null;
-  private asked: { labels: string[]; seat: number } | null = null;
 
   constructor(seed: number, keepLog = false) {
     this.log = keepLog ? [] : null;
@@ -158,6 +157,7 @@ export class SliceTwin {
       for (const face of faces) this.drawPile.cards.push({ kind, label: `${kind} ${face}`, zone: this.drawPile });
     shuffleInPlace(this.rng, this.drawPile.cards);
     for (let i = 0; i < 5; i++) {
+      const hand: Zone = { cards: [], owner: null };
       const p: Player = {
         seat: i,
         label: `p${i + 1}`,
@@ -166,8 +166,9 @@ export class SliceTwin {
         maxHp: 0,
         alive: true,
         slashesUsed: 0,
-      } as Player;
-      p.hand = { cards: [], owner: p };
+        hand,
+      };
+      hand.owner = p;
       this.players.push(p);
     }
     this.gen = this.main();
@@ -183,13 +184,8 @@ export class SliceTwin {
     const r = this.pending!;
     if (picks.length < r.min || picks.length > r.max || picks.some((i) => !(i >= 0 && i < r.options.length)))
       throw new Error(`illegal answer [${picks.join(', ')}] to ${r.prompt}`);
-    const a = this.asked!;
-    this.record(`${this.players[a.seat]!.label}: ${picks.map((i) => a.labels[i]).join(', ') || 'pass'}`);
+    this.record(`${this.players[r.seat]!.label}: ${picks.map((i) => r.options[i]!.label).join(', ') || 'pass'}`);
     this.advance(picks);
-  }
-
-  get over(): boolean {
-    return this.winners !== null;
   }
 
   traceHash(): string {
@@ -218,7 +214,6 @@ export class SliceTwin {
   private *decide(p: Player, prompt: string, labels: string[], min: number, max: number): Asking<number[]> {
     this.decisions++;
     this.record(`${p.label} ${prompt} [${labels.join('|')}] ${min}-${max}`);
-    this.asked = { labels, seat: p.seat };
     return yield { seat: p.seat, prompt, options: labels.map((label) => ({ label, value: label })), min, max };
   }
 
