@@ -83,6 +83,27 @@ if (!result.program || errors.length) {
     gamesPerSecond: Math.round(median(gps) * 10) / 10,
     usPerDecision: ms(median(usPerDecision)),
   });
+
+  // Worker threads: the same games with --jobs 2 and --jobs 1, back to back in each run (worker start-up
+  // included, as a user pays it), the ratio taken within the run.
+  const PARALLEL_GAMES = 120;
+  const ratios: number[] = [];
+  const twoGps: number[] = [];
+  for (let b = 0; b < 3; b++) {
+    const one = simulate(program, { players, games: PARALLEL_GAMES, seed: b + 1, invariants: false });
+    const two = simulate(program, { players, games: PARALLEL_GAMES, seed: b + 1, invariants: false, jobs: 2 });
+    if (two.traceHash !== one.traceHash) process.exitCode = 1;
+    ratios.push(one.ms / two.ms);
+    twoGps.push((two.games * 1000) / two.ms);
+  }
+  emit({
+    bench: 'parallel',
+    players,
+    games: PARALLEL_GAMES,
+    runs: 3,
+    jobs2GamesPerSecond: Math.round(median(twoGps) * 10) / 10,
+    jobs2OverJobs1: ms(median(ratios)),
+  });
 }
 
 // The baseline: the engine playing the slice (bench/slice on rules/core) against its hand-written twin

@@ -1,12 +1,13 @@
-// Win rates per general and per role (per seat in a mode without roles) over many games, with 95% intervals, so that an author
-// can spot a general that is too strong or too weak. A general's raw rate mostly reflects the roles it happened to
+// Win rates per general and per role (per seat in a mode without roles) over many games, with 95% intervals, so
+// that an author can spot a general that is too strong or too weak. A general's raw rate mostly reflects the roles it happened to
 // play (the lord picks from 曹操/刘备/孙权 more often than not), so each general is also compared with what its roles
 // alone predict.
-import type { Game, Program, PlayerObj } from '../runtime/index.ts';
+import type { Program } from '../runtime/index.ts';
 import type { AiSpec } from '../ai/spec.ts';
 import { simulate, type Problem, type SimulateOptions } from './simulate.ts';
 import type { TimeSummary } from './decision-times.ts';
 import { wilson } from './wilson.ts';
+import { BalanceTally, type Count } from './balance-tally.ts';
 
 export interface BalanceOptions {
   players: number;
@@ -17,6 +18,7 @@ export interface BalanceOptions {
   options?: Record<string, unknown>;
   ai: AiSpec;
   maxDecisions?: number;
+  jobs?: number; // worker threads (default 1: in this thread)
   onGame?: (done: number, total: number) => void;
 }
 
@@ -55,46 +57,9 @@ export interface BalanceResult {
   problems: Problem[];
 }
 
-interface Count {
-  games: number;
-  wins: number;
-}
-
-/** Whether `p` won: the mode says who did (the players it gives `endGame`), so no side or role is restated here. */
-export function playerWon(g: Game, p: PlayerObj): boolean {
-  const seats = g.state.over?.players;
-  if (!seats) throw new Error(`the mode ended a game without naming its winning players (endGame's third argument)`);
-  return seats.includes(p.seat);
-}
-
 export function balance(program: Program, o: BalanceOptions): BalanceResult {
-  const byRoleGame = new Map<string, Count>(); // per game: was the role in play, did it win
-  const byRoleSeat = new Map<string, Count>(); // per seat: the baseline a general is compared with
-  const byGeneral = new Map<string, Count & { seats: Map<string, number> }>();
-  const count = <K>(m: Map<K, Count>, k: K, won: boolean) => {
-    const c = m.get(k) ?? { games: 0, wins: 0 };
-    c.games++;
-    if (won) c.wins++;
-    m.set(k, c);
-  };
-  const tally = (g: Game) => {
-    const rolesWon = new Map<string, boolean>();
-    for (const p of g.state.players) {
-      // A mode without roles (the rules' `role` property unset) is compared seat by seat instead.
-      const role = typeof p.v.role === 'string' ? p.v.role : `seat ${p.seat + 1}`,
-        general = p.v.general;
-      if (typeof general !== 'string') throw new Error(`${p.name} ended a game without a general`);
-      const won = playerWon(g, p);
-      rolesWon.set(role, (rolesWon.get(role) ?? false) || won);
-      count(byRoleSeat, role, won);
-      const c = byGeneral.get(general) ?? { games: 0, wins: 0, seats: new Map<string, number>() };
-      c.games++;
-      if (won) c.wins++;
-      c.seats.set(role, (c.seats.get(role) ?? 0) + 1);
-      byGeneral.set(general, c);
-    }
-    for (const [role, won] of rolesWon) count(byRoleGame, role, won);
-  };
+  const tally = new BalanceTally();
+  const { byRoleGame, byRoleSeat, byGeneral } = tally;
   const sim: SimulateOptions = {
     players: o.players,
     games: o.games,
@@ -104,10 +69,9 @@ export function balance(program: Program, o: BalanceOptions): BalanceResult {
     options: o.options,
     ai: o.ai,
     maxDecisions: o.maxDecisions,
-    onGame: (done, total, r) => {
-      if (r.outcome === 'completed') tally(r.game!);
-      o.onGame?.(done, total);
-    },
+    jobs: o.jobs,
+    collector: { name: 'balance', into: tally },
+    onGame: (done, total) => o.onGame?.(done, total),
   };
   const s = simulate(program, sim);
 

@@ -1,5 +1,6 @@
 // Turning command-line choices (mode, player count, --option k=v) into a game setup the rules accept, with a
 // one-line message for every choice they do not.
+import { availableParallelism } from 'node:os';
 import { intFlag, type FlagSpec, type Parsed } from './args.ts';
 import type { IMode, Program } from '../runtime/index.ts';
 import type { AiName } from '../ai/registry.ts';
@@ -103,7 +104,17 @@ export const GAMES_FLAGS = {
   beginner: 'bool',
   ai: 'string',
   json: 'bool',
+  jobs: 'int',
 } as const satisfies FlagSpec;
+
+/** Below this many games a worker costs more to start than it saves. */
+const GAMES_PER_JOB = 20;
+
+/** `--jobs N`, or by default as many worker threads as the machine has cores, each with enough games to pay off. */
+export function jobsFromFlags(args: Parsed, games: number): number {
+  if (args.flags.jobs !== undefined) return intFlag(args, 'jobs', 1, 1);
+  return Math.max(1, Math.min(availableParallelism(), Math.floor(games / GAMES_PER_JOB)));
+}
 
 /** The flags every many-games command shares: mode, players, games, series, seed and options. */
 export function gamesFromFlags(program: Program, args: Parsed, defaultGames: number) {
@@ -114,5 +125,5 @@ export function gamesFromFlags(program: Program, args: Parsed, defaultGames: num
   const seed = intFlag(args, 'seed', 1, 0);
   const options = optionsFromFlags(program, args.flags, mode.id);
   const opts = Object.keys(options).length ? options : undefined;
-  return { mode: mode.id, players, games, series, seed, options: opts };
+  return { mode: mode.id, players, games, series, seed, options: opts, jobs: jobsFromFlags(args, games) };
 }

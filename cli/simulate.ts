@@ -1,39 +1,27 @@
 // Many games: seeds derived from one base seed, outcomes tallied, the first problems kept with what is needed to
-// reproduce them. Used by `sgs simulate`, `sgs balance`, the benchmark and the tests.
+// reproduce them — in this thread, or split over worker threads (`jobs`) with the same results game for game.
+// Used by `sgs simulate`, `sgs balance`, the benchmark and the tests.
 import { deriveSeed as engineDeriveSeed, hashHex, hashString, type Carried, type Program } from '../runtime/index.ts';
-import { byRole } from '../ai/by-role.ts';
-import { formatAiSpec, rolesOf, uniformSpec, type AiSpec } from '../ai/spec.ts';
+import { formatAiSpec, rolesOf, uniformSpec } from '../ai/spec.ts';
 import { DecisionTimes, type TimeSummary } from './decision-times.ts';
-import { DEFAULT_MAX_DECISIONS, playGame, type Outcome, type PlayResult } from './play.ts';
-import type { ReplayFile } from './replay.ts';
+import { playRange, type Collector, type Problem, type RangeResult, type RunSpec } from './simulate-range.ts';
+import type { CollectorName } from './collectors.ts';
+import { runInWorkers } from './parallel.ts';
 
-export interface SimulateOptions {
-  players: number;
-  games: number;
-  seed: number;
-  mode?: string;
-  options?: Record<string, unknown>;
-  maxDecisions?: number; // a game with no result after this many decisions counts as unfinished
-  invariants?: boolean; // default true; the benchmark turns it off to time the engine alone
-  keepProblems?: number; // how many problem games to report (default 5)
-  ai?: AiSpec; // who plays which role; default: the random policy everywhere
-  /** Games in a row that carry values from one to the next (default 1: each game on its own). Game i keeps the
-   *  seed it has without series; the first game of each series starts from the declared defaults. */
-  series?: number;
-  onGame?: (done: number, total: number, game: PlayResult) => void;
-}
+export type { Problem } from './simulate-range.ts';
 
-export interface Problem {
-  game: number; // 0-based index in the run
-  seed: number; // the game's seed
-  outcome: Exclude<Outcome, 'completed'>;
-  message: string;
-  replay: ReplayFile;
+export interface SimulateOptions extends RunSpec {
+  /** Worker threads to share the games (default 1: all in this thread). The results do not depend on it. */
+  jobs?: number;
+  /** Counts kept beside the run's (by name, so that a worker can make its own). */
+  collector?: { name: CollectorName; into: Collector };
+  onGame?: (done: number, total: number) => void;
 }
 
 export interface SimulateResult {
   games: number;
   series: number; // games per series
+  jobs: number; // worker threads used (1: this thread)
   ai: string; // the AI spec, as `--ai` would spell it
   aiMicrosPerDecision: Partial<Record<string, TimeSummary>>; // per AI; wall clock, so it differs from run to run
   completed: number;
@@ -58,14 +46,51 @@ export function deriveSeed(base: number, index: number, stream: 'game' | 'ai'): 
   return engineDeriveSeed(base, index, stream);
 }
 
+/** Stretches of whole series, one per job, as even as the series allow. */
+export function stretches(games: number, series: number, jobs: number): [number, number][] {
+  const units = Math.ceil(games / series);
+  const n = Math.max(1, Math.min(jobs, units));
+  const out: [number, number][] = [];
+  for (let k = 0; k < n; k++) {
+    const from = Math.floor((units * k) / n) * series;
+    const to = Math.min(games, Math.floor((units * (k + 1)) / n) * series);
+    if (to > from) out.push([from, to]);
+  }
+  return out;
+}
+
 export function simulate(program: Program, o: SimulateOptions): SimulateResult {
   const spec = o.ai ?? uniformSpec('random');
-  const times = new DecisionTimes();
-  const policy = byRole(spec, (ai, micros) => times.add(ai, micros));
   const series = o.series ?? 1;
+  const t0 = performance.now();
+  let done = 0;
+  const tick = () => o.onGame?.(++done, o.games);
+  const ranges = stretches(o.games, series, o.jobs ?? 1);
+  const run: RunSpec = {
+    players: o.players,
+    games: o.games,
+    seed: o.seed,
+    mode: o.mode,
+    options: o.options,
+    maxDecisions: o.maxDecisions,
+    invariants: o.invariants,
+    keepProblems: o.keepProblems,
+    ai: spec,
+    series,
+  };
+  let parts: RangeResult[];
+  if (ranges.length <= 1) {
+    parts = [playRange(program, run, 0, o.games, o.collector?.into, tick)];
+  } else {
+    parts = runInWorkers(program, run, ranges, o.collector?.name, tick);
+    for (const p of parts) if (p.collected !== undefined) o.collector?.into.merge(p.collected);
+  }
+  const ms = performance.now() - t0;
+  const times = new DecisionTimes();
   const r: SimulateResult = {
     games: o.games,
     series,
+    jobs: Math.max(1, ranges.length),
     ai: formatAiSpec(spec, rolesOf(program)),
     aiMicrosPerDecision: {},
     completed: 0,
@@ -79,52 +104,31 @@ export function simulate(program: Program, o: SimulateOptions): SimulateResult {
     traceHash: '',
     problems: [],
     decisions: 0,
-    ms: 0,
+    ms,
   };
-  const keep = o.keepProblems ?? 5;
-  const hashes: string[] = [];
   let turns = 0;
-  const t0 = performance.now();
-  let carried: Carried | undefined;
-  for (let i = 0; i < o.games; i++) {
-    const seed = deriveSeed(o.seed, i, 'game');
-    if (i % series === 0) carried = undefined;
-    const g = playGame(program, {
-      ...(series > 1 ? { carried, carry: true } : {}),
-      seed,
-      aiSeed: deriveSeed(o.seed, i, 'ai'),
-      policy,
-      players: o.players,
-      mode: o.mode,
-      options: o.options,
-      maxDecisions: o.maxDecisions ?? DEFAULT_MAX_DECISIONS,
-      invariants: o.invariants ?? true,
-    });
-    // A game that went wrong still hands on what it left: the series goes on, as it would at a table.
-    if (g.carried) carried = g.carried;
-    hashes.push(g.traceHash);
-    turns += g.turns;
-    r.decisions += g.decisions;
-    if (g.outcome === 'completed') {
-      r.completed++;
-      r.wins[g.winners!] = (r.wins[g.winners!] ?? 0) + 1;
-    } else {
-      if (g.outcome === 'error') r.errors++;
-      else if (g.outcome === 'invariant') r.invariantViolations++;
-      else r.unfinished++;
-      if (r.problems.length < keep)
-        r.problems.push({ game: i, seed, outcome: g.outcome, message: g.message ?? '', replay: g.replay });
-    }
-    o.onGame?.(i + 1, o.games, g);
+  const hashes: string[] = [];
+  for (const p of parts) {
+    hashes.push(...p.hashes);
+    turns += p.turns;
+    r.decisions += p.decisions;
+    r.completed += p.completed;
+    r.errors += p.errors;
+    r.invariantViolations += p.invariantViolations;
+    r.unfinished += p.unfinished;
+    for (const [w, n] of Object.entries(p.wins)) r.wins[w] = (r.wins[w] ?? 0) + n;
+    r.problems.push(...p.problems);
+    times.merge(p.times);
   }
-  if (series > 1 && carried) r.carried = carried;
-  r.ms = performance.now() - t0;
+  r.problems = r.problems.slice(0, o.keepProblems ?? 5);
+  const lastCarried = parts[parts.length - 1]?.carried;
+  if (series > 1 && lastCarried) r.carried = lastCarried;
   r.aiMicrosPerDecision = times.summary();
   const n = Math.max(1, o.games);
   r.avgTurns = round(turns / n, 2);
   r.avgDecisions = round(r.decisions / n, 2);
-  r.gamesPerSecond = round(r.ms > 0 ? (o.games * 1000) / r.ms : 0, 1);
-  // One hash over every game's trace hash, in order: same rules + same seed ⇒ same value.
+  r.gamesPerSecond = round(ms > 0 ? (o.games * 1000) / ms : 0, 1);
+  // One hash over every game's trace hash, in order: same rules + same seed ⇒ same value, whatever the jobs.
   r.traceHash = hashHex(hashString(hashes.join(',')));
   r.wins = Object.fromEntries(Object.entries(r.wins).sort(([a], [b]) => a.localeCompare(b)));
   return r;

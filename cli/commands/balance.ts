@@ -11,20 +11,21 @@ import type { Command } from './command.ts';
 export const balanceCommand: Command = {
   name: 'balance',
   usage:
-    'sgs balance [paths…] --games G [--series K] --players N [--seed S] [--mode M] [--option k=v…] [--edition first|standard] [--beginner] [--ai heuristic|random|role=ai,…] [--json]',
+    'sgs balance [paths…] --games G [--series K] [--jobs N] --players N [--seed S] [--mode M] [--option k=v…] [--edition first|standard] [--beginner] [--ai heuristic|random|role=ai,…] [--json]',
   summary: 'play many AI games (heuristic by default) and report win rates per general and per role with 95% intervals',
   flags: GAMES_FLAGS,
   run(args, io) {
     const program = requireProgram(args.positionals, io);
     const roles = rolesOf(program);
     if (!roles.length) throw invalid('balance counts wins per role, and these rules give players no role');
-    const { mode, players, games, series, seed, options } = gamesFromFlags(program, args, 1000);
+    const { mode, players, games, series, seed, options, jobs } = gamesFromFlags(program, args, 1000);
     const ai = parseAi(program, args.flags.ai as string | undefined, 'heuristic');
     const bar = progressBar(io, 'balancing');
     const r = balance(program, {
       players,
       games,
       series,
+      jobs,
       seed,
       mode,
       options,

@@ -13,7 +13,7 @@ import type { Command } from './command.ts';
 export const simulateCommand: Command = {
   name: 'simulate',
   usage:
-    'sgs simulate [paths…] --players N --games G [--series K] --seed S [--mode M] [--option k=v…] [--edition first|standard] [--beginner] [--ai random|heuristic|role=ai,…] [--json] [--save DIR] [--max-decisions N]',
+    'sgs simulate [paths…] --players N --games G [--series K] [--jobs N] --seed S [--mode M] [--option k=v…] [--edition first|standard] [--beginner] [--ai random|heuristic|role=ai,…] [--json] [--save DIR] [--max-decisions N]',
   summary:
     "play many games (random AI by default), checking after every decision the rules' invariants (HP, deaths…) and that cards are conserved, and that every game ends",
   flags: {
@@ -23,13 +23,14 @@ export const simulateCommand: Command = {
   },
   run(args, io) {
     const program = requireProgram(args.positionals, io);
-    const { mode, players, games, series, seed, options } = gamesFromFlags(program, args, 100);
+    const { mode, players, games, series, seed, options, jobs } = gamesFromFlags(program, args, 100);
     const ai = parseAi(program, args.flags.ai as string | undefined, 'random');
     const bar = progressBar(io, 'simulating');
     const r = simulate(program, {
       players,
       games,
       series,
+      jobs,
       seed,
       mode,
       options,

@@ -1,0 +1,74 @@
+// Parallel simulation: games split over worker threads give the same results, game for game, as one thread —
+// trace hash, wins, problems, what a series carries, and balance's counts.
+import { describe, expect, it } from 'vitest';
+import { loadSources } from '../compiler/node/load.ts';
+import { simulate, stretches, type SimulateOptions } from '../cli/simulate.ts';
+import { balance } from '../cli/balance.ts';
+import { DecisionTimes } from '../cli/decision-times.ts';
+import { uniformSpec } from '../ai/spec.ts';
+import { main } from '../cli/main.ts';
+import { memoryIo } from '../cli/io.ts';
+import { compileOrThrow } from './helpers.ts';
+
+const withExamples = compileOrThrow(loadSources(['rules', 'docs/examples']));
+
+/** A result without its wall-clock figures. */
+function stable(r: ReturnType<typeof simulate>) {
+  const { ms: _ms, gamesPerSecond: _g, aiMicrosPerDecision: _a, jobs: _j, ...rest } = r;
+  return rest;
+}
+
+describe('parallel simulation', () => {
+  it('splits the games into stretches of whole series, one per job', () => {
+    expect(stretches(10, 1, 3)).toEqual([
+      [0, 3],
+      [3, 6],
+      [6, 10],
+    ]);
+    expect(stretches(10, 4, 2)).toEqual([
+      [0, 4],
+      [4, 10],
+    ]);
+    expect(stretches(3, 4, 2)).toEqual([[0, 3]]);
+    expect(stretches(5, 1, 8)).toHaveLength(5);
+  });
+
+  it('gives the same results with two workers as in one thread, a series and its carried values included', () => {
+    const o: SimulateOptions = { players: 5, games: 24, seed: 11, mode: 'exSeries', series: 4, keepProblems: 50 };
+    const one = simulate(withExamples, o);
+    const progress: number[] = [];
+    const two = simulate(withExamples, { ...o, jobs: 2, onGame: (done) => progress.push(done) });
+    expect(two.jobs).toBe(2);
+    expect(stable(two)).toEqual(stable(one));
+    expect(one.carried).toBeDefined();
+    expect(progress).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
+  });
+
+  it("keeps balance's counts the same with two workers (heuristic AI)", () => {
+    const o = { players: 5, games: 16, seed: 3, ai: uniformSpec('heuristic') };
+    const one = balance(withExamples, o);
+    const two = balance(withExamples, { ...o, jobs: 2 });
+    const strip = (r: typeof one) => ({ ...r, gamesPerSecond: 0, aiMicrosPerDecision: {} });
+    expect(strip(two)).toEqual(strip(one));
+    expect(one.roles.reduce((n, r) => n + r.games, 0)).toBeGreaterThan(0);
+  });
+
+  it('the command line refuses --jobs 0 in one line', () => {
+    const io = memoryIo();
+    expect(main(['simulate', 'rules', '--games', '4', '--jobs', '0'], io)).toBe(2);
+    expect(io.stderr).toHaveLength(1);
+  });
+});
+
+describe('decision times', () => {
+  it('finds the median within 1% and adds the counts of two workers', () => {
+    const a = new DecisionTimes();
+    const b = new DecisionTimes();
+    for (let i = 1; i <= 1000; i++) (i % 2 ? a : b).add('random', i);
+    a.merge(b.data());
+    const s = a.summary().random!;
+    expect(s.decisions).toBe(1000);
+    expect(s.mean).toBe(500.5);
+    expect(Math.abs(s.median - 500.5) / 500.5).toBeLessThan(0.01);
+  });
+});
