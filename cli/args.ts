@@ -1,8 +1,11 @@
 // A small flag parser: `--name value`, `--name=value`, boolean `--name`, repeatable list flags. Anything it does
 // not know is a usage error, so a typo never silently falls back to a default.
+import { existsSync } from 'node:fs';
 import { usage } from './errors.ts';
 
-export type FlagKind = 'bool' | 'string' | 'int' | 'list';
+/** `paths`: a list flag that also takes the arguments after its value while they name files or folders
+ *  (`--rules rules mine.sgs`). */
+export type FlagKind = 'bool' | 'string' | 'int' | 'list' | 'paths';
 export type FlagSpec = Record<string, FlagKind>;
 
 export interface Parsed {
@@ -40,6 +43,11 @@ export function parseArgs(argv: string[], spec: FlagSpec, command: string): Pars
       flags[name] = Number(value);
     } else if (kind === 'list') {
       ((flags[name] ??= []) as string[]).push(value);
+    } else if (kind === 'paths') {
+      const list = (flags[name] ??= []) as string[];
+      list.push(value);
+      while (eq < 0 && i + 1 < argv.length && !argv[i + 1]!.startsWith('-') && existsSync(argv[i + 1]!))
+        list.push(argv[++i]!);
     } else {
       flags[name] = value;
     }

@@ -1,5 +1,8 @@
-// Compile the .sgs files under some paths and print what the compiler found, caret under the offending text.
-import { existsSync } from 'node:fs';
+// Compile the .sgs files under some paths and print what the compiler found, caret under the offending text. A
+// package the given files import but do not contain is taken from the built-in rules (an expansion author's folder
+// names `import standard` and is checked against the standard game without listing rules/ too).
+import { existsSync, realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { compile, type CompileResult, type SourceInput } from '../compiler/index.ts';
 import { renderDiagnostic } from '../compiler/diagnostics.ts';
 import type { Program } from '../runtime/index.ts';
@@ -8,25 +11,64 @@ import { Exit, EXIT_FAILED, invalid } from './errors.ts';
 import type { Io } from './io.ts';
 
 export const DEFAULT_RULES = 'rules';
+/** The rules that come with the tool, wherever it is run from. */
+export const BUILTIN_RULES = fileURLToPath(new URL('../rules/', import.meta.url));
 
 export interface Compiled {
   sources: SourceInput[];
+  /** How many of `sources` came from the given paths (the rest: built-in packages they import). */
+  own: number;
   result: CompileResult;
   errors: number;
   warnings: number;
   ms: number;
 }
 
+const packagesOf = (texts: SourceInput[]) =>
+  new Set(texts.flatMap((s) => [...s.text.matchAll(/^package\s+([A-Za-z_]\w*)/gm)].map((m) => m[1]!)));
+const importsOf = (texts: SourceInput[]) =>
+  new Set(texts.flatMap((s) => [...s.text.matchAll(/^import\s+([A-Za-z_]\w*)/gm)].map((m) => m[1]!)));
+
+/** The built-in rules to add to `given` for the packages it imports and lacks (all of them: the built-in packages
+ *  name each other's entities), or none. A package found nowhere is a usage error. */
+function importedBuiltins(given: SourceInput[], roots: string[]): SourceInput[] {
+  const declared = packagesOf(given);
+  const missing = [...importsOf(given)].filter((p) => !declared.has(p));
+  if (missing.length === 0 || !existsSync(BUILTIN_RULES)) return [];
+  const real = (f: string) => {
+    try {
+      return realpathSync(f);
+    } catch {
+      return f;
+    }
+  };
+  const givenFiles = new Set(given.map((s) => real(s.file)));
+  const builtins = loadSources([BUILTIN_RULES]).filter((s) => !givenFiles.has(real(s.file)));
+  const known = packagesOf(builtins);
+  const unknown = missing.filter((p) => !known.has(p));
+  if (unknown.length)
+    throw invalid(
+      `${roots.join(', ')} import${roots.length === 1 ? 's' : ''} ${unknown.map((p) => `'${p}'`).join(', ')}: no such package in the given files or the built-in rules (${[...known].sort().join(', ')})`,
+    );
+  return builtins;
+}
+
 export function compilePaths(paths: string[]): Compiled {
   const roots = paths.length ? paths : [DEFAULT_RULES];
   for (const p of roots) if (!existsSync(p)) throw invalid(`no such file or folder: ${p}`);
-  const sources = loadSources(roots);
-  if (sources.length === 0) throw invalid(`no .sgs files under ${roots.join(', ')}`);
+  const given = loadSources(roots);
+  if (given.length === 0) throw invalid(`no .sgs files under ${roots.join(', ')}`);
+  const sources = [...given, ...importedBuiltins(given, roots)];
   const t0 = performance.now();
   const result = compile(sources);
   const ms = performance.now() - t0;
   const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
-  return { sources, result, errors, warnings: result.diagnostics.length - errors, ms };
+  return { sources, own: given.length, result, errors, warnings: result.diagnostics.length - errors, ms };
+}
+
+/** The files that came from the given paths. */
+export function ownFiles(c: Compiled): Set<string> {
+  return new Set(c.sources.slice(0, c.own).map((s) => s.file));
 }
 
 /** Every diagnostic, rendered with its source line and a caret, one blank line apart. */
@@ -37,14 +79,21 @@ export function printDiagnostics(c: Compiled, io: Io): void {
 
 export function summary(c: Compiled): string {
   const n = (k: number, what: string) => `${k} ${what}${k === 1 ? '' : 's'}`;
-  return `${n(c.sources.length, 'file')} checked: ${n(c.errors, 'error')}, ${n(c.warnings, 'warning')} (${c.ms.toFixed(0)} ms)`;
+  const more = c.sources.length - c.own;
+  const with_ = more ? ` (with ${n(more, 'built-in file')} of the packages they import)` : '';
+  return `${n(c.own, 'file')} checked${with_}: ${n(c.errors, 'error')}, ${n(c.warnings, 'warning')} (${c.ms.toFixed(0)} ms)`;
+}
+
+/** The compiled rules with their program, or (after printing the diagnostics) an exit with code 1. */
+export function requireCompiled(paths: string[], io: Io): Compiled & { program: Program } {
+  const c = compilePaths(paths);
+  if (c.result.program && c.errors === 0) return { ...c, program: c.result.program };
+  printDiagnostics(c, io);
+  io.err(summary(c));
+  throw new Exit(EXIT_FAILED);
 }
 
 /** The compiled program, or (after printing the diagnostics) an exit with code 1. */
 export function requireProgram(paths: string[], io: Io): Program {
-  const c = compilePaths(paths);
-  if (c.result.program && c.errors === 0) return c.result.program;
-  printDiagnostics(c, io);
-  io.err(summary(c));
-  throw new Exit(EXIT_FAILED);
+  return requireCompiled(paths, io).program;
 }

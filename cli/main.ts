@@ -1,6 +1,6 @@
-// The `sgs` command: check, test, info, simulate, balance, replay and demo over the rules in rules/ (or given paths).
+// The `sgs` command: check, test, info, simulate, balance, replay, demo, text and new over the rules in rules/ (or given paths).
 // Exit codes: 0 fine, 1 the rules or games have problems, 2 the command was called wrongly.
-import { realpathSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from './args.ts';
 import { Exit, EXIT_OK, EXIT_USAGE } from './errors.ts';
@@ -14,6 +14,7 @@ import { balanceCommand } from './commands/balance.ts';
 import { replayCommand } from './commands/replay.ts';
 import { demo } from './commands/demo.ts';
 import { textCommand } from './commands/text.ts';
+import { newCommand } from './commands/new.ts';
 
 export const commands: Command[] = [
   check,
@@ -24,10 +25,20 @@ export const commands: Command[] = [
   replayCommand,
   demo,
   textCommand,
+  newCommand,
 ];
 
+/** The version in the tool's package.json. */
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string };
+  return pkg.version ?? 'unknown';
+}
+
 function help(): string {
-  return ['usage: sgs <command> [arguments]', ...commands.map((c) => `\n  ${c.usage}\n      ${c.summary}`)].join('\n');
+  return [
+    'usage: sgs <command> [arguments]     (sgs --version: the version)',
+    ...commands.map((c) => `\n  ${c.usage}\n      ${c.summary}`),
+  ].join('\n');
 }
 
 /** Run one `sgs` invocation; returns the exit code. Never throws. */
@@ -36,6 +47,10 @@ export function main(argv: string[], io: Io = processIo()): number {
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
     (name === undefined ? io.err : io.out)(help());
     return name === undefined ? EXIT_USAGE : EXIT_OK;
+  }
+  if (name === '--version' || name === 'version') {
+    io.out(`sgs ${version()}`);
+    return EXIT_OK;
   }
   const cmd = commands.find((c) => c.name === name);
   try {

@@ -14,6 +14,7 @@ export function progressBar(io: Io, label: string): { update(done: number, total
       draw(`${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}`);
     },
     clear() {
+      last = -1; // drawn again at the next update
       draw?.('');
     },
   };

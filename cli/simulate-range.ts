@@ -1,5 +1,7 @@
 // The games of one stretch of a run (game `from` up to `to`): what `simulate` plays in this thread, and what each
 // worker of a parallel run plays. Seeds come from the game's index, so a game plays the same wherever it runs.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { deriveSeed, type Carried, type Game, type Program } from '../runtime/index.ts';
 import { byRole } from '../ai/by-role.ts';
 import { uniformSpec, type AiSpec } from '../ai/spec.ts';
@@ -21,6 +23,13 @@ export interface RunSpec {
   /** Games in a row that carry values from one to the next (default 1: each game on its own). Game i keeps the
    *  seed it has without series; the first game of each series starts from the declared defaults. */
   series?: number;
+  /** A folder to write every game's replay file to (`--save-all`), named as `--save` names a problem game's. */
+  saveAll?: string;
+}
+
+/** The replay file name of game `index` (0-based) with seed `seed`. */
+export function replayName(index: number, seed: number): string {
+  return `game-${index}-seed-${seed}.json`;
 }
 
 /** Counts kept over completed games beside the run's own (`sgs balance`'s): added to game by game in one thread,
@@ -81,6 +90,7 @@ export function playRange(
     times: {},
   };
   let carried: Carried | undefined;
+  if (o.saveAll) mkdirSync(o.saveAll, { recursive: true });
   for (let i = from; i < to; i++) {
     const seed = deriveSeed(o.seed, i, 'game');
     if (i % series === 0) carried = undefined;
@@ -95,6 +105,7 @@ export function playRange(
       maxDecisions: o.maxDecisions ?? DEFAULT_MAX_DECISIONS,
       invariants: o.invariants ?? true,
     });
+    if (o.saveAll) writeFileSync(join(o.saveAll, replayName(i, seed)), `${JSON.stringify(g.replay)}\n`);
     // A game that went wrong still hands on what it left: the series goes on, as it would at a table.
     if (g.carried) carried = g.carried;
     r.hashes.push(g.traceHash);

@@ -77,6 +77,7 @@ export function simulate(program: Program, o: SimulateOptions): SimulateResult {
     keepProblems: o.keepProblems,
     ai: spec,
     series,
+    ...(o.saveAll ? { saveAll: o.saveAll } : {}),
   };
   let parts: RangeResult[];
   if (ranges.length <= 1) {

@@ -7,18 +7,20 @@ import { EXIT_FAILED, EXIT_OK } from '../errors.ts';
 import { progressBar } from '../progress.ts';
 import { GAMES_FLAGS, gamesFromFlags, parseAi } from '../setup.ts';
 import { simulate, type SimulateResult } from '../simulate.ts';
+import { replayName } from '../simulate-range.ts';
 import type { Carried, CarriedValue } from '../../runtime/index.ts';
 import type { Command } from './command.ts';
 
 export const simulateCommand: Command = {
   name: 'simulate',
   usage:
-    'sgs simulate [paths…] --players N --games G [--series K] [--jobs N] --seed S [--mode M] [--option k=v…] [--edition first|standard] [--beginner] [--ai random|heuristic|role=ai,…] [--json] [--save DIR] [--max-decisions N]',
+    'sgs simulate [paths…] --players N --games G [--series K] [--jobs N] --seed S [--mode M] [--option k=v…] [--edition first|standard] [--beginner] [--ai random|heuristic|role=ai,…] [--json] [--save DIR] [--save-all DIR] [--max-decisions N]',
   summary:
     "play many games (random AI by default), checking after every decision the rules' invariants (HP, deaths…) and that cards are conserved, and that every game ends",
   flags: {
     ...GAMES_FLAGS,
     save: 'string',
+    'save-all': 'string',
     'max-decisions': 'int',
   },
   run(args, io) {
@@ -36,10 +38,19 @@ export const simulateCommand: Command = {
       options,
       maxDecisions: intFlag(args, 'max-decisions', 5000, 1),
       ai,
+      ...(args.flags['save-all'] ? { saveAll: args.flags['save-all'] as string } : {}),
       onGame: (done, total) => bar.update(done, total),
     });
     bar.clear();
     const saved = args.flags.save ? save(r, args.flags.save as string) : [];
+    // Said on stderr, so that --json stays one JSON document.
+    if (args.flags.save)
+      io.err(
+        saved.length
+          ? `saved ${saved.length} replay file(s) of the problem games to ${args.flags.save} (every game: --save-all DIR)`
+          : `no problem games, so nothing saved to ${args.flags.save} (every game: --save-all DIR)`,
+      );
+    if (args.flags['save-all']) io.err(`saved the replay files of all ${r.games} games to ${args.flags['save-all']}`);
     if (args.flags.json) {
       const { decisions: _d, ms: _m, problems, ...shown } = r;
       io.out(
@@ -65,7 +76,7 @@ export const simulateCommand: Command = {
 function save(r: SimulateResult, dir: string): string[] {
   mkdirSync(dir, { recursive: true });
   return r.problems.map((p) => {
-    const file = join(dir, `game-${p.game}-seed-${p.seed}.json`);
+    const file = join(dir, replayName(p.game, p.seed));
     writeFileSync(file, JSON.stringify(p.replay) + '\n');
     return file;
   });

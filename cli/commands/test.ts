@@ -1,7 +1,8 @@
 // `sgs test [paths…]`: run every scenario in the rules as a test; one line per failure, then "N passed, N failed".
 import { runScenario } from '../../runtime/index.ts';
-import { requireProgram } from '../compile.ts';
+import { ownFiles, requireCompiled } from '../compile.ts';
 import { EXIT_FAILED, EXIT_OK } from '../errors.ts';
+import { progressBar } from '../progress.ts';
 import type { Command } from './command.ts';
 
 export const test: Command = {
@@ -10,12 +11,19 @@ export const test: Command = {
   summary: 'run the scenarios written in the rules',
   flags: { verbose: 'bool', filter: 'string' },
   run(args, io) {
-    const program = requireProgram(args.positionals, io);
+    const c = requireCompiled(args.positionals, io);
+    const program = c.program;
+    // Only the given files' scenarios: the built-in packages they import bring their own, tested with them.
+    const mine = ownFiles(c);
     const filter = args.flags.filter as string | undefined;
     let passed = 0;
     let failed = 0;
-    for (const scen of Object.values(program.scenarios)) {
-      if (filter && !scen.id.includes(filter)) continue;
+    const todo = Object.values(program.scenarios).filter(
+      (scen) => (!filter || scen.id.includes(filter)) && mine.has(fileOf(scen.at)),
+    );
+    const bar = progressBar(io, 'testing');
+    for (const scen of todo) {
+      bar.update(passed + failed, todo.length);
       let at = scen.at;
       let message: string | null = null;
       try {
@@ -30,13 +38,23 @@ export const test: Command = {
       }
       if (message === null) {
         passed++;
-        if (args.flags.verbose) io.out(`ok    ${scen.id}`);
+        if (args.flags.verbose) {
+          bar.clear();
+          io.out(`ok    ${scen.id}`);
+        }
       } else {
         failed++;
+        bar.clear();
         io.out(`FAIL  ${at}: ${scen.id}: ${message}`);
       }
     }
+    bar.clear();
     io.out(`${passed} passed, ${failed} failed`);
     return failed ? EXIT_FAILED : EXIT_OK;
   },
 };
+
+/** The file of a position `file:line:col`. */
+function fileOf(at: string): string {
+  return at.replace(/:\d+:\d+$/, '');
+}

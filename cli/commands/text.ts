@@ -51,7 +51,7 @@ export const textCommand: Command = {
   usage: 'sgs text [id…] [--lang zh|en] [--rules path…] [--json]',
   summary:
     'print the rule texts generated from the rules: the named cards, skills, generals, modes, events and windows (by id or Chinese name), or all',
-  flags: { lang: 'string', rules: 'list', json: 'bool' },
+  flags: { lang: 'string', rules: 'paths', json: 'bool' },
   run(args, io) {
     const lang = args.flags.lang as string | undefined;
     if (lang !== undefined && lang !== 'zh' && lang !== 'en') throw usage(`--lang must be zh or en, not '${lang}'`);
