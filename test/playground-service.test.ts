@@ -13,7 +13,7 @@ import {
   scenariosOf,
   signatureAt,
   effectText,
-} from '../site/src/playground/service.ts';
+} from '../compiler/services/language.ts';
 import { BUILTINS } from '../runtime/builtin-table.ts';
 import { runScenario } from '../runtime/scenario.ts';
 

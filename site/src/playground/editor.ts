@@ -26,7 +26,7 @@ import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import githubLight from '@shikijs/themes/github-light';
 import { shikiToMonaco } from '@shikijs/monaco';
 import grammar from '../lib/sgs.tmLanguage.json';
-import type { Completion, EntryKind } from './service.ts';
+import type { Completion, EntryKind } from '../../../compiler/services/language.ts';
 
 export type Monaco = typeof monaco;
 export type Editor = monaco.editor.IStandaloneCodeEditor;

@@ -11,7 +11,7 @@ import {
   signatureAt,
   type IndexPart,
   type Lang,
-} from './service.ts';
+} from '../../../compiler/services/language.ts';
 import { AUTHOR_FILE, type LangReply, type LangRequest, type Marker } from './protocol.ts';
 
 let base: SourceInput[] = [];

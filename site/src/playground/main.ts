@@ -2,7 +2,7 @@
 // real compiler in a worker, scenario runs in a second worker with a hard timeout, saving in localStorage and
 // share links that carry the source in the URL hash.
 import type * as M from 'monaco-editor/editor';
-import type { Completion } from './service.ts';
+import type { Completion } from '../../../compiler/services/language.ts';
 import type { LangReply, LangRequest, Marker, RunReply, RunRequest, ScenarioInfo } from './protocol.ts';
 import { AUTHOR_FILE } from './protocol.ts';
 import { decodeSource, encodeSource, sourceParam } from './share.ts';

@@ -1,5 +1,5 @@
 // Messages between the playground page and its two workers (language service, scenario runner).
-import type { Completion } from './service.ts';
+import type { Completion } from '../../../compiler/services/language.ts';
 
 export const AUTHOR_FILE = 'playground.sgs';
 

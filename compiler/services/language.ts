@@ -1,11 +1,12 @@
-// The playground's language service: an index of every name the rules declare (built from the compiler's AST,
-// so it works even while the author's file does not compile), completion by context and hover documentation.
-// Pure functions; it runs in the language worker (and in Node tests).
-import { forEachStmt } from '../../../compiler/ast/walk.ts';
-import type * as A from '../../../compiler/ast/nodes.ts';
-import type { SymKind } from '../../../compiler/lower/symbols.ts';
-import { reservedKeywords, contextualKeywords } from '../../../compiler/syntax/tokens.ts';
-import { BUILTINS, builtinParams, type BuiltinEffect } from '../../../runtime/index.ts';
+// The language service of the playground and of `sgs lsp`: an index of every name the rules declare (built from
+// the compiler's AST, so it works even while the author's file does not compile), completion by context and hover
+// documentation. Pure functions; it runs in the playground's language worker, in the CLI's language server and in
+// Node tests.
+import { forEachStmt } from '../ast/walk.ts';
+import type * as A from '../ast/nodes.ts';
+import type { SymKind } from '../lower/symbols.ts';
+import { reservedKeywords, contextualKeywords } from '../syntax/tokens.ts';
+import { BUILTINS, builtinParams, type BuiltinEffect } from '../../runtime/index.ts';
 
 export type Lang = 'zh' | 'en';
 
