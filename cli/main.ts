@@ -1,4 +1,4 @@
-// The `sgs` command: check, test, info, simulate, balance, replay, demo, text and new over the rules in rules/ (or given paths).
+// The `sgs` command: check, test, info, simulate, balance, replay, demo, text, new and lsp over the rules in rules/ (or given paths).
 // Exit codes: 0 fine, 1 the rules or games have problems, 2 the command was called wrongly.
 import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,7 @@ import { replayCommand } from './commands/replay.ts';
 import { demo } from './commands/demo.ts';
 import { textCommand } from './commands/text.ts';
 import { newCommand } from './commands/new.ts';
+import { lspCommand } from './commands/lsp.ts';
 
 export const commands: Command[] = [
   check,
@@ -26,6 +27,7 @@ export const commands: Command[] = [
   demo,
   textCommand,
   newCommand,
+  lspCommand,
 ];
 
 /** The version in the tool's package.json. */
