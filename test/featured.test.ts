@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../compiler/index.ts';
 import { loadSources } from '../compiler/node/load.ts';
 import type { Program } from '../runtime/ir.ts';
-import { playFeatured } from '../ai/featured.ts';
+import { playFeatured, type FeaturedResult } from '../ai/featured.ts';
 import { addBaseline, addFeatured, emptyCounts, summarize } from '../ai/featured-tally.ts';
 
 const STARTER = readFileSync(new URL('../site/src/playground/starter.sgs', import.meta.url), 'utf8');
@@ -48,8 +48,12 @@ describe('featured games', () => {
 describe('the featured tally', () => {
   it('compares the general with the baseline of the roles it played, with a Wilson interval', () => {
     const c = emptyCounts();
-    const game = (role: string, won: boolean) =>
-      ({ outcome: 'completed', seats: [{ role, won }], featured: 0, decisions: 1 }) as const;
+    const game = (role: string, won: boolean): FeaturedResult => ({
+      outcome: 'completed',
+      seats: [{ role, won }],
+      featured: 0,
+      decisions: 1,
+    });
     for (let i = 0; i < 10; i++) addFeatured(c, game('rebel', i < 8)); // 8 of 10 as a rebel
     for (let i = 0; i < 10; i++) addFeatured(c, game('lord', i < 5)); // 5 of 10 as the lord
     for (let i = 0; i < 100; i++) addBaseline(c, game('rebel', i < 40)); // built-in rebels win 40%
