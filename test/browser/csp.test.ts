@@ -8,7 +8,8 @@ import type { Browser, Page } from 'playwright-core';
 import { CHROMIUM, launch, serveStatic } from './harness.ts';
 
 /** What the site needs and no more: scripts, workers and data only from the site itself (and blob: modules, the
- *  form generated code would take); inline styles, which Monaco sets on its elements. */
+ *  form generated code would take); inline styles, because Monaco adds <style> elements as it runs (without
+ *  'unsafe-inline' Chromium refuses them). Nothing may be evaluated from a string: no 'unsafe-eval'. */
 export const POLICY = [
   "default-src 'self'",
   "script-src 'self' blob:",
