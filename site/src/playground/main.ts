@@ -699,8 +699,9 @@ function newBalanceWorker(): Worker {
   const w = new Worker(new URL('./balance-worker.ts', import.meta.url), { type: 'module' });
   w.onmessage = (ev: MessageEvent<BalanceReply>) => onBalance(ev.data);
   w.onerror = (ev) => {
-    // A worker that died takes its programs with it: the next run sends them again.
-    balanceWorker = null;
+    // A worker that failed is replaced, and its programs with it: the next run sends them again.
+    w.terminate();
+    if (balanceWorker === w) balanceWorker = null;
     balanceSent = -1;
     baseSent = false;
     balanceState('error', ev.message || 'worker error');
