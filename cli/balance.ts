@@ -6,7 +6,7 @@ import type { Program } from '../runtime/index.ts';
 import type { AiSpec } from '../ai/spec.ts';
 import { simulate, type Problem, type SimulateOptions } from './simulate.ts';
 import type { TimeSummary } from './decision-times.ts';
-import { wilson } from './wilson.ts';
+import { wilson } from '../ai/wilson.ts';
 import { BalanceTally, type Count } from './balance-tally.ts';
 
 export interface BalanceOptions {

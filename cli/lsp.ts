@@ -119,7 +119,7 @@ export class LanguageServer {
         return undefined;
       }
       case 'textDocument/completion': {
-        const { uri, text, offset } = this.at(p);
+        const { text, offset } = this.at(p);
         const items = complete(this.index(), text.slice(0, offset), this.lang);
         return items.map((c: Completion) => ({
           label: c.label,
@@ -131,13 +131,13 @@ export class LanguageServer {
         }));
       }
       case 'textDocument/hover': {
-        const { uri, text, offset } = this.at(p);
+        const { text, offset } = this.at(p);
         const word = wordAt(text, offset);
         const e = word ? lookup(this.index(), word) : undefined;
         return e ? { contents: { kind: 'markdown', value: describe(e, this.lang) } } : null;
       }
       case 'textDocument/definition': {
-        const { uri, text, offset } = this.at(p);
+        const { text, offset } = this.at(p);
         const word = wordAt(text, offset);
         const e = word ? lookup(this.index(), word) : undefined;
         if (!e?.file || !e.line) return null;

@@ -13,7 +13,7 @@ import { playGame } from '../cli/play.ts';
 import { replay } from '../cli/replay.ts';
 import { deriveSeed, simulate } from '../cli/simulate.ts';
 import { balance } from '../cli/balance.ts';
-import { wilson } from '../cli/wilson.ts';
+import { wilson } from '../ai/wilson.ts';
 
 let rules: Program;
 beforeAll(() => {

@@ -74,3 +74,50 @@ describe('no telemetry', () => {
     }
   });
 });
+
+describe('no code from strings', () => {
+  // The engine links the IR into closures, and the playground runs under a Content-Security-Policy without
+  // 'unsafe-eval' (test/browser/csp.test.ts): code made from text would break there, so none is written.
+  const FORBIDDEN = [
+    ['new', 'Function'].join(' ') + '(',
+    'Function(',
+    'eval(',
+    'setTimeout(`',
+    "setTimeout('",
+    'setInterval(`',
+    "setInterval('",
+  ];
+  /** Occurrences in code (a property such as `page.$$eval(` or a longer name such as `toFunction(` does not count). */
+  const uses = (text: string, needle: string) =>
+    text.split('\n').flatMap((line, i) => {
+      let at = line.indexOf(needle);
+      const found: number[] = [];
+      while (at >= 0) {
+        const before = line[at - 1] ?? ' ';
+        if (!/[\w$.]/.test(before) && !line.trimStart().startsWith('//')) found.push(i + 1);
+        at = line.indexOf(needle, at + 1);
+      }
+      return found;
+    });
+
+  it('no eval, new Function or string timers in any tracked source file', () => {
+    const files = execFileSync('git', ['ls-files', '*.ts', '*.mjs', '*.cjs', '*.js', '*.astro'], {
+      cwd: repo,
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .filter((f) => f && f !== 'test/habits.test.ts');
+    expect(files.length).toBeGreaterThan(50);
+    const found: string[] = [];
+    for (const f of files) {
+      const text = readFileSync(join(repo, f), 'utf8');
+      for (const needle of FORBIDDEN) for (const line of uses(text, needle)) found.push(`${f}:${line}: ${needle}`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('the check finds a planted eval and new Function', () => {
+    const planted = 'const f = ' + ['new', 'Function'].join(' ') + "('return 1');\nconst x = " + "eval('1');\n";
+    expect(FORBIDDEN.flatMap((n) => uses(planted, n)).sort()).toEqual([1, 1, 2]);
+  });
+});

@@ -1,4 +1,4 @@
-// The playground's language service (site/src/playground/service.ts) in Node: the index of declared names,
+// The playground's language service (compiler/services/language.ts) in Node: the index of declared names,
 // completion by context, hover docs and signature help, over the real rules plus an author's file.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';

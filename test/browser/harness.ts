@@ -1,7 +1,9 @@
 // Helpers for browser tests against the production build: serve site/dist with `astro preview`, launch Debian's
 // Chromium through playwright-core (never a downloaded browser), and skip cleanly when either is missing.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
@@ -75,6 +77,60 @@ export async function serve(port = 4400 + Math.floor(Math.random() * 400)): Prom
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
+      }),
+  };
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.ttf': 'font/ttf',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml',
+  '.wasm': 'application/wasm',
+};
+
+/** DIST served by a small static server that adds `headers` to every response (astro preview cannot), on
+ *  127.0.0.1. A POST to /__report is kept in `reports` (a Content-Security-Policy's report-uri). */
+export async function serveStatic(headers: Record<string, string>): Promise<Server & { reports: string[] }> {
+  const reports: string[] = [];
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    if (req.method === 'POST' && path === '/__report') {
+      let body = '';
+      req.on('data', (d) => (body += String(d)));
+      req.on('end', () => {
+        reports.push(body);
+        res.writeHead(204).end();
+      });
+      return;
+    }
+    let file = join(DIST, normalize(path).replace(/^(\.\.[/\\])+/, ''));
+    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+    const found = existsSync(file) && statSync(file).isFile();
+    if (!found) file = join(DIST, '404.html');
+    res.writeHead(found ? 200 : 404, {
+      ...headers,
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+    });
+    res.end(existsSync(file) ? readFileSync(file) : '');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    reports,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
       }),
   };
 }

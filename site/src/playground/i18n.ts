@@ -34,6 +34,29 @@ const zh = {
   timedOut: (s: number) => `运行超过 ${s} 秒，已终止运行器（页面不受影响）。可能有规则陷入了无限循环。`,
   log: '日志',
   jump: '跳到该行',
+  balanceNoGeneral: '你的文件没有声明武将：声明一名武将（general …）后即可测试平衡。',
+  balanceWaiting: '文件有错误：修正后重新运行。',
+  balanceEdited: '已修改：编译通过后重新运行…',
+  balancePlaying: (done: number, total: number, gps: number) =>
+    `对局中：${done} / ${total} 局（每秒 ${gps.toFixed(0)} 局）`,
+  balanceDone: (games: number, baseline: number, gps: number, problems: number) =>
+    `完成：你的武将 ${games} 局` +
+    (baseline ? `，基准 ${baseline} 局` : '（基准已缓存）') +
+    `，每秒 ${gps.toFixed(0)} 局` +
+    (problems ? `；${problems} 局未能完成` : ''),
+  balanceHead: (name: string, rate: string, low: string, high: string, n: number) =>
+    `${name}：胜率 ${rate}（95% 区间 ${low}–${high}，${n} 局）`,
+  balanceBrief: (rate: string, low: string, high: string) => `${rate}（${low}–${high}）`,
+  balanceExpected: (rate: string) => `内置武将坐在相同身份时的胜率：${rate}（虚线）`,
+  balanceAbove: '整个区间高于基准：这名武将可能偏强。',
+  balanceBelow: '整个区间低于基准：这名武将可能偏弱。',
+  balanceWithin: '基准落在区间内：与内置武将没有明显差别。',
+  balanceBaselinePending: '基准对局尚未完成。',
+  balanceRole: '身份',
+  balanceGames: '局数',
+  balanceYours: '你的武将',
+  balanceBuiltin: '内置武将',
+  balanceProblem: '问题：',
 };
 
 type Strings = typeof zh;
@@ -74,6 +97,27 @@ const en: Strings = {
     `The run took longer than ${s} s: the runner was terminated (the page is unaffected). A rule may loop forever.`,
   log: 'Log',
   jump: 'Go to line',
+  balanceNoGeneral: 'Your file declares no general: declare one (general …) to test its balance.',
+  balanceWaiting: 'Your file has errors: fix them to re-run.',
+  balanceEdited: 'Edited: re-runs once it compiles…',
+  balancePlaying: (done, total, gps) => `Playing: ${done} / ${total} games (${gps.toFixed(0)} games/s)`,
+  balanceDone: (games, baseline, gps, problems) =>
+    `Done: ${games} games with your general` +
+    (baseline ? `, ${baseline} baseline games` : ' (baseline kept from before)') +
+    `, ${gps.toFixed(0)} games/s` +
+    (problems ? `; ${problems} game${problems === 1 ? '' : 's'} did not finish` : ''),
+  balanceHead: (name, rate, low, high, n) => `${name} wins ${rate} (95% interval ${low}–${high}, ${n} games)`,
+  balanceBrief: (rate, low, high) => `${rate} (${low}–${high})`,
+  balanceExpected: (rate) => `Built-in generals in the same roles win ${rate} (the dashed line)`,
+  balanceAbove: 'The whole interval lies above the baseline: this general may be too strong.',
+  balanceBelow: 'The whole interval lies below the baseline: this general may be too weak.',
+  balanceWithin: 'The baseline lies within the interval: no clear difference from the built-in generals.',
+  balanceBaselinePending: 'The baseline games are still being played.',
+  balanceRole: 'Role',
+  balanceGames: 'Games',
+  balanceYours: 'Your general',
+  balanceBuiltin: 'Built-in',
+  balanceProblem: 'Problem: ',
 };
 
 export function strings(lang: 'zh' | 'en'): Strings {

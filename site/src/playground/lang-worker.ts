@@ -12,7 +12,8 @@ import {
   type IndexPart,
   type Lang,
 } from '../../../compiler/services/language.ts';
-import { AUTHOR_FILE, type LangReply, type LangRequest, type Marker } from './protocol.ts';
+import { AUTHOR_FILE, type GeneralInfo, type LangReply, type LangRequest, type Marker } from './protocol.ts';
+import type * as A from '../../../compiler/ast/nodes.ts';
 
 let base: SourceInput[] = [];
 let baseIndex: IndexPart = emptyIndex();
@@ -21,6 +22,7 @@ let lang: Lang = 'en';
 let ready: Promise<void> | null = null;
 let last: { text: string; result: CompileResult; version: number } | null = null;
 let programVersion = 0;
+let baseJson = ''; // the built-in rules alone, compiled once: the balance panel's baseline table
 
 const post = (m: LangReply) => (self as unknown as Worker).postMessage(m);
 
@@ -31,6 +33,7 @@ async function init(url: string): Promise<void> {
   const data = (await res.json()) as { sources: SourceInput[] };
   base = data.sources;
   const r = compile(base);
+  baseJson = r.program ? JSON.stringify(r.program) : '';
   baseIndex = indexFiles(r.files, new Map(base.map((s) => [s.file, s.text])));
   post({ type: 'ready', builtin: scenariosOf(r.files), files: base.length, ms: performance.now() - t0 });
 }
@@ -46,6 +49,16 @@ function run(text: string): CompileResult {
     // A partial tree from error recovery the index does not understand: keep the previous names.
   }
   return result;
+}
+
+/** The generals the author's file declares, in order. */
+function generalsOf(files: A.SourceFile[]): GeneralInfo[] {
+  const out: GeneralInfo[] = [];
+  for (const f of files)
+    for (const d of f.decls)
+      if (d.kind === 'General' && d.names.id.name)
+        out.push({ id: d.names.id.name, zh: d.names.zh?.name, en: d.names.en });
+  return out;
 }
 
 function markers(result: CompileResult, text: string): Marker[] {
@@ -105,12 +118,13 @@ async function handle(m: LangRequest): Promise<void> {
       try {
         const result = run(m.text);
         const ms = performance.now() - t0;
-        const scenarios = scenariosOf(result.files.filter((f) => f.file === AUTHOR_FILE));
+        const own = result.files.filter((f) => f.file === AUTHOR_FILE);
         post({
           type: 'checked',
           version: m.version,
           markers: markers(result, m.text),
-          scenarios,
+          scenarios: scenariosOf(own),
+          generals: generalsOf(own),
           ms,
           ok: !!result.program,
         });
@@ -124,6 +138,7 @@ async function handle(m: LangRequest): Promise<void> {
             { severity: 'error', code: 'SGS999', message, start: 0, end: 0, line: 1, col: 1, file: AUTHOR_FILE },
           ],
           scenarios: [],
+          generals: [],
           ms: performance.now() - t0,
           ok: false,
         });
@@ -154,6 +169,10 @@ async function handle(m: LangRequest): Promise<void> {
       else post({ type: 'program', id: m.id, errors: markers(result, m.text).filter((x) => x.severity === 'error') });
       break;
     }
+    case 'baseProgram':
+      if (!baseJson) throw new Error('the built-in rules do not compile');
+      post({ type: 'baseProgram', id: m.id, json: baseJson });
+      break;
   }
 }
 

@@ -1,9 +1,20 @@
 // The playground page: an editor for a new general (Monaco, loaded only here), diagnostics as you type from the
-// real compiler in a worker, scenario runs in a second worker with a hard timeout, saving in localStorage and
-// share links that carry the source in the URL hash.
+// real compiler in a worker, scenario runs in a second worker with a hard timeout, balance games in a third,
+// saving in localStorage and share links that carry the source in the URL hash.
 import type * as M from 'monaco-editor/editor';
 import type { Completion } from '../../../compiler/services/language.ts';
-import type { LangReply, LangRequest, Marker, RunReply, RunRequest, ScenarioInfo } from './protocol.ts';
+import type {
+  BalanceReply,
+  BalanceRequest,
+  GeneralInfo,
+  LangReply,
+  LangRequest,
+  Marker,
+  RunReply,
+  RunRequest,
+  ScenarioInfo,
+} from './protocol.ts';
+import { summarize } from '../../../ai/featured-tally.ts';
 import { AUTHOR_FILE } from './protocol.ts';
 import { decodeSource, encodeSource, sourceParam } from './share.ts';
 import { strings } from './i18n.ts';
@@ -33,6 +44,14 @@ const playBox = $<HTMLElement>('.pg-player');
 const playHost = $<HTMLDivElement>('.pg-player-host');
 const playTitle = $<HTMLElement>('.pg-player-title');
 const playClose = $<HTMLButtonElement>('.pg-player-close');
+const balanceBox = $<HTMLDetailsElement>('.pg-balance-box');
+const balanceBrief = $<HTMLSpanElement>('.pg-balance-brief');
+const balanceGeneral = $<HTMLSelectElement>('.pg-balance-general');
+const balanceGames = $<HTMLInputElement>('.pg-balance-games');
+const balancePlayers = $<HTMLSelectElement>('.pg-balance-players');
+const balanceProgress = $<HTMLProgressElement>('.pg-balance-progress');
+const balanceStatus = $<HTMLParagraphElement>('.pg-balance-status');
+const balanceResult = $<HTMLDivElement>('.pg-balance-result');
 const params = new URLSearchParams(location.search);
 const RUN_TIMEOUT = Number(params.get('runTimeout')) || 5000; // ms; `?runTimeout=` exists for tests
 
@@ -195,6 +214,7 @@ async function start(): Promise<void> {
     playBox.hidden = true;
   });
   shareBtn.addEventListener('click', () => void share());
+  balanceSetup();
   resetBtn.addEventListener('click', reset);
   fillScenarios();
 }
@@ -286,6 +306,7 @@ onChecked = (m) => {
     root.dataset.errors = String(m.markers.filter((x) => x.severity === 'error').length);
     authorScenarios = m.scenarios;
     fillScenarios();
+    balanceChecked(m.ok, m.generals);
   }
   if (queued) sendCheck();
 };
@@ -303,6 +324,7 @@ function save(): void {
 }
 
 function onChange(): void {
+  balanceEdited();
   clearTimeout(checkTimer);
   checkTimer = setTimeout(sendCheck, CHECK_DELAY);
   clearTimeout(saveTimer);
@@ -528,6 +550,255 @@ async function playSelected(): Promise<void> {
   } finally {
     playBtn.disabled = !selectEl.value;
   }
+}
+
+// ------------------------------------------------------------------ balance
+
+const BALANCE_KEY = 'sgs-playground:balance';
+const BALANCE_DELAY = 400; // ms after a check that compiled, so that a burst of edits starts one run
+let balanceWorker: Worker | null = null;
+let balanceGen = 0; // the run the page waits for; replies of older runs are dropped
+let balanceTimer: ReturnType<typeof setTimeout> | undefined;
+let balanceSent = -1; // the author program version the worker holds
+let baseSent = false;
+let authorGenerals: GeneralInfo[] = [];
+let compiles = false;
+let checkedOnce = false;
+let names: Record<string, [string, string]> = {};
+
+function balanceSetup(): void {
+  try {
+    balanceBox.open = localStorage.getItem(BALANCE_KEY) === 'open';
+  } catch {
+    // storage disabled: closed
+  }
+  balanceBox.addEventListener('toggle', () => {
+    try {
+      localStorage.setItem(BALANCE_KEY, balanceBox.open ? 'open' : 'closed');
+    } catch {
+      // storage disabled
+    }
+    if (balanceBox.open) scheduleBalance(0);
+    else cancelBalance();
+  });
+  for (const e of [balanceGeneral, balancePlayers]) e.addEventListener('change', () => scheduleBalance(0));
+  balanceGames.addEventListener('input', () => {
+    cancelBalance();
+    scheduleBalance(BALANCE_DELAY);
+  });
+  balanceState('idle', '');
+}
+
+function generalName(g: GeneralInfo): string {
+  return (lang === 'zh' ? (g.zh ?? g.en) : (g.en ?? g.zh)) ?? g.id;
+}
+
+function balanceChecked(ok: boolean, generals: GeneralInfo[]): void {
+  compiles = ok;
+  checkedOnce = true;
+  authorGenerals = generals;
+  const keep = balanceGeneral.value;
+  balanceGeneral.replaceChildren(
+    ...generals.map((g) => {
+      const o = document.createElement('option');
+      o.value = g.id;
+      o.textContent = `${generalName(g)} (${g.id})`;
+      return o;
+    }),
+  );
+  if (generals.some((g) => g.id === keep)) balanceGeneral.value = keep;
+  balanceGeneral.disabled = generals.length < 2;
+  scheduleBalance(BALANCE_DELAY);
+}
+
+/** An edit: the running games are for a source that no longer is; stop them now. */
+function balanceEdited(): void {
+  clearTimeout(balanceTimer);
+  if (root.dataset.balance === 'running' || root.dataset.balance === 'done') {
+    cancelBalance();
+    balanceState('stale', T.balanceEdited);
+  }
+}
+
+function balanceState(state: 'idle' | 'running' | 'done' | 'stale' | 'error', status: string): void {
+  root.dataset.balance = state;
+  balanceStatus.textContent = status;
+  balanceProgress.hidden = state !== 'running';
+}
+
+function cancelBalance(): void {
+  clearTimeout(balanceTimer);
+  balanceWorker?.postMessage({ type: 'cancel', gen: ++balanceGen } satisfies BalanceRequest);
+}
+
+function scheduleBalance(delay: number): void {
+  clearTimeout(balanceTimer);
+  if (!balanceBox.open || !checkedOnce) return;
+  if (!compiles) {
+    cancelBalance();
+    balanceState('stale', T.balanceWaiting);
+    return;
+  }
+  if (!authorGenerals.length) {
+    cancelBalance();
+    balanceResult.replaceChildren();
+    balanceBrief.textContent = '';
+    balanceState('idle', T.balanceNoGeneral);
+    return;
+  }
+  balanceTimer = setTimeout(() => void startBalance(), delay);
+}
+
+async function startBalance(): Promise<void> {
+  const gen = ++balanceGen;
+  balanceWorker?.postMessage({ type: 'cancel', gen } satisfies BalanceRequest);
+  const general = balanceGeneral.value || authorGenerals[0]!.id;
+  const games = Math.max(10, Math.min(5000, Math.round(Number(balanceGames.value) || 200)));
+  const players = Number(balancePlayers.value) || 5;
+  balanceState('running', T.balancePlaying(0, games, 0));
+  balanceProgress.value = 0;
+  const p = await request<Extract<LangReply, { type: 'program' | 'failed' }>>({
+    type: 'program',
+    text: model.getValue(),
+  });
+  if (gen !== balanceGen) return;
+  if (p.type !== 'program' || !('json' in p)) {
+    balanceState('error', p.type === 'failed' ? p.message : T.balanceWaiting);
+    return;
+  }
+  names = p.names;
+  let baseJson: string | undefined;
+  if (!baseSent) {
+    const b = await request<Extract<LangReply, { type: 'baseProgram' | 'failed' }>>({ type: 'baseProgram' });
+    if (gen !== balanceGen) return;
+    if (b.type !== 'baseProgram') {
+      balanceState('error', b.message);
+      return;
+    }
+    baseJson = b.json;
+  }
+  balanceWorker ??= newBalanceWorker();
+  const req: BalanceRequest = {
+    type: 'run',
+    gen,
+    version: p.version,
+    json: balanceSent === p.version ? undefined : p.json,
+    baseJson,
+    general,
+    games,
+    players,
+    seed: 1,
+  };
+  balanceSent = p.version;
+  baseSent = true;
+  root.dataset.balanceGen = String(gen);
+  balanceWorker.postMessage(req);
+}
+
+function newBalanceWorker(): Worker {
+  const w = new Worker(new URL('./balance-worker.ts', import.meta.url), { type: 'module' });
+  w.onmessage = (ev: MessageEvent<BalanceReply>) => onBalance(ev.data);
+  w.onerror = (ev) => {
+    // A worker that failed is replaced, and its programs with it: the next run sends them again.
+    w.terminate();
+    if (balanceWorker === w) balanceWorker = null;
+    balanceSent = -1;
+    baseSent = false;
+    balanceState('error', ev.message || 'worker error');
+  };
+  return w;
+}
+
+function onBalance(m: BalanceReply): void {
+  if (m.gen !== balanceGen) return;
+  if (m.type === 'error') {
+    if (m.needProgram) {
+      balanceSent = -1;
+      baseSent = false;
+      scheduleBalance(0);
+    } else balanceState('error', m.message);
+    return;
+  }
+  balanceProgress.value = m.done / m.total;
+  const s = summarize(m.counts);
+  renderBalance(s, m.counts.problems, m.counts.firstProblem);
+  root.dataset.balanceGames = String(s.games);
+  root.dataset.balancePlayed = String(m.counts.played);
+  root.dataset.balanceGps = m.gamesPerSecond.toFixed(1);
+  if (m.type === 'done') {
+    root.dataset.balanceRate = s.rate.toFixed(4);
+    root.dataset.balanceLow = s.low.toFixed(4);
+    root.dataset.balanceHigh = s.high.toFixed(4);
+    root.dataset.balanceExpected = s.expected === null ? '' : s.expected.toFixed(4);
+    balanceState(
+      'done',
+      T.balanceDone(m.counts.played, m.total - m.counts.played, m.gamesPerSecond, m.counts.problems),
+    );
+  } else balanceState('running', T.balancePlaying(m.done, m.total, m.gamesPerSecond));
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
+
+function renderBalance(s: ReturnType<typeof summarize>, problems: number, firstProblem?: string): void {
+  const g = authorGenerals.find((x) => x.id === (balanceGeneral.value || authorGenerals[0]?.id));
+  const name = g ? generalName(g) : balanceGeneral.value;
+  balanceBrief.textContent = s.games ? T.balanceBrief(pct(s.rate), pct(s.low), pct(s.high)) : '';
+  const out: Node[] = [];
+  const head = el('p', 'pg-balance-head');
+  head.append(el('strong', '', T.balanceHead(name, pct(s.rate), pct(s.low), pct(s.high), s.games)));
+  out.push(head);
+  // The interval as a band on 0–100%, the rate as a line and the baseline as a dashed line.
+  const track = el('div', 'pg-balance-track');
+  track.setAttribute('aria-hidden', 'true');
+  const at = (x: number) => `${(x * 100).toFixed(2)}%`;
+  const band = el('div', 'pg-balance-band');
+  band.style.left = at(s.low);
+  band.style.width = at(s.high - s.low);
+  const point = el('div', 'pg-balance-point');
+  point.style.left = at(s.rate);
+  track.append(band, point);
+  if (s.expected !== null) {
+    const e = el('div', 'pg-balance-expected');
+    e.style.left = at(s.expected);
+    track.append(e);
+  }
+  for (const x of [0, 0.25, 0.5, 0.75, 1]) {
+    const t = el('span', 'pg-balance-tick', pct(x));
+    t.style.left = at(x);
+    track.append(t);
+  }
+  out.push(track);
+  if (s.expected === null) out.push(el('p', 'pg-balance-verdict', T.balanceBaselinePending));
+  else {
+    out.push(el('p', 'pg-balance-verdict', T.balanceExpected(pct(s.expected))));
+    out.push(
+      el(
+        'p',
+        `pg-balance-verdict ${s.mark ?? 'within'}`,
+        s.mark === 'above' ? T.balanceAbove : s.mark === 'below' ? T.balanceBelow : T.balanceWithin,
+      ),
+    );
+  }
+  if (s.roles.length) {
+    const table = el('table', 'pg-balance-roles');
+    const hr = el('tr', '');
+    for (const h of [T.balanceRole, T.balanceGames, T.balanceYours, T.balanceBuiltin]) hr.append(el('th', '', h));
+    table.append(hr);
+    for (const r of s.roles) {
+      const tr = el('tr', '');
+      const label = names[r.role]?.[lang === 'zh' ? 0 : 1] ?? r.role;
+      tr.append(
+        el('td', '', label),
+        el('td', 'num', String(r.games)),
+        el('td', 'num', pct(r.rate)),
+        el('td', 'num', r.baseline === null ? '…' : pct(r.baseline)),
+      );
+      table.append(tr);
+    }
+    out.push(table);
+  }
+  if (problems && firstProblem) out.push(el('p', 'pg-balance-status', T.balanceProblem + firstProblem));
+  balanceResult.replaceChildren(...out);
 }
 
 void start();

@@ -1,4 +1,5 @@
-// Messages between the playground page and its two workers (language service, scenario runner).
+// Messages between the playground page and its workers (language service, scenario runner, balance games).
+import type { FeaturedCounts } from '../../../ai/featured-tally.ts';
 import type { Completion } from '../../../compiler/services/language.ts';
 
 export const AUTHOR_FILE = 'playground.sgs';
@@ -22,23 +23,40 @@ export interface ScenarioInfo {
   line: number;
 }
 
+/** A general the author's file declares (the balance panel plays it). */
+export interface GeneralInfo {
+  id: string;
+  zh?: string;
+  en?: string;
+}
+
 export type LangRequest =
   | { type: 'init'; sourcesUrl: string; lang: 'zh' | 'en' }
   | { type: 'check'; version: number; text: string }
   | { type: 'complete'; id: number; before: string; trigger?: string }
   | { type: 'signature'; id: number; before: string }
   | { type: 'hover'; id: number; word: string }
-  | { type: 'program'; id: number; text: string };
+  | { type: 'program'; id: number; text: string }
+  | { type: 'baseProgram'; id: number };
 
 export type LangReply =
   | { type: 'ready'; builtin: ScenarioInfo[]; files: number; ms: number }
   | { type: 'failed'; message: string; id?: number }
-  | { type: 'checked'; version: number; markers: Marker[]; scenarios: ScenarioInfo[]; ms: number; ok: boolean }
+  | {
+      type: 'checked';
+      version: number;
+      markers: Marker[];
+      scenarios: ScenarioInfo[];
+      generals: GeneralInfo[];
+      ms: number;
+      ok: boolean;
+    }
   | { type: 'completed'; id: number; items: Completion[] }
   | { type: 'hovered'; id: number; markdown: string | null }
   | { type: 'signed'; id: number; help: { label: string; params: string[]; active: number; doc: string } | null }
   | { type: 'program'; id: number; json: string; version: number; names: Record<string, [string, string]> }
-  | { type: 'program'; id: number; errors: Marker[] };
+  | { type: 'program'; id: number; errors: Marker[] }
+  | { type: 'baseProgram'; id: number; json: string };
 
 export type RunRequest = { type: 'run'; version: number; json?: string; scenario: string; seed: number };
 export type RunReply =
@@ -52,3 +70,31 @@ export type RunReply =
       ms: number;
     }
   | { type: 'error'; scenario: string; message: string; needProgram?: boolean };
+
+/** Balance games: `run` starts generation `gen` (a newer `run` or a `cancel` stops it between two games). The
+ *  programs are sent when they change (`version`, `baseVersion`); the worker keeps the last ones. */
+export type BalanceRequest =
+  | {
+      type: 'run';
+      gen: number;
+      version: number;
+      json?: string; // the author's program
+      baseJson?: string; // the built-in rules alone (the baseline table)
+      general: string;
+      games: number;
+      players: number;
+      seed: number;
+    }
+  | { type: 'cancel'; gen: number };
+
+export type BalanceReply =
+  | {
+      type: 'progress' | 'done';
+      gen: number;
+      phase: 'featured' | 'baseline';
+      done: number; // games played of `total` (featured and baseline)
+      total: number;
+      counts: FeaturedCounts;
+      gamesPerSecond: number; // over this run's games so far
+    }
+  | { type: 'error'; gen: number; message: string; needProgram?: boolean };

@@ -1,0 +1,84 @@
+// The balance games, off the page's thread: the author's general at a table of built-in ones (ai/featured.ts),
+// then as many baseline games on the built-in rules alone, every seat played by the heuristic AI. Between two
+// games it lets messages in, so a newer run (the author edited) or a cancel stops this one; the baseline depends
+// only on the built-in rules and the run's size, so it is played once per page.
+import type { Program } from '../../../runtime/index.ts';
+import { playFeatured } from '../../../ai/featured.ts';
+import { addBaseline, addFeatured, emptyCounts, type FeaturedCounts } from '../../../ai/featured-tally.ts';
+import type { BalanceReply, BalanceRequest } from './protocol.ts';
+
+type Run = Extract<BalanceRequest, { type: 'run' }>;
+
+let author: { version: number; program: Program } | null = null;
+let base: Program | null = null;
+let current = 0; // the newest generation asked for; older runs stop at their next game
+const baselines = new Map<string, FeaturedCounts['baseline']>();
+const post = (m: BalanceReply) => (self as unknown as Worker).postMessage(m);
+/** A macrotask, so that queued messages (a newer run, a cancel) are handled: a message to itself (setTimeout
+ *  would be clamped to 4 ms), taken at most every 20 ms. */
+const channel = new MessageChannel();
+const wakers: (() => void)[] = [];
+channel.port1.onmessage = () => wakers.shift()?.();
+let lastBreath = 0;
+async function breathe(): Promise<void> {
+  if (performance.now() - lastBreath < 20) return;
+  await new Promise<void>((r) => {
+    wakers.push(r);
+    channel.port2.postMessage(null);
+  });
+  lastBreath = performance.now();
+}
+
+self.onmessage = (ev: MessageEvent<BalanceRequest>) => {
+  const m = ev.data;
+  current = Math.max(current, m.gen);
+  if (m.type === 'cancel') return;
+  if (m.json !== undefined) author = { version: m.version, program: JSON.parse(m.json) as Program };
+  if (m.baseJson !== undefined) base = JSON.parse(m.baseJson) as Program;
+  if (!author || author.version !== m.version || !base) {
+    post({ type: 'error', gen: m.gen, message: 'program missing', needProgram: true });
+    return;
+  }
+  void run(m, author.program, base).catch((e) =>
+    post({ type: 'error', gen: m.gen, message: e instanceof Error ? e.message : String(e) }),
+  );
+};
+
+async function run(m: Run, program: Program, builtin: Program): Promise<void> {
+  const counts = emptyCounts();
+  const key = `${m.games}:${m.players}:${m.seed}`;
+  const cached = baselines.get(key);
+  const total = m.games + (cached ? 0 : m.games);
+  const t0 = performance.now();
+  let done = 0;
+  let lastPost = 0;
+  const report = (type: 'progress' | 'done', phase: 'featured' | 'baseline') => {
+    const s = (performance.now() - t0) / 1000;
+    post({ type, gen: m.gen, phase, done, total, counts, gamesPerSecond: s > 0 ? done / s : 0 });
+    lastPost = performance.now();
+  };
+  // The author's other generals stay off the table: the featured one plays among built-in generals only.
+  if (!program.generals[m.general]) throw new Error(`no general named ${m.general}`);
+  const generals = Object.entries(program.generals).filter(([id]) => id === m.general || id in builtin.generals);
+  const table: Program = { ...program, generals: Object.fromEntries(generals) };
+  const setup = { players: m.players, general: m.general };
+  for (let i = 0; i < m.games; i++) {
+    await breathe();
+    if (m.gen !== current) return;
+    addFeatured(counts, playFeatured(table, setup, m.seed, i));
+    done++;
+    if (performance.now() - lastPost > 150) report('progress', 'featured');
+  }
+  if (cached) counts.baseline = cached;
+  else {
+    for (let i = 0; i < m.games; i++) {
+      await breathe();
+      if (m.gen !== current) return;
+      addBaseline(counts, playFeatured(builtin, { players: m.players }, m.seed, i));
+      done++;
+      if (performance.now() - lastPost > 150) report('progress', 'baseline');
+    }
+    baselines.set(key, counts.baseline);
+  }
+  report('done', 'baseline');
+}
