@@ -62,11 +62,21 @@ export function compile(sources: SourceInput[]): CompileResult {
   } catch (e) {
     return internalError(sources, [], e);
   }
-  if (last && last.parses.length === parses.length && last.parses.every((p, i) => sameParse(p, parses[i]!))) {
-    // Callers may keep or extend the arrays they get; the program is shared, as the trees of unchanged files are.
-    last.parses = parses;
-    const r = last.result;
-    const files = r.files.length === parses.length ? parses.map((p) => p.ast) : [...r.files];
+  const prev = last;
+  if (prev && prev.parses.length === parses.length && prev.parses.every((p, i) => sameParse(p, parses[i]!))) {
+    // The old declarations under the new file span, so that the trees handed out are the ones the symbols point
+    // into; cached as the file's parse, so that the next compile finds it by identity.
+    prev.parses = prev.parses.map((p, i) => {
+      const now = parses[i]!;
+      if (p === now) return p;
+      const kept: Parsed = { ast: { ...p.ast, span: now.ast.span }, diagnostics: p.diagnostics };
+      const source = sources[i]!;
+      parseCache.set(source.file, { text: source.text, result: kept });
+      return kept;
+    });
+    // Callers may keep or extend the arrays they get; the program and the trees are shared.
+    const r = prev.result;
+    const files = r.files.length === parses.length ? prev.parses.map((p) => p.ast) : [...r.files];
     return { ...r, diagnostics: [...r.diagnostics], files };
   }
   const result = compileParsed(sources, parses);

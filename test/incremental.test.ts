@@ -63,9 +63,13 @@ describe('compiling again after edits', () => {
   it('hands back the last program when an edit changes only a comment', () => {
     clearParseCache();
     const before = compile(rules);
-    const after = compile(edit(rules, PHRASES, (t) => `${t}\n# a comment\n`));
+    const edited = edit(rules, PHRASES, (t) => `${t}\n# a comment\n`);
+    const after = compile(edited);
     expect(after.program).toBe(before.program);
     expect(after.diagnostics).toEqual(before.diagnostics);
+    // The file's tree still spans the whole edited text.
+    const text = edited.find((s) => s.file === PHRASES)!.text;
+    expect(after.files.find((f) => f.file === PHRASES)!.span.end).toBe(text.length);
   });
 
   it('compiles anew when an edit moves code, so that spans follow it', () => {
