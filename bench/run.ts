@@ -44,21 +44,9 @@ emit({
   runs: RUNS,
 });
 
-// Re-check after an edit, as in the editor: the author changed one file (here: appended a comment) and the whole set
-// is compiled again; unchanged files keep their cached parse, and a parse that moved no declaration keeps the last
-// result.
 const largest = sources.reduce((a, s, i) => (s.text.length > sources[a]!.text.length ? i : a), 0);
-const recheck: number[] = [];
-for (let i = 0; i < RUNS; i++) {
-  const edited: SourceInput[] = sources.map((s, j) =>
-    j === largest ? { file: s.file, text: `${s.text}\n# edit ${i}\n` } : s,
-  );
-  recheck.push(time(() => compile(edited)));
-}
-emit({ bench: 'recheck', editedFile: sources[largest]!.file, medianMs: ms(median(recheck)), runs: RUNS });
-
-// Re-check after an edit that changes the program (a declaration appended to the same file): everything after
-// parsing runs again.
+// Re-check after an edit that changes the program (a declaration appended to the largest file): unchanged files
+// keep their cached parse, everything after parsing runs again. Measured right after the full compiles, like them.
 const recheckCode: number[] = [];
 for (let i = 0; i < RUNS; i++) {
   const edited: SourceInput[] = sources.map((s, j) =>
@@ -67,6 +55,19 @@ for (let i = 0; i < RUNS; i++) {
   recheckCode.push(time(() => compile(edited)));
 }
 emit({ bench: 'recheckCode', editedFile: sources[largest]!.file, medianMs: ms(median(recheckCode)), runs: RUNS });
+
+// Re-check after an edit, as in the editor: the author changed the same file (here: appended a comment) and the
+// whole set is compiled again; unchanged files keep their cached parse, and when no parse moved a declaration the
+// last result is handed back. The unedited rules are compiled first (unmeasured), as the author last saw them.
+compile(sources);
+const recheck: number[] = [];
+for (let i = 0; i < RUNS; i++) {
+  const edited: SourceInput[] = sources.map((s, j) =>
+    j === largest ? { file: s.file, text: `${s.text}\n# edit ${i}\n` } : s,
+  );
+  recheck.push(time(() => compile(edited)));
+}
+emit({ bench: 'recheck', editedFile: sources[largest]!.file, medianMs: ms(median(recheck)), runs: RUNS });
 
 const errors = result.diagnostics.filter((d) => d.severity === 'error');
 if (!result.program || errors.length) {
