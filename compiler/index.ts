@@ -8,8 +8,9 @@ import { hasErrors, type Diagnostic } from './diagnostics.ts';
 import type { CompileResult, SourceInput } from './types.ts';
 
 // Re-checking after an edit re-parses only the files whose text changed (ASTs are never mutated downstream).
-const parseCache = new Map<string, { text: string; result: ReturnType<typeof parse> }>();
-function parseCached(text: string, file: string): ReturnType<typeof parse> {
+type Parsed = ReturnType<typeof parse>;
+const parseCache = new Map<string, { text: string; result: Parsed }>();
+function parseCached(text: string, file: string): Parsed {
   const hit = parseCache.get(file);
   if (hit && hit.text === text) return hit.result;
   const result = parse(text, file);
@@ -18,16 +19,75 @@ function parseCached(text: string, file: string): ReturnType<typeof parse> {
   return result;
 }
 
-/** Forget cached parses (benchmarks of a full compile; tests that must not share state). */
+/** The same parse but for the file's own span, which ends where the text ends: an edit of a comment or blank
+ *  lines that moves no declaration. Nothing after parsing reads a file's span. */
+function sameParse(a: Parsed, b: Parsed): boolean {
+  if (a === b) return true;
+  const { span: _a, ...restA } = a.ast;
+  const { span: _b, ...restB } = b.ast;
+  return sameData(a.diagnostics, b.diagnostics) && sameData(restA, restB);
+}
+
+/** Deep equality of plain data (the AST and diagnostics are JSON-like: objects, arrays, primitives). */
+function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameData(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka)
+    if (!sameData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]) || !(k in b)) return false;
+  return true;
+}
+
+// The last compile: the parses it read and what it gave. The pipeline after parsing is a function of the parses
+// alone, so the same parses give the same result.
+let last: { parses: Parsed[]; result: CompileResult } | undefined;
+
+/** Forget cached parses and the last result (benchmarks of a full compile; tests that must not share state). */
 export function clearParseCache(): void {
   parseCache.clear();
+  last = undefined;
 }
 
 export function compile(sources: SourceInput[]): CompileResult {
+  let parses: Parsed[] = [];
+  try {
+    parses = sources.map((s) => parseCached(s.text, s.file));
+  } catch (e) {
+    return internalError(sources, [], e);
+  }
+  const prev = last;
+  if (prev && prev.parses.length === parses.length && prev.parses.every((p, i) => sameParse(p, parses[i]!))) {
+    // The old declarations under the new file span, so that the trees handed out are the ones the symbols point
+    // into; cached as the file's parse, so that the next compile finds it by identity.
+    prev.parses = prev.parses.map((p, i) => {
+      const now = parses[i]!;
+      if (p === now) return p;
+      const kept: Parsed = { ast: { ...p.ast, span: now.ast.span }, diagnostics: p.diagnostics };
+      const source = sources[i]!;
+      parseCache.set(source.file, { text: source.text, result: kept });
+      return kept;
+    });
+    // Callers may keep or extend the arrays they get; the program and the trees are shared.
+    const r = prev.result;
+    const files = r.files.length === parses.length ? prev.parses.map((p) => p.ast) : [...r.files];
+    return { ...r, diagnostics: [...r.diagnostics], files };
+  }
+  const result = compileParsed(sources, parses);
+  last = { parses, result: { ...result, diagnostics: [...result.diagnostics], files: [...result.files] } };
+  return result;
+}
+
+function compileParsed(sources: SourceInput[], parses: Parsed[]): CompileResult {
   const diagnostics: Diagnostic[] = [];
   try {
-    const files = sources.map((s) => {
-      const r = parseCached(s.text, s.file);
+    const files = parses.map((r) => {
       diagnostics.push(...r.diagnostics);
       return r.ast;
     });
@@ -39,15 +99,19 @@ export function compile(sources: SourceInput[]): CompileResult {
     if (hasErrors(diagnostics)) return { diagnostics, files, symbols };
     return { program, diagnostics, files, symbols };
   } catch (e) {
-    const msg = e instanceof Error ? e.message : String(e);
-    diagnostics.push({
-      code: 'SGS999',
-      severity: 'error',
-      message: `internal compiler error: ${msg}`,
-      span: { file: sources[0]?.file ?? '', start: 0, end: 0, line: 1, col: 1 },
-    });
-    return { diagnostics, files: [] };
+    return internalError(sources, diagnostics, e);
   }
+}
+
+function internalError(sources: SourceInput[], diagnostics: Diagnostic[], e: unknown): CompileResult {
+  const msg = e instanceof Error ? e.message : String(e);
+  diagnostics.push({
+    code: 'SGS999',
+    severity: 'error',
+    message: `internal compiler error: ${msg}`,
+    span: { file: sources[0]?.file ?? '', start: 0, end: 0, line: 1, col: 1 },
+  });
+  return { diagnostics, files: [] };
 }
 
 export type { Diagnostic } from './diagnostics.ts';

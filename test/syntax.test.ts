@@ -1,6 +1,7 @@
 // Tests of the lexer and parser (compiler/syntax).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
 import { parse } from '../compiler/syntax/parse.ts';
 import { lexer, reservedKeywords, contextualKeywords } from '../compiler/syntax/tokens.ts';
 import type * as A from '../compiler/ast/nodes.ts';
@@ -174,6 +175,21 @@ function checkSpans(node: unknown, text: string): void {
   walk(node);
   expect(bad).toEqual([]);
 }
+
+describe('grammar source', () => {
+  // The parser builds each alternatives list once into a numbered slot; two call sites sharing a slot would make one
+  // of them parse with the other's alternatives.
+  it('gives every cached alternatives list and gated option a slot of its own', () => {
+    const src = readFileSync(new URL('../compiler/syntax/parser.ts', import.meta.url), 'utf8');
+    for (const cache of ['alts', 'gated']) {
+      const slots = [...src.matchAll(new RegExp(`this\\.${cache}\\[(\\d+)\\] \\?\\?=`, 'g'))].map((m) => m[1]);
+      expect(slots.length).toBeGreaterThan(0);
+      expect(new Set(slots).size).toBe(slots.length);
+    }
+    // Every OR is cached: an inline `this.OR([` would pay keep-names on each call again.
+    expect(src).not.toMatch(/this\.OR\d*\(\[/);
+  });
+});
 
 describe('lexer', () => {
   it('builds with optimizations and lexes identifiers, keywords and card faces', () => {

@@ -30,8 +30,12 @@ function prec(e: A.Expr): number {
   }
 }
 
+// A module-level function, not a closure per call: under tsx (keep-names) every closure made also gets its name set.
+function wrap(x: A.Expr, min: number): string {
+  return prec(x) < min ? `(${printExpr(x)})` : printExpr(x);
+}
+
 export function printExpr(e: A.Expr): string {
-  const wrap = (x: A.Expr, min: number) => (prec(x) < min ? `(${printExpr(x)})` : printExpr(x));
   switch (e.kind) {
     case 'Number':
       return String(e.value);

@@ -4,6 +4,8 @@ import {
   CstParser,
   EOF,
   tokenMatcher,
+  type DSLMethodOpts,
+  type IOrAlt,
   type IParserErrorMessageProvider,
   type IToken,
   type TokenType,
@@ -200,6 +202,12 @@ export class SgsParser extends CstParser {
     this.performSelfAnalysis();
   }
 
+  // Each rule's alternatives (and gated options) are built once, on the first call, and reused: building the
+  // closures on every call costs little in a bundle, but under tsx (esbuild's keep-names) every `{ ALT: () => … }`
+  // also defines the closure's name, which made parsing three times slower. The index is the call site's own.
+  private readonly alts: IOrAlt<unknown>[][] = [];
+  private readonly gated: DSLMethodOpts<unknown>[] = [];
+
   private is(t: IToken, type: TokenType): boolean {
     return tokenMatcher(t, type);
   }
@@ -230,38 +238,42 @@ export class SgsParser extends CstParser {
   // (so `skill a 甲 locked {` → zh 甲, tag locked; `zone hand per player` → no zh).
   private names = this.RULE('names', () => {
     this.CONSUME(Identifier, { LABEL: 'id' });
-    this.OPTION({
-      GATE: () => this.is(this.LA(1), Identifier) && isNonAscii.test(this.LA(1).image),
-      DEF: () => this.CONSUME2(Identifier, { LABEL: 'zh' }),
-    });
+    this.OPTION(
+      (this.gated[0] ??= {
+        GATE: () => this.is(this.LA(1), Identifier) && isNonAscii.test(this.LA(1).image),
+        DEF: () => this.CONSUME2(Identifier, { LABEL: 'zh' }),
+      }),
+    );
     this.OPTION2(() => this.CONSUME(StringTok, { LABEL: 'en' }));
   });
 
   private decl = this.RULE('decl', () => {
-    this.OR([
-      { ALT: () => this.SUBRULE(this.enumDecl) },
-      { ALT: () => this.SUBRULE(this.optionDecl) },
-      { ALT: () => this.SUBRULE(this.zone) },
-      { ALT: () => this.SUBRULE(this.property) },
-      { ALT: () => this.SUBRULE(this.varDecl) },
-      { ALT: () => this.SUBRULE(this.card) },
-      { ALT: () => this.SUBRULE(this.deck) },
-      { ALT: () => this.SUBRULE(this.general) },
-      { ALT: () => this.SUBRULE(this.skill) },
-      { ALT: () => this.SUBRULE(this.event) },
-      { ALT: () => this.SUBRULE(this.action) },
-      { ALT: () => this.SUBRULE(this.function) },
-      { ALT: () => this.SUBRULE(this.hook) },
-      { ALT: () => this.SUBRULE(this.invariant) },
-      { ALT: () => this.SUBRULE(this.mode) },
-      { ALT: () => this.SUBRULE(this.variant) },
-      { ALT: () => this.SUBRULE(this.scenario) },
-      { ALT: () => this.SUBRULE(this.phrase) },
-      { ALT: () => this.SUBRULE(this.extend) },
-      { ALT: () => this.SUBRULE(this.tagDecl) },
-      { ALT: () => this.SUBRULE(this.require) },
-      { ALT: () => this.SUBRULE(this.cardMethod) },
-    ]);
+    this.OR(
+      (this.alts[0] ??= [
+        { ALT: () => this.SUBRULE(this.enumDecl) },
+        { ALT: () => this.SUBRULE(this.optionDecl) },
+        { ALT: () => this.SUBRULE(this.zone) },
+        { ALT: () => this.SUBRULE(this.property) },
+        { ALT: () => this.SUBRULE(this.varDecl) },
+        { ALT: () => this.SUBRULE(this.card) },
+        { ALT: () => this.SUBRULE(this.deck) },
+        { ALT: () => this.SUBRULE(this.general) },
+        { ALT: () => this.SUBRULE(this.skill) },
+        { ALT: () => this.SUBRULE(this.event) },
+        { ALT: () => this.SUBRULE(this.action) },
+        { ALT: () => this.SUBRULE(this.function) },
+        { ALT: () => this.SUBRULE(this.hook) },
+        { ALT: () => this.SUBRULE(this.invariant) },
+        { ALT: () => this.SUBRULE(this.mode) },
+        { ALT: () => this.SUBRULE(this.variant) },
+        { ALT: () => this.SUBRULE(this.scenario) },
+        { ALT: () => this.SUBRULE(this.phrase) },
+        { ALT: () => this.SUBRULE(this.extend) },
+        { ALT: () => this.SUBRULE(this.tagDecl) },
+        { ALT: () => this.SUBRULE(this.require) },
+        { ALT: () => this.SUBRULE(this.cardMethod) },
+      ]),
+    );
   });
 
   // CardMethod := 'method' Ident '(' Params? ')' ('{' '}' | '=' 'none')   — a card method the rules may call on a
@@ -272,46 +284,50 @@ export class SgsParser extends CstParser {
     this.CONSUME(LParen);
     this.OPTION(() => this.SUBRULE(this.params));
     this.CONSUME(RParen);
-    this.OR([
-      {
-        ALT: () => {
-          this.CONSUME(LCurly, { LABEL: 'acts' });
-          this.CONSUME(RCurly);
+    this.OR(
+      (this.alts[1] ??= [
+        {
+          ALT: () => {
+            this.CONSUME(LCurly, { LABEL: 'acts' });
+            this.CONSUME(RCurly);
+          },
         },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(Eq);
-          this.CONSUME(kw.none!);
+        {
+          ALT: () => {
+            this.CONSUME(Eq);
+            this.CONSUME(kw.none!);
+          },
         },
-      },
-    ]);
+      ]),
+    );
   });
 
   // Extend := 'extend' 'event' Ident '{' Params? '}' | 'extend' 'enum' Ident EnumBody
   private extend = this.RULE('extend', () => {
     this.CONSUME(kw.extend!);
-    this.OR([
-      {
-        ALT: () => {
-          this.CONSUME(kw.event!, { LABEL: 'isEvent' });
-          this.CONSUME(Identifier, { LABEL: 'target' });
-          this.CONSUME(LCurly);
-          this.OPTION(() => {
-            this.SUBRULE(this.params);
-            this.OPTION2(() => this.CONSUME(Comma));
-          });
-          this.CONSUME(RCurly);
+    this.OR(
+      (this.alts[2] ??= [
+        {
+          ALT: () => {
+            this.CONSUME(kw.event!, { LABEL: 'isEvent' });
+            this.CONSUME(Identifier, { LABEL: 'target' });
+            this.CONSUME(LCurly);
+            this.OPTION(() => {
+              this.SUBRULE(this.params);
+              this.OPTION2(() => this.CONSUME(Comma));
+            });
+            this.CONSUME(RCurly);
+          },
         },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(kw.enum!);
-          this.CONSUME2(Identifier, { LABEL: 'target' });
-          this.SUBRULE(this.enumBody);
+        {
+          ALT: () => {
+            this.CONSUME(kw.enum!);
+            this.CONSUME2(Identifier, { LABEL: 'target' });
+            this.SUBRULE(this.enumBody);
+          },
         },
-      },
-    ]);
+      ]),
+    );
   });
 
   // Tag := 'tag' Names ('forbids' 'may')? ('once' 'per' Ident 'records' Ident)?   — a skill tag, its wording, what
@@ -381,39 +397,45 @@ export class SgsParser extends CstParser {
   private optionDecl = this.RULE('optionDecl', () => {
     this.CONSUME(kw.option!);
     this.SUBRULE(this.names);
-    this.OR([
-      { ALT: () => this.SUBRULE(this.enumBody) },
-      {
-        ALT: () => {
-          this.CONSUME(Colon);
-          this.SUBRULE(this.typeRef);
+    this.OR(
+      (this.alts[3] ??= [
+        { ALT: () => this.SUBRULE(this.enumBody) },
+        {
+          ALT: () => {
+            this.CONSUME(Colon);
+            this.SUBRULE(this.typeRef);
+          },
         },
-      },
-    ]);
+      ]),
+    );
     this.CONSUME(Eq);
     this.SUBRULE(this.expr, { LABEL: 'default' });
   });
 
   private visibility = this.RULE('visibility', () => {
-    this.OR([
-      { ALT: () => this.CONSUME(kw.public!, { LABEL: 'vis' }) },
-      { ALT: () => this.CONSUME(kw.owner!, { LABEL: 'vis' }) },
-      { ALT: () => this.CONSUME(kw.hidden!, { LABEL: 'vis' }) },
-    ]);
+    this.OR(
+      (this.alts[4] ??= [
+        { ALT: () => this.CONSUME(kw.public!, { LABEL: 'vis' }) },
+        { ALT: () => this.CONSUME(kw.owner!, { LABEL: 'vis' }) },
+        { ALT: () => this.CONSUME(kw.hidden!, { LABEL: 'vis' }) },
+      ]),
+    );
   });
 
   private zone = this.RULE('zone', () => {
     this.CONSUME(kw.zone!);
     this.SUBRULE(this.names);
-    this.OR([
-      {
-        ALT: () => {
-          this.CONSUME(kw.per!, { LABEL: 'perPlayer' });
-          this.CONSUME(kw.player!);
+    this.OR(
+      (this.alts[5] ??= [
+        {
+          ALT: () => {
+            this.CONSUME(kw.per!, { LABEL: 'perPlayer' });
+            this.CONSUME(kw.player!);
+          },
         },
-      },
-      { ALT: () => this.CONSUME(kw.shared!) },
-    ]);
+        { ALT: () => this.CONSUME(kw.shared!) },
+      ]),
+    );
     this.OPTION(() => this.SUBRULE(this.visibility));
     this.OPTION2(() => this.CONSUME(kw.grants!, { LABEL: 'grants' }));
   });
@@ -450,19 +472,23 @@ export class SgsParser extends CstParser {
   // Field := Word ':' Expr (',' Expr)*   — a comma followed by `name :` starts the next field (seats).
   // The field name may be a reserved word (`general: caocao` in a seat): the ':' after it makes that safe.
   private field = this.RULE('field', () => {
-    this.OR([
-      { ALT: () => this.CONSUME(Identifier, { LABEL: 'name' }) },
-      { ALT: () => this.CONSUME(Reserved, { LABEL: 'name' }) },
-    ]);
+    this.OR(
+      (this.alts[6] ??= [
+        { ALT: () => this.CONSUME(Identifier, { LABEL: 'name' }) },
+        { ALT: () => this.CONSUME(Reserved, { LABEL: 'name' }) },
+      ]),
+    );
     this.CONSUME(Colon);
     this.SUBRULE(this.expr, { LABEL: 'values' });
-    this.MANY({
-      GATE: () => !((this.is(this.LA(2), Identifier) || this.is(this.LA(2), Reserved)) && this.is(this.LA(3), Colon)),
-      DEF: () => {
-        this.CONSUME(Comma);
-        this.SUBRULE2(this.expr, { LABEL: 'values' });
-      },
-    });
+    this.MANY(
+      (this.gated[1] ??= {
+        GATE: () => !((this.is(this.LA(2), Identifier) || this.is(this.LA(2), Reserved)) && this.is(this.LA(3), Colon)),
+        DEF: () => {
+          this.CONSUME(Comma);
+          this.SUBRULE2(this.expr, { LABEL: 'values' });
+        },
+      }),
+    );
   });
 
   // Method := Ident '(' Params? ')' ( '=' Expr | Block )
@@ -471,15 +497,17 @@ export class SgsParser extends CstParser {
     this.CONSUME(LParen);
     this.OPTION(() => this.SUBRULE(this.params));
     this.CONSUME(RParen);
-    this.OR([
-      {
-        ALT: () => {
-          this.CONSUME(Eq);
-          this.SUBRULE(this.expr);
+    this.OR(
+      (this.alts[7] ??= [
+        {
+          ALT: () => {
+            this.CONSUME(Eq);
+            this.SUBRULE(this.expr);
+          },
         },
-      },
-      { ALT: () => this.SUBRULE(this.block) },
-    ]);
+        { ALT: () => this.SUBRULE(this.block) },
+      ]),
+    );
   });
 
   private flavour = this.RULE('flavour', () => {
@@ -488,11 +516,13 @@ export class SgsParser extends CstParser {
   });
 
   private cardItem = this.RULE('cardItem', () => {
-    this.OR([
-      { ALT: () => this.SUBRULE(this.flavour) },
-      { ALT: () => this.SUBRULE(this.field) },
-      { ALT: () => this.SUBRULE(this.method) },
-    ]);
+    this.OR(
+      (this.alts[8] ??= [
+        { ALT: () => this.SUBRULE(this.flavour) },
+        { ALT: () => this.SUBRULE(this.field) },
+        { ALT: () => this.SUBRULE(this.method) },
+      ]),
+    );
   });
 
   // Card := 'card' Names ('is' Ident)? '{' CardItem* '}'   — `is <kind>`: a kind of another card kind
@@ -527,7 +557,7 @@ export class SgsParser extends CstParser {
   });
 
   private generalItem = this.RULE('generalItem', () => {
-    this.OR([{ ALT: () => this.SUBRULE(this.flavour) }, { ALT: () => this.SUBRULE(this.field) }]);
+    this.OR((this.alts[9] ??= [{ ALT: () => this.SUBRULE(this.flavour) }, { ALT: () => this.SUBRULE(this.field) }]));
   });
 
   private general = this.RULE('general', () => {
@@ -542,25 +572,29 @@ export class SgsParser extends CstParser {
   //        | 'rule' Names ('before' | 'after') 'skills' '{' … '}'   (a table rule: no owner, fires before or after
   //          every player's skills in its windows)
   private skill = this.RULE('skill', () => {
-    this.OR([
-      {
-        ALT: () => {
-          this.CONSUME(kw.skill!);
-          this.SUBRULE(this.names);
+    this.OR(
+      (this.alts[10] ??= [
+        {
+          ALT: () => {
+            this.CONSUME(kw.skill!);
+            this.SUBRULE(this.names);
+          },
         },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(kw.rule!, { LABEL: 'isRule' });
-          this.SUBRULE2(this.names);
-          this.OR2([
-            { ALT: () => this.CONSUME(kw.before!, { LABEL: 'order' }) },
-            { ALT: () => this.CONSUME(kw.after!, { LABEL: 'order' }) },
-          ]);
-          this.CONSUME(Identifier, { LABEL: 'skillsWord' });
+        {
+          ALT: () => {
+            this.CONSUME(kw.rule!, { LABEL: 'isRule' });
+            this.SUBRULE2(this.names);
+            this.OR2(
+              (this.alts[11] ??= [
+                { ALT: () => this.CONSUME(kw.before!, { LABEL: 'order' }) },
+                { ALT: () => this.CONSUME(kw.after!, { LABEL: 'order' }) },
+              ]),
+            );
+            this.CONSUME(Identifier, { LABEL: 'skillsWord' });
+          },
         },
-      },
-    ]);
+      ]),
+    );
     this.MANY(() => this.CONSUME2(Identifier, { LABEL: 'tags' }));
     this.CONSUME(LCurly);
     this.MANY3(() => this.SUBRULE(this.skillHead));
@@ -569,18 +603,20 @@ export class SgsParser extends CstParser {
   });
 
   private skillHead = this.RULE('skillHead', () => {
-    this.OR([{ ALT: () => this.SUBRULE(this.flavour) }, { ALT: () => this.SUBRULE(this.field) }]);
+    this.OR((this.alts[12] ??= [{ ALT: () => this.SUBRULE(this.flavour) }, { ALT: () => this.SUBRULE(this.field) }]));
   });
 
   private skillItem = this.RULE('skillItem', () => {
-    this.OR([
-      { ALT: () => this.SUBRULE(this.trigger) },
-      { ALT: () => this.SUBRULE(this.active) },
-      { ALT: () => this.SUBRULE(this.viewAs) },
-      { ALT: () => this.SUBRULE(this.modify) },
-      { ALT: () => this.SUBRULE(this.filter) },
-      { ALT: () => this.SUBRULE(this.grant) },
-    ]);
+    this.OR(
+      (this.alts[13] ??= [
+        { ALT: () => this.SUBRULE(this.trigger) },
+        { ALT: () => this.SUBRULE(this.active) },
+        { ALT: () => this.SUBRULE(this.viewAs) },
+        { ALT: () => this.SUBRULE(this.modify) },
+        { ALT: () => this.SUBRULE(this.filter) },
+        { ALT: () => this.SUBRULE(this.grant) },
+      ]),
+    );
   });
 
   // Grant := 'grants' Ident 'to' ('you' | 'others' | 'anyone') ('where' Expr)?   — a skill, or a card kind's skills
@@ -589,11 +625,13 @@ export class SgsParser extends CstParser {
     this.CONSUME(kw.grants!);
     this.CONSUME(Identifier, { LABEL: 'what' });
     this.CONSUME2(Identifier, { LABEL: 'toWord' });
-    this.OR([
-      { ALT: () => this.CONSUME(kw.you!, { LABEL: 'to' }) },
-      { ALT: () => this.CONSUME(kw.others!, { LABEL: 'to' }) },
-      { ALT: () => this.CONSUME(kw.anyone!, { LABEL: 'to' }) },
-    ]);
+    this.OR(
+      (this.alts[14] ??= [
+        { ALT: () => this.CONSUME(kw.you!, { LABEL: 'to' }) },
+        { ALT: () => this.CONSUME(kw.others!, { LABEL: 'to' }) },
+        { ALT: () => this.CONSUME(kw.anyone!, { LABEL: 'to' }) },
+      ]),
+    );
     this.OPTION(() => {
       this.CONSUME(kw.where!);
       this.SUBRULE(this.expr, { LABEL: 'cond' });
@@ -616,11 +654,13 @@ export class SgsParser extends CstParser {
     this.CONSUME(kw.on!);
     this.CONSUME(Identifier, { LABEL: 'window' });
     this.CONSUME(LParen);
-    this.OR([
-      { ALT: () => this.CONSUME(kw.you!, { LABEL: 'subject' }) },
-      { ALT: () => this.CONSUME(kw.anyone!, { LABEL: 'subject' }) },
-      { ALT: () => this.CONSUME(kw.other!, { LABEL: 'subject' }) },
-    ]);
+    this.OR(
+      (this.alts[15] ??= [
+        { ALT: () => this.CONSUME(kw.you!, { LABEL: 'subject' }) },
+        { ALT: () => this.CONSUME(kw.anyone!, { LABEL: 'subject' }) },
+        { ALT: () => this.CONSUME(kw.other!, { LABEL: 'subject' }) },
+      ]),
+    );
     this.CONSUME(RParen);
     this.OPTION(() => {
       this.CONSUME(kw.as!);
@@ -644,7 +684,7 @@ export class SgsParser extends CstParser {
     this.CONSUME(Identifier, { LABEL: 'kind' });
     this.CONSUME(kw.from!);
     this.CONSUME(NumberTok, { LABEL: 'count' });
-    this.OR([{ ALT: () => this.CONSUME(kw.card!) }, { ALT: () => this.CONSUME(kw.cards!) }]);
+    this.OR((this.alts[16] ??= [{ ALT: () => this.CONSUME(kw.card!) }, { ALT: () => this.CONSUME(kw.cards!) }]));
     this.OPTION(() => {
       this.CONSUME(kw.in!);
       this.CONSUME2(Identifier, { LABEL: 'zones' });
@@ -731,15 +771,17 @@ export class SgsParser extends CstParser {
     this.SUBRULE(this.names);
     this.SUBRULE(this.signature);
     this.OPTION(() => this.SUBRULE(this.returns));
-    this.OR([
-      {
-        ALT: () => {
-          this.CONSUME(Eq);
-          this.SUBRULE(this.expr);
+    this.OR(
+      (this.alts[17] ??= [
+        {
+          ALT: () => {
+            this.CONSUME(Eq);
+            this.SUBRULE(this.expr);
+          },
         },
-      },
-      { ALT: () => this.SUBRULE(this.block) },
-    ]);
+        { ALT: () => this.SUBRULE(this.block) },
+      ]),
+    );
   });
 
   private hook = this.RULE('hook', () => {
@@ -748,13 +790,15 @@ export class SgsParser extends CstParser {
     this.SUBRULE(this.signature);
     this.SUBRULE(this.returns);
     this.CONSUME(Eq);
-    this.OR([
-      { ALT: () => this.CONSUME(kw.sum!, { LABEL: 'combine' }) },
-      { ALT: () => this.CONSUME(kw.any!, { LABEL: 'combine' }) },
-      { ALT: () => this.CONSUME(kw.all!, { LABEL: 'combine' }) },
-      { ALT: () => this.CONSUME(kw.max!, { LABEL: 'combine' }) },
-      { ALT: () => this.CONSUME(kw.min!, { LABEL: 'combine' }) },
-    ]);
+    this.OR(
+      (this.alts[18] ??= [
+        { ALT: () => this.CONSUME(kw.sum!, { LABEL: 'combine' }) },
+        { ALT: () => this.CONSUME(kw.any!, { LABEL: 'combine' }) },
+        { ALT: () => this.CONSUME(kw.all!, { LABEL: 'combine' }) },
+        { ALT: () => this.CONSUME(kw.max!, { LABEL: 'combine' }) },
+        { ALT: () => this.CONSUME(kw.min!, { LABEL: 'combine' }) },
+      ]),
+    );
   });
 
   // Invariant := 'invariant' Names Signature? '=' Expr   — what must hold after every decision (per player or whole game)
@@ -769,11 +813,13 @@ export class SgsParser extends CstParser {
   // A mode's fields and methods, and the declarations it owns: its options, table rules, invariants and anything
   // it replaces while it is the game's mode.
   private modeItem = this.RULE('modeItem', () => {
-    this.OR([
-      { ALT: () => this.SUBRULE(this.field) },
-      { ALT: () => this.SUBRULE(this.method) },
-      { ALT: () => this.SUBRULE(this.decl) },
-    ]);
+    this.OR(
+      (this.alts[19] ??= [
+        { ALT: () => this.SUBRULE(this.field) },
+        { ALT: () => this.SUBRULE(this.method) },
+        { ALT: () => this.SUBRULE(this.decl) },
+      ]),
+    );
   });
 
   private mode = this.RULE('mode', () => {
@@ -824,60 +870,66 @@ export class SgsParser extends CstParser {
     this.CONSUME(kw.start!);
     this.CONSUME(Identifier, { LABEL: 'player' });
     // `start guanyu play` — the phase is on the same line, and is not the player of an answer `caocao: …`.
-    this.OPTION({
-      GATE: () => this.LA(1).startLine === this.LA(0).endLine && !this.is(this.LA(2), Colon),
-      DEF: () => this.CONSUME2(Identifier, { LABEL: 'from' }),
-    });
+    this.OPTION(
+      (this.gated[2] ??= {
+        GATE: () => this.LA(1).startLine === this.LA(0).endLine && !this.is(this.LA(2), Colon),
+        DEF: () => this.CONSUME2(Identifier, { LABEL: 'from' }),
+      }),
+    );
   });
 
   private expect = this.RULE('expect', () => {
     this.CONSUME(kw.expect!);
-    this.OR([
-      {
-        // `expect log "…"`, `expect not log "…"`, either with `for x`: what the log (x's log) says.
-        GATE: () =>
-          (this.is(this.LA(1), kw.log!) && this.is(this.LA(2), StringTok)) ||
-          (this.is(this.LA(1), kw.not!) && this.is(this.LA(2), kw.log!) && this.is(this.LA(3), StringTok)),
-        ALT: () => {
-          this.OPTION2(() => this.CONSUME2(kw.not!, { LABEL: 'logNegated' }));
-          this.CONSUME(kw.log!, { LABEL: 'log' });
-          this.CONSUME(StringTok, { LABEL: 'text' });
-          this.OPTION3(() => {
-            this.CONSUME(kw.for!);
-            this.CONSUME2(Identifier, { LABEL: 'reader' });
-          });
+    this.OR(
+      (this.alts[20] ??= [
+        {
+          // `expect log "…"`, `expect not log "…"`, either with `for x`: what the log (x's log) says.
+          GATE: () =>
+            (this.is(this.LA(1), kw.log!) && this.is(this.LA(2), StringTok)) ||
+            (this.is(this.LA(1), kw.not!) && this.is(this.LA(2), kw.log!) && this.is(this.LA(3), StringTok)),
+          ALT: () => {
+            this.OPTION2(() => this.CONSUME2(kw.not!, { LABEL: 'logNegated' }));
+            this.CONSUME(kw.log!, { LABEL: 'log' });
+            this.CONSUME(StringTok, { LABEL: 'text' });
+            this.OPTION3(() => {
+              this.CONSUME(kw.for!);
+              this.CONSUME2(Identifier, { LABEL: 'reader' });
+            });
+          },
         },
-      },
-      {
-        // `expect ask guanyu`: the player is on the same line (so `expect ask` + a next-line item stays an Expect).
-        GATE: () =>
-          this.is(this.LA(2), Identifier) && this.LA(2).startLine === this.LA(1).endLine && !this.is(this.LA(3), Colon),
-        ALT: () => {
-          this.CONSUME(kw.ask!, { LABEL: 'ask' });
-          this.CONSUME(Identifier, { LABEL: 'player' });
+        {
+          // `expect ask guanyu`: the player is on the same line (so `expect ask` + a next-line item stays an Expect).
+          GATE: () =>
+            this.is(this.LA(2), Identifier) &&
+            this.LA(2).startLine === this.LA(1).endLine &&
+            !this.is(this.LA(3), Colon),
+          ALT: () => {
+            this.CONSUME(kw.ask!, { LABEL: 'ask' });
+            this.CONSUME(Identifier, { LABEL: 'player' });
+          },
         },
-      },
-      {
-        GATE: () => !exprContinuation.some((t) => this.is(this.LA(2), t)),
-        ALT: () => this.CONSUME(kw.end!, { LABEL: 'end' }),
-      },
-      {
-        // `expect offered <card or player>` / `expect not offered …`: what the pending decision offers.
-        GATE: () =>
-          this.is(this.LA(1), kw.offered!) || (this.is(this.LA(1), kw.not!) && this.is(this.LA(2), kw.offered!)),
-        ALT: () => {
-          this.OPTION(() => this.CONSUME(kw.not!, { LABEL: 'negated' }));
-          this.CONSUME(kw.offered!, { LABEL: 'offered' });
-          this.SUBRULE2(this.expr, { LABEL: 'picks' });
-          this.MANY(() => {
-            this.CONSUME(Comma);
-            this.SUBRULE3(this.expr, { LABEL: 'picks' });
-          });
+        {
+          GATE: () => !exprContinuation.some((t) => this.is(this.LA(2), t)),
+          ALT: () => this.CONSUME(kw.end!, { LABEL: 'end' }),
         },
-        IGNORE_AMBIGUITIES: true,
-      },
-      { ALT: () => this.SUBRULE(this.expr, { LABEL: 'cond' }) },
-    ]);
+        {
+          // `expect offered <card or player>` / `expect not offered …`: what the pending decision offers.
+          GATE: () =>
+            this.is(this.LA(1), kw.offered!) || (this.is(this.LA(1), kw.not!) && this.is(this.LA(2), kw.offered!)),
+          ALT: () => {
+            this.OPTION(() => this.CONSUME(kw.not!, { LABEL: 'negated' }));
+            this.CONSUME(kw.offered!, { LABEL: 'offered' });
+            this.SUBRULE2(this.expr, { LABEL: 'picks' });
+            this.MANY(() => {
+              this.CONSUME(Comma);
+              this.SUBRULE3(this.expr, { LABEL: 'picks' });
+            });
+          },
+          IGNORE_AMBIGUITIES: true,
+        },
+        { ALT: () => this.SUBRULE(this.expr, { LABEL: 'cond' }) },
+      ]),
+    );
   });
 
   // Ident ':' Pick (',' Pick)*   — `pass` is an ordinary name (Pass is in the Identifier category).
@@ -892,37 +944,39 @@ export class SgsParser extends CstParser {
   });
 
   private scenarioItem = this.RULE('scenarioItem', () => {
-    this.OR([
-      {
-        ALT: () => {
-          this.CONSUME(kw.mode!);
-          this.CONSUME(Identifier, { LABEL: 'mode' });
+    this.OR(
+      (this.alts[21] ??= [
+        {
+          ALT: () => {
+            this.CONSUME(kw.mode!);
+            this.CONSUME(Identifier, { LABEL: 'mode' });
+          },
         },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(kw.option!);
-          this.CONSUME2(Identifier, { LABEL: 'option' });
-          this.CONSUME(Eq);
-          this.SUBRULE(this.expr, { LABEL: 'value' });
+        {
+          ALT: () => {
+            this.CONSUME(kw.option!);
+            this.CONSUME2(Identifier, { LABEL: 'option' });
+            this.CONSUME(Eq);
+            this.SUBRULE(this.expr, { LABEL: 'value' });
+          },
         },
-      },
-      {
-        // `var exLordSeat = 2`: a global's value for this game (what an earlier game of a series left).
-        ALT: () => {
-          this.CONSUME(kw.var!);
-          this.CONSUME3(Identifier, { LABEL: 'varName' });
-          this.CONSUME2(Eq);
-          this.SUBRULE2(this.expr, { LABEL: 'varValue' });
+        {
+          // `var exLordSeat = 2`: a global's value for this game (what an earlier game of a series left).
+          ALT: () => {
+            this.CONSUME(kw.var!);
+            this.CONSUME3(Identifier, { LABEL: 'varName' });
+            this.CONSUME2(Eq);
+            this.SUBRULE2(this.expr, { LABEL: 'varValue' });
+          },
         },
-      },
-      { ALT: () => this.SUBRULE(this.seat) },
-      { ALT: () => this.SUBRULE(this.scenarioDeck) },
-      { ALT: () => this.SUBRULE(this.start) },
-      { ALT: () => this.SUBRULE(this.expect) },
-      // `deck: [...]` is the stacked deck, never an answer by a seat named deck.
-      { GATE: () => !this.is(this.LA(1), kw.deck!), ALT: () => this.SUBRULE(this.answer), IGNORE_AMBIGUITIES: true },
-    ]);
+        { ALT: () => this.SUBRULE(this.seat) },
+        { ALT: () => this.SUBRULE(this.scenarioDeck) },
+        { ALT: () => this.SUBRULE(this.start) },
+        { ALT: () => this.SUBRULE(this.expect) },
+        // `deck: [...]` is the stacked deck, never an answer by a seat named deck.
+        { GATE: () => !this.is(this.LA(1), kw.deck!), ALT: () => this.SUBRULE(this.answer), IGNORE_AMBIGUITIES: true },
+      ]),
+    );
   });
 
   // ---------------------------------------------------------------- phrases (wording for the generated texts)
@@ -932,27 +986,31 @@ export class SgsParser extends CstParser {
   //         | String (a text value) | Ident ('.' Word)? (a name, or Owner.member)
   private phrase = this.RULE('phrase', () => {
     this.CONSUME(kw.phrase!);
-    this.OR([
-      {
-        ALT: () => {
-          this.CONSUME(kw.on!, { LABEL: 'on' });
-          this.OR2([
-            { ALT: () => this.CONSUME(Identifier, { LABEL: 'name' }) },
-            { ALT: () => this.CONSUME(kw.active!, { LABEL: 'name' }) },
-          ]);
+    this.OR(
+      (this.alts[22] ??= [
+        {
+          ALT: () => {
+            this.CONSUME(kw.on!, { LABEL: 'on' });
+            this.OR2(
+              (this.alts[23] ??= [
+                { ALT: () => this.CONSUME(Identifier, { LABEL: 'name' }) },
+                { ALT: () => this.CONSUME(kw.active!, { LABEL: 'name' }) },
+              ]),
+            );
+          },
         },
-      },
-      { ALT: () => this.CONSUME(StringTok, { LABEL: 'text' }) },
-      {
-        ALT: () => {
-          this.CONSUME2(Identifier, { LABEL: 'name' });
-          this.OPTION(() => {
-            this.CONSUME(Dot);
-            this.SUBRULE(this.memberName, { LABEL: 'member' });
-          });
+        { ALT: () => this.CONSUME(StringTok, { LABEL: 'text' }) },
+        {
+          ALT: () => {
+            this.CONSUME2(Identifier, { LABEL: 'name' });
+            this.OPTION(() => {
+              this.CONSUME(Dot);
+              this.SUBRULE(this.memberName, { LABEL: 'member' });
+            });
+          },
         },
-      },
-    ]);
+      ]),
+    );
     this.OPTION2(() => this.SUBRULE(this.phraseParams));
     this.CONSUME2(StringTok, { LABEL: 'zh' });
     this.CONSUME3(StringTok, { LABEL: 'en' });
@@ -984,13 +1042,15 @@ export class SgsParser extends CstParser {
   // A parameter name, or a pattern the argument must match (`you`, `true`, `false`, `none`, a number, an enum
   // member), optionally with the parameter's noun in both languages.
   private phraseParam = this.RULE('phraseParam', () => {
-    this.OR([
-      { ALT: () => this.CONSUME(Identifier, { LABEL: 'name' }) },
-      { ALT: () => this.CONSUME(kw.true!, { LABEL: 'name' }) },
-      { ALT: () => this.CONSUME(kw.false!, { LABEL: 'name' }) },
-      { ALT: () => this.CONSUME(kw.none!, { LABEL: 'name' }) },
-      { ALT: () => this.CONSUME(NumberTok, { LABEL: 'name' }) },
-    ]);
+    this.OR(
+      (this.alts[24] ??= [
+        { ALT: () => this.CONSUME(Identifier, { LABEL: 'name' }) },
+        { ALT: () => this.CONSUME(kw.true!, { LABEL: 'name' }) },
+        { ALT: () => this.CONSUME(kw.false!, { LABEL: 'name' }) },
+        { ALT: () => this.CONSUME(kw.none!, { LABEL: 'name' }) },
+        { ALT: () => this.CONSUME(NumberTok, { LABEL: 'name' }) },
+      ]),
+    );
     this.OPTION(() => {
       this.CONSUME(StringTok, { LABEL: 'nounZh' });
       this.CONSUME2(StringTok, { LABEL: 'nounEn' });
@@ -1019,17 +1079,19 @@ export class SgsParser extends CstParser {
 
   // Type := '[' Type ']' '?'? | Ident '?'?   (the reserved words skill and event are type names too)
   private typeRef = this.RULE('typeRef', () => {
-    this.OR([
-      {
-        ALT: () => {
-          this.CONSUME(LSquare, { LABEL: 'list' });
-          this.SUBRULE(this.typeRef, { LABEL: 'element' });
-          this.CONSUME(RSquare);
+    this.OR(
+      (this.alts[25] ??= [
+        {
+          ALT: () => {
+            this.CONSUME(LSquare, { LABEL: 'list' });
+            this.SUBRULE(this.typeRef, { LABEL: 'element' });
+            this.CONSUME(RSquare);
+          },
         },
-      },
-      { ALT: () => this.CONSUME(Identifier, { LABEL: 'name' }) },
-      { ALT: () => this.CONSUME(kw.skill!, { LABEL: 'name' }) },
-    ]);
+        { ALT: () => this.CONSUME(Identifier, { LABEL: 'name' }) },
+        { ALT: () => this.CONSUME(kw.skill!, { LABEL: 'name' }) },
+      ]),
+    );
     this.OPTION(() => this.CONSUME(Question, { LABEL: 'optional' }));
   });
 
@@ -1042,19 +1104,21 @@ export class SgsParser extends CstParser {
   });
 
   private stmt = this.RULE('stmt', () => {
-    this.OR([
-      { ALT: () => this.SUBRULE(this.letStmt) },
-      { ALT: () => this.SUBRULE(this.ifStmt) },
-      { ALT: () => this.SUBRULE(this.forStmt) },
-      { ALT: () => this.SUBRULE(this.whileStmt) },
-      { ALT: () => this.SUBRULE(this.repeatStmt) },
-      { ALT: () => this.SUBRULE(this.returnStmt) },
-      { ALT: () => this.CONSUME(kw.break!, { LABEL: 'break' }) },
-      { ALT: () => this.CONSUME(kw.continue!, { LABEL: 'continue' }) },
-      { ALT: () => this.SUBRULE(this.stopStmt) },
-      { ALT: () => this.SUBRULE(this.timingStmt) },
-      { ALT: () => this.SUBRULE(this.exprStmt) },
-    ]);
+    this.OR(
+      (this.alts[26] ??= [
+        { ALT: () => this.SUBRULE(this.letStmt) },
+        { ALT: () => this.SUBRULE(this.ifStmt) },
+        { ALT: () => this.SUBRULE(this.forStmt) },
+        { ALT: () => this.SUBRULE(this.whileStmt) },
+        { ALT: () => this.SUBRULE(this.repeatStmt) },
+        { ALT: () => this.SUBRULE(this.returnStmt) },
+        { ALT: () => this.CONSUME(kw.break!, { LABEL: 'break' }) },
+        { ALT: () => this.CONSUME(kw.continue!, { LABEL: 'continue' }) },
+        { ALT: () => this.SUBRULE(this.stopStmt) },
+        { ALT: () => this.SUBRULE(this.timingStmt) },
+        { ALT: () => this.SUBRULE(this.exprStmt) },
+      ]),
+    );
   });
 
   private letStmt = this.RULE('letStmt', () => {
@@ -1070,10 +1134,12 @@ export class SgsParser extends CstParser {
     this.SUBRULE(this.block, { LABEL: 'then' });
     this.OPTION(() => {
       this.CONSUME(kw.else!);
-      this.OR([
-        { ALT: () => this.SUBRULE2(this.ifStmt, { LABEL: 'elseIf' }) },
-        { ALT: () => this.SUBRULE2(this.block, { LABEL: 'else' }) },
-      ]);
+      this.OR(
+        (this.alts[27] ??= [
+          { ALT: () => this.SUBRULE2(this.ifStmt, { LABEL: 'elseIf' }) },
+          { ALT: () => this.SUBRULE2(this.block, { LABEL: 'else' }) },
+        ]),
+      );
     });
   });
 
@@ -1099,19 +1165,23 @@ export class SgsParser extends CstParser {
 
   // The value of `return`/`stop` must start on the same line as the keyword.
   private returnStmt = this.RULE('returnStmt', () => {
-    const kwTok = this.CONSUME(kw.return!);
-    this.OPTION({
-      GATE: () => this.LA(1).startLine === kwTok.endLine,
-      DEF: () => this.SUBRULE(this.expr, { LABEL: 'value' }),
-    });
+    this.CONSUME(kw.return!);
+    this.OPTION(
+      (this.gated[3] ??= {
+        GATE: () => this.LA(1).startLine === this.LA(0).endLine,
+        DEF: () => this.SUBRULE(this.expr, { LABEL: 'value' }),
+      }),
+    );
   });
 
   private stopStmt = this.RULE('stopStmt', () => {
-    const kwTok = this.CONSUME(kw.stop!);
-    this.OPTION({
-      GATE: () => this.LA(1).startLine === kwTok.endLine,
-      DEF: () => this.SUBRULE(this.expr, { LABEL: 'value' }),
-    });
+    this.CONSUME(kw.stop!);
+    this.OPTION(
+      (this.gated[4] ??= {
+        GATE: () => this.LA(1).startLine === this.LA(0).endLine,
+        DEF: () => this.SUBRULE(this.expr, { LABEL: 'value' }),
+      }),
+    );
   });
 
   private timingStmt = this.RULE('timingStmt', () => {
@@ -1124,11 +1194,13 @@ export class SgsParser extends CstParser {
   private exprStmt = this.RULE('exprStmt', () => {
     this.SUBRULE(this.expr, { LABEL: 'target' });
     this.OPTION(() => {
-      this.OR([
-        { ALT: () => this.CONSUME(Eq, { LABEL: 'op' }) },
-        { ALT: () => this.CONSUME(PlusEq, { LABEL: 'op' }) },
-        { ALT: () => this.CONSUME(MinusEq, { LABEL: 'op' }) },
-      ]);
+      this.OR(
+        (this.alts[28] ??= [
+          { ALT: () => this.CONSUME(Eq, { LABEL: 'op' }) },
+          { ALT: () => this.CONSUME(PlusEq, { LABEL: 'op' }) },
+          { ALT: () => this.CONSUME(MinusEq, { LABEL: 'op' }) },
+        ]),
+      );
       this.SUBRULE2(this.expr, { LABEL: 'value' });
     });
   });
@@ -1140,24 +1212,26 @@ export class SgsParser extends CstParser {
   private expr = this.RULE('expr', () => {
     this.SUBRULE(this.operand, { LABEL: 'operands' });
     this.MANY(() => {
-      this.OR([
-        { ALT: () => this.CONSUME(kw.where!, { LABEL: 'op' }) },
-        { ALT: () => this.CONSUME(kw.or!, { LABEL: 'op' }) },
-        { ALT: () => this.CONSUME(kw.and!, { LABEL: 'op' }) },
-        { ALT: () => this.CONSUME(EqEq, { LABEL: 'op' }) },
-        { ALT: () => this.CONSUME(NotEq, { LABEL: 'op' }) },
-        { ALT: () => this.CONSUME(LtEq, { LABEL: 'op' }) },
-        { ALT: () => this.CONSUME(GtEq, { LABEL: 'op' }) },
-        { ALT: () => this.CONSUME(Lt, { LABEL: 'op' }) },
-        { ALT: () => this.CONSUME(Gt, { LABEL: 'op' }) },
-        { ALT: () => this.CONSUME(kw.in!, { LABEL: 'op' }) },
-        { ALT: () => this.CONSUME(kw.is!, { LABEL: 'op' }) },
-        { ALT: () => this.CONSUME(Plus, { LABEL: 'op' }) },
-        { ALT: () => this.CONSUME(Minus, { LABEL: 'op' }) },
-        { ALT: () => this.CONSUME(Star, { LABEL: 'op' }) },
-        { ALT: () => this.CONSUME(Slash, { LABEL: 'op' }) },
-        { ALT: () => this.CONSUME(Percent, { LABEL: 'op' }) },
-      ]);
+      this.OR(
+        (this.alts[29] ??= [
+          { ALT: () => this.CONSUME(kw.where!, { LABEL: 'op' }) },
+          { ALT: () => this.CONSUME(kw.or!, { LABEL: 'op' }) },
+          { ALT: () => this.CONSUME(kw.and!, { LABEL: 'op' }) },
+          { ALT: () => this.CONSUME(EqEq, { LABEL: 'op' }) },
+          { ALT: () => this.CONSUME(NotEq, { LABEL: 'op' }) },
+          { ALT: () => this.CONSUME(LtEq, { LABEL: 'op' }) },
+          { ALT: () => this.CONSUME(GtEq, { LABEL: 'op' }) },
+          { ALT: () => this.CONSUME(Lt, { LABEL: 'op' }) },
+          { ALT: () => this.CONSUME(Gt, { LABEL: 'op' }) },
+          { ALT: () => this.CONSUME(kw.in!, { LABEL: 'op' }) },
+          { ALT: () => this.CONSUME(kw.is!, { LABEL: 'op' }) },
+          { ALT: () => this.CONSUME(Plus, { LABEL: 'op' }) },
+          { ALT: () => this.CONSUME(Minus, { LABEL: 'op' }) },
+          { ALT: () => this.CONSUME(Star, { LABEL: 'op' }) },
+          { ALT: () => this.CONSUME(Slash, { LABEL: 'op' }) },
+          { ALT: () => this.CONSUME(Percent, { LABEL: 'op' }) },
+        ]),
+      );
       this.SUBRULE2(this.operand, { LABEL: 'operands' });
     });
   });
@@ -1165,10 +1239,12 @@ export class SgsParser extends CstParser {
   // Prefix operators `not` and `-` before a postfix expression.
   private operand = this.RULE('operand', () => {
     this.MANY(() => {
-      this.OR([
-        { ALT: () => this.CONSUME(kw.not!, { LABEL: 'prefix' }) },
-        { ALT: () => this.CONSUME(Minus, { LABEL: 'prefix' }) },
-      ]);
+      this.OR(
+        (this.alts[30] ??= [
+          { ALT: () => this.CONSUME(kw.not!, { LABEL: 'prefix' }) },
+          { ALT: () => this.CONSUME(Minus, { LABEL: 'prefix' }) },
+        ]),
+      );
     });
     this.SUBRULE(this.postfix, { LABEL: 'operand' });
   });
@@ -1179,35 +1255,39 @@ export class SgsParser extends CstParser {
   });
 
   private suffix = this.RULE('suffix', () => {
-    this.OR([
-      {
-        ALT: () => {
-          this.CONSUME(Dot);
-          this.SUBRULE(this.memberName);
+    this.OR(
+      (this.alts[31] ??= [
+        {
+          ALT: () => {
+            this.CONSUME(Dot);
+            this.SUBRULE(this.memberName);
+          },
         },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(LParen);
-          this.OPTION(() => {
-            this.SUBRULE(this.arg, { LABEL: 'args' });
-            this.MANY(() => {
-              this.CONSUME(Comma);
-              this.SUBRULE2(this.arg, { LABEL: 'args' });
+        {
+          ALT: () => {
+            this.CONSUME(LParen);
+            this.OPTION(() => {
+              this.SUBRULE(this.arg, { LABEL: 'args' });
+              this.MANY(() => {
+                this.CONSUME(Comma);
+                this.SUBRULE2(this.arg, { LABEL: 'args' });
+              });
             });
-          });
-          this.CONSUME(RParen);
+            this.CONSUME(RParen);
+          },
         },
-      },
-    ]);
+      ]),
+    );
   });
 
   // After '.', any word: identifiers, contextual and reserved keywords (`e.event`, `x.end`).
   private memberName = this.RULE('memberName', () => {
-    this.OR([
-      { ALT: () => this.CONSUME(Identifier, { LABEL: 'name' }) },
-      { ALT: () => this.CONSUME(Reserved, { LABEL: 'name' }) },
-    ]);
+    this.OR(
+      (this.alts[32] ??= [
+        { ALT: () => this.CONSUME(Identifier, { LABEL: 'name' }) },
+        { ALT: () => this.CONSUME(Reserved, { LABEL: 'name' }) },
+      ]),
+    );
   });
 
   private arg = this.RULE('arg', () => {
@@ -1232,27 +1312,29 @@ export class SgsParser extends CstParser {
   });
 
   private primary = this.RULE('primary', () => {
-    this.OR([
-      { ALT: () => this.CONSUME(NumberTok, { LABEL: 'number' }) },
-      { ALT: () => this.CONSUME(StringTok, { LABEL: 'string' }) },
-      { ALT: () => this.CONSUME(kw.true!, { LABEL: 'true' }) },
-      { ALT: () => this.CONSUME(kw.false!, { LABEL: 'false' }) },
-      { ALT: () => this.CONSUME(kw.none!, { LABEL: 'none' }) },
-      {
-        ALT: () => {
-          this.CONSUME(Identifier, { LABEL: 'name' });
-          this.OPTION(() => this.CONSUME(CardFace, { LABEL: 'face' }));
+    this.OR(
+      (this.alts[33] ??= [
+        { ALT: () => this.CONSUME(NumberTok, { LABEL: 'number' }) },
+        { ALT: () => this.CONSUME(StringTok, { LABEL: 'string' }) },
+        { ALT: () => this.CONSUME(kw.true!, { LABEL: 'true' }) },
+        { ALT: () => this.CONSUME(kw.false!, { LABEL: 'false' }) },
+        { ALT: () => this.CONSUME(kw.none!, { LABEL: 'none' }) },
+        {
+          ALT: () => {
+            this.CONSUME(Identifier, { LABEL: 'name' });
+            this.OPTION(() => this.CONSUME(CardFace, { LABEL: 'face' }));
+          },
         },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(LParen);
-          this.SUBRULE(this.expr, { LABEL: 'paren' });
-          this.CONSUME(RParen);
+        {
+          ALT: () => {
+            this.CONSUME(LParen);
+            this.SUBRULE(this.expr, { LABEL: 'paren' });
+            this.CONSUME(RParen);
+          },
         },
-      },
-      { ALT: () => this.SUBRULE(this.listLit, { LABEL: 'list' }) },
-    ]);
+        { ALT: () => this.SUBRULE(this.listLit, { LABEL: 'list' }) },
+      ]),
+    );
   });
 }
 

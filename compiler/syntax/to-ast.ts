@@ -983,6 +983,9 @@ class Converter {
     const operands = nodes(n, 'operands');
     const ops = toks(n, 'op');
     if (operands.length === 0) return this.placeholder(this.nodeSpan(n));
+    // Most expressions are one operand: no stream, no closure (the common case is the hot one).
+    if (operands.length === 1 && ops.length === 0 && !has(operands[0], 'prefix'))
+      return this.postfix(node(operands[0], 'operand')!);
     // The stream: each operand's prefix operators, the operand, then the binary operator that follows it.
     const stream: ({ t: 'pre'; op: IToken } | { t: 'val'; node: CstNode } | { t: 'bin'; op: IToken })[] = [];
     operands.forEach((o, i) => {

@@ -160,7 +160,7 @@ export function textDiagnostics(files: A.SourceFile[], S: Symbols): Diagnostic[]
     return missing.map((m) => warning('SGS310', `the rules text needs wording for '${m.key}': ${m.hint}`, m.span));
   } catch (e) {
     // A bug of the generator must not stop the rules from compiling: say so, as a warning.
-    const at = files[0]?.span ?? { file: '', start: 0, end: 0, line: 1, col: 1 };
+    const at = { file: files[0]?.file ?? '', start: 0, end: 0, line: 1, col: 1 };
     return [
       warning(
         'SGS310',

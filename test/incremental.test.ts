@@ -1,0 +1,84 @@
+// Re-checking after edits: compile() keeps parses and its last result between calls; whatever it reuses, each
+// result must be the one a compile from scratch gives (diagnostics, program, rule texts).
+import { describe, expect, it } from 'vitest';
+import { clearParseCache, compile, type CompileResult, type SourceInput } from '../compiler/index.ts';
+import { generateTexts } from '../compiler/text/generate.ts';
+import { loadSources } from '../compiler/node/load.ts';
+
+const rules = loadSources(['rules']);
+const WU = 'rules/standard/generals/wu.sgs';
+const PHRASES = 'rules/core/phrases.sgs';
+
+const edit = (from: SourceInput[], file: string, f: (text: string) => string): SourceInput[] =>
+  from.map((s) => (s.file === file ? { file, text: f(s.text) } : s));
+
+/** One author's session: comments, moved lines, a changed rule, a syntax error and its fix, an unworded name, a
+ *  deleted file. */
+function session(): SourceInput[][] {
+  const steps: SourceInput[][] = [];
+  let cur = rules;
+  const step = (next: SourceInput[]) => {
+    cur = next;
+    steps.push(cur);
+  };
+  step(cur);
+  step(edit(cur, PHRASES, (t) => `${t}\n# a comment\n`));
+  step(edit(cur, PHRASES, (t) => `${t}# another comment\n`));
+  step(edit(cur, WU, (t) => `\n\n${t}`));
+  step(edit(cur, WU, (t) => t.replace('draw(you, 2)', 'draw(you, 3)')));
+  step(edit(cur, WU, (t) => `${t}\nskill broken 坏 "Broken" {\n`));
+  step(edit(cur, WU, (t) => t.replace(/\nskill broken[\s\S]*$/, '\n')));
+  step(
+    edit(
+      cur,
+      WU,
+      (t) => `${t}\nvar editedCount: int = 0\nskill edited 改 "Edited" { on damaged(you) { editedCount = 1 } }\n`,
+    ),
+  );
+  step(rules.filter((s) => !s.file.includes('scenarios')));
+  return steps;
+}
+
+const outcome = (r: CompileResult) => ({
+  diagnostics: r.diagnostics,
+  program: r.program,
+  texts: generateTexts(r),
+});
+
+describe('compiling again after edits', () => {
+  it('gives, after each edit of a session, what a compile from scratch gives', () => {
+    const steps = session();
+    clearParseCache();
+    const incremental = steps.map((s) => outcome(compile(s)));
+    const scratch = steps.map((s) => {
+      clearParseCache();
+      return outcome(compile(s));
+    });
+    // The session reaches each kind of outcome: clean, errors, warnings.
+    expect(incremental.some((o) => o.diagnostics.some((d) => d.severity === 'error'))).toBe(true);
+    expect(incremental.some((o) => o.diagnostics.some((d) => d.code === 'SGS310'))).toBe(true);
+    for (let i = 0; i < steps.length; i++) expect(incremental[i], `step ${i}`).toEqual(scratch[i]);
+  }, 120_000);
+
+  it('hands back the last program when an edit changes only a comment', () => {
+    clearParseCache();
+    const before = compile(rules);
+    const edited = edit(rules, PHRASES, (t) => `${t}\n# a comment\n`);
+    const after = compile(edited);
+    expect(after.program).toBe(before.program);
+    expect(after.diagnostics).toEqual(before.diagnostics);
+    // The file's tree still spans the whole edited text.
+    const text = edited.find((s) => s.file === PHRASES)!.text;
+    expect(after.files.find((f) => f.file === PHRASES)!.span.end).toBe(text.length);
+  });
+
+  it('compiles anew when an edit moves code, so that spans follow it', () => {
+    clearParseCache();
+    const before = compile(rules);
+    const after = compile(edit(rules, WU, (t) => `\n${t}`));
+    expect(after.program).not.toBe(before.program);
+    const skillSpan = (r: CompileResult) =>
+      r.files.find((f) => f.file === WU)!.decls.find((d) => d.kind === 'Skill')!.span.line;
+    expect(skillSpan(after)).toBe(skillSpan(before) + 1);
+  });
+});
