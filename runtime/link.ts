@@ -1,22 +1,12 @@
 // Linking turns IR trees into JavaScript closures once per program (no eval: every closure is one of the fixed
 // shapes below). Expressions become `(ctx) => value`; statements that may suspend (decisions, timing windows,
 // events) become generators, the rest plain functions, so straight-line rule code runs without generator cost.
-import type { IAction, IBody, IExpr, IStmt, ITarget, Program } from './ir.ts';
-import { RuleError, same, type Frame, type PlayerObj, type Value } from './values.ts';
-import type { Asking, Builtins, RulesHost } from './types.ts';
+import type { IAction, IBody, IExpr, IFunction, IStmt, ITarget, Program } from './ir.ts';
+import { RuleError, same, type Frame, type Value } from './values.ts';
+import type { Asking, Builtins, Ctx, Ex, FnRef } from './types.ts';
 import { kindOfValue, matchesAny } from './kinds.ts';
 
-export interface Ctx {
-  g: RulesHost;
-  vars: Value[];
-  you: PlayerObj | null;
-  frame: Frame | null; // the event being run (event bodies) or whose window is open (triggers)
-  subject: Value;
-  checkStop: boolean; // true in event bodies: unwind as soon as the event is stopped
-  ret: Value;
-}
-
-export type Ex = (c: Ctx) => Value;
+export type { Ctx, Ex, FnRef } from './types.ts';
 export type Sig = number; // 0 normal, 1 break, 2 continue, 3 return, 4 stop
 export const NORMAL = 0,
   BREAK = 1,
@@ -29,10 +19,32 @@ export type ActionRunner = (c: Ctx) => Asking<Value>;
 
 export class Linker {
   private exprCache = new WeakMap<object, Ex>();
+  private fnRefs = new Map<string, FnRef>();
   constructor(
-    _program: Program,
+    private program: Program,
     private builtins: Builtins,
   ) {}
+
+  /** The resolved reference to a rules function, one per name. */
+  fnRef(name: string): FnRef {
+    let r = this.fnRefs.get(name);
+    if (!r) {
+      const f = this.program.functions[name];
+      r = { name, f, memo: !!f && callsRules(f.expr ?? f.body), run: undefined };
+      this.fnRefs.set(name, r);
+    }
+    return r;
+  }
+
+  /** The closure that runs a function's body once its parameters are bound (hooks.ts binds them); null when the
+   *  body may ask (the compiler forbids it; the call reports it where it stands). */
+  fnRunner(f: IFunction): Ex | null {
+    if (f.expr) return this.expr(f.expr);
+    const r = this.body(f.body!);
+    if (r.y) return null;
+    const run = r.run;
+    return (c) => (run(c) === RETURN ? c.ret : null);
+  }
 
   expr(e: IExpr): Ex {
     let f = this.exprCache.get(e);
@@ -106,11 +118,20 @@ export class Linker {
       }
       case 'fn': {
         const args = e.args.map((a) => this.expr(a));
-        const n = e.name;
+        const ref = this.fnRef(e.name);
         const at = e.at;
+        if (args.length === 1) {
+          const a0 = args[0]!;
+          return (c) => c.g.callRef(ref, [a0(c)], at);
+        }
+        if (args.length === 2) {
+          const a0 = args[0]!,
+            a1 = args[1]!;
+          return (c) => c.g.callRef(ref, [a0(c), a1(c)], at);
+        }
         return (c) =>
-          c.g.callFunction(
-            n,
+          c.g.callRef(
+            ref,
             args.map((a) => a(c)),
             at,
           );
@@ -531,6 +552,16 @@ export class Linker {
       }
     }
   }
+}
+
+/** Whether an IR tree calls rules code: a function, a hook or a method (the IR is plain JSON: walk it). */
+function callsRules(t: unknown): boolean {
+  if (!t || typeof t !== 'object') return false;
+  if (Array.isArray(t)) return t.some(callsRules);
+  const k = (t as { k?: unknown }).k;
+  if (k === 'fn' || k === 'hook' || k === 'method') return true;
+  for (const v of Object.values(t)) if (callsRules(v)) return true;
+  return false;
 }
 
 export function truthy(v: Value): boolean {
