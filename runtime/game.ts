@@ -96,10 +96,10 @@ export class Game implements Engine {
         throw new RuleError(`option ${k} belongs to mode ${owner}, not ${modeId}`, '');
     }
     // The mode is chosen like an option: the declarations it owns are a variant `mode == id`.
-    this.L = linkProgram(base, { ...options, mode: modeId });
+    this.reference = opts.reference ?? false;
+    this.L = linkProgram(base, { ...options, mode: modeId }, this.reference);
     this.program = this.L.program;
     this.keepLog = opts.keepLog ?? true;
-    this.reference = opts.reference ?? false;
     this.stepBudget = opts.stepBudget ?? 200_000;
     const scen = opts.scenario ? this.program.scenarios[opts.scenario] : undefined;
     const mode = this.program.modes[modeId]!;

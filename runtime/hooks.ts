@@ -20,11 +20,10 @@ export function callFunction(g: Engine, name: string, args: Value[], at: string)
   return v;
 }
 
-/** A call resolved when it was linked. A function that calls no rules code runs without the memo; the reference
- *  engine (`GameOptions.reference`) takes the by-name path for every call, the one the differential test compares
- *  against. */
+/** A call resolved when it was linked. A function that calls no rules code runs without the memo. (The reference
+ *  interpreter links every call by name, to callFunction.) */
 export function callRef(g: Engine, ref: FnRef, args: Value[], at: string): Value {
-  if (ref.memo || g.reference) return callFunction(g, ref.name, args, at);
+  if (ref.memo) return callFunction(g, ref.name, args, at);
   const f = ref.f;
   if (!f) throw new RuleError(`no function ${ref.name}`, at);
   const run = ref.run === undefined ? (ref.run = g.L.linker.fnRunner(f)) : ref.run;

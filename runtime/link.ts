@@ -23,6 +23,8 @@ export class Linker {
   constructor(
     private program: Program,
     private builtins: Builtins,
+    /** Link for the reference interpreter: the closures as they were before any resolved path (GameOptions). */
+    private reference = false,
   ) {}
 
   /** The resolved reference to a rules function, one per name. */
@@ -118,8 +120,17 @@ export class Linker {
       }
       case 'fn': {
         const args = e.args.map((a) => this.expr(a));
-        const ref = this.fnRef(e.name);
         const at = e.at;
+        if (this.reference) {
+          const n = e.name;
+          return (c) =>
+            c.g.callFunction(
+              n,
+              args.map((a) => a(c)),
+              at,
+            );
+        }
+        const ref = this.fnRef(e.name);
         if (args.length === 1) {
           const a0 = args[0]!;
           return (c) => c.g.callRef(ref, [a0(c)], at);
