@@ -184,8 +184,10 @@ export class Linker {
           r = this.expr(e.r);
         return (c) => truthy(l(c)) || truthy(r(c));
       }
-      case 'bin':
-        return this.binary(e.op, this.expr(e.l), this.expr(e.r), e.at);
+      case 'bin': {
+        const some = this.reference ? null : this.someTest(e);
+        return some ?? this.binary(e.op, this.expr(e.l), this.expr(e.r), e.at);
+      }
       case 'list': {
         const items = e.items.map((a) => this.expr(a));
         return (c) => items.map((i) => i(c));
@@ -210,6 +212,68 @@ export class Linker {
         };
       }
     }
+  }
+
+  /** `count(xs where c) > 0` (or `>= 1`, `!= 0`; `== 0` for none) as a test that stops at the first x for which c
+   *  holds, also when the `where` is the whole body of a function called there (`count(legalTargets(p, c)) > 0`):
+   *  the count is thrown away, and c is pure, so skipping the rest changes nothing but the time. Null when the
+   *  comparison has another shape. */
+  private someTest(e: Extract<IExpr, { k: 'bin' }>): Ex | null {
+    const zero = (x: IExpr) => x.k === 'lit' && x.v === 0;
+    const one = (x: IExpr) => x.k === 'lit' && x.v === 1;
+    let want: boolean;
+    if ((e.op === '>' || e.op === '!=') && zero(e.r)) want = true;
+    else if (e.op === '>=' && one(e.r)) want = true;
+    else if (e.op === '==' && zero(e.r)) want = false;
+    else return null;
+    const l = e.l;
+    if (l.k !== 'call' || l.fn !== 'count' || l.args.length !== 1) return null;
+    const x = l.args[0]!;
+    if (x.k === 'where') {
+      const some = this.someOf(x);
+      return want ? some : (c) => !some(c);
+    }
+    if (x.k !== 'fn') return null;
+    const f = this.program.functions[x.name];
+    const body = f?.expr;
+    if (!f || body?.k !== 'where' || x.args.length > f.params.length) return null;
+    // The function's own context, its parameters bound as a call binds them (hooks.ts bindParams).
+    const args = x.args.map((a) => this.expr(a));
+    const defaults = f.params.map((p) => (p.default ? this.expr(p.default) : null));
+    const some = this.someOf(body);
+    const slots = f.slots;
+    return (c) => {
+      const fc: Ctx = {
+        g: c.g,
+        vars: new Array(slots).fill(null),
+        you: null,
+        frame: c.g.frame,
+        subject: null,
+        checkStop: false,
+        ret: null,
+      };
+      for (let i = 0; i < defaults.length; i++) {
+        const v = i < args.length ? args[i]!(c) : undefined;
+        fc.vars[i] = v === undefined ? (defaults[i] ? defaults[i]!(fc) : null) : v;
+      }
+      return some(fc) === want;
+    };
+  }
+
+  /** Whether some item of a `where` list meets its condition, stopping at the first. */
+  private someOf(w: Extract<IExpr, { k: 'where' }>): (c: Ctx) => boolean {
+    const list = this.expr(w.list);
+    const cond = this.expr(w.cond);
+    const slot = w.slot;
+    const at = w.at;
+    return (c) => {
+      const xs = c.g.asList(list(c), at);
+      for (const x of xs) {
+        c.vars[slot] = x;
+        if (truthy(cond(c))) return true;
+      }
+      return false;
+    };
   }
 
   private binary(op: string, l: Ex, r: Ex, at: string): Ex {
