@@ -19,6 +19,8 @@ export interface PlaySetup {
   carried?: Carried;
   /** Read the carried values once the game is over, for the next game of a series (PlayResult.carried). */
   carry?: boolean;
+  /** Play on the reference interpreter (GameOptions.reference). */
+  reference?: boolean;
 }
 
 export type Outcome = 'completed' | 'error' | 'invariant' | 'unfinished';
@@ -74,6 +76,7 @@ export function playGame(program: Program, s: PlaySetup): PlayResult {
       options: s.options,
       keepLog: s.keepLog ?? false,
       carried: s.carried,
+      reference: s.reference,
     });
     ai = (s.policy ?? randomPolicy)(g, s.aiSeed); // before start(): a policy may watch the game from its first event
     g.start();

@@ -13,6 +13,8 @@ export interface Engine extends RulesHost {
   /** Watchers (an AI, a UI) told when an event starts and ends; they must not change the game. */
   readonly observers: ((f: Frame, phase: 'start' | 'end') => void)[];
 
+  /** Whether this game runs the reference interpreter (GameOptions.reference). */
+  readonly reference: boolean;
   /** Bumped by every change a pure function could observe; pure results are memoised between bumps. */
   mut: number;
   /** Bumped whenever a player's skills may have changed (skills granted by cards, `alive`, skill builtins). */

@@ -13,6 +13,7 @@ import { hashHex, hashString } from './hash.ts';
 import {
   callFunction,
   callPureMethod,
+  callRef,
   evalHook,
   hasMethod,
   runAction,
@@ -20,7 +21,7 @@ import {
   runMethodBody,
   runModeMethod,
 } from './hooks.ts';
-import { truthy, type Ctx, type Ex } from './link.ts';
+import { truthy, type Ctx, type Ex, type FnRef } from './link.ts';
 import { getMember, setMember } from './members.ts';
 import { randBelow, seedRng, shuffleInPlace } from './rng.ts';
 import { skillChanged, skillEnabled, skillsOf } from './skills.ts';
@@ -67,6 +68,7 @@ export class Game implements Engine {
 
   // Shared with the engine's modules (see engine.ts); not for code outside runtime/.
   readonly L: Linked;
+  readonly reference: boolean;
   mut = 0;
   epoch = 0;
   readonly skillCache = new Map<number, { epoch: number; skills: string[] }>();
@@ -94,7 +96,8 @@ export class Game implements Engine {
         throw new RuleError(`option ${k} belongs to mode ${owner}, not ${modeId}`, '');
     }
     // The mode is chosen like an option: the declarations it owns are a variant `mode == id`.
-    this.L = linkProgram(base, { ...options, mode: modeId });
+    this.reference = opts.reference ?? false;
+    this.L = linkProgram(base, { ...options, mode: modeId }, this.reference);
     this.program = this.L.program;
     this.keepLog = opts.keepLog ?? true;
     this.stepBudget = opts.stepBudget ?? 200_000;
@@ -465,6 +468,10 @@ export class Game implements Engine {
 
   callFunction(name: string, args: Value[], at: string): Value {
     return callFunction(this, name, args, at);
+  }
+
+  callRef(ref: FnRef, args: Value[], at: string): Value {
+    return callRef(this, ref, args, at);
   }
 
   evalHook(name: string, args: Value[]): Value {

@@ -2,7 +2,7 @@
 // hooks (the `modify` contributions of every enabled skill, combined), card methods, mode methods and actions.
 import type { IMethod, IParam } from './ir.ts';
 import type { Engine } from './engine.ts';
-import { RETURN, truthy, type Ctx } from './link.ts';
+import { RETURN, truthy, type Ctx, type FnRef } from './link.ts';
 import type { Asking } from './types.ts';
 import { RuleError, label, type PlayerObj, type Value } from './values.ts';
 import { runBody, runOf } from './variants.ts';
@@ -18,6 +18,19 @@ export function callFunction(g: Engine, name: string, args: Value[], at: string)
   const v = callUnmemoised(g, name, args, at);
   if (key !== null && g.memoAt === g.mut) g.memo.set(key, v);
   return v;
+}
+
+/** A call resolved when it was linked. A function that calls no rules code runs without the memo. (The reference
+ *  interpreter links every call by name, to callFunction.) */
+export function callRef(g: Engine, ref: FnRef, args: Value[], at: string): Value {
+  if (ref.memo) return callFunction(g, ref.name, args, at);
+  const f = ref.f;
+  if (!f) throw new RuleError(`no function ${ref.name}`, at);
+  const run = ref.run === undefined ? (ref.run = g.L.linker.fnRunner(f)) : ref.run;
+  if (run === null) throw new RuleError(`function ${ref.name} cannot ask players`, at);
+  const c = g.ctx(null, f.slots);
+  bindParams(g, f.params, args, c);
+  return run(c);
 }
 
 function callUnmemoised(g: Engine, name: string, args: Value[], at: string): Value {

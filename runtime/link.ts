@@ -1,22 +1,12 @@
 // Linking turns IR trees into JavaScript closures once per program (no eval: every closure is one of the fixed
 // shapes below). Expressions become `(ctx) => value`; statements that may suspend (decisions, timing windows,
 // events) become generators, the rest plain functions, so straight-line rule code runs without generator cost.
-import type { IAction, IBody, IExpr, IStmt, ITarget, Program } from './ir.ts';
-import { RuleError, same, type Frame, type PlayerObj, type Value } from './values.ts';
-import type { Asking, Builtins, RulesHost } from './types.ts';
+import type { IAction, IBody, IExpr, IFunction, IStmt, ITarget, Program } from './ir.ts';
+import { RuleError, same, type Frame, type Value } from './values.ts';
+import type { Asking, Builtins, Ctx, Ex, FnRef } from './types.ts';
 import { kindOfValue, matchesAny } from './kinds.ts';
 
-export interface Ctx {
-  g: RulesHost;
-  vars: Value[];
-  you: PlayerObj | null;
-  frame: Frame | null; // the event being run (event bodies) or whose window is open (triggers)
-  subject: Value;
-  checkStop: boolean; // true in event bodies: unwind as soon as the event is stopped
-  ret: Value;
-}
-
-export type Ex = (c: Ctx) => Value;
+export type { Ctx, Ex, FnRef } from './types.ts';
 export type Sig = number; // 0 normal, 1 break, 2 continue, 3 return, 4 stop
 export const NORMAL = 0,
   BREAK = 1,
@@ -29,10 +19,34 @@ export type ActionRunner = (c: Ctx) => Asking<Value>;
 
 export class Linker {
   private exprCache = new WeakMap<object, Ex>();
+  private fnRefs = new Map<string, FnRef>();
   constructor(
-    _program: Program,
+    private program: Program,
     private builtins: Builtins,
+    /** Link for the reference interpreter: the closures as they were before any resolved path (GameOptions). */
+    private reference = false,
   ) {}
+
+  /** The resolved reference to a rules function, one per name. */
+  fnRef(name: string): FnRef {
+    let r = this.fnRefs.get(name);
+    if (!r) {
+      const f = this.program.functions[name];
+      r = { name, f, memo: !!f && callsRules(f.expr ?? f.body), run: undefined };
+      this.fnRefs.set(name, r);
+    }
+    return r;
+  }
+
+  /** The closure that runs a function's body once its parameters are bound (hooks.ts binds them); null when the
+   *  body may ask (the compiler forbids it; the call reports it where it stands). */
+  fnRunner(f: IFunction): Ex | null {
+    if (f.expr) return this.expr(f.expr);
+    const r = this.body(f.body!);
+    if (r.y) return null;
+    const run = r.run;
+    return (c) => (run(c) === RETURN ? c.ret : null);
+  }
 
   expr(e: IExpr): Ex {
     let f = this.exprCache.get(e);
@@ -106,11 +120,29 @@ export class Linker {
       }
       case 'fn': {
         const args = e.args.map((a) => this.expr(a));
-        const n = e.name;
         const at = e.at;
+        if (this.reference) {
+          const n = e.name;
+          return (c) =>
+            c.g.callFunction(
+              n,
+              args.map((a) => a(c)),
+              at,
+            );
+        }
+        const ref = this.fnRef(e.name);
+        if (args.length === 1) {
+          const a0 = args[0]!;
+          return (c) => c.g.callRef(ref, [a0(c)], at);
+        }
+        if (args.length === 2) {
+          const a0 = args[0]!,
+            a1 = args[1]!;
+          return (c) => c.g.callRef(ref, [a0(c), a1(c)], at);
+        }
         return (c) =>
-          c.g.callFunction(
-            n,
+          c.g.callRef(
+            ref,
             args.map((a) => a(c)),
             at,
           );
@@ -152,8 +184,10 @@ export class Linker {
           r = this.expr(e.r);
         return (c) => truthy(l(c)) || truthy(r(c));
       }
-      case 'bin':
-        return this.binary(e.op, this.expr(e.l), this.expr(e.r), e.at);
+      case 'bin': {
+        const some = this.reference ? null : this.someTest(e);
+        return some ?? this.binary(e.op, this.expr(e.l), this.expr(e.r), e.at);
+      }
       case 'list': {
         const items = e.items.map((a) => this.expr(a));
         return (c) => items.map((i) => i(c));
@@ -178,6 +212,68 @@ export class Linker {
         };
       }
     }
+  }
+
+  /** `count(xs where c) > 0` (or `>= 1`, `!= 0`; `== 0` for none) as a test that stops at the first x for which c
+   *  holds, also when the `where` is the whole body of a function called there (`count(legalTargets(p, c)) > 0`):
+   *  the count is thrown away, and c is pure, so skipping the rest changes nothing but the time. Null when the
+   *  comparison has another shape. */
+  private someTest(e: Extract<IExpr, { k: 'bin' }>): Ex | null {
+    const zero = (x: IExpr) => x.k === 'lit' && x.v === 0;
+    const one = (x: IExpr) => x.k === 'lit' && x.v === 1;
+    let want: boolean;
+    if ((e.op === '>' || e.op === '!=') && zero(e.r)) want = true;
+    else if (e.op === '>=' && one(e.r)) want = true;
+    else if (e.op === '==' && zero(e.r)) want = false;
+    else return null;
+    const l = e.l;
+    if (l.k !== 'call' || l.fn !== 'count' || l.args.length !== 1) return null;
+    const x = l.args[0]!;
+    if (x.k === 'where') {
+      const some = this.someOf(x);
+      return want ? some : (c) => !some(c);
+    }
+    if (x.k !== 'fn') return null;
+    const f = this.program.functions[x.name];
+    const body = f?.expr;
+    if (!f || body?.k !== 'where' || x.args.length > f.params.length) return null;
+    // The function's own context, its parameters bound as a call binds them (hooks.ts bindParams).
+    const args = x.args.map((a) => this.expr(a));
+    const defaults = f.params.map((p) => (p.default ? this.expr(p.default) : null));
+    const some = this.someOf(body);
+    const slots = f.slots;
+    return (c) => {
+      const fc: Ctx = {
+        g: c.g,
+        vars: new Array(slots).fill(null),
+        you: null,
+        frame: c.g.frame,
+        subject: null,
+        checkStop: false,
+        ret: null,
+      };
+      for (let i = 0; i < defaults.length; i++) {
+        const v = i < args.length ? args[i]!(c) : undefined;
+        fc.vars[i] = v === undefined ? (defaults[i] ? defaults[i]!(fc) : null) : v;
+      }
+      return some(fc) === want;
+    };
+  }
+
+  /** Whether some item of a `where` list meets its condition, stopping at the first. */
+  private someOf(w: Extract<IExpr, { k: 'where' }>): (c: Ctx) => boolean {
+    const list = this.expr(w.list);
+    const cond = this.expr(w.cond);
+    const slot = w.slot;
+    const at = w.at;
+    return (c) => {
+      const xs = c.g.asList(list(c), at);
+      for (const x of xs) {
+        c.vars[slot] = x;
+        if (truthy(cond(c))) return true;
+      }
+      return false;
+    };
   }
 
   private binary(op: string, l: Ex, r: Ex, at: string): Ex {
@@ -531,6 +627,16 @@ export class Linker {
       }
     }
   }
+}
+
+/** Whether an IR tree calls rules code: a function, a hook or a method (the IR is plain JSON: walk it). */
+function callsRules(t: unknown): boolean {
+  if (!t || typeof t !== 'object') return false;
+  if (Array.isArray(t)) return t.some(callsRules);
+  const k = (t as { k?: unknown }).k;
+  if (k === 'fn' || k === 'hook' || k === 'method') return true;
+  for (const v of Object.values(t)) if (callsRules(v)) return true;
+  return false;
 }
 
 export function truthy(v: Value): boolean {

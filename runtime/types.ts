@@ -1,7 +1,7 @@
 // The engine's shared types: decisions, options, the log, the state, and `RulesHost`, what linked rule code
 // (link.ts) and builtins (builtins.ts) may call on a game. `Game` implements it; those two modules see only this
 // interface, never game.ts, so the engine's modules import one another in one direction.
-import type { Program } from './ir.ts';
+import type { IFunction, Program } from './ir.ts';
 import type { RngState } from './rng.ts';
 import type { ActionRef, CardObj, Frame, PlayerObj, Value, VirtualCard, ZoneRef } from './values.ts';
 
@@ -55,6 +55,9 @@ export interface GameOptions {
   scenario?: string;
   keepLog?: boolean; // default true; simulations turn it off and keep only the hash
   stepBudget?: number; // interpreter steps allowed between two decisions
+  /** Run the reference interpreter: every rules-function call by name through the memo, none of the resolved
+   *  paths. Same game, same trace hash; the differential test (test/differential.test.ts) holds them to it. */
+  reference?: boolean;
   /** What the previous game of a series left (`game.carried()`): the game starts with these values instead of the
    *  declared defaults, before the mode's setup (a scenario's seats and `var`s still override them). */
   carried?: Carried;
@@ -135,6 +138,8 @@ export interface RulesHost {
 
   // the rules' functions, hooks, methods, actions and events
   callFunction(name: string, args: Value[], at: string): Value;
+  /** A call whose function was resolved when it was linked (link.ts). */
+  callRef(ref: FnRef, args: Value[], at: string): Value;
   evalHook(name: string, args: Value[]): Value;
   hasMethod(o: Value, name: string): boolean;
   callPureMethod(o: Value, name: string, args: Value[], at: string): Value;
@@ -180,4 +185,29 @@ export interface Builtins {
   call: Record<string, CallBuiltin>;
   /** Builtins that ask, by name. */
   ask: Record<string, AskBuiltin>;
+}
+
+/** What linked code runs in (link.ts): the game, local slots, and the player, event and subject it is about. */
+export interface Ctx {
+  g: RulesHost;
+  vars: Value[];
+  you: PlayerObj | null;
+  frame: Frame | null; // the event being run (event bodies) or whose window is open (triggers)
+  subject: Value;
+  checkStop: boolean; // true in event bodies: unwind as soon as the event is stopped
+  ret: Value;
+}
+
+export type Ex = (c: Ctx) => Value;
+
+/** A call to a rules function resolved when it is linked: the function is found once, not by name per call. */
+export interface FnRef {
+  readonly name: string;
+  /** Undefined when the program has no such function (an error when it is called, as before). */
+  readonly f: IFunction | undefined;
+  /** Whether results are memoised: only for functions that call rules code (functions, hooks, methods). A leaf
+   *  is cheaper to run again than to build its memo key, and, pure, gives the same value. */
+  readonly memo: boolean;
+  /** The function's closure on its parameters' context, linked on the first call (functions may recurse). */
+  run: Ex | null | undefined;
 }

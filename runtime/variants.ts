@@ -10,6 +10,8 @@ import { same, type Value } from './values.ts';
  *  program and active variants. */
 export interface Linked {
   program: Program;
+  /** Linked for the reference interpreter (GameOptions.reference): every call by name, no resolved path. */
+  reference: boolean;
   linker: Linker;
   bodies: WeakMap<IBody, Run>;
   /** Players' skills' triggers by timing window (table rules are in `tableWindows`). */
@@ -72,8 +74,9 @@ function withInheritance(p: Program): Program {
 const linkedCache = new WeakMap<Program, Map<string, Linked>>();
 
 /** The linked program for these options, from the cache when a game with the same variants linked it before. */
-export function linkProgram(base: Program, options: Record<string, unknown>): Linked {
-  const { key, program } = effectiveProgram(base, options);
+export function linkProgram(base: Program, options: Record<string, unknown>, reference = false): Linked {
+  const { key: variants, program } = effectiveProgram(base, options);
+  const key = reference ? `${variants}#reference` : variants;
   let m = linkedCache.get(base);
   if (!m) linkedCache.set(base, (m = new Map()));
   const hit = m.get(key);
@@ -108,7 +111,8 @@ export function linkProgram(base: Program, options: Record<string, unknown>): Li
   }
   const l: Linked = {
     program,
-    linker: new Linker(program, builtins),
+    reference,
+    linker: new Linker(program, builtins, reference),
     bodies: new WeakMap(),
     windowIndex,
     tableWindows,
