@@ -99,7 +99,7 @@ if (!result.program || errors.length) {
 
   // Worker threads: the same games with --jobs 2 and --jobs 1, back to back in each run (worker start-up
   // included, as a user pays it), the ratio taken within the run.
-  const PARALLEL_GAMES = 120;
+  const PARALLEL_GAMES = 400;
   const ratios: number[] = [];
   const twoGps: number[] = [];
   for (let b = 0; b < 3; b++) {

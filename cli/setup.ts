@@ -107,8 +107,8 @@ export const GAMES_FLAGS = {
   jobs: 'int',
 } as const satisfies FlagSpec;
 
-/** Below this many games a worker costs more to start than it saves. */
-const GAMES_PER_JOB = 20;
+/** Below this many games a worker costs more to start than it saves (it loads and warms up the engine: ~2 s). */
+const GAMES_PER_JOB = 100;
 
 /** `--jobs N`, or by default as many worker threads as the machine has cores, each with enough games to pay off. */
 export function jobsFromFlags(args: Parsed, games: number): number {
