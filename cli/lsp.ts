@@ -9,6 +9,7 @@ import { loadSources } from '../compiler/node/load.ts';
 import {
   complete,
   describe,
+  emptyIndex,
   indexFiles,
   lookup,
   type Completion,
@@ -53,6 +54,8 @@ export class LanguageServer {
   private docs = new Map<string, string>(); // uri → text
   private base: SourceInput[];
   private baseIndex: IndexPart | undefined;
+  /** The names the open documents declare, from their last compile (parsed even while they do not compile). */
+  private ownIndex: IndexPart = emptyIndex();
   private lang: Lang = 'en';
 
   constructor(
@@ -164,6 +167,14 @@ export class LanguageServer {
   private publish(): void {
     const { mine, all } = this.sources();
     const r = compile(all);
+    const open = new Set(mine.map((s) => s.file));
+    this.ownIndex = indexFiles(
+      r.files.filter((f) => open.has(f.file)),
+      new Map(mine.map((s) => [s.file, s.text])),
+    );
+    // The built-in rules' names come from the same compile, unless an open document stands in for one of them.
+    if (!this.baseIndex && !this.base.some((b) => open.has(b.file)))
+      this.baseIndex = this.indexBase(r.files.filter((f) => !open.has(f.file)));
     for (const s of mine) {
       const diagnostics = r.diagnostics
         .filter((d) => d.span.file === s.file)
@@ -182,16 +193,14 @@ export class LanguageServer {
     }
   }
 
-  /** The names the built-in rules and the open documents declare (the documents' first). */
+  /** The names the open documents and the built-in rules declare (the documents' first). */
   private index(): IndexPart[] {
-    if (!this.baseIndex) {
-      const r = compile(this.base);
-      this.baseIndex = indexFiles(r.files, new Map(this.base.map((s) => [s.file, s.text])));
-    }
-    // The open documents are parsed on their own, so that their names are known even while they do not compile.
-    const { mine } = this.sources();
-    const own = indexFiles(compile(mine).files, new Map(mine.map((s) => [s.file, s.text])));
-    return [own, this.baseIndex];
+    this.baseIndex ??= this.indexBase(compile(this.base).files); // a request before any document is open
+    return [this.ownIndex, this.baseIndex];
+  }
+
+  private indexBase(files: ReturnType<typeof compile>['files']): IndexPart {
+    return indexFiles(files, new Map(this.base.map((s) => [s.file, s.text])));
   }
 
   private at(p: Record<string, unknown>): { uri: string; text: string; offset: number } {

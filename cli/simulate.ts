@@ -66,19 +66,9 @@ export function simulate(program: Program, o: SimulateOptions): SimulateResult {
   let done = 0;
   const tick = () => o.onGame?.(++done, o.games);
   const ranges = stretches(o.games, series, o.jobs ?? 1);
-  const run: RunSpec = {
-    players: o.players,
-    games: o.games,
-    seed: o.seed,
-    mode: o.mode,
-    options: o.options,
-    maxDecisions: o.maxDecisions,
-    invariants: o.invariants,
-    keepProblems: o.keepProblems,
-    ai: spec,
-    series,
-    ...(o.saveAll ? { saveAll: o.saveAll } : {}),
-  };
+  // What a worker is sent: the run itself, without the callbacks and the collector (plain data only).
+  const { jobs: _jobs, collector: _collector, onGame: _onGame, ...given } = o;
+  const run: RunSpec = { ...given, ai: spec, series };
   let parts: RangeResult[];
   if (ranges.length <= 1) {
     parts = [playRange(program, run, 0, o.games, o.collector?.into, tick)];

@@ -83,7 +83,7 @@ const noViableWhat: Record<string, string> = {
   skillItem: "a skill item ('on', 'active', 'viewAs', 'modify' or 'filter')",
   stmt: 'a statement',
   typeRef: 'a type',
-  scenarioItem: 'a scenario item (mode, option, var, seat, deck, start, expect or an answer such as `caocao: pass`)',
+  scenarioItem: 'a scenario item (mode, option, var, seat, deck, start, expect or an answer such as `a: pass`)',
   memberName: "a member name after '.'",
   cardItem: 'a field, a method or flavour',
   modeItem: 'a field, a method or a declaration the mode owns',

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { CHROMIUM, launch, serveStatic } from './harness.ts';
+import { CHROMIUM, launch, runPlaygroundScenario, serveStatic } from './harness.ts';
 
 /** What the site needs and no more: scripts, workers and data only from the site itself (and blob: modules, the
  *  form generated code would take); inline styles, because Monaco adds <style> elements as it runs (without
@@ -74,17 +74,7 @@ if (!existsSync(CHROMIUM)) {
       );
       expect(colours).toBeGreaterThan(3);
       // The scenario runner (a worker) plays the starter's scenario.
-      await page.selectOption('.pg-scenario', 'jingjieDraws');
-      await page.click('.pg-run');
-      await page.waitForFunction(
-        () => {
-          const o = document.querySelector<HTMLElement>('.pg-result')!.dataset.outcome;
-          return o && o !== 'running';
-        },
-        undefined,
-        { timeout: 60_000 },
-      );
-      expect(await page.getAttribute('.pg-result', 'data-outcome')).toBe('pass');
+      expect(await runPlaygroundScenario(page, 'jingjieDraws', 60_000)).toBe('pass');
       // The balance worker plays a few games.
       await page.click('.pg-balance summary');
       await page.fill('.pg-balance-games', '10');

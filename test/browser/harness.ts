@@ -5,7 +5,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
 export const repo = fileURLToPath(new URL('../../', import.meta.url));
@@ -148,4 +148,19 @@ export function useSite(): { readonly server: Server; readonly browser: Browser 
     await site.server?.stop();
   });
   return site;
+}
+
+/** Pick a scenario in the playground, run it, and wait for its outcome (`pass`, `fail`, …). */
+export async function runPlaygroundScenario(page: Page, scenario: string, timeout: number): Promise<string> {
+  await page.selectOption('.pg-scenario', scenario);
+  await page.click('.pg-run');
+  await page.waitForFunction(
+    () => {
+      const o = document.querySelector<HTMLElement>('.pg-result')!.dataset.outcome;
+      return o && o !== 'running';
+    },
+    undefined,
+    { timeout },
+  );
+  return (await page.getAttribute('.pg-result', 'data-outcome'))!;
 }

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { CHROMIUM, launch, repo, serve, type Server } from './harness.ts';
+import { CHROMIUM, launch, repo, runPlaygroundScenario, serve, type Server } from './harness.ts';
 
 const hasChromium = existsSync(CHROMIUM);
 const SHOTS = repo + '.tmp/playground-shots/';
@@ -95,19 +95,7 @@ if (!hasChromium) {
       );
     }
 
-    async function run(page: Page, scenario: string): Promise<string> {
-      await page.selectOption('.pg-scenario', scenario);
-      await page.click('.pg-run');
-      await page.waitForFunction(
-        () => {
-          const o = document.querySelector<HTMLElement>('.pg-result')!.dataset.outcome;
-          return o && o !== 'running';
-        },
-        undefined,
-        { timeout: 30_000 },
-      );
-      return (await page.getAttribute('.pg-result', 'data-outcome'))!;
-    }
+    const run = (page: Page, scenario: string) => runPlaygroundScenario(page, scenario, 30_000);
 
     it('loads Monaco with the starter, which compiles cleanly', async () => {
       const { page, context } = await open(`${base}/en/playground/`);
