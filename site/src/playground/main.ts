@@ -655,6 +655,8 @@ async function startBalance(): Promise<void> {
   const general = balanceGeneral.value || authorGenerals[0]!.id;
   const games = Math.max(10, Math.min(5000, Math.round(Number(balanceGames.value) || 200)));
   const players = Number(balancePlayers.value) || 5;
+  // Said with the state, so that whoever sees `running` knows which run it is (not after the awaits below).
+  root.dataset.balanceGen = String(gen);
   balanceState('running', T.balancePlaying(0, games, 0));
   balanceProgress.value = 0;
   const p = await request<Extract<LangReply, { type: 'program' | 'failed' }>>({
@@ -691,7 +693,6 @@ async function startBalance(): Promise<void> {
   };
   balanceSent = p.version;
   baseSent = true;
-  root.dataset.balanceGen = String(gen);
   balanceWorker.postMessage(req);
 }
 
