@@ -85,6 +85,18 @@ return { E, R };
 
   // ------------------------------------------------------------------ expressions
 
+  /** The expression as a test: a comparison or a connective is a boolean already (truthy of it is itself). */
+  private test(e: IExpr, c: Code): Code {
+    const x = this.expr(e, c);
+    return isBoolean(e) ? x : js`T(${x})`;
+  }
+
+  /** The expression as a number: a number literal is one already. */
+  private number(e: IExpr, c: Code, at: Code): Code {
+    if (e.k === 'lit' && typeof e.v === 'number') return lit(e.v);
+    return js`N(${this.expr(e, c)}, ${at})`;
+  }
+
   private args(es: IExpr[], c: Code): Code {
     return js`[${es.map((a) => this.expr(a, c))}]`;
   }
@@ -123,11 +135,11 @@ return { E, R };
       case 'method':
         return js`${c}.g.callPureMethod(${this.expr(e.o, c)}, ${lit(e.name)}, ${this.args(e.args, c)}, ${lit(e.at)})`;
       case 'un':
-        return e.op === 'not' ? js`!T(${this.expr(e.e, c)})` : js`(-(${this.expr(e.e, c)}))`;
+        return e.op === 'not' ? js`!${this.test(e.e, c)}` : js`(-(${this.expr(e.e, c)}))`;
       case 'and':
-        return js`(T(${this.expr(e.l, c)}) && T(${this.expr(e.r, c)}))`;
+        return js`(${this.test(e.l, c)} && ${this.test(e.r, c)})`;
       case 'or':
-        return js`(T(${this.expr(e.l, c)}) || T(${this.expr(e.r, c)}))`;
+        return js`(${this.test(e.l, c)} || ${this.test(e.r, c)})`;
       case 'bin':
         return this.someTest(e, c) ?? this.binary(e, c);
       case 'list':
@@ -147,32 +159,38 @@ return { E, R };
   }
 
   private binary(e: Extract<IExpr, { k: 'bin' }>, c: Code): Code {
+    const at = lit(e.at);
+    if (['<', '<=', '>', '>=', '*', '/', '%'].includes(e.op)) {
+      const l = this.number(e.l, c, at);
+      const r = this.number(e.r, c, at);
+      switch (e.op) {
+        case '<':
+          return js`(${l} < ${r})`;
+        case '<=':
+          return js`(${l} <= ${r})`;
+        case '>':
+          return js`(${l} > ${r})`;
+        case '>=':
+          return js`(${l} >= ${r})`;
+        case '*':
+          return js`(${l} * ${r})`;
+        case '/':
+          return js`Math.trunc(${l} / (${r} || 1))`;
+        default:
+          return js`(${l} % (${r} || 1))`;
+      }
+    }
     const l = this.expr(e.l, c);
     const r = this.expr(e.r, c);
-    const at = lit(e.at);
     switch (e.op) {
       case '==':
         return js`S(${l}, ${r})`;
       case '!=':
         return js`!S(${l}, ${r})`;
-      case '<':
-        return js`(N(${l}, ${at}) < N(${r}, ${at}))`;
-      case '<=':
-        return js`(N(${l}, ${at}) <= N(${r}, ${at}))`;
-      case '>':
-        return js`(N(${l}, ${at}) > N(${r}, ${at}))`;
-      case '>=':
-        return js`(N(${l}, ${at}) >= N(${r}, ${at}))`;
       case '+':
         return js`P(${l}, ${r}, ${at})`;
       case '-':
         return js`M(${l}, ${r}, ${at})`;
-      case '*':
-        return js`(N(${l}, ${at}) * N(${r}, ${at}))`;
-      case '/':
-        return js`Math.trunc(N(${l}, ${at}) / (N(${r}, ${at}) || 1))`;
-      case '%':
-        return js`(N(${l}, ${at}) % (N(${r}, ${at}) || 1))`;
       case 'in':
         return js`IN(${c}.g, ${l}, ${r}, ${at})`;
       case 'is':
@@ -259,7 +277,7 @@ return 0;
       case 'if': {
         const th = this.block(s.then, loop);
         const el = s.else ? js` else {\n${this.block(s.else, loop)}\n}` : NONE;
-        return js`if (T(${this.expr(s.c, C)})) {\n${th}\n}${el}`;
+        return js`if (${this.test(s.c, C)}) {\n${th}\n}${el}`;
       }
       case 'for': {
         const xs = this.fresh('x');
@@ -281,7 +299,7 @@ return 0;
         const l = this.fresh('L');
         const k = this.fresh('K');
         const count = s.k === 'repeat' && s.n ? this.expr(s.n, C) : js`Infinity`;
-        const test = s.k === 'while' ? js`if (!T(${this.expr(s.c, C)})) break;\n` : NONE;
+        const test = s.k === 'while' ? js`if (!${this.test(s.c, C)}) break;\n` : NONE;
         const body = this.block(s.body, { brk: js`break ${l};`, cont: js`break ${k};` });
         return js`{ const ${n} = ${count};\n${l}: for (let ${i} = 0; ${i} < ${n}; ${i}++) {\n${test}c.g.tick();\n${k}: {\n${body}\n}\nif (c.checkStop && c.frame.stopped) return 4;\n} }`;
       }
@@ -342,6 +360,23 @@ yield* c.g.openWindow(${lit(s.name)}, c.g.asPlayer(${who}, ${lit(`timing ${s.nam
       case 'ask':
         return js`${this.builtin(a.fn, a.at, true)}(c.g, ${args}, ${at})`;
     }
+  }
+}
+
+/** Whether an expression's value is always a boolean (so `truthy` of it is itself). */
+function isBoolean(e: IExpr): boolean {
+  switch (e.k) {
+    case 'lit':
+      return typeof e.v === 'boolean';
+    case 'and':
+    case 'or':
+      return true;
+    case 'un':
+      return e.op === 'not';
+    case 'bin':
+      return ['==', '!=', '<', '<=', '>', '>=', 'in', 'is'].includes(e.op);
+    default:
+      return false;
   }
 }
 
