@@ -59,6 +59,7 @@ const hostile = fc.oneof(
   fc.constantFrom(
     '"); process.exit(1); ("',
     "'; throw 1; '",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a template breaker is what this text is for
     '`${process.exit(1)}`',
     '*/ process.exit(1) /*',
     '\\", T = null, "',
