@@ -119,7 +119,10 @@ export function linkProgram(base: Program, options: Record<string, unknown>, eng
     for (const c of Object.values(cards)) for (const f of Object.keys(c.fields)) fieldNames.add(f);
   }
   const linker = new Linker(program, builtins, reference);
-  if (compiled) linker.useCompiled(bindCompiled(compiled, base, linker, builtins));
+  if (compiled) {
+    const listened = new Set([...windowIndex.keys(), ...tableWindows.keys()]);
+    linker.useCompiled(bindCompiled(compiled, base, { linker, builtins, listens: (w) => listened.has(w) }));
+  }
   const l: Linked = {
     program,
     reference,

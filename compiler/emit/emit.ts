@@ -72,6 +72,19 @@ return { E, R };
     return r;
   }
 
+  private windows = new Map<string, Code>();
+
+  /** Whether a trigger listens to the window, known when the module is bound (a constant of the module). */
+  private listens(w: string): Code {
+    let r = this.windows.get(w);
+    if (!r) {
+      r = this.fresh('H');
+      this.windows.set(w, r);
+      this.decls.push(js`const ${r} = rt.listens(${lit(w)});`);
+    }
+    return r;
+  }
+
   private builtin(n: string, at: string, ask: boolean): Code {
     const m = ask ? this.asks : this.calls;
     let r = m.get(n);
@@ -315,10 +328,12 @@ return 0;
       case 'timing': {
         const who = this.fresh('v');
         const outside = `timing ${s.name} outside any event: a window belongs to an event`;
+        const p = this.fresh('o');
         return js`{ const ${who} = ${this.expr(s.subject, C)};
 if (${who} !== null) {
 if (!c.frame) throw new RE(${lit(outside)}, ${lit(s.at)});
-yield* c.g.openWindow(${lit(s.name)}, c.g.asPlayer(${who}, ${lit(`timing ${s.name}`)}), c.frame);
+const ${p} = c.g.asPlayer(${who}, ${lit(`timing ${s.name}`)});
+if (${this.listens(s.name)}) yield* c.g.openWindow(${lit(s.name)}, ${p}, c.frame);
 } }`;
       }
     }

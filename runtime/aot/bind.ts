@@ -1,10 +1,8 @@
 // Compiled code meets the engine: a program carries the module compiled from it (attachCompiled), and a linked
 // program binds the module's functions to its IR nodes by walking the roots in the emitter's order (roots.ts).
 import type { Program } from '../ir.ts';
-import type { Linker } from '../link.ts';
-import type { Builtins } from '../types.ts';
 import { forEachRoot } from './roots.ts';
-import { support, type Backend, type CompiledModule } from './support.ts';
+import { support, type Backend, type CompiledModule, type LinkedFor } from './support.ts';
 
 /** The output version this engine reads (compiler/emit EMIT_VERSION). */
 export const COMPILED_VERSION = 1;
@@ -23,8 +21,8 @@ export function compiledOf(program: Program): CompiledModule | undefined {
 }
 
 /** The module's functions for each root of `program` (the program it was compiled from, or a copy of it). */
-export function bindCompiled(mod: CompiledModule, program: Program, linker: Linker, builtins: Builtins): Backend {
-  const { E, R } = mod.create(support(linker, builtins));
+export function bindCompiled(mod: CompiledModule, program: Program, linked: LinkedFor): Backend {
+  const { E, R } = mod.create(support(linked));
   const b: Backend = { exprs: new WeakMap(), bodies: new WeakMap() };
   let i = 0;
   let j = 0;

@@ -21,7 +21,15 @@ export interface Backend {
 
 export type Support = ReturnType<typeof support>;
 
-export function support(linker: Linker, builtins: Builtins) {
+/** What compiled code is bound to: one linked program (its variants chosen), its builtins and its windows. */
+export interface LinkedFor {
+  linker: Linker;
+  builtins: Builtins;
+  /** Whether any trigger (a player's skill or a table rule) listens to this timing window. */
+  listens(window: string): boolean;
+}
+
+export function support({ linker, builtins, listens }: LinkedFor) {
   return {
     truthy,
     same,
@@ -33,6 +41,8 @@ export function support(linker: Linker, builtins: Builtins) {
     isKind,
     RuleError,
     fnRef: (name: string): FnRef => linker.fnRef(name),
+    /** A window no trigger listens to opens nothing: compiled code skips it (openWindow would find no trigger). */
+    listens,
     /** A builtin by name; one the engine lacks fails where it is called (the compiler reports it first). */
     builtin(name: string, ask: boolean, at: string) {
       const fn = ask ? builtins.ask[name] : builtins.call[name];
