@@ -3,7 +3,7 @@
 import type { IBody, ITrigger, Program } from './ir.ts';
 import { builtins } from './builtins.ts';
 import { inheritKinds } from './kinds.ts';
-import { Linker, type Ctx, type Gen, type Run } from './link.ts';
+import { Linker, type Run } from './link.ts';
 import { RuleError, same, type Value } from './values.ts';
 import { bindCompiled, compiledOf } from './aot/bind.ts';
 import type { CompiledModule } from './aot/support.ts';
@@ -175,10 +175,4 @@ export function runOf(L: Linked, b: IBody): Run {
     L.bodies.set(b, r);
   }
   return r;
-}
-
-/** Run a body to its end signal (a generator only when the body may ask). */
-export function* runBody(L: Linked, b: IBody, c: Ctx): Gen {
-  const r = runOf(L, b);
-  return r.y ? yield* r.gen(c) : r.run(c);
 }
