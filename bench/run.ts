@@ -3,8 +3,10 @@
 // several runs, so one slow run (a GC pause, a busy machine) does not decide the number. Not a test.
 import { clearParseCache, compile, type SourceInput } from '../compiler/index.ts';
 import { loadSources } from '../compiler/node/load.ts';
+import { loadCompiled } from '../compiler/node/compiled.ts';
 import { simulate } from '../cli/simulate.ts';
 import { defaultMode, playerRange } from '../cli/setup.ts';
+import { playgroundRow } from './playground.ts';
 import { SLICE_PLAYERS, batch, playEngine, playTwinGame, sliceProgram } from './baseline.ts';
 
 const RUNS = 7;
@@ -75,26 +77,47 @@ if (!result.program || errors.length) {
   process.exitCode = 1;
 } else {
   const program = result.program;
+  // The rules' compiled code, as the CLI runs them; the time to print and import it is a row of its own.
+  const tEmit = performance.now();
+  await loadCompiled(program);
+  emit({ bench: 'emit', ms: ms(performance.now() - tEmit), note: 'print the compiled module, write it, import it' });
   const mode = defaultMode(program);
   const [min, max] = mode ? playerRange(mode) : [PLAYERS, PLAYERS];
   const players = Math.min(max, Math.max(min, PLAYERS));
-  // One unmeasured batch first, so that the timed batches run JIT-compiled code.
+  // One unmeasured batch first on each engine, so that the timed batches run JIT-compiled code. The compiled
+  // code and the interpreter play the same games batch by batch (interleaved), the ratio taken within each batch.
   simulate(program, { players, games: 5, seed: 999, invariants: false });
+  simulate(program, { players, games: 5, seed: 999, invariants: false, engine: 'resolved' });
   const gps: number[] = [];
   const usPerDecision: number[] = [];
+  const interpGps: number[] = [];
+  const speedups: number[] = [];
   for (let b = 0; b < RUNS; b++) {
     const r = simulate(program, { players, games: GAMES_PER_BATCH, seed: b + 1, invariants: false });
+    const i = simulate(program, {
+      players,
+      games: GAMES_PER_BATCH,
+      seed: b + 1,
+      invariants: false,
+      engine: 'resolved',
+    });
+    if (i.traceHash !== r.traceHash) process.exitCode = 1;
     gps.push((r.games * 1000) / r.ms);
     usPerDecision.push((r.ms * 1000) / Math.max(1, r.decisions));
+    interpGps.push((i.games * 1000) / i.ms);
+    speedups.push(i.ms / r.ms);
   }
   emit({
     bench: 'simulate',
+    engine: 'compiled',
     players,
     mode: mode?.id,
     gamesPerBatch: GAMES_PER_BATCH,
     batches: RUNS,
     gamesPerSecond: Math.round(median(gps) * 10) / 10,
     usPerDecision: ms(median(usPerDecision)),
+    interpreterGamesPerSecond: Math.round(median(interpGps) * 10) / 10,
+    compiledOverInterpreter: ms(median(speedups)),
   });
 
   // Worker threads: the same games with --jobs 2 and --jobs 1, back to back in each run (worker start-up
@@ -126,6 +149,7 @@ if (!result.program || errors.length) {
 {
   const TWIN_REPEATS = 5;
   const slice = sliceProgram();
+  await loadCompiled(slice);
   const engineGames = (seed: number, games: number) => batch((s, a) => playEngine(slice, s, a), games, seed);
   engineGames(999, 5);
   batch(playTwinGame, 5, 999);
@@ -162,3 +186,7 @@ if (!result.program || errors.length) {
   });
   if (!same) process.exitCode = 1;
 }
+
+// The playground's balance worker in Chromium (bench/playground.ts): 1,000 games after a warm-up; `ms` is the time
+// those 1,000 games take (the target is under 2,000).
+emit({ bench: 'playground', ...(await playgroundRow()) });

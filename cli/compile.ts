@@ -7,6 +7,7 @@ import { compile, type CompileResult, type SourceInput } from '../compiler/index
 import { renderDiagnostic } from '../compiler/diagnostics.ts';
 import type { Program } from '../runtime/index.ts';
 import { loadSources } from '../compiler/node/load.ts';
+import { loadCompiled } from '../compiler/node/compiled.ts';
 import { Exit, EXIT_FAILED, invalid } from './errors.ts';
 import type { Io } from './io.ts';
 
@@ -64,6 +65,13 @@ export function compilePaths(paths: string[]): Compiled {
   const ms = performance.now() - t0;
   const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
   return { sources, own: given.length, result, errors, warnings: result.diagnostics.length - errors, ms };
+}
+
+/** Compile the rules at these paths and load their compiled code (compiler/node/compiled.ts): games of the
+ *  program a later compilePaths of the same sources gives run it. Nothing happens when they do not compile. */
+export async function loadCompiledRules(paths: string[]): Promise<void> {
+  const c = compilePaths(paths);
+  if (c.result.program && c.errors === 0) await loadCompiled(c.result.program);
 }
 
 /** The files that came from the given paths. */

@@ -1,9 +1,10 @@
-// The differential check: the same seeded games played on the reference interpreter and on the engine's resolved
-// paths must give the same trace hash, game by game. Every change to how the engine runs the rules is held to it
-// (test/differential.test.ts runs a few hundred games, bench/differential.ts as many as asked).
+// The differential check: the same seeded games played on every engine — the reference interpreter, the
+// interpreter's resolved paths and the compiled code — must give the same trace hash, outcome and number of
+// decisions, game by game. Every change to how the engine runs the rules is held to it (test/differential.test.ts
+// runs a few hundred games, bench/differential.ts as many as asked).
 import { byRole } from '../ai/by-role.ts';
 import type { AiSpec } from '../ai/spec.ts';
-import { deriveSeed, type Program } from '../runtime/index.ts';
+import { compiledOf, deriveSeed, type EngineKind, type Program } from '../runtime/index.ts';
 import { playGame, type PlayResult } from './play.ts';
 
 /** One kind of game: how many players, who plays them, the mode and its options. */
@@ -21,37 +22,39 @@ export interface DiffPlan {
   cases: DiffCase[];
 }
 
-/** A game the two engines played differently. */
+/** A game the engines played differently: each engine's fingerprint. */
 export interface Mismatch {
   game: number;
   case: DiffCase;
-  reference: string;
-  resolved: string;
+  prints: Partial<Record<EngineKind, string>>;
 }
 
 export interface DiffResult {
   games: number;
-  /** Games that ended with an error on the reference engine (still compared: both must fail alike). */
+  /** The engines compared (compiled only when the program has compiled code attached). */
+  engines: EngineKind[];
+  /** Games that ended with an error on the reference engine (still compared: all must fail alike). */
   errors: number;
   mismatches: Mismatch[];
   /** Milliseconds each engine spent playing (AI answers included). */
-  ms: { reference: number; resolved: number };
+  ms: Partial<Record<EngineKind, number>>;
 }
 
-/** What two plays of one game must agree on: the trace hash, the outcome, the number of decisions. */
+/** What plays of one game must agree on: the trace hash, the outcome, the number of decisions. */
 function fingerprint(r: PlayResult): string {
   return `${r.traceHash} ${r.outcome} ${r.decisions}${r.message ? ` ${r.message}` : ''}`;
 }
 
-/** Plays every game of the plan on both engines. `play` is playGame; a test passes a faulty one to see a
+/** Plays every game of the plan on every engine. `play` is playGame; a test passes a faulty one to see a
  *  difference reported. */
 export function compareEngines(program: Program, plan: DiffPlan, play0: typeof playGame = playGame): DiffResult {
-  const out: DiffResult = { games: 0, errors: 0, mismatches: [], ms: { reference: 0, resolved: 0 } };
+  const engines: EngineKind[] = compiledOf(program) ? ['reference', 'resolved', 'compiled'] : ['reference', 'resolved'];
+  const out: DiffResult = { games: 0, engines, errors: 0, mismatches: [], ms: {} };
   const policies = plan.cases.map((c) => byRole(c.ai));
   for (let i = 0; i < plan.games; i++) {
     const k = i % plan.cases.length;
     const c = plan.cases[k]!;
-    const play = (reference: boolean) => {
+    const play = (engine: EngineKind) => {
       const t0 = performance.now();
       const r = play0(program, {
         seed: deriveSeed(plan.seed, i, 'game'),
@@ -61,18 +64,21 @@ export function compareEngines(program: Program, plan: DiffPlan, play0: typeof p
         mode: c.mode,
         options: c.options,
         invariants: false,
-        reference,
+        engine,
       });
-      out.ms[reference ? 'reference' : 'resolved'] += performance.now() - t0;
+      out.ms[engine] = (out.ms[engine] ?? 0) + performance.now() - t0;
       return r;
     };
-    // Alternate which engine plays first, so that neither always runs on a warmer machine.
-    const [ref, res] = i % 2 ? [play(true), play(false)] : (([b, a]) => [a, b])([play(false), play(true)]);
+    // Rotate which engine plays first, so that none always runs on a warmer machine.
+    const prints: Partial<Record<EngineKind, string>> = {};
+    for (let j = 0; j < engines.length; j++) {
+      const e = engines[(i + j) % engines.length]!;
+      const r = play(e);
+      prints[e] = fingerprint(r);
+      if (e === 'reference' && r.outcome === 'error') out.errors++;
+    }
     out.games++;
-    if (ref.outcome === 'error') out.errors++;
-    const a = fingerprint(ref),
-      b = fingerprint(res);
-    if (a !== b) out.mismatches.push({ game: i, case: c, reference: a, resolved: b });
+    if (new Set(Object.values(prints)).size > 1) out.mismatches.push({ game: i, case: c, prints });
   }
   return out;
 }

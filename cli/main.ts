@@ -3,6 +3,7 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from './args.ts';
+import { loadCompiledRules } from './compile.ts';
 import { Exit, EXIT_OK, EXIT_USAGE } from './errors.ts';
 import { processIo, type Io } from './io.ts';
 import type { Command } from './commands/command.ts';
@@ -41,6 +42,21 @@ function help(): string {
     'usage: sgs <command> [arguments]     (sgs --version: the version)',
     ...commands.map((c) => `\n  ${c.usage}\n      ${c.summary}`),
   ].join('\n');
+}
+
+/** Before `main`, for a command that plays games: compile the rules it names and load their compiled code (an
+ *  import, so not in the synchronous `main`), which the games then run; `main` compiles the same sources again and
+ *  gets the same program (compiler/index.ts keeps the last result). Any problem is left for `main` to report.
+ *  SGS_ENGINE=interpreter skips it (the games then run the interpreter). */
+export async function prepare(argv: string[]): Promise<void> {
+  const [name, ...rest] = argv;
+  const cmd = commands.find((c) => c.name === name);
+  if (!cmd?.playsGames || process.env.SGS_ENGINE === 'interpreter') return;
+  try {
+    await loadCompiledRules(parseArgs(rest, cmd.flags, cmd.name).positionals);
+  } catch {
+    // main reports a usage mistake or rules that do not compile; the games run the interpreter otherwise.
+  }
 }
 
 /** Run one `sgs` invocation; returns the exit code. Never throws. */

@@ -4,6 +4,7 @@
 import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import type { Program } from '../runtime/index.ts';
 import type { CollectorName } from './collectors.ts';
+import { compiledFile } from '../compiler/node/compiled.ts';
 import type { RangeResult, RunSpec } from './simulate-range.ts';
 
 /** What a worker is given (workerData). */
@@ -13,6 +14,8 @@ export interface WorkerJob {
   from: number;
   to: number;
   collector?: CollectorName;
+  /** The program's compiled code (compiler/node/compiled.ts), which the worker imports; absent: the interpreter. */
+  compiledFile?: string;
   port: MessagePort;
   signal: Int32Array;
 }
@@ -36,7 +39,17 @@ export function runInWorkers(
   const signal = new Int32Array(new SharedArrayBuffer(4));
   const jobs = ranges.map(([from, to]) => {
     const { port1, port2 } = new MessageChannel();
-    const job: WorkerJob = { program, run, from, to, ...(collector ? { collector } : {}), port: port2, signal };
+    const compiled = compiledFile(program);
+    const job: WorkerJob = {
+      program,
+      run,
+      from,
+      to,
+      ...(collector ? { collector } : {}),
+      ...(compiled ? { compiledFile: compiled } : {}),
+      port: port2,
+      signal,
+    };
     const worker = new Worker(WORKER, { workerData: job, transferList: [port2] });
     worker.unref();
     return { worker, port: port1, result: undefined as RangeResult | undefined };

@@ -1,5 +1,5 @@
 // One game played by a policy (random unless told otherwise), checked after every answer.
-import { Game, type Carried, type Program, type Frame, type Value } from '../runtime/index.ts';
+import { Game, type Carried, type EngineKind, type Program, type Frame, type Value } from '../runtime/index.ts';
 import type { Policy, PolicyFactory } from '../ai/policy.ts';
 import { RandomAI } from '../ai/random.ts';
 import { baseline, checkInvariants } from './invariants.ts';
@@ -19,8 +19,8 @@ export interface PlaySetup {
   carried?: Carried;
   /** Read the carried values once the game is over, for the next game of a series (PlayResult.carried). */
   carry?: boolean;
-  /** Play on the reference interpreter (GameOptions.reference). */
-  reference?: boolean;
+  /** Which code runs the rules (GameOptions.engine; default: compiled code when the program has it). */
+  engine?: EngineKind;
 }
 
 export type Outcome = 'completed' | 'error' | 'invariant' | 'unfinished';
@@ -76,7 +76,7 @@ export function playGame(program: Program, s: PlaySetup): PlayResult {
       options: s.options,
       keepLog: s.keepLog ?? false,
       carried: s.carried,
-      reference: s.reference,
+      engine: s.engine,
     });
     ai = (s.policy ?? randomPolicy)(g, s.aiSeed); // before start(): a policy may watch the game from its first event
     g.start();

@@ -2,7 +2,7 @@
 // worker of a parallel run plays. Seeds come from the game's index, so a game plays the same wherever it runs.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { deriveSeed, type Carried, type Game, type Program } from '../runtime/index.ts';
+import { deriveSeed, type Carried, type EngineKind, type Game, type Program } from '../runtime/index.ts';
 import { byRole } from '../ai/by-role.ts';
 import { uniformSpec, type AiSpec } from '../ai/spec.ts';
 import { DecisionTimes, type TimesData } from './decision-times.ts';
@@ -25,6 +25,8 @@ export interface RunSpec {
   series?: number;
   /** A folder to write every game's replay file to (`--save-all`), named as `--save` names a problem game's. */
   saveAll?: string;
+  /** Which code runs the rules (GameOptions.engine); default: compiled code when the program has it. */
+  engine?: EngineKind;
 }
 
 /** The replay file name of game `index` (0-based) with seed `seed`. */
@@ -104,6 +106,7 @@ export function playRange(
       options: o.options,
       maxDecisions: o.maxDecisions ?? DEFAULT_MAX_DECISIONS,
       invariants: o.invariants ?? true,
+      ...(o.engine ? { engine: o.engine } : {}),
     });
     if (o.saveAll) writeFileSync(join(o.saveAll, replayName(i, seed)), `${JSON.stringify(g.replay)}\n`);
     // A game that went wrong still hands on what it left: the series goes on, as it would at a table.

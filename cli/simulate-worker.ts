@@ -3,6 +3,7 @@ import { workerData } from 'node:worker_threads';
 import { COLLECTORS } from './collectors.ts';
 import type { WorkerJob, WorkerMessage } from './parallel.ts';
 import { playRange } from './simulate-range.ts';
+import { importCompiled } from '../compiler/node/compiled.ts';
 
 const job = workerData as WorkerJob;
 const post = (m: WorkerMessage) => {
@@ -11,6 +12,7 @@ const post = (m: WorkerMessage) => {
   Atomics.notify(job.signal, 0);
 };
 try {
+  if (job.compiledFile) await importCompiled(job.program, job.compiledFile);
   const into = job.collector ? COLLECTORS[job.collector]() : undefined;
   const result = playRange(job.program, job.run, job.from, job.to, into, () => post({ t: 'game' }));
   post({ t: 'done', result: into ? { ...result, collected: into.data() } : result });

@@ -7,7 +7,7 @@ import { RETURN, truthy } from './link.ts';
 import { limitKey, markOnce, markUse, onceSpent, skillEnabled, skillsOf, usesLeft } from './skills.ts';
 import type { Asking } from './types.ts';
 import { zoneKey, type ActionRef, type CardObj, type PlayerObj, type Value, type VirtualCard } from './values.ts';
-import { runBody } from './variants.ts';
+import { runOf } from './variants.ts';
 
 /** The active items p may take now: enabled, within their limits, their conditions true. */
 export function actionsOf(g: Engine, p: PlayerObj): ActionRef[] {
@@ -35,7 +35,8 @@ export function* perform(g: Engine, a: ActionRef): Asking<Value> {
   const c = g.ctx(a.owner, act.body.slots);
   g.runningSkills.push({ skill: a.skill });
   try {
-    const sig = yield* runBody(g.L, act.body, c);
+    const body = runOf(g.L, act.body);
+    const sig = body.y ? yield* body.gen(c) : body.run(c);
     return sig === RETURN ? c.ret : null;
   } finally {
     g.runningSkills.pop();

@@ -25,7 +25,7 @@ import { truthy, type Ctx, type Ex, type FnRef } from './link.ts';
 import { getMember, setMember } from './members.ts';
 import { randBelow, seedRng, shuffleInPlace } from './rng.ts';
 import { skillChanged, skillEnabled, skillsOf } from './skills.ts';
-import type { Asking, Audience, Carried, GameOptions, LogEntry, Request, State } from './types.ts';
+import type { Asking, Audience, Carried, EngineKind, GameOptions, LogEntry, Request, State } from './types.ts';
 import {
   RuleError,
   cardFace,
@@ -40,6 +40,7 @@ import {
   type ZoneRef,
 } from './values.ts';
 import { linkProgram, type Linked } from './variants.ts';
+import { compiledOf } from './aot/bind.ts';
 import { canSee, knowsAnnounced, logEntry } from './visibility.ts';
 import { applyCarried, carriedOf } from './carried.ts';
 import { MAX_DEPTH, openWindow, runEvent, seatOrder } from './windows.ts';
@@ -69,6 +70,8 @@ export class Game implements Engine {
   // Shared with the engine's modules (see engine.ts); not for code outside runtime/.
   readonly L: Linked;
   readonly reference: boolean;
+  /** Which code runs this game's rules (GameOptions.engine). */
+  readonly engine: EngineKind;
   mut = 0;
   epoch = 0;
   readonly skillCache = new Map<number, { epoch: number; skills: string[] }>();
@@ -96,8 +99,9 @@ export class Game implements Engine {
         throw new RuleError(`option ${k} belongs to mode ${owner}, not ${modeId}`, '');
     }
     // The mode is chosen like an option: the declarations it owns are a variant `mode == id`.
-    this.reference = opts.reference ?? false;
-    this.L = linkProgram(base, { ...options, mode: modeId }, this.reference);
+    this.engine = opts.reference ? 'reference' : (opts.engine ?? (compiledOf(base) ? 'compiled' : 'resolved'));
+    this.reference = this.engine === 'reference';
+    this.L = linkProgram(base, { ...options, mode: modeId }, this.engine);
     this.program = this.L.program;
     this.keepLog = opts.keepLog ?? true;
     this.stepBudget = opts.stepBudget ?? 200_000;

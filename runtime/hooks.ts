@@ -5,7 +5,7 @@ import type { Engine } from './engine.ts';
 import { RETURN, truthy, type Ctx, type FnRef } from './link.ts';
 import type { Asking } from './types.ts';
 import { RuleError, label, type PlayerObj, type Value } from './values.ts';
-import { runBody, runOf } from './variants.ts';
+import { runOf } from './variants.ts';
 
 // ------------------------------------------------------------------ functions
 
@@ -187,7 +187,8 @@ export function* runMethodBody(g: Engine, m: IMethod, args: Value[], you: Player
   const c = g.ctx(you, m.slots);
   bindParams(g, m.params, args, c);
   if (m.expr) return g.L.linker.expr(m.expr)(c);
-  const sig = yield* runBody(g.L, m.body!, c);
+  const body = runOf(g.L, m.body!);
+  const sig = body.y ? yield* body.gen(c) : body.run(c);
   return sig === RETURN ? c.ret : null;
 }
 
@@ -204,6 +205,7 @@ export function* runAction(g: Engine, name: string, args: Value[], at: string): 
   const c = g.ctx(null, a.body.slots);
   bindParams(g, a.params, args, c);
   g.tick();
-  const sig = yield* runBody(g.L, a.body, c);
+  const body = runOf(g.L, a.body);
+  const sig = body.y ? yield* body.gen(c) : body.run(c);
   return sig === RETURN ? c.ret : null;
 }

@@ -7,6 +7,7 @@ export type {
   Audience,
   Carried,
   CarriedValue,
+  EngineKind,
   GameOptions,
   LogEntry,
   Request,
@@ -47,6 +48,8 @@ export { checkInvariants, type InvariantViolation } from './invariants.ts';
 export { hashHex, hashString } from './hash.ts';
 export { deriveSeed, nextU32, randBelow, randMod, seedRng, shuffleInPlace, type RngState } from './rng.ts';
 export { Series, type SeriesOptions } from './series.ts';
+export { attachCompiled, compiledOf } from './aot/bind.ts';
+export type { CompiledModule } from './aot/support.ts';
 export * from './card-face.ts';
 export * from './engine-members.ts';
 export * from './builtin-table.ts';

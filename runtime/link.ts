@@ -4,9 +4,11 @@
 import type { IAction, IBody, IExpr, IFunction, IStmt, ITarget, Program } from './ir.ts';
 import { RuleError, same, type Frame, type Value } from './values.ts';
 import type { Asking, Builtins, Ctx, Ex, FnRef } from './types.ts';
-import { kindOfValue, matchesAny } from './kinds.ts';
+import type { Backend } from './aot/support.ts';
+import { inList, isKind, minus, num, plus, plusAssign, truthy } from './ops.ts';
 
 export type { Ctx, Ex, FnRef } from './types.ts';
+export { truthy } from './ops.ts';
 export type Sig = number; // 0 normal, 1 break, 2 continue, 3 return, 4 stop
 export const NORMAL = 0,
   BREAK = 1,
@@ -20,12 +22,19 @@ export type ActionRunner = (c: Ctx) => Asking<Value>;
 export class Linker {
   private exprCache = new WeakMap<object, Ex>();
   private fnRefs = new Map<string, FnRef>();
+  /** Compiled code for the program's roots (aot/bind.ts): used instead of closures where it has a function. */
+  private compiled: Backend | null = null;
   constructor(
     private program: Program,
     private builtins: Builtins,
     /** Link for the reference interpreter: the closures as they were before any resolved path (GameOptions). */
     private reference = false,
   ) {}
+
+  /** Run compiled code for every root it covers (GameOptions.engine 'compiled'). */
+  useCompiled(b: Backend): void {
+    this.compiled = b;
+  }
 
   /** The resolved reference to a rules function, one per name. */
   fnRef(name: string): FnRef {
@@ -49,7 +58,7 @@ export class Linker {
   }
 
   expr(e: IExpr): Ex {
-    let f = this.exprCache.get(e);
+    let f = this.compiled?.exprs.get(e) ?? this.exprCache.get(e);
     if (!f) {
       f = this.expr_(e);
       this.exprCache.set(e, f);
@@ -291,20 +300,9 @@ export class Linker {
       case '>=':
         return (c) => num(l(c), at) >= num(r(c), at);
       case '+':
-        return (c) => {
-          const a = l(c),
-            b = r(c);
-          if (Array.isArray(a)) return Array.isArray(b) ? a.concat(b) : [...a, b];
-          if (typeof a === 'string' || typeof b === 'string') return String(a) + String(b);
-          return num(a, at) + num(b, at);
-        };
+        return (c) => plus(l(c), r(c), at);
       case '-':
-        return (c) => {
-          const a = l(c),
-            b = r(c);
-          if (Array.isArray(a)) return a.filter((x) => (Array.isArray(b) ? !b.some((y) => same(x, y)) : !same(x, b)));
-          return num(a, at) - num(b, at);
-        };
+        return (c) => minus(l(c), r(c), at);
       case '*':
         return (c) => num(l(c), at) * num(r(c), at);
       case '/':
@@ -312,26 +310,15 @@ export class Linker {
       case '%':
         return (c) => num(l(c), at) % (num(r(c), at) || 1);
       case 'in':
-        return (c) => {
-          const x = l(c);
-          const xs = c.g.asList(r(c), at);
-          for (const y of xs) if (same(x, y)) return true;
-          return false;
-        };
+        return (c) => inList(c.g, l(c), r(c), at);
       case 'is':
-        // `c is slash`: the kind c counts as is slash or a kind of it; the right side may list kinds.
-        return (c) => {
-          const k = kindOfValue(c.g, l(c), at);
-          if (k === null) return false;
-          const ks = r(c);
-          return matchesAny(c.g.program.cards, k, Array.isArray(ks) ? ks.map(String) : [String(ks)]);
-        };
+        return (c) => isKind(c.g, l(c), r(c), at);
     }
     throw new RuleError(`unknown operator ${op}`, at);
   }
 
   body(b: IBody): Run {
-    return this.block(b.stmts);
+    return this.compiled?.bodies.get(b) ?? this.block(b.stmts);
   }
 
   block(stmts: IStmt[]): Run {
@@ -369,7 +356,7 @@ export class Linker {
       op === '='
         ? (_old: Value, v: Value) => v
         : op === '+='
-          ? (old: Value, v: Value) => (Array.isArray(old) ? old.concat(v as Value[]) : num(old, at) + num(v, at))
+          ? (old: Value, v: Value) => plusAssign(old, v, at)
           : (old: Value, v: Value) => num(old, at) - num(v, at);
     switch (t.k) {
       case 'local': {
@@ -637,15 +624,4 @@ function callsRules(t: unknown): boolean {
   if (k === 'fn' || k === 'hook' || k === 'method') return true;
   for (const v of Object.values(t)) if (callsRules(v)) return true;
   return false;
-}
-
-export function truthy(v: Value): boolean {
-  return v !== null && v !== false && v !== 0 && v !== '';
-}
-
-function num(v: Value, at: string): number {
-  if (typeof v === 'number') return v;
-  if (v === null) return 0;
-  if (typeof v === 'boolean') return v ? 1 : 0;
-  throw new RuleError(`expected a number, got ${typeof v === 'object' ? 'an object' : JSON.stringify(v)}`, at);
 }

@@ -5,6 +5,7 @@
 import { Game } from './game.ts';
 import { checkInvariants, type InvariantViolation } from './invariants.ts';
 import type { IExpr, IPick, IScenario, IStep, Program } from './ir.ts';
+import type { EngineKind } from './types.ts';
 import { label, same, type Value } from './values.ts';
 import { truthy } from './link.ts';
 import { logFor } from './visibility.ts';
@@ -41,11 +42,12 @@ export class ScenarioRunner {
     readonly id: string,
     seed = 1,
     beforeStart?: (g: Game) => void,
+    engine?: EngineKind,
   ) {
     const scen = program.scenarios[id];
     if (!scen) throw new Error(`no scenario named ${id}`);
     this.scenario = scen;
-    this.game = new Game(program, { scenario: id, seed, options: scen.options });
+    this.game = new Game(program, { scenario: id, seed, options: scen.options, ...(engine ? { engine } : {}) });
     beforeStart?.(this.game);
     this.game.start();
     this.brokenAtStart = new Set(checkInvariants(this.game).map(violationKey));
@@ -199,8 +201,9 @@ function violationKey(v: InvariantViolation): string {
   return `${v.id}:${v.seat ?? ''}`;
 }
 
-export function runScenario(program: Program, id: string, seed = 1): ScenarioResult {
-  const r = new ScenarioRunner(program, id, seed);
+/** Run a scenario to its end; `engine` as GameOptions.engine (default: compiled code when the program has it). */
+export function runScenario(program: Program, id: string, seed = 1, engine?: EngineKind): ScenarioResult {
+  const r = new ScenarioRunner(program, id, seed, undefined, engine);
   const g = r.game;
   while (!r.done) r.runStep();
   const failure = r.finish();

@@ -56,8 +56,12 @@ export interface GameOptions {
   keepLog?: boolean; // default true; simulations turn it off and keep only the hash
   stepBudget?: number; // interpreter steps allowed between two decisions
   /** Run the reference interpreter: every rules-function call by name through the memo, none of the resolved
-   *  paths. Same game, same trace hash; the differential test (test/differential.test.ts) holds them to it. */
+   *  paths. Same game, same trace hash; the differential test (test/differential.test.ts) holds them to it.
+   *  The same as `engine: 'reference'`. */
   reference?: boolean;
+  /** Which code runs the rules (see EngineKind); default: 'compiled' when the program has compiled code attached
+   *  (runtime/aot/bind.ts attachCompiled), else 'resolved'. */
+  engine?: EngineKind;
   /** What the previous game of a series left (`game.carried()`): the game starts with these values instead of the
    *  declared defaults, before the mode's setup (a scenario's seats and `var`s still override them). */
   carried?: Carried;
@@ -71,6 +75,10 @@ export interface Carried {
   globals: Record<string, CarriedValue>;
   players: Record<string, CarriedValue>[];
 }
+
+/** Which code runs the rules: the compiled module (compiler/emit), the interpreter's closures with their resolved
+ *  paths, or the reference interpreter (every call by name). The same games, the same trace hashes. */
+export type EngineKind = 'compiled' | 'resolved' | 'reference';
 
 export interface LogEntry {
   k: 'msg' | 'ask' | 'answer' | 'event';

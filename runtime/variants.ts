@@ -3,8 +3,11 @@
 import type { IBody, ITrigger, Program } from './ir.ts';
 import { builtins } from './builtins.ts';
 import { inheritKinds } from './kinds.ts';
-import { Linker, type Ctx, type Gen, type Run } from './link.ts';
-import { same, type Value } from './values.ts';
+import { Linker, type Run } from './link.ts';
+import { RuleError, same, type Value } from './values.ts';
+import { bindCompiled, compiledOf } from './aot/bind.ts';
+import type { CompiledModule } from './aot/support.ts';
+import type { EngineKind } from './types.ts';
 
 /** A linked program: closures for its bodies and the indexes built from it. Shared by every game with the same
  *  program and active variants. */
@@ -12,6 +15,8 @@ export interface Linked {
   program: Program;
   /** Linked for the reference interpreter (GameOptions.reference): every call by name, no resolved path. */
   reference: boolean;
+  /** The compiled code its roots run (GameOptions.engine 'compiled'), or none: closures only. */
+  compiled: CompiledModule | undefined;
   linker: Linker;
   bodies: WeakMap<IBody, Run>;
   /** Players' skills' triggers by timing window (table rules are in `tableWindows`). */
@@ -74,13 +79,17 @@ function withInheritance(p: Program): Program {
 const linkedCache = new WeakMap<Program, Map<string, Linked>>();
 
 /** The linked program for these options, from the cache when a game with the same variants linked it before. */
-export function linkProgram(base: Program, options: Record<string, unknown>, reference = false): Linked {
+export function linkProgram(base: Program, options: Record<string, unknown>, engine: EngineKind = 'resolved'): Linked {
   const { key: variants, program } = effectiveProgram(base, options);
-  const key = reference ? `${variants}#reference` : variants;
+  const compiled = engine === 'compiled' ? compiledOf(base) : undefined;
+  if (engine === 'compiled' && !compiled)
+    throw new RuleError('no compiled code attached to this program (compiler/node/compiled.ts loadCompiled)', '');
+  const reference = engine === 'reference';
+  const key = `${variants}#${engine}`;
   let m = linkedCache.get(base);
   if (!m) linkedCache.set(base, (m = new Map()));
   const hit = m.get(key);
-  if (hit) return hit;
+  if (hit && hit.compiled === compiled) return hit;
   const windowIndex = new Map<string, TriggerRef[]>();
   const tableWindows = new Map<string, { before: TriggerRef[]; after: TriggerRef[] }>();
   const hookIndex = new Map<string, { skill: string; idx: number }[]>();
@@ -109,10 +118,16 @@ export function linkProgram(base: Program, options: Record<string, unknown>, ref
   for (const cards of [base.cards, ...base.variants.map((v) => v.parts.cards ?? {})]) {
     for (const c of Object.values(cards)) for (const f of Object.keys(c.fields)) fieldNames.add(f);
   }
+  const linker = new Linker(program, builtins, reference);
+  if (compiled) {
+    const listened = new Set([...windowIndex.keys(), ...tableWindows.keys()]);
+    linker.useCompiled(bindCompiled(compiled, base, { linker, builtins, listens: (w) => listened.has(w) }));
+  }
   const l: Linked = {
     program,
     reference,
-    linker: new Linker(program, builtins, reference),
+    compiled,
+    linker,
     bodies: new WeakMap(),
     windowIndex,
     tableWindows,
@@ -160,10 +175,4 @@ export function runOf(L: Linked, b: IBody): Run {
     L.bodies.set(b, r);
   }
   return r;
-}
-
-/** Run a body to its end signal (a generator only when the body may ask). */
-export function* runBody(L: Linked, b: IBody, c: Ctx): Gen {
-  const r = runOf(L, b);
-  return r.y ? yield* r.gen(c) : r.run(c);
 }

@@ -9,7 +9,7 @@ import { RETURN, STOP, truthy } from './link.ts';
 import { limitKey, markOnce, markUse, onceSpent, skillEnabled, skillsOf, usesLeft } from './skills.ts';
 import type { Asking } from './types.ts';
 import { RuleError, type Frame, type PlayerObj, type Value } from './values.ts';
-import { runBody, type TriggerRef } from './variants.ts';
+import { runOf, type TriggerRef } from './variants.ts';
 
 /** Events nested inside events; deeper means a trigger keeps re-raising. */
 export const MAX_DEPTH = 120;
@@ -39,12 +39,15 @@ export function* runEvent(g: Engine, name: string, args: Value[], at: string): A
   c.checkStop = true;
   let result: Value = null;
   try {
-    const sig = yield* runBody(g.L, ev.body, c);
+    const body = runOf(g.L, ev.body);
+    const sig = body.y ? yield* body.gen(c) : body.run(c);
     if (sig === RETURN) result = c.ret;
     if (sig === STOP) frame.stopped = true;
     if (ev.cleanup) {
       const cc = g.ctx(null, ev.cleanup.slots, frame);
-      yield* runBody(g.L, ev.cleanup, cc);
+      const cleanup = runOf(g.L, ev.cleanup);
+      if (cleanup.y) yield* cleanup.gen(cc);
+      else cleanup.run(cc);
     }
     for (const o of g.observers) o(frame, 'end');
   } finally {
@@ -130,7 +133,9 @@ function* tableRules(g: Engine, items: TriggerRef[], subject: PlayerObj, frame: 
     const saved = g.frame;
     g.runningSkills.push({ skill: it.skill, window: t.window });
     try {
-      yield* runBody(g.L, t.body, c);
+      const body = runOf(g.L, t.body);
+      if (body.y) yield* body.gen(c);
+      else body.run(c);
     } finally {
       g.frame = saved;
       g.runningSkills.pop();
@@ -195,7 +200,9 @@ function* fireTrigger(
   const saved = g.frame;
   g.runningSkills.push({ skill, window: t.window });
   try {
-    yield* runBody(g.L, t.body, c);
+    const body = runOf(g.L, t.body);
+    if (body.y) yield* body.gen(c);
+    else body.run(c);
   } finally {
     g.frame = saved;
     g.runningSkills.pop();

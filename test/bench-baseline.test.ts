@@ -5,13 +5,17 @@
 import { describe, expect, it } from 'vitest';
 import { batch, firstDifference, playEngine, playTwinGame, sliceProgram } from '../bench/baseline.ts';
 import { deriveSeed } from '../cli/simulate.ts';
+import { loadCompiled } from '../compiler/node/compiled.ts';
 
 const GAMES = 200;
 const SEED = 1;
 
 describe('the benchmark baseline', () => {
-  it('the slice and its hand-written twin give the same trace hash on 200 games', { timeout: 180_000 }, () => {
+  it('the slice on compiled code and its hand-written twin give the same trace hash on 200 games', {
+    timeout: 180_000,
+  }, async () => {
     const program = sliceProgram();
+    await loadCompiled(program);
     const engine = batch((seed, aiSeed) => playEngine(program, seed, aiSeed), GAMES, SEED);
     const twin = batch(playTwinGame, GAMES, SEED);
     const i = engine.hashes.findIndex((h, k) => h !== twin.hashes[k]);

@@ -10,6 +10,7 @@ import type { Command } from './command.ts';
 
 export const balanceCommand: Command = {
   name: 'balance',
+  playsGames: true,
   usage:
     'sgs balance [paths…] --games G [--series K] [--jobs N] --players N [--seed S] [--mode M] [--option k=v…] [--edition first|standard] [--beginner] [--ai heuristic|random|role=ai,…] [--json]',
   summary: 'play many AI games (heuristic by default) and report win rates per general and per role with 95% intervals',

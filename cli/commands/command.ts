@@ -8,5 +8,7 @@ export interface Command {
   usage: string; // one line: the command and its arguments
   summary: string;
   flags: FlagSpec;
+  /** It plays games: the rules it names are compiled to code before it runs (main.ts prepare). */
+  playsGames?: boolean;
   run(args: Parsed, io: Io): number;
 }

@@ -11,6 +11,7 @@ import type { Command } from './command.ts';
 
 export const demo: Command = {
   name: 'demo',
+  playsGames: true,
   usage: 'sgs demo [paths…] [--players N] [--seed S] [--mode M] [--ai random|heuristic|role=ai,…]',
   summary: 'play one game and print its log',
   flags: { players: 'int', seed: 'int', mode: 'string', ai: 'string' },

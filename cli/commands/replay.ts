@@ -10,6 +10,7 @@ import type { Command } from './command.ts';
 
 export const replayCommand: Command = {
   name: 'replay',
+  playsGames: true,
   usage: 'sgs replay FILE [paths…] [--log]',
   summary: 'replay a game saved as {seed, players, mode?, options?, answers} and print its trace hash',
   flags: { log: 'bool' },

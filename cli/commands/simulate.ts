@@ -13,6 +13,7 @@ import type { Command } from './command.ts';
 
 export const simulateCommand: Command = {
   name: 'simulate',
+  playsGames: true,
   usage:
     'sgs simulate [paths…] --players N --games G [--series K] [--jobs N] --seed S [--mode M] [--option k=v…] [--edition first|standard] [--beginner] [--ai random|heuristic|role=ai,…] [--json] [--save DIR] [--save-all DIR] [--max-decisions N]',
   summary:

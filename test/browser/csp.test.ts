@@ -1,6 +1,6 @@
 // The playground under a strict Content-Security-Policy: no 'unsafe-eval' and no inline script. The built site is
 // served with the header (by a small static server; astro preview sets no headers) and the playground loads
-// Monaco, compiles the starter in its worker, runs a scenario in the runner and balance games in the balance
+// Monaco, compiles the starter in its worker, runs a scenario in the runner on the compiled module (a Blob URL import) and balance games in the balance
 // worker, with no violation reported: none as a DOM event, none on the console, none posted to the report-uri.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
@@ -75,6 +75,8 @@ if (!existsSync(CHROMIUM)) {
       expect(colours).toBeGreaterThan(3);
       // The scenario runner (a worker) plays the starter's scenario.
       expect(await runPlaygroundScenario(page, 'jingjieDraws', 60_000)).toBe('pass');
+      // It ran the compiled module, imported from a Blob URL under this policy.
+      expect(await page.getAttribute('.pg-result', 'data-engine')).toBe('compiled');
       // The balance worker plays a few games.
       await page.click('.pg-balance summary');
       await page.fill('.pg-balance-games', '10');

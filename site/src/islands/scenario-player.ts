@@ -18,8 +18,13 @@ async function getJSON<T>(path: string): Promise<T> {
   return (await r.json()) as T;
 }
 
-const loadRules = () => (rulesP ??= getJSON<ClientRules>('data/rules.json'));
 const loadTable = () => (tableP ??= import('./table.ts'));
+// The rules arrive with their compiled code loaded (table.ts compileRules), so every table's games run it.
+const loadRules = () =>
+  (rulesP ??= Promise.all([getJSON<ClientRules>('data/rules.json'), loadTable()]).then(async ([rules, t]) => {
+    await t.compileRules(rules);
+    return rules;
+  }));
 
 function injectStyle(): void {
   if (document.getElementById('sgs-style')) return;

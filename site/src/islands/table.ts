@@ -18,6 +18,7 @@ import {
 import { HeuristicAI } from '../../../ai/heuristic.ts';
 import { Labels, type Lang, type Names } from './labels.ts';
 import { stepText } from './steps.ts';
+import { loadCompiled } from '../lib/compiled.ts';
 
 export interface ClientRules {
   program: Program;
@@ -819,8 +820,16 @@ export class GameTable extends Table {
   }
 }
 
+/** Load the rules' compiled code (site/src/lib/compiled.ts), which the tables' games then run; should it fail, they
+ *  run on the interpreter. */
+export async function compileRules(rules: ClientRules): Promise<void> {
+  await loadCompiled(rules.program).catch(() => {});
+}
+
 export function mountScenario(host: HTMLElement, lang: Lang, rules: ClientRules, scen: IScenario): ScenarioTable {
   const program: Program = { ...rules.program, scenarios: { [scen.id]: scen } };
+  // The same code: scenarios are not compiled, the rest of the program is the rules' own.
+  void loadCompiled(rules.program, program).catch(() => {});
   return new ScenarioTable(host, new Labels(lang, program, rules.names), program, scen);
 }
 

@@ -5,6 +5,7 @@
 import type { Program } from '../../../runtime/index.ts';
 import { playFeatured } from '../../../ai/featured.ts';
 import { addBaseline, addFeatured, emptyCounts, type FeaturedCounts } from '../../../ai/featured-tally.ts';
+import { loadCompiled } from '../lib/compiled.ts';
 import type { BalanceReply, BalanceRequest } from './protocol.ts';
 
 type Run = Extract<BalanceRequest, { type: 'run' }>;
@@ -61,6 +62,9 @@ async function run(m: Run, program: Program, builtin: Program): Promise<void> {
   if (!program.generals[m.general]) throw new Error(`no general named ${m.general}`);
   const generals = Object.entries(program.generals).filter(([id]) => id === m.general || id in builtin.generals);
   const table: Program = { ...program, generals: Object.fromEntries(generals) };
+  // Both programs' games run compiled code (the table differs from the author's program only in its generals).
+  await loadCompiled(program, table);
+  await loadCompiled(builtin);
   const setup = { players: m.players, general: m.general };
   for (let i = 0; i < m.games; i++) {
     await breathe();

@@ -507,6 +507,7 @@ async function runSelected(): Promise<void> {
       showOutcome('error', scenario, [reply.message]);
       return;
     }
+    resultEl.dataset.engine = reply.engine;
     if (reply.ok) {
       showOutcome('pass', `${scenario} · ${T.ranIn(reply.ms, reply.steps)}`, [], reply.log);
     } else {

@@ -1,6 +1,7 @@
 // Messages between the playground page and its workers (language service, scenario runner, balance games).
 import type { FeaturedCounts } from '../../../ai/featured-tally.ts';
 import type { Completion } from '../../../compiler/services/language.ts';
+import type { EngineKind } from '../../../runtime/index.ts';
 
 export const AUTHOR_FILE = 'playground.sgs';
 
@@ -68,6 +69,8 @@ export type RunReply =
       steps: number;
       log: string[];
       ms: number;
+      /** Which code ran it (GameOptions.engine): compiled, unless loading the compiled module failed. */
+      engine: EngineKind;
     }
   | { type: 'error'; scenario: string; message: string; needProgram?: boolean };
 
