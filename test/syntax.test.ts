@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { parse } from '../compiler/syntax/parse.ts';
+import { SgsParser } from '../compiler/syntax/parser.ts';
 import { lexer, reservedKeywords, contextualKeywords } from '../compiler/syntax/tokens.ts';
 import type * as A from '../compiler/ast/nodes.ts';
 
@@ -188,6 +189,11 @@ describe('grammar source', () => {
     }
     // Every OR is cached: an inline `this.OR([` would pay keep-names on each call again.
     expect(src).not.toMatch(/this\.OR\d*\(\[/);
+  });
+
+  // The compiler's parser skips Chevrotain's grammar validations (they cost start-up time): they run here.
+  it("passes Chevrotain's grammar validations", () => {
+    expect(() => new SgsParser(true)).not.toThrow();
   });
 });
 

@@ -15,19 +15,28 @@ function isToken(e: CstElement | undefined): e is IToken {
 function isNode(e: CstElement | undefined): e is CstNode {
   return e !== undefined && (e as CstNode).children !== undefined;
 }
+// The accessors below run for every CST node: they look at the children in place instead of filtering copies.
 function nodes(n: CstNode | undefined, key: string): CstNode[] {
   const c = n?.children?.[key];
-  return c ? c.filter(isNode) : [];
+  if (!c) return [];
+  for (let i = 0; i < c.length; i++) if (!isNode(c[i])) return c.filter(isNode);
+  return c as CstNode[];
 }
 function node(n: CstNode | undefined, key: string): CstNode | undefined {
-  return nodes(n, key)[0];
+  const c = n?.children?.[key];
+  if (c) for (let i = 0; i < c.length; i++) if (isNode(c[i])) return c[i] as CstNode;
+  return undefined;
 }
 function toks(n: CstNode | undefined, key: string): IToken[] {
   const c = n?.children?.[key];
-  return c ? c.filter(isToken) : [];
+  if (!c) return [];
+  for (let i = 0; i < c.length; i++) if (!isToken(c[i])) return c.filter(isToken);
+  return c as IToken[];
 }
 function tok(n: CstNode | undefined, key: string): IToken | undefined {
-  return toks(n, key)[0];
+  const c = n?.children?.[key];
+  if (c) for (let i = 0; i < c.length; i++) if (isToken(c[i])) return c[i] as IToken;
+  return undefined;
 }
 function has(n: CstNode | undefined, key: string): boolean {
   return (n?.children?.[key]?.length ?? 0) > 0;
@@ -35,8 +44,8 @@ function has(n: CstNode | undefined, key: string): boolean {
 /** The first child node of n (for rules that are a choice between subrules). */
 function onlyChild(n: CstNode | undefined): CstNode | undefined {
   if (!n) return undefined;
-  for (const key of Object.keys(n.children)) {
-    const c = n.children[key]?.find(isNode);
+  for (const key in n.children) {
+    const c = node(n, key);
     if (c) return c;
   }
   return undefined;
@@ -1035,7 +1044,7 @@ class Converter {
   private operand(n: CstNode, _min: number, _prefix: IToken[]): A.Expr {
     // Only reached for a lone operand node (the expression rule normally handles prefixes itself).
     let e = this.postfix(node(n, 'operand')!);
-    for (const p of toks(n, 'prefix').reverse()) {
+    for (const p of toks(n, 'prefix').slice().reverse()) {
       const isNot = spelling(p) === 'not';
       e = { kind: 'Unary', op: isNot ? 'not' : '-', operand: e, span: this.join(this.tokSpan(p), e.span) };
     }
