@@ -98,8 +98,9 @@ class Converter {
   private tokSpan(t: IToken | undefined): A.Span {
     if (real(t)) {
       const end = Number.isFinite(t.endOffset) ? (t.endOffset as number) + 1 : t.startOffset + t.image.length;
+      // Shared with `last`, which is only ever replaced: nothing downstream mutates a span.
       this.last = { file: this.fileName, start: t.startOffset, end, line: t.startLine ?? 1, col: t.startColumn ?? 1 };
-      return { ...this.last };
+      return this.last;
     }
     return { ...this.last, start: this.last.end };
   }
@@ -108,15 +109,16 @@ class Converter {
     const loc = n?.location;
     if (loc && Number.isFinite(loc.startOffset)) {
       const end = Number.isFinite(loc.endOffset) ? (loc.endOffset as number) + 1 : loc.startOffset;
-      const { line, col } = this.lineCol(loc.startOffset);
-      const s = { file: this.fileName, start: loc.startOffset, end: Math.max(end, loc.startOffset), line, col };
-      this.last = s;
-      return { ...s };
+      const line = this.lineOf(loc.startOffset);
+      const col = loc.startOffset - this.lineStarts[line - 1]! + 1;
+      this.last = { file: this.fileName, start: loc.startOffset, end: Math.max(end, loc.startOffset), line, col };
+      return this.last;
     }
     return { ...this.last, start: this.last.end };
   }
 
-  private lineCol(offset: number): { line: number; col: number } {
+  /** The (1-based) line of an offset. */
+  private lineOf(offset: number): number {
     let lo = 0,
       hi = this.lineStarts.length - 1;
     while (lo < hi) {
@@ -124,7 +126,7 @@ class Converter {
       if (this.lineStarts[mid]! <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo + 1, col: offset - this.lineStarts[lo]! + 1 };
+    return lo + 1;
   }
 
   private join(a: A.Span, b: A.Span): A.Span {
