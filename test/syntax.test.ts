@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { parse } from '../compiler/syntax/parse.ts';
 import { SgsParser } from '../compiler/syntax/parser.ts';
-import { lexer, reservedKeywords, contextualKeywords } from '../compiler/syntax/tokens.ts';
+import { Lexer } from 'chevrotain';
+import { LEXER_OPTIONS, allTokens, lexer, reservedKeywords, contextualKeywords } from '../compiler/syntax/tokens.ts';
 import type * as A from '../compiler/ast/nodes.ts';
 
 const EXAMPLE = `package standard
@@ -191,9 +192,11 @@ describe('grammar source', () => {
     expect(src).not.toMatch(/this\.OR\d*\(\[/);
   });
 
-  // The compiler's parser skips Chevrotain's grammar validations (they cost start-up time): they run here.
-  it("passes Chevrotain's grammar validations", () => {
+  // The compiler's parser and lexer skip Chevrotain's validations (they cost start-up time): they run here.
+  it("passes Chevrotain's grammar and token validations", () => {
     expect(() => new SgsParser(true)).not.toThrow();
+    const checked = new Lexer(allTokens, { ...LEXER_OPTIONS, skipValidations: false });
+    expect(checked.lexerDefinitionErrors).toEqual([]);
   });
 });
 
