@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// The `sgs` command: load tsx's TypeScript loader in this process, then run cli/main.ts (after `prepare`, which
-// loads the compiled code of the rules a game-playing command names: an import, so it is done here, awaited).
-import { register } from 'tsx/esm/api';
+// The `sgs` command: cli/main.ts, run from a cached esbuild bundle (bin/bundle.mjs; tsx when none can be built),
+// after `prepare`, which loads the compiled code of the rules a game-playing command names (an import, so it is
+// done here, awaited; `main` itself is synchronous).
+import { importEntry } from './bundle.mjs';
 
-register();
-const { main, prepare } = await import(new URL('../cli/main.ts', import.meta.url).href);
+const { main, prepare } = await importEntry('cli/main.ts');
 const argv = process.argv.slice(2);
 await prepare(argv);
 process.exitCode = main(argv);

@@ -1,11 +1,11 @@
-// A worker of a parallel simulation (cli/parallel.ts): TypeScript through tsx, as bin/sgs.mjs runs the CLI; a
-// failure to load is posted like any other, so the waiting thread never waits for nothing.
+// A worker of a parallel simulation (cli/parallel.ts): cli/simulate-worker.ts from its cached bundle, as
+// bin/sgs.mjs runs the CLI (bin/bundle.mjs; tsx when none can be built); a failure to load is posted like any
+// other, so the waiting thread never waits for nothing.
 import { workerData } from 'node:worker_threads';
-import { register } from 'tsx/esm/api';
 
-register();
 try {
-  await import(new URL('./simulate-worker.ts', import.meta.url).href);
+  const { importEntry } = await import('../bin/bundle.mjs');
+  await importEntry('cli/simulate-worker.ts');
 } catch (e) {
   workerData.port.postMessage({ t: 'failed', message: e instanceof Error ? e.message : String(e) });
   Atomics.add(workerData.signal, 0, 1);

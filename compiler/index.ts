@@ -1,22 +1,23 @@
 // The compiler: sources → tokens/CST/AST (syntax) → checks → IR (lower). It never throws on user input:
 // every problem comes back as a diagnostic, and it stops after the first stage that reported errors.
-import { parse } from './syntax/parse.ts';
+import { reparse, type LaidOut, type ParseResult } from './syntax/parse.ts';
 import { lower } from './lower/lower.ts';
 import { runChecks } from './check/checks.ts';
 import { textDiagnostics } from './text/generate.ts';
 import { hasErrors, type Diagnostic } from './diagnostics.ts';
 import type { CompileResult, SourceInput } from './types.ts';
 
-// Re-checking after an edit re-parses only the files whose text changed (ASTs are never mutated downstream).
-type Parsed = ReturnType<typeof parse>;
-const parseCache = new Map<string, { text: string; result: Parsed }>();
+// Re-checking after an edit re-parses only the files whose text changed (ASTs are never mutated downstream), and
+// of those only the ones whose tokens changed (`reparse`).
+type Parsed = ParseResult;
+const parseCache = new Map<string, { text: string } & LaidOut>();
 function parseCached(text: string, file: string): Parsed {
   const hit = parseCache.get(file);
   if (hit && hit.text === text) return hit.result;
-  const result = parse(text, file);
+  const laid = reparse(hit, text, file);
   if (parseCache.size > 500) parseCache.clear();
-  parseCache.set(file, { text, result });
-  return result;
+  parseCache.set(file, { text, ...laid });
+  return laid.result;
 }
 
 /** The same parse but for the file's own span, which ends where the text ends: an edit of a comment or blank
@@ -71,7 +72,7 @@ export function compile(sources: SourceInput[]): CompileResult {
       if (p === now) return p;
       const kept: Parsed = { ast: { ...p.ast, span: now.ast.span }, diagnostics: p.diagnostics };
       const source = sources[i]!;
-      parseCache.set(source.file, { text: source.text, result: kept });
+      parseCache.set(source.file, { text: source.text, result: kept, layout: parseCache.get(source.file)?.layout });
       return kept;
     });
     // Callers may keep or extend the arrays they get; the program and the trees are shared.

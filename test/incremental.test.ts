@@ -4,8 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { clearParseCache, compile, type CompileResult, type SourceInput } from '../compiler/index.ts';
 import { generateTexts } from '../compiler/text/generate.ts';
 import { loadSources } from '../compiler/node/load.ts';
+import { parse, reparse } from '../compiler/syntax/parse.ts';
 
 const rules = loadSources(['rules']);
+const withExamples = loadSources(['rules', 'docs/examples']);
 const WU = 'rules/standard/generals/wu.sgs';
 const PHRASES = 'rules/core/phrases.sgs';
 
@@ -39,6 +41,23 @@ function session(): SourceInput[][] {
   return steps;
 }
 
+/** The edits `npm run bench` times (recheckCode, recheck) and edits of the documentation's examples, over the rules
+ *  with the examples, as `sgs check rules docs/examples` compiles them. */
+function examplesSession(): SourceInput[][] {
+  const steps: SourceInput[][] = [withExamples];
+  let cur = withExamples;
+  const step = (f: string, g: (text: string) => string) => steps.push((cur = edit(cur, f, g)));
+  step(PHRASES, (t) => `${t}\nvar benchEdit0: int = 0\n`);
+  step(PHRASES, (t) => `${t}\n# edit 0\n`);
+  step('docs/examples/damage.sgs', (t) => `${t}\n# a comment\n`);
+  step('docs/examples/damage.sgs', (t) => t.replace(/#(.)/, '#?'));
+  step('docs/examples/phrases.sgs', (t) => t.replace(/\bphrase\b[^\n]*\n/, ''));
+  step('docs/examples/scenarios.sgs', (t) => `\n${t}`);
+  step('docs/examples/kinds.sgs', (t) => `${t}\nskill half 半 "Half" {\n`);
+  steps.push(withExamples);
+  return steps;
+}
+
 const outcome = (r: CompileResult) => ({
   diagnostics: r.diagnostics,
   program: r.program,
@@ -57,6 +76,18 @@ describe('compiling again after edits', () => {
     // The session reaches each kind of outcome: clean, errors, warnings.
     expect(incremental.some((o) => o.diagnostics.some((d) => d.severity === 'error'))).toBe(true);
     expect(incremental.some((o) => o.diagnostics.some((d) => d.code === 'SGS310'))).toBe(true);
+    for (let i = 0; i < steps.length; i++) expect(incremental[i], `step ${i}`).toEqual(scratch[i]);
+  }, 120_000);
+
+  it('gives, after each edit of the examples and of the rules they build on, what a compile from scratch gives', () => {
+    const steps = examplesSession();
+    clearParseCache();
+    const incremental = steps.map((s) => outcome(compile(s)));
+    const scratch = steps.map((s) => {
+      clearParseCache();
+      return outcome(compile(s));
+    });
+    expect(incremental.some((o) => o.diagnostics.some((d) => d.severity === 'error'))).toBe(true);
     for (let i = 0; i < steps.length; i++) expect(incremental[i], `step ${i}`).toEqual(scratch[i]);
   }, 120_000);
 
@@ -81,4 +112,27 @@ describe('compiling again after edits', () => {
       r.files.find((f) => f.file === WU)!.decls.find((d) => d.kind === 'Skill')!.span.line;
     expect(skillSpan(after)).toBe(skillSpan(before) + 1);
   });
+});
+
+describe('parsing a file again', () => {
+  const text = rules.find((s) => s.file === WU)!.text;
+  const first = reparse(undefined, text, WU);
+  const edits: [string, (t: string) => string, boolean][] = [
+    // [what, edit, whether the earlier trees can be kept]
+    ['a comment appended', (t) => `${t}\n# a comment\n`, true],
+    ['a comment changed, same length', (t) => t.replace(/#(.)/, '#?'), true],
+    ['a number changed, same length', (t) => t.replace('draw(you, 2)', 'draw(you, 3)'), false],
+    ['a line inserted at the top', (t) => `\n${t}`, false],
+    ['a declaration appended', (t) => `${t}\nvar x: int = 1\n`, false],
+    ['a syntax error', (t) => `${t}\nskill broken 坏 "Broken" {\n`, false],
+    ['an unknown character', (t) => `${t}\n§\n`, false],
+  ];
+  for (const [what, f, kept] of edits)
+    it(`gives what a parse from scratch gives: ${what}`, () => {
+      const edited = f(text);
+      expect(edited).not.toBe(text);
+      const again = reparse({ text, ...first }, edited, WU);
+      expect(again.result).toEqual(parse(edited, WU));
+      expect(again.result.ast.decls === first.result.ast.decls).toBe(kept);
+    });
 });

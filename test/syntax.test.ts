@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { parse } from '../compiler/syntax/parse.ts';
-import { lexer, reservedKeywords, contextualKeywords } from '../compiler/syntax/tokens.ts';
+import { SgsParser } from '../compiler/syntax/parser.ts';
+import { Lexer } from 'chevrotain';
+import { LEXER_OPTIONS, allTokens, lexer, reservedKeywords, contextualKeywords } from '../compiler/syntax/tokens.ts';
 import type * as A from '../compiler/ast/nodes.ts';
 
 const EXAMPLE = `package standard
@@ -188,6 +190,13 @@ describe('grammar source', () => {
     }
     // Every OR is cached: an inline `this.OR([` would pay keep-names on each call again.
     expect(src).not.toMatch(/this\.OR\d*\(\[/);
+  });
+
+  // The compiler's parser and lexer skip Chevrotain's validations (they cost start-up time): they run here.
+  it("passes Chevrotain's grammar and token validations", () => {
+    expect(() => new SgsParser(true)).not.toThrow();
+    const checked = new Lexer(allTokens, { ...LEXER_OPTIONS, skipValidations: false });
+    expect(checked.lexerDefinitionErrors).toEqual([]);
   });
 });
 

@@ -66,6 +66,12 @@ class Lowerer {
     this.diags.push(error(code, msg, span));
   }
 
+  /** The first mode declared: a scenario that names none plays it (found once, not per scenario). */
+  private firstMode?: string;
+  private defaultMode(): string {
+    return (this.firstMode ??= [...this.S.byName.values()].find((s) => s.kind === 'mode')?.id ?? '');
+  }
+
   program(files: A.SourceFile[]): I.Program {
     const p = emptyProgram();
     for (const f of files) {
@@ -639,7 +645,7 @@ class Lowerer {
     const id = d.names.id.name;
     const seats = new Set(d.seats.map((s) => s.name.name));
     const cx: Cx = { pure: true, you: false, event: false, subject: false, seats, what: `scenario ${id}` };
-    const modeName = d.mode?.name ?? [...this.S.byName.values()].find((s) => s.kind === 'mode')?.id ?? '';
+    const modeName = d.mode?.name ?? this.defaultMode();
     if (d.mode) {
       const m = this.S.get(d.mode.name);
       if (m?.kind !== 'mode')

@@ -1,6 +1,6 @@
 // Source text → AST + diagnostics. Never throws: lexer errors are SGS001, parser errors SGS002, and any
 // internal failure becomes SGS009 at offset 0.
-import { tokenMatcher, type IRecognitionException, type IToken } from 'chevrotain';
+import { tokenMatcher, type ILexingResult, type IRecognitionException, type IToken } from 'chevrotain';
 import type { SourceFile, Span } from '../ast/nodes.ts';
 import { error, type Diagnostic } from '../diagnostics.ts';
 import { lexer } from './tokens.ts';
@@ -60,11 +60,68 @@ function describeChar(text: string, offset: number): string {
 }
 
 export function parse(text: string, file: string): ParseResult {
+  return parseTokens(text, file).result;
+}
+
+/** A parse and the layout of the tokens it read (absent when the text did not lex cleanly). */
+export interface LaidOut {
+  result: ParseResult;
+  layout?: Int32Array;
+}
+
+/** Each token's type, start and end offsets, line and column. Nothing but the tokens (these and their images) and
+ *  the text's length reaches the trees: two texts with the same layout and images parse alike. */
+function layoutOf(tokens: IToken[]): Int32Array {
+  const out = new Int32Array(tokens.length * 5);
+  tokens.forEach((t, i) => {
+    out[i * 5] = t.tokenTypeIdx;
+    out[i * 5 + 1] = t.startOffset;
+    out[i * 5 + 2] = t.endOffset ?? -1;
+    out[i * 5 + 3] = t.startLine ?? -1;
+    out[i * 5 + 4] = t.startColumn ?? -1;
+  });
+  return out;
+}
+
+function sameLayout(layout: Int32Array, before: string, tokens: IToken[]): boolean {
+  if (layout.length !== tokens.length * 5) return false;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const j = i * 5;
+    if (
+      layout[j] !== t.tokenTypeIdx ||
+      layout[j + 1] !== t.startOffset ||
+      layout[j + 2] !== (t.endOffset ?? -1) ||
+      layout[j + 3] !== (t.startLine ?? -1) ||
+      layout[j + 4] !== (t.startColumn ?? -1) ||
+      !before.startsWith(t.image, t.startOffset)
+    )
+      return false;
+  }
+  return true;
+}
+
+/** Parse a new text of a file parsed before. When both texts lex cleanly to the same tokens at the same places (a
+ *  comment or blank lines added or changed after the last token, a comment changed to one of the same length) and
+ *  the earlier parse had nothing to say, its trees are kept under the new file span: only the lexer runs. */
+export function reparse(before: ({ text: string } & LaidOut) | undefined, text: string, file: string): LaidOut {
+  if (!before?.layout || before.result.diagnostics.length > 0 || typeof text !== 'string')
+    return parseTokens(text, file);
+  const lexed = lexer.tokenize(text);
+  if (lexed.errors.length > 0 || !sameLayout(before.layout, before.text, lexed.tokens))
+    return parseTokens(text, file, lexed);
+  const span = emptyFile(file, text).span;
+  return { result: { ast: { ...before.result.ast, span }, diagnostics: [] }, layout: before.layout };
+}
+
+function parseTokens(text: string, file: string, lexedAlready?: ILexingResult): LaidOut {
   const diagnostics: Diagnostic[] = [];
   let ast: SourceFile = emptyFile(file, typeof text === 'string' ? text : '');
+  let layout: Int32Array | undefined;
   try {
     if (typeof text !== 'string') throw new Error('source text is not a string');
-    const lexed = lexer.tokenize(text);
+    const lexed = lexedAlready ?? lexer.tokenize(text);
+    if (lexed.errors.length === 0) layout = layoutOf(lexed.tokens);
     for (const e of lexed.errors) {
       const ch = describeChar(text, e.offset);
       const { line, col } =
@@ -111,7 +168,7 @@ export function parse(text: string, file: string): ParseResult {
   } catch (err) {
     diagnostics.push(internal(file, err));
   }
-  return { ast, diagnostics };
+  return { result: { ast, diagnostics }, ...(layout && diagnostics.length === 0 ? { layout } : {}) };
 }
 
 function internal(file: string, err: unknown): Diagnostic {

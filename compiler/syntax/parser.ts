@@ -192,12 +192,16 @@ const exprContinuation: TokenType[] = [
 // ---------------------------------------------------------------- the grammar
 
 export class SgsParser extends CstParser {
-  constructor() {
+  /** `validate`: run Chevrotain's grammar validations (ambiguities, left recursion …). They only find mistakes in
+   *  this file, cost about a fifth of building the parser, which every run of the CLI pays: the test suite runs
+   *  them (test/syntax.test.ts), the parser the compiler uses skips them. */
+  constructor(validate = false) {
     super(allTokens, {
       recoveryEnabled: true,
       maxLookahead: 3,
       nodeLocationTracking: 'onlyOffset',
       errorMessageProvider: messages,
+      skipValidations: !validate,
     });
     this.performSelfAnalysis();
   }

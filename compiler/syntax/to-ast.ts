@@ -15,19 +15,28 @@ function isToken(e: CstElement | undefined): e is IToken {
 function isNode(e: CstElement | undefined): e is CstNode {
   return e !== undefined && (e as CstNode).children !== undefined;
 }
+// The accessors below run for every CST node: they look at the children in place instead of filtering copies.
 function nodes(n: CstNode | undefined, key: string): CstNode[] {
   const c = n?.children?.[key];
-  return c ? c.filter(isNode) : [];
+  if (!c) return [];
+  for (let i = 0; i < c.length; i++) if (!isNode(c[i])) return c.filter(isNode);
+  return c as CstNode[];
 }
 function node(n: CstNode | undefined, key: string): CstNode | undefined {
-  return nodes(n, key)[0];
+  const c = n?.children?.[key];
+  if (c) for (let i = 0; i < c.length; i++) if (isNode(c[i])) return c[i] as CstNode;
+  return undefined;
 }
 function toks(n: CstNode | undefined, key: string): IToken[] {
   const c = n?.children?.[key];
-  return c ? c.filter(isToken) : [];
+  if (!c) return [];
+  for (let i = 0; i < c.length; i++) if (!isToken(c[i])) return c.filter(isToken);
+  return c as IToken[];
 }
 function tok(n: CstNode | undefined, key: string): IToken | undefined {
-  return toks(n, key)[0];
+  const c = n?.children?.[key];
+  if (c) for (let i = 0; i < c.length; i++) if (isToken(c[i])) return c[i] as IToken;
+  return undefined;
 }
 function has(n: CstNode | undefined, key: string): boolean {
   return (n?.children?.[key]?.length ?? 0) > 0;
@@ -35,8 +44,8 @@ function has(n: CstNode | undefined, key: string): boolean {
 /** The first child node of n (for rules that are a choice between subrules). */
 function onlyChild(n: CstNode | undefined): CstNode | undefined {
   if (!n) return undefined;
-  for (const key of Object.keys(n.children)) {
-    const c = n.children[key]?.find(isNode);
+  for (const key in n.children) {
+    const c = node(n, key);
     if (c) return c;
   }
   return undefined;
@@ -89,8 +98,9 @@ class Converter {
   private tokSpan(t: IToken | undefined): A.Span {
     if (real(t)) {
       const end = Number.isFinite(t.endOffset) ? (t.endOffset as number) + 1 : t.startOffset + t.image.length;
+      // Shared with `last`, which is only ever replaced: nothing downstream mutates a span.
       this.last = { file: this.fileName, start: t.startOffset, end, line: t.startLine ?? 1, col: t.startColumn ?? 1 };
-      return { ...this.last };
+      return this.last;
     }
     return { ...this.last, start: this.last.end };
   }
@@ -99,15 +109,16 @@ class Converter {
     const loc = n?.location;
     if (loc && Number.isFinite(loc.startOffset)) {
       const end = Number.isFinite(loc.endOffset) ? (loc.endOffset as number) + 1 : loc.startOffset;
-      const { line, col } = this.lineCol(loc.startOffset);
-      const s = { file: this.fileName, start: loc.startOffset, end: Math.max(end, loc.startOffset), line, col };
-      this.last = s;
-      return { ...s };
+      const line = this.lineOf(loc.startOffset);
+      const col = loc.startOffset - this.lineStarts[line - 1]! + 1;
+      this.last = { file: this.fileName, start: loc.startOffset, end: Math.max(end, loc.startOffset), line, col };
+      return this.last;
     }
     return { ...this.last, start: this.last.end };
   }
 
-  private lineCol(offset: number): { line: number; col: number } {
+  /** The (1-based) line of an offset. */
+  private lineOf(offset: number): number {
     let lo = 0,
       hi = this.lineStarts.length - 1;
     while (lo < hi) {
@@ -115,7 +126,7 @@ class Converter {
       if (this.lineStarts[mid]! <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo + 1, col: offset - this.lineStarts[lo]! + 1 };
+    return lo + 1;
   }
 
   private join(a: A.Span, b: A.Span): A.Span {
@@ -1035,7 +1046,7 @@ class Converter {
   private operand(n: CstNode, _min: number, _prefix: IToken[]): A.Expr {
     // Only reached for a lone operand node (the expression rule normally handles prefixes itself).
     let e = this.postfix(node(n, 'operand')!);
-    for (const p of toks(n, 'prefix').reverse()) {
+    for (const p of toks(n, 'prefix').slice().reverse()) {
       const isNot = spelling(p) === 'not';
       e = { kind: 'Unary', op: isNot ? 'not' : '-', operand: e, span: this.join(this.tokSpan(p), e.span) };
     }

@@ -44,8 +44,21 @@ function emptyTexts(): EntityTexts {
   return { cards: {}, skills: {}, generals: {}, modes: {}, events: {} };
 }
 
+type Described = { texts: RuleTexts; missing: Missing[] };
+// The last description per symbol table: compile() describes the program to find missing wording, and callers
+// that show the texts (sgs text, the site) then ask for them again. Shared: callers read the texts, never change them.
+const described = new WeakMap<Symbols, { decls: A.Decl[][]; out: Described }>();
+
 /** Describe every entity of `files`; also returns the wording that was missing. */
-export function describe(files: A.SourceFile[], S: Symbols): { texts: RuleTexts; missing: Missing[] } {
+export function describe(files: A.SourceFile[], S: Symbols): Described {
+  const hit = described.get(S);
+  if (hit && hit.decls.length === files.length && hit.decls.every((d, i) => d === files[i]!.decls)) return hit.out;
+  const out = describeAnew(files, S);
+  described.set(S, { decls: files.map((f) => f.decls), out });
+  return out;
+}
+
+function describeAnew(files: A.SourceFile[], S: Symbols): Described {
   const R = new Renderer(S, new Phrasebook(S), new Facts(S, files));
   const texts: RuleTexts = { ...emptyTexts(), windows: {}, variants: [] };
   const names = (n: A.Names): Text => ({ zh: n.zh?.name ?? '', en: n.en ?? '' });
