@@ -29,6 +29,9 @@ export interface Engine extends RulesHost {
   /** Memoised results of pure functions and hooks, valid while `memoAt === mut` (hooks.ts). */
   readonly memo: Map<string, Value>;
   memoAt: number;
+  /** Re-entrancy guards active now (hooks, skillEnabled, granted skills, card filters): 0 is the baseline, where a
+   *  cached result that consulted a guard may be reused (reads.ts). */
+  guards: number;
   /** > 0 while a hook or skillEnabled is being evaluated (results may be partial then, so are not memoised). */
   pureDepth: number;
   /** Events nested inside events (windows.ts). */
@@ -43,4 +46,6 @@ export interface Engine extends RulesHost {
   /** Stop the game: a rule seems to loop forever (names the skills that were firing). */
   runaway(what: string): never;
   skillEnabled(p: PlayerObj, skill: string): boolean;
+  /** A rules function computed now, not taken from the cache (for a caller that keeps the result itself). */
+  callFunctionNow(name: string, args: Value[], at: string): Value;
 }

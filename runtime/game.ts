@@ -12,6 +12,7 @@ import type { Engine } from './engine.ts';
 import { hashHex, hashString } from './hash.ts';
 import {
   callFunction,
+  callFunctionNow,
   callPureMethod,
   callRef,
   evalHook,
@@ -40,6 +41,7 @@ import {
   type ZoneRef,
 } from './values.ts';
 import { linkProgram, type Linked } from './variants.ts';
+import { D_FRAME, D_TABLE, Reads } from './reads.ts';
 import { canSee, knowsAnnounced, logEntry } from './visibility.ts';
 import { applyCarried, carriedOf } from './carried.ts';
 import { MAX_DEPTH, openWindow, runEvent, seatOrder } from './windows.ts';
@@ -74,6 +76,8 @@ export class Game implements Engine {
   readonly skillCache = new Map<number, { epoch: number; skills: string[] }>();
   readonly hookDepth = new Map<string, number>();
   filtering = false;
+  guards = 0;
+  readonly reads: Reads | null = null;
   readonly memo = new Map<string, Value>();
   memoAt = -1;
   pureDepth = 0;
@@ -171,6 +175,9 @@ export class Game implements Engine {
       }
     }
     shuffleInPlace(this.state.rng, pile);
+    this.reads = this.reference
+      ? null
+      : new Reads(this.state, Object.keys(this.program.properties), this.L.hookIndex, opts.checkReads);
     this.gen = this.main(mode, scen);
   }
 
@@ -311,6 +318,7 @@ export class Game implements Engine {
     }
     this.inSetup = false;
     this.epoch++;
+    this.reads?.bumpAll();
   }
 
   // ------------------------------------------------------------------ running linked code
@@ -341,19 +349,27 @@ export class Game implements Engine {
     );
   }
 
-  touch(): void {
+  touch(what?: 'frame' | 'table'): void {
     this.mut++;
+    const r = this.reads;
+    if (r === null) return;
+    if (what === 'frame') r.bump(D_FRAME);
+    else if (what === 'table') r.bump(D_TABLE);
+    else r.bumpAll();
   }
 
   // ------------------------------------------------------------------ globals, options, members
 
   getGlobal(n: string): Value {
+    const r = this.reads;
+    if (r !== null && r.rec !== null) r.dep(r.globalId(n));
     const v = this.state.globals[n];
     return v === undefined ? null : v;
   }
 
   setGlobal(n: string, v: Value): void {
     this.mut++;
+    this.reads?.bump(this.reads.globalId(n));
     this.state.globals[n] = v;
   }
 
@@ -403,6 +419,8 @@ export class Game implements Engine {
   }
 
   zoneOf(card: CardObj): string {
+    const r = this.reads;
+    if (r !== null && r.rec !== null) r.dep(r.cardId(card.id));
     return zoneOf(card);
   }
 
@@ -470,6 +488,10 @@ export class Game implements Engine {
     return callFunction(this, name, args, at);
   }
 
+  callFunctionNow(name: string, args: Value[], at: string): Value {
+    return callFunctionNow(this, name, args, at);
+  }
+
   callRef(ref: FnRef, args: Value[], at: string): Value {
     return callRef(this, ref, args, at);
   }
@@ -527,6 +549,13 @@ export class Game implements Engine {
 
   shuffle(cards: CardObj[]): void {
     this.mut++;
+    const r = this.reads;
+    if (r !== null) {
+      // A zone's cards (a list value shuffled in place may be held by a cached result: drop them all).
+      const key = Object.keys(this.state.zones).find((k) => this.state.zones[k] === cards);
+      if (key === undefined) r.bumpAll();
+      else r.bump(r.zoneId(key));
+    }
     shuffleInPlace(this.state.rng, cards);
   }
 

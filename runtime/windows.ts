@@ -9,6 +9,7 @@ import { RETURN, STOP, truthy } from './link.ts';
 import { limitKey, markOnce, markUse, onceSpent, skillEnabled, skillsOf, usesLeft } from './skills.ts';
 import type { Asking } from './types.ts';
 import { RuleError, type Frame, type PlayerObj, type Value } from './values.ts';
+import { D_USES } from './reads.ts';
 import { runBody, type TriggerRef } from './variants.ts';
 
 /** Events nested inside events; deeper means a trigger keeps re-raising. */
@@ -57,15 +58,25 @@ export function* runEvent(g: Engine, name: string, args: Value[], at: string): A
 
 /** An event of this kind starts: clear the use limits counted per it and reset what is declared `reset at` it. */
 function resetScoped(g: Engine, eventName: string): void {
-  if (g.state.uses[eventName]) g.state.uses[eventName] = {};
+  const reads = g.reads;
+  if (g.state.uses[eventName]) {
+    g.state.uses[eventName] = {};
+    reads?.bump(D_USES);
+  }
   const r = g.L.resets.get(eventName);
   if (!r) return;
   const c = g.ctx(null, 0);
   for (const id of r.props) {
     const def = g.L.linker.expr(g.program.properties[id]!.default);
-    for (const pl of g.state.players) pl.v[id] = def(c);
+    for (const pl of g.state.players) {
+      pl.v[id] = def(c);
+      reads?.bump(reads.propId(pl, id));
+    }
   }
-  for (const id of r.vars) g.state.globals[id] = g.L.linker.expr(g.program.vars[id]!.default)(c);
+  for (const id of r.vars) {
+    g.state.globals[id] = g.L.linker.expr(g.program.vars[id]!.default)(c);
+    reads?.bump(reads.globalId(id));
+  }
 }
 
 /** Seats from the current player onwards. */
