@@ -40,7 +40,7 @@ import {
   type VirtualCard,
   type ZoneRef,
 } from './values.ts';
-import { linkProgram, type Linked } from './variants.ts';
+import { linkProgram, type Linked, type TriggerRef } from './variants.ts';
 import { D_FRAME, D_TABLE, Reads } from './reads.ts';
 import { canSee, knowsAnnounced, logEntry } from './visibility.ts';
 import { applyCarried, carriedOf } from './carried.ts';
@@ -77,6 +77,7 @@ export class Game implements Engine {
   readonly hookDepth = new Map<string, number>();
   filtering = false;
   guards = 0;
+  readonly seatTriggers: Map<string, { stamp: number; items: TriggerRef[] }>[] = [];
   readonly reads: Reads | null = null;
   readonly memo = new Map<string, Value>();
   memoAt = -1;

@@ -138,6 +138,11 @@ export class Reads {
     if (skills === undefined) for (let h = 0; h < this.hookNo.size; h++) this.bump(row + h);
     else for (const s of skills) for (const h of this.hooksOfSkill.get(s) ?? []) this.bump(row + h);
   }
+  /** A number that changes whenever the seat's skills may have changed (per-seat lists kept beside the cache). */
+  skillsStamp(seat: number): number {
+    const v = this.ver[this.skillBase + seat] ?? 0;
+    return v > this.allAt ? v : this.allAt;
+  }
   propId(p: PlayerObj, name: string): number {
     const i = this.props.get(name);
     return i === undefined ? D_OTHER_GLOBAL : this.propBase + p.seat * this.nProps + i;

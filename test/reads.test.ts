@@ -1,5 +1,6 @@
 // Cached pure results (runtime/reads.ts): a result is reused only while nothing it read has changed. Played games
-// check every reuse against a fresh computation (GameOptions.checkReads); small programs show what a write drops.
+// check every reuse (and every per-seat trigger list of windows.ts) against a fresh computation
+// (GameOptions.checkReads); small programs show what a write drops.
 import { describe, expect, it } from 'vitest';
 import { playGame } from '../cli/play.ts';
 import { DIFF_CASES } from '../bench/differential-cases.ts';
