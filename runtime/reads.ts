@@ -1,6 +1,6 @@
 // Results of pure rules code kept while nothing they read has changed (issue 9 part 3, "incremental legal
 // options"). A cached call records what it reads — a player's property, a zone, a card, a global, the running
-// event, the skills epoch, use counters, a few table facts — as dependency ids; every write bumps the ids it
+// event, a seat's skills, use counters, a few table facts — as dependency ids; every write bumps the ids it
 // changes with the time of a clock. An entry stays good while none of its ids was bumped after it was computed, so
 // a decision's options, `skillEnabled` and the like are computed again only after a write they could see, not
 // after every change. Reads and writes reach this module only through the engine's access points (members.ts,
