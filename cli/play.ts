@@ -21,6 +21,8 @@ export interface PlaySetup {
   carry?: boolean;
   /** Which code runs the rules (GameOptions.engine; default: compiled code when the program has it). */
   engine?: EngineKind;
+  /** Check every reused cached result against a fresh computation (GameOptions.checkReads). */
+  checkReads?: boolean;
 }
 
 export type Outcome = 'completed' | 'error' | 'invariant' | 'unfinished';
@@ -77,6 +79,7 @@ export function playGame(program: Program, s: PlaySetup): PlayResult {
       keepLog: s.keepLog ?? false,
       carried: s.carried,
       engine: s.engine,
+      checkReads: s.checkReads,
     });
     ai = (s.policy ?? randomPolicy)(g, s.aiSeed); // before start(): a policy may watch the game from its first event
     g.start();

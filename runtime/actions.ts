@@ -6,7 +6,9 @@ import { matchesAny } from './kinds.ts';
 import { RETURN, truthy } from './link.ts';
 import { limitKey, markOnce, markUse, onceSpent, skillEnabled, skillsOf, usesLeft } from './skills.ts';
 import type { Asking } from './types.ts';
-import { zoneKey, type ActionRef, type CardObj, type PlayerObj, type Value, type VirtualCard } from './values.ts';
+import { D_VIRTUAL } from './reads.ts';
+import { zoneCards } from './zones.ts';
+import type { ActionRef, CardObj, PlayerObj, Value, VirtualCard } from './values.ts';
 import { runOf } from './variants.ts';
 
 /** The active items p may take now: enabled, within their limits, their conditions true. */
@@ -46,6 +48,9 @@ export function* perform(g: Engine, a: ActionRef): Asking<Value> {
 /** Every way player p can present cards as one of `kinds` (any kind: null) through conversion skills. */
 export function conversionsOf(g: Engine, p: PlayerObj, kinds: string[] | null): VirtualCard[] {
   const out: VirtualCard[] = [];
+  // The virtual cards made here are new objects, but a cached result keeps them: a write to one must drop it.
+  const r = g.reads;
+  if (r !== null && r.rec !== null) r.dep(D_VIRTUAL);
   for (const sid of skillsOf(g, p)) {
     const s: ISkill | undefined = g.program.skills[sid];
     if (!s || s.viewAs.length === 0 || !skillEnabled(g, p, sid)) continue;
@@ -54,7 +59,7 @@ export function conversionsOf(g: Engine, p: PlayerObj, kinds: string[] | null): 
       if (va.condExpr && !truthy(g.L.linker.expr(va.condExpr)(g.ctx(p, 1)))) continue;
       const pool: CardObj[] = [];
       for (const z of va.zones)
-        for (const c of g.state.zones[zoneKey(z, p)] ?? []) {
+        for (const c of zoneCards(g, g.zoneRef(z, p))) {
           if (va.filterExpr) {
             const cx = g.ctx(p, 1);
             cx.vars[0] = c;

@@ -15,8 +15,8 @@ import {
   type PlayerObj,
   type Value,
   type ZoneRef,
-  zoneKey,
 } from './values.ts';
+import { D_ALIVE, D_TABLE, D_VIRTUAL } from './reads.ts';
 
 function player(v: Value, at: string): PlayerObj {
   if (v && typeof v === 'object' && (v as PlayerObj).t === 'p') return v as PlayerObj;
@@ -33,7 +33,27 @@ function seats(g: RulesHost, v: Value, at: string): number[] {
   return g.asList(v, at).map((p) => player(p, at).seat);
 }
 
+/** Note a read of one of the facts reads.ts counts (when a cached call is being computed). */
+function reading(g: RulesHost, id: number): void {
+  const r = g.reads;
+  if (r !== null && r.rec !== null) r.dep(id);
+}
+
+/** Note a read of a card's state: where it lies, whom it is held for, who sees it. */
+function readingCard(g: RulesHost, c: CardObj): void {
+  const r = g.reads;
+  if (r !== null && r.rec !== null) r.dep(r.cardId(c.id));
+}
+
+/** Note a read of the running event and its chain. */
+function readingFrame(g: RulesHost): void {
+  const r = g.reads;
+  if (r !== null && r.rec !== null) r.frame(g.frame);
+}
+
 function aliveFrom(g: RulesHost, p: PlayerObj | null): PlayerObj[] {
+  reading(g, D_ALIVE);
+  if (!p) reading(g, D_TABLE);
   const ps = g.state.players;
   const start = p ? p.seat : g.state.current;
   const out: PlayerObj[] = [];
@@ -91,7 +111,7 @@ export const pure: { [K in BuiltinNameWith<'pure'>]: CallBuiltin } = {
     const who = player(p!, at);
     const out: CardObj[] = [];
     for (const z of Object.values(g.program.zones))
-      if (z.perPlayer) for (const c of g.state.zones[zoneKey(z.id, who)] ?? []) out.push(c);
+      if (z.perPlayer) for (const c of g.asList(g.zoneRef(z.id, who), at) as CardObj[]) out.push(c);
     return out;
   },
   ownerOf: (g, [c], at) => {
@@ -108,6 +128,7 @@ export const pure: { [K in BuiltinNameWith<'pure'>]: CallBuiltin } = {
     const cs = c === null ? [] : g.asCards(c!, at);
     if (cs.length !== 1) return null;
     const p = cs[0]!;
+    reading(g, D_VIRTUAL);
     return { t: 'v', kind: p.kind, subs: [], via: null, set: { suit: p.suit, rank: p.rank } };
   },
   asCounted: (g, [c], at) => {
@@ -117,13 +138,17 @@ export const pure: { [K in BuiltinNameWith<'pure'>]: CallBuiltin } = {
     const kind = g.getMember(c, 'kind', at) as string;
     const suit = g.getMember(c, 'suit', at);
     if (kind === (c.as ?? c.kind) && suit === c.suit) return c;
+    reading(g, D_VIRTUAL);
     return { t: 'v', kind, subs: [c], via: null, set: suit === c.suit ? {} : { suit } };
   },
   isAction: (_g, [c]) => !!c && typeof c === 'object' && !Array.isArray(c) && c.t === 'a',
   generals: (g) => Object.keys(g.program.generals),
   take: (g, [x, n], at) => g.asList(x!, at).slice(0, Math.max(0, n as number)),
   drop: (g, [x, n], at) => g.asList(x!, at).slice(Math.max(0, n as number)),
-  virtual: (g, [kind, cs], at) => ({ t: 'v', kind: String(kind), subs: g.asCards(cs ?? [], at), via: null, set: {} }),
+  virtual: (g, [kind, cs], at) => {
+    reading(g, D_VIRTUAL);
+    return { t: 'v', kind: String(kind), subs: g.asCards(cs ?? [], at), via: null, set: {} };
+  },
   kindOf: (g, [c], at) => {
     if (typeof c === 'string') return c;
     if (c && typeof c === 'object' && !Array.isArray(c) && (c.t === 'c' || c.t === 'v'))
@@ -133,7 +158,11 @@ export const pure: { [K in BuiltinNameWith<'pure'>]: CallBuiltin } = {
   hasMethod: (g, [c, n]) => g.hasMethod(c!, String(n)),
   canSee: (g, [p, c], at) => {
     const seat = player(p!, at).seat;
-    return g.asCards(c!, at).every((x) => g.canSee(x, seat));
+    reading(g, D_TABLE);
+    return g.asCards(c!, at).every((x) => {
+      readingCard(g, x);
+      return g.canSee(x, seat);
+    });
   },
   players: (g) => g.state.players.slice(),
   alive: (g) => aliveFrom(g, null),
@@ -152,27 +181,38 @@ export const pure: { [K in BuiltinNameWith<'pure'>]: CallBuiltin } = {
     if (i < 0) return 0;
     return Math.min(i, ring.length - i);
   },
-  current: (g) => g.state.players[g.state.current] ?? null,
+  current: (g) => {
+    reading(g, D_TABLE);
+    return g.state.players[g.state.current] ?? null;
+  },
   hasSkill: (g, [p, s], at) => g.skillsOf(player(p!, at)).includes(String(s)),
   skillsOf: (g, [p], at) => g.skillsOf(player(p!, at)).slice(),
   hasTag: (g, [s, t]) => g.program.skills[String(s)]?.tags.includes(String(t)) ?? false,
   conversions: (g, [p, kinds], at) =>
     g.conversionsOf(player(p!, at), kinds == null ? null : g.asList(kinds, at).map(String)),
   actions: (g, [p], at) => g.actionsOf(player(p!, at)),
-  revealed: (g, [p, prop], at) => !!g.state.revealed[`${player(p!, at).seat}:${String(prop)}`],
+  revealed: (g, [p, prop], at) => {
+    reading(g, D_TABLE);
+    return !!g.state.revealed[`${player(p!, at).seat}:${String(prop)}`];
+  },
   within: (g, [kind]) => {
     // The innermost running event of this kind, if any (e.g. "is this answer given inside a particular event?").
+    readingFrame(g);
     for (let f = g.frame; f; f = f.parent) if (f.id === kind) return f;
     return null;
   },
   involved: (g, [p], at) => {
     const who = player(p!, at);
+    readingFrame(g);
     const names = (v: Value | undefined): boolean =>
       Array.isArray(v) ? v.some(names) : !!v && typeof v === 'object' && v.t === 'p' && v.seat === who.seat;
     for (let f = g.frame; f; f = f.parent) for (const v of Object.values(f.data)) if (names(v)) return true;
     return false;
   },
-  gameOver: (g) => g.state.over !== null,
+  gameOver: (g) => {
+    reading(g, D_TABLE);
+    return g.state.over !== null;
+  },
 };
 
 /** Builtins that change the game (never ask): allowed in statements, not in functions, conditions or hooks. */
@@ -182,7 +222,11 @@ export const changes: { [K in BuiltinNameWith<'changes'>]: CallBuiltin } = {
     const to = zone(z!, at);
     g.put(cards, to, bottom === true);
     // A shared zone may hold cards for a player (their judge card, the card they use): their filters still apply.
-    if (holder && to.owner === null) for (const c of cards) c.holder = player(holder, at).seat;
+    if (holder && to.owner === null)
+      for (const c of cards) {
+        c.holder = player(holder, at).seat;
+        g.reads?.bump(g.reads.cardId(c.id));
+      }
     return null;
   },
   putAs: (g, [c, z, kind], at) => {
@@ -190,7 +234,11 @@ export const changes: { [K in BuiltinNameWith<'changes'>]: CallBuiltin } = {
     const cs = g.asCards(c!, at);
     g.put(cs, zone(z!, at), false);
     const k = kind ?? (c && typeof c === 'object' && !Array.isArray(c) && (c.t === 'v' || c.t === 'c') ? c.kind : null);
-    for (const x of cs) if (k && k !== x.kind) x.as = String(k);
+    for (const x of cs)
+      if (k && k !== x.kind) {
+        x.as = String(k);
+        g.reads?.bump(g.reads.cardId(x.id));
+      }
     return null;
   },
   shuffle: (g, [z], at) => {
@@ -223,7 +271,7 @@ export const changes: { [K in BuiltinNameWith<'changes'>]: CallBuiltin } = {
     return null;
   },
   faceDown: (g, [cs, known], at) => {
-    g.touch();
+    g.touch('table');
     const to = known == null ? [] : seats(g, known, at);
     for (const c of g.asCards(cs!, at)) {
       c.faceDown = true;
@@ -234,13 +282,13 @@ export const changes: { [K in BuiltinNameWith<'changes'>]: CallBuiltin } = {
     return null;
   },
   showCards: (g, [cs, to], at) => {
-    g.touch();
+    g.touch('table');
     const ss = seats(g, to!, at);
     for (const c of g.asCards(cs!, at)) c.seenBy = [...new Set([...(c.seenBy ?? []), ...ss])].sort((a, b) => a - b);
     return null;
   },
   revealCards: (g, [cs], at) => {
-    g.touch();
+    g.touch('table');
     for (const c of g.asCards(cs!, at)) {
       c.open = true;
       if (c.faceDown) delete c.faceDown;
@@ -248,7 +296,7 @@ export const changes: { [K in BuiltinNameWith<'changes'>]: CallBuiltin } = {
     return null;
   },
   setCurrent: (g, [p], at) => {
-    g.touch();
+    g.touch('table');
     g.state.current = player(p!, at).seat;
     return null;
   },
@@ -259,7 +307,7 @@ export const changes: { [K in BuiltinNameWith<'changes'>]: CallBuiltin } = {
       ps == null ? undefined : g.asList(ps, at).map((p) => player(p, at)),
     ),
   reveal: (g, [p, prop], at) => {
-    g.touch();
+    g.touch('table');
     g.state.revealed[`${player(p!, at).seat}:${String(prop)}`] = true;
     return null;
   },

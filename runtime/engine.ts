@@ -4,7 +4,7 @@
 import type { Ctx } from './link.ts';
 import type { RulesHost } from './types.ts';
 import type { Frame, PlayerObj, Value } from './values.ts';
-import type { Linked } from './variants.ts';
+import type { Linked, TriggerRef } from './variants.ts';
 
 export interface Engine extends RulesHost {
   /** The linked program (closures and indexes), shared by games with the same program and variants. */
@@ -29,6 +29,11 @@ export interface Engine extends RulesHost {
   /** Memoised results of pure functions and hooks, valid while `memoAt === mut` (hooks.ts). */
   readonly memo: Map<string, Value>;
   memoAt: number;
+  /** Per seat: each window's triggers of the skills the seat has, as of a skills stamp (windows.ts). */
+  readonly seatTriggers: Map<string, { stamp: number; items: TriggerRef[] }>[];
+  /** Re-entrancy guards active now (hooks, skillEnabled, granted skills, card filters): 0 is the baseline, where a
+   *  cached result that consulted a guard may be reused (reads.ts). */
+  guards: number;
   /** > 0 while a hook or skillEnabled is being evaluated (results may be partial then, so are not memoised). */
   pureDepth: number;
   /** Events nested inside events (windows.ts). */
@@ -43,4 +48,6 @@ export interface Engine extends RulesHost {
   /** Stop the game: a rule seems to loop forever (names the skills that were firing). */
   runaway(what: string): never;
   skillEnabled(p: PlayerObj, skill: string): boolean;
+  /** A rules function computed now, not taken from the cache (for a caller that keeps the result itself). */
+  callFunctionNow(name: string, args: Value[], at: string): Value;
 }

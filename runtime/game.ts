@@ -12,6 +12,7 @@ import type { Engine } from './engine.ts';
 import { hashHex, hashString } from './hash.ts';
 import {
   callFunction,
+  callFunctionNow,
   callPureMethod,
   callRef,
   evalHook,
@@ -39,7 +40,8 @@ import {
   type VirtualCard,
   type ZoneRef,
 } from './values.ts';
-import { linkProgram, type Linked } from './variants.ts';
+import { linkProgram, type Linked, type TriggerRef } from './variants.ts';
+import { D_FRAME, D_TABLE, Reads } from './reads.ts';
 import { compiledOf } from './aot/bind.ts';
 import { canSee, knowsAnnounced, logEntry } from './visibility.ts';
 import { applyCarried, carriedOf } from './carried.ts';
@@ -77,6 +79,9 @@ export class Game implements Engine {
   readonly skillCache = new Map<number, { epoch: number; skills: string[] }>();
   readonly hookDepth = new Map<string, number>();
   filtering = false;
+  guards = 0;
+  readonly seatTriggers: Map<string, { stamp: number; items: TriggerRef[] }>[] = [];
+  readonly reads: Reads | null = null;
   readonly memo = new Map<string, Value>();
   memoAt = -1;
   pureDepth = 0;
@@ -175,6 +180,9 @@ export class Game implements Engine {
       }
     }
     shuffleInPlace(this.state.rng, pile);
+    this.reads = this.reference
+      ? null
+      : new Reads(this.state, Object.keys(this.program.properties), this.L.hookIndex, opts.checkReads);
     this.gen = this.main(mode, scen);
   }
 
@@ -315,6 +323,7 @@ export class Game implements Engine {
     }
     this.inSetup = false;
     this.epoch++;
+    this.reads?.bumpAll();
   }
 
   // ------------------------------------------------------------------ running linked code
@@ -345,19 +354,27 @@ export class Game implements Engine {
     );
   }
 
-  touch(): void {
+  touch(what?: 'frame' | 'table'): void {
     this.mut++;
+    const r = this.reads;
+    if (r === null) return;
+    if (what === 'frame') r.bump(D_FRAME);
+    else if (what === 'table') r.bump(D_TABLE);
+    else r.bumpAll();
   }
 
   // ------------------------------------------------------------------ globals, options, members
 
   getGlobal(n: string): Value {
+    const r = this.reads;
+    if (r !== null && r.rec !== null) r.dep(r.globalId(n));
     const v = this.state.globals[n];
     return v === undefined ? null : v;
   }
 
   setGlobal(n: string, v: Value): void {
     this.mut++;
+    this.reads?.bump(this.reads.globalId(n));
     this.state.globals[n] = v;
   }
 
@@ -407,6 +424,8 @@ export class Game implements Engine {
   }
 
   zoneOf(card: CardObj): string {
+    const r = this.reads;
+    if (r !== null && r.rec !== null) r.dep(r.cardId(card.id));
     return zoneOf(card);
   }
 
@@ -474,6 +493,10 @@ export class Game implements Engine {
     return callFunction(this, name, args, at);
   }
 
+  callFunctionNow(name: string, args: Value[], at: string): Value {
+    return callFunctionNow(this, name, args, at);
+  }
+
   callRef(ref: FnRef, args: Value[], at: string): Value {
     return callRef(this, ref, args, at);
   }
@@ -531,12 +554,20 @@ export class Game implements Engine {
 
   shuffle(cards: CardObj[]): void {
     this.mut++;
+    const r = this.reads;
+    if (r !== null) {
+      // A zone's cards (a list value shuffled in place may be held by a cached result: drop them all).
+      const key = Object.keys(this.state.zones).find((k) => this.state.zones[k] === cards);
+      if (key === undefined) r.bumpAll();
+      else r.bump(r.zoneId(key));
+    }
     shuffleInPlace(this.state.rng, cards);
   }
 
   endGame(winners: Value, text: string, players?: PlayerObj[]): never {
     if (this.state.over) throw new RuleError("the game is over already: the mode's gameOver cannot end it again", '');
     this.state.over = players ? { winners, text, players: players.map((p) => p.seat) } : { winners, text };
+    this.reads?.bump(D_TABLE); // `gameOver()` reads it, also in the mode's gameOver method
     this.record('msg', `game over: ${text}`);
     this.gameOver(winners, players ?? []);
     throw new GameOver();

@@ -6,10 +6,14 @@ import { RETURN, truthy, type Ctx, type FnRef } from './link.ts';
 import type { Asking } from './types.ts';
 import { RuleError, label, type PlayerObj, type Value } from './values.ts';
 import { runOf } from './variants.ts';
+import { D_ALIVE } from './reads.ts';
+import { baseSkillsOf } from './skills.ts';
 
 // ------------------------------------------------------------------ functions
 
 export function callFunction(g: Engine, name: string, args: Value[], at: string): Value {
+  // A game with cached reads calls by reference (the memo could hand a result back without its reads).
+  if (g.reads !== null) return callRef(g, g.L.linker.fnRef(name), args, at);
   const key = memoKey(g, 'f:' + name, args);
   if (key !== null) {
     const hit = g.memo.get(key);
@@ -20,10 +24,39 @@ export function callFunction(g: Engine, name: string, args: Value[], at: string)
   return v;
 }
 
-/** A call resolved when it was linked. A function that calls no rules code runs without the memo. (The reference
- *  interpreter links every call by name, to callFunction.) */
+/** A call resolved when it was linked. A function that calls no rules code runs without the memo or the cache: its
+ *  reads count for the cached call that runs it. (The reference interpreter links every call by name, to
+ *  callFunction.) */
 export function callRef(g: Engine, ref: FnRef, args: Value[], at: string): Value {
-  if (ref.memo) return callFunction(g, ref.name, args, at);
+  if (ref.memo) {
+    const r = g.reads;
+    if (r === null) return callFunction(g, ref.name, args, at);
+    const t = r.table(ref);
+    const key = t.off ? -1 : r.key(args);
+    if (key >= 0) {
+      const base = g.guards === 0;
+      const e = r.reuse(t, key, base, g.frame);
+      if (e !== undefined) return r.check ? r.verified(e, () => runRef(g, ref, args, at)) : e.v;
+      const rec = r.begin(t);
+      let v: Value;
+      try {
+        v = runRef(g, ref, args, at);
+      } catch (x) {
+        r.abort(rec);
+        throw x;
+      }
+      return r.end(rec, t, key, base, v);
+    }
+  }
+  return runRef(g, ref, args, at);
+}
+
+/** A call computed now, never taken from the cache (its caller keeps the result: skills.ts skillEnabled). */
+export function callFunctionNow(g: Engine, name: string, args: Value[], at: string): Value {
+  return g.reads === null ? callFunction(g, name, args, at) : runRef(g, g.L.linker.fnRef(name), args, at);
+}
+
+function runRef(g: Engine, ref: FnRef, args: Value[], at: string): Value {
   const f = ref.f;
   if (!f) throw new RuleError(`no function ${ref.name}`, at);
   const run = ref.run === undefined ? (ref.run = g.L.linker.fnRunner(f)) : ref.run;
@@ -77,20 +110,41 @@ function memoKey(g: Engine, name: string, args: Value[]): string | null {
 // ------------------------------------------------------------------ hooks
 
 export function evalHook(g: Engine, name: string, args: Value[]): Value {
+  const r = g.reads;
+  if (r !== null) {
+    const t = r.table(name);
+    const key = t.off ? -1 : r.key(args);
+    if (key < 0) return combineGuarded(g, name, args);
+    const base = g.guards === 0;
+    const e = r.reuse(t, key, base, g.frame);
+    if (e !== undefined) return r.check ? r.verified(e, () => combineGuarded(g, name, args)) : e.v;
+    const rec = r.begin(t);
+    let v: Value;
+    try {
+      v = combineGuarded(g, name, args);
+    } catch (x) {
+      r.abort(rec);
+      throw x;
+    }
+    return r.end(rec, t, key, base, v);
+  }
   const key = memoKey(g, 'h:' + name, args);
   if (key !== null) {
     const hit = g.memo.get(key);
     if (hit !== undefined) return hit;
   }
+  const v = combineGuarded(g, name, args);
+  if (key !== null) g.memo.set(key, v);
+  return v;
+}
+
+function combineGuarded(g: Engine, name: string, args: Value[]): Value {
   g.pureDepth++;
-  let v: Value;
   try {
-    v = combineHook(g, name, args);
+    return combineHook(g, name, args);
   } finally {
     g.pureDepth--;
   }
-  if (key !== null) g.memo.set(key, v);
-  return v;
 }
 
 /** The contributions of every living player's enabled skills to a hook, combined as the hook declares. */
@@ -99,9 +153,12 @@ function combineHook(g: Engine, name: string, args: Value[]): Value {
   const items = g.L.hookIndex.get(name);
   let acc: Value = h.combine === 'sum' ? 0 : h.combine === 'any' ? false : h.combine === 'all' ? true : null;
   if (!items) return acc;
+  const r = g.reads;
+  if (r !== null && r.rec !== null) r.guard();
   const depth = g.hookDepth.get(name) ?? 0;
   if (depth > 3) return acc; // a hook consulted inside its own contributions: stop the regress
   g.hookDepth.set(name, depth + 1);
+  g.guards++;
   try {
     // One owner's contributions (null: the table's rules, which have no owner); `any` and `all` may decide early.
     const contribute = (p: PlayerObj | null, skills: readonly string[]): boolean | undefined => {
@@ -135,14 +192,21 @@ function combineHook(g: Engine, name: string, args: Value[]): Value {
     // The table's rules count once: those declared `before skills` first, `after skills` last.
     const { before, after } = g.L.tableRules;
     let decided = before.length ? contribute(null, before) : undefined;
+    if (r !== null && r.rec !== null) r.dep(D_ALIVE);
+    // Without skills that grant skills, a player's contributions change only with their skills that contribute
+    // to this hook: that is what the cache records (reads.ts), not their whole skill list.
+    const quiet = r !== null && r.rec !== null && g.L.grantors.length === 0;
     for (let s = 0; decided === undefined && s < g.state.players.length; s++) {
       const p = g.state.players[s]!;
-      if (p.alive) decided = contribute(p, g.skillsOf(p));
+      if (!p.alive) continue;
+      if (quiet) r.dep(r.hookSkillsId(p.seat, name));
+      decided = contribute(p, quiet ? baseSkillsOf(g, p) : g.skillsOf(p));
     }
     if (decided === undefined && after.length) decided = contribute(null, after);
     if (decided !== undefined) return decided;
   } finally {
     g.hookDepth.set(name, depth);
+    g.guards--;
   }
   return acc;
 }

@@ -85,6 +85,7 @@ export class Linker {
       case 'param': {
         const n = e.name;
         return (c) => {
+          readsFrame(c);
           const v = c.frame?.data[n];
           return v === undefined ? null : v;
         };
@@ -102,7 +103,10 @@ export class Linker {
       case 'you':
         return (c) => c.you;
       case 'event':
-        return (c) => c.frame;
+        return (c) => {
+          readsFrame(c);
+          return c.frame;
+        };
       case 'subject':
         return (c) => c.subject;
       case 'member': {
@@ -373,7 +377,7 @@ export class Linker {
         const n = t.name;
         return (c, v) => {
           const f = c.frame!;
-          c.g.touch();
+          c.g.touch('frame');
           f.data[n] = combine(f.data[n] ?? null, v);
         };
       }
@@ -591,7 +595,7 @@ export class Linker {
             const f = e ? e(c) : c.frame;
             if (!f || typeof f !== 'object' || (f as Frame).t !== 'e') throw new RuleError('stop needs an event', at);
             (f as Frame).stopped = true;
-            c.g.touch();
+            c.g.touch('frame');
             return STOP;
           },
         };
@@ -624,4 +628,10 @@ function callsRules(t: unknown): boolean {
   if (k === 'fn' || k === 'hook' || k === 'method') return true;
   for (const v of Object.values(t)) if (callsRules(v)) return true;
   return false;
+}
+
+/** A read of the running event, for the cached call being computed (reads.ts). Compiled code calls it too. */
+export function readsFrame(c: Ctx): void {
+  const r = c.g.reads;
+  if (r !== null && r.rec !== null) r.frame(c.frame);
 }

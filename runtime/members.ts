@@ -11,6 +11,7 @@ import type { ENGINE_MEMBERS, MemberOwner } from './engine-members.ts';
 import { truthy } from './link.ts';
 import { skillsOf } from './skills.ts';
 import { holderOf } from './zones.ts';
+import { D_ALIVE, D_FRAME, D_VIRTUAL } from './reads.ts';
 import {
   RuleError,
   label,
@@ -32,7 +33,11 @@ type Accessors<O extends MemberOwner, T> = { readonly [K in keyof (typeof ENGINE
 const lookup = <T>(m: Record<string, Accessor<T>>): Map<string, Accessor<T>> => new Map(Object.entries(m));
 
 const playerMembers: Accessors<'player', PlayerObj> = {
-  alive: (p) => p.alive,
+  alive: (p, g) => {
+    const r = g.reads;
+    if (r !== null && r.rec !== null) r.dep(D_ALIVE);
+    return p.alive;
+  },
   seat: (p) => p.seat,
   name: (p) => p.name,
   skills: (p, g) => skillsOf(g, p),
@@ -97,9 +102,11 @@ const SKILL = lookup(skillMembers);
 export function getMember(g: Engine, o: Value, name: string, at: string): Value {
   if (o === null) throw new RuleError(`cannot read .${name} of none`, at);
   if (typeof o === 'object' && !Array.isArray(o)) {
+    const r = g.reads !== null && g.reads.rec !== null ? g.reads : null;
     switch (o.t) {
       case 'p': {
         if (g.L.propertySet.has(name)) {
+          if (r !== null) r.dep(r.propId(o, name));
           const v = o.v[name];
           return v === undefined ? null : v;
         }
@@ -108,6 +115,13 @@ export function getMember(g: Engine, o: Value, name: string, at: string): Value 
         break;
       }
       case 'c': {
+        // A card's kind may change (the kind it stands for in a zone), and a filter reads where it lies.
+        if (r !== null) {
+          if (g.L.filterSkills.length > 0) {
+            r.guard();
+            r.dep(r.cardId(o.id));
+          } else if (name !== 'suit' && name !== 'rank' && name !== 'id') r.dep(r.cardId(o.id));
+        }
         const filters = g.L.filterSkills.length > 0 && !g.filtering;
         if (filters) {
           const f = filtered(g, o, name);
@@ -124,6 +138,7 @@ export function getMember(g: Engine, o: Value, name: string, at: string): Value 
         break;
       }
       case 'v': {
+        if (r !== null) r.dep(D_VIRTUAL);
         if (name in o.set) return o.set[name]!;
         const a = VIRTUAL.get(name);
         if (a) return a(o, g, at);
@@ -134,6 +149,7 @@ export function getMember(g: Engine, o: Value, name: string, at: string): Value 
       }
       case 'e': {
         // An event reads as its parameters, except that `stopped` and `kind` are always the engine's.
+        if (r !== null) r.dep(D_FRAME);
         if (name === 'stopped' || name === 'kind') return eventMembers[name](o, g, at);
         const v = o.data[name];
         if (v !== undefined) return v;
@@ -182,23 +198,28 @@ export function getMember(g: Engine, o: Value, name: string, at: string): Value 
 
 export function setMember(g: Engine, o: Value, name: string, v: Value, at: string): void {
   g.mut++;
+  const r = g.reads;
   if (o && typeof o === 'object' && !Array.isArray(o)) {
     if (o.t === 'p') {
       if (g.L.propertySet.has(name)) {
         o.v[name] = v;
+        r?.bump(r.propId(o, name));
         return;
       }
       if (name === 'alive') {
         // The one engine member the rules may set.
         o.alive = truthy(v);
         g.epoch++;
+        r?.bump(D_ALIVE);
         return;
       }
     } else if (o.t === 'e') {
       o.data[name] = v;
+      r?.bump(D_FRAME);
       return;
     } else if (o.t === 'v') {
       o.set[name] = v;
+      r?.bump(D_VIRTUAL);
       return;
     }
   }
@@ -217,12 +238,14 @@ function filtered(g: Engine, card: CardObj, name: string): Value | undefined {
       const set = f.sets.find((s) => s.field === name);
       if (!set) continue;
       g.filtering = true;
+      g.guards++;
       try {
         const c = g.ctx(owner, 1);
         c.vars[0] = card;
         if (truthy(g.L.linker.expr(f.condExpr)(c))) return g.L.linker.expr(set.e)(c);
       } finally {
         g.filtering = false;
+        g.guards--;
       }
     }
   }

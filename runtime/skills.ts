@@ -2,6 +2,7 @@
 // zones), whether the rules switch one off (`skillEnabled`), and the counters behind `limit n per <event>`.
 import type { Engine } from './engine.ts';
 import { truthy } from './link.ts';
+import { D_ALIVE, D_USES } from './reads.ts';
 import { zoneKey, type PlayerObj } from './values.ts';
 
 export type UseLimit = { count: number; per: string } | undefined;
@@ -9,17 +10,23 @@ export type UseLimit = { count: number; per: string } | undefined;
 /** The skills a player has now: their own, those granted by cards in `grants` zones (cached per epoch) and those
  *  granted by skills (`grants x to others where …`: their conditions read the state, so they are not cached). */
 export function skillsOf(g: Engine, p: PlayerObj): string[] {
+  const r = g.reads;
+  if (r !== null && r.rec !== null) r.dep(r.skillsId(p.seat));
   const base = baseSkillsOf(g, p);
   // Deciding grants consults the rules (conditions, skillEnabled), which may ask for skills again: those inner
   // questions see only players' own skills and their cards' (grants do not grant further). The depth is kept with
   // the other re-entrancy guards of the game, not in module state shared by every game.
-  if (!g.L.grantors.length || (g.hookDepth.get(GRANTS) ?? 0) > 0) return base;
+  if (!g.L.grantors.length) return base;
+  if (r !== null && r.rec !== null) r.guard();
+  if ((g.hookDepth.get(GRANTS) ?? 0) > 0) return base;
   g.hookDepth.set(GRANTS, 1);
+  g.guards++;
   try {
     const extra = grantedTo(g, p);
     return extra.length ? [...base, ...extra.filter((s) => !base.includes(s))] : base;
   } finally {
     g.hookDepth.set(GRANTS, 0);
+    g.guards--;
   }
 }
 
@@ -29,8 +36,11 @@ const GRANTS = ' grants';
 /** The skills granted to p by living players' skills that grant (while enabled and their condition holds). */
 function grantedTo(g: Engine, p: PlayerObj): string[] {
   const out: string[] = [];
+  const r = g.reads;
+  if (r !== null && r.rec !== null) r.dep(D_ALIVE);
   for (const q of g.state.players) {
     if (!q.alive) continue;
+    if (r !== null && r.rec !== null) r.dep(r.skillsId(q.seat));
     const own = baseSkillsOf(g, q);
     for (const sid of g.L.grantors) {
       if (!own.includes(sid)) continue;
@@ -54,7 +64,7 @@ function grantedTo(g: Engine, p: PlayerObj): string[] {
 }
 
 /** A player's own skills plus those granted by cards in `grants` zones (cached per epoch). */
-function baseSkillsOf(g: Engine, p: PlayerObj): string[] {
+export function baseSkillsOf(g: Engine, p: PlayerObj): string[] {
   const hit = g.skillCache.get(p.seat);
   if (hit && hit.epoch === g.epoch) return hit.skills;
   let skills = p.skills;
@@ -72,14 +82,39 @@ function baseSkillsOf(g: Engine, p: PlayerObj): string[] {
 /** The rules may define `skillEnabled(owner, skill)`; without it every skill a player has is enabled. */
 export function skillEnabled(g: Engine, p: PlayerObj, skill: string): boolean {
   if (!g.program.functions.skillEnabled) return true;
-  const key = 'skillEnabled';
-  const d = g.hookDepth.get(key) ?? 0;
-  if (d > 0) return true; // re-entrant check (a hook consulted while deciding enabledness)
-  g.hookDepth.set(key, d + 1);
+  const r = g.reads;
+  if (r !== null && r.rec !== null) r.guard();
+  if ((g.hookDepth.get(ENABLED) ?? 0) > 0) return true; // re-entrant check (a hook consulted while deciding enabledness)
+  // Cached until a write to what the rules' function read (an owner's role, the card use running…: reads.ts).
+  if (r === null) return enabledNow(g, p, skill);
+  const t = r.table(ENABLED);
+  const key = t.off ? -1 : r.key([p, skill]);
+  if (key < 0) return enabledNow(g, p, skill);
+  const base = g.guards === 0;
+  const e = r.reuse(t, key, base, g.frame);
+  if (e !== undefined) return (r.check ? r.verified(e, () => enabledNow(g, p, skill)) : e.v) === true;
+  const rec = r.begin(t);
+  let v: boolean;
   try {
-    return truthy(g.callFunction('skillEnabled', [p, skill], ''));
+    v = enabledNow(g, p, skill);
+  } catch (x) {
+    r.abort(rec);
+    throw x;
+  }
+  return r.end(rec, t, key, base, v) === true;
+}
+
+/** The re-entrancy key (and cache table) of skillEnabled. */
+const ENABLED = 'skillEnabled';
+
+function enabledNow(g: Engine, p: PlayerObj, skill: string): boolean {
+  g.hookDepth.set(ENABLED, 1);
+  g.guards++;
+  try {
+    return truthy(g.callFunctionNow('skillEnabled', [p, skill], ''));
   } finally {
-    g.hookDepth.set(key, d);
+    g.hookDepth.set(ENABLED, 0);
+    g.guards--;
   }
 }
 
@@ -90,12 +125,15 @@ export function limitKey(skill: string, kind: 't' | 'a', idx: number, p: PlayerO
 
 export function usesLeft(g: Engine, limit: UseLimit, key: string): boolean {
   if (!limit) return true;
+  const r = g.reads;
+  if (r !== null && r.rec !== null) r.dep(D_USES);
   return (g.state.uses[limit.per]?.[key] ?? 0) < limit.count;
 }
 
 export function markUse(g: Engine, limit: UseLimit, key: string): void {
   if (!limit) return;
   g.mut++; // which actions are offered depends on the counters
+  g.reads?.bump(D_USES);
   const m = (g.state.uses[limit.per] ??= {});
   m[key] = (m[key] ?? 0) + 1;
 }
@@ -104,6 +142,8 @@ export function markUse(g: Engine, limit: UseLimit, key: string): void {
 export function onceSpent(g: Engine, skill: string, p: PlayerObj): boolean {
   const prop = g.program.skills[skill]?.once;
   if (!prop) return false;
+  const r = g.reads;
+  if (r !== null && r.rec !== null) r.dep(r.propId(p, prop));
   const v = p.v[prop];
   return Array.isArray(v) && v.includes(skill);
 }
@@ -115,10 +155,12 @@ export function markOnce(g: Engine, skill: string, p: PlayerObj): void {
   const v = p.v[prop];
   p.v[prop] = [...(Array.isArray(v) ? v : []), skill];
   g.mut++;
+  g.reads?.bump(g.reads.propId(p, prop));
 }
 
 /** A player's skills may have changed: drop the cached skill lists (and memoised pure results). */
 export function skillChanged(g: Engine): void {
   g.epoch++;
   g.mut++;
+  g.reads?.bumpSkills(null);
 }

@@ -3,6 +3,7 @@
 // interface, never game.ts, so the engine's modules import one another in one direction.
 import type { IFunction, Program } from './ir.ts';
 import type { RngState } from './rng.ts';
+import type { Reads } from './reads.ts';
 import type { ActionRef, CardObj, Frame, PlayerObj, Value, VirtualCard, ZoneRef } from './values.ts';
 
 /** One option of a decision: what is shown and the value it stands for. */
@@ -65,6 +66,9 @@ export interface GameOptions {
   /** What the previous game of a series left (`game.carried()`): the game starts with these values instead of the
    *  declared defaults, before the mode's setup (a scenario's seats and `var`s still override them). */
   carried?: Carried;
+  /** Check every reuse of a cached pure result (runtime/reads.ts) against a fresh computation; a stale one stops
+   *  the game with an error. For tests: it costs the time the cache saves. */
+  checkReads?: boolean;
 }
 
 /** A value carried from one game to the next: plain JSON, a player written as its seat (`{$p: 2}`). */
@@ -118,6 +122,8 @@ export interface RulesHost {
   readonly state: State;
   /** The innermost running event. */
   readonly frame: Frame | null;
+  /** What cached pure calls read and what writes changed (runtime/reads.ts); null in the reference interpreter. */
+  readonly reads: Reads | null;
 
   // values
   getGlobal(name: string): Value;
@@ -178,8 +184,10 @@ export interface RulesHost {
 
   /** Count one interpreter step (loops, events): a runaway rule stops the game instead of hanging it. */
   tick(): void;
-  /** Note a change a pure function could observe (pure results are memoised between changes). */
-  touch(): void;
+  /** Note a change a pure function could observe (pure results are memoised between changes): `frame`, an event's
+   *  fields or `stopped`; `table`, the current seat, who sees a card, a revealed fact; nothing said, anything (a
+   *  change made from outside the rules). */
+  touch(what?: 'frame' | 'table'): void;
 }
 
 /** A builtin called in an expression: a pure one or one that changes the game (never asks). */

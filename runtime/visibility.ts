@@ -42,11 +42,26 @@ export function inAudience(a: Audience | undefined, seat: number | null): boolea
   return seat === null || !a.except.includes(seat);
 }
 
+/** The template with each `{n}` replaced by the label of values[n] (a scan, not a regular expression: every log
+ *  line is filled for the trace hash, kept or not). */
 function fill(template: string, values: Value[], sees?: (c: CardObj) => boolean): string {
-  return template.replace(/\{(\d+)\}/g, (_, i: string) => {
-    const v = values[Number(i)];
-    return typeof v === 'string' ? v : label(v ?? null, sees);
-  });
+  let out = '';
+  let from = 0;
+  for (let open = template.indexOf('{'); open >= 0; open = template.indexOf('{', open + 1)) {
+    let k = open + 1;
+    let n = 0;
+    for (; k < template.length; k++) {
+      const d = template.charCodeAt(k) - 48;
+      if (d < 0 || d > 9) break;
+      n = n * 10 + d;
+    }
+    if (k === open + 1 || template.charCodeAt(k) !== 125) continue; // not `{digits}`
+    const v = values[n];
+    out += template.slice(from, open) + (typeof v === 'string' ? v : label(v ?? null, sees));
+    from = k + 1;
+    open = k;
+  }
+  return from === 0 ? template : out + template.slice(from);
 }
 
 function namesCards(v: Value): boolean {

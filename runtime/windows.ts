@@ -9,6 +9,7 @@ import { RETURN, STOP, truthy } from './link.ts';
 import { limitKey, markOnce, markUse, onceSpent, skillEnabled, skillsOf, usesLeft } from './skills.ts';
 import type { Asking } from './types.ts';
 import { RuleError, type Frame, type PlayerObj, type Value } from './values.ts';
+import { D_USES } from './reads.ts';
 import { runOf, type TriggerRef } from './variants.ts';
 
 /** Events nested inside events; deeper means a trigger keeps re-raising. */
@@ -60,15 +61,25 @@ export function* runEvent(g: Engine, name: string, args: Value[], at: string): A
 
 /** An event of this kind starts: clear the use limits counted per it and reset what is declared `reset at` it. */
 function resetScoped(g: Engine, eventName: string): void {
-  if (g.state.uses[eventName]) g.state.uses[eventName] = {};
+  const reads = g.reads;
+  if (g.state.uses[eventName]) {
+    g.state.uses[eventName] = {};
+    reads?.bump(D_USES);
+  }
   const r = g.L.resets.get(eventName);
   if (!r) return;
   const c = g.ctx(null, 0);
   for (const id of r.props) {
     const def = g.L.linker.expr(g.program.properties[id]!.default);
-    for (const pl of g.state.players) pl.v[id] = def(c);
+    for (const pl of g.state.players) {
+      pl.v[id] = def(c);
+      reads?.bump(reads.propId(pl, id));
+    }
   }
-  for (const id of r.vars) g.state.globals[id] = g.L.linker.expr(g.program.vars[id]!.default)(c);
+  for (const id of r.vars) {
+    g.state.globals[id] = g.L.linker.expr(g.program.vars[id]!.default)(c);
+    reads?.bump(reads.globalId(id));
+  }
 }
 
 /** Seats from the current player onwards. */
@@ -85,16 +96,38 @@ function triggerCondition(g: Engine, t: ITrigger, owner: PlayerObj, frame: Frame
   return truthy(g.L.linker.expr(t.condExpr)(c));
 }
 
+/** The window's triggers of skills p has. Without skills that grant skills, a player's skills change only where
+ *  reads.ts hears of it, so the list is kept per seat and window until they change. */
+function seatTriggers(g: Engine, window: string, items: TriggerRef[], p: PlayerObj): TriggerRef[] {
+  const r = g.reads;
+  if (r === null || g.L.grantors.length > 0) {
+    const skills = skillsOf(g, p);
+    return items.filter((it) => skills.includes(it.skill));
+  }
+  const stamp = r.skillsStamp(p.seat);
+  const kept = g.seatTriggers[p.seat]?.get(window);
+  if (kept !== undefined && kept.stamp === stamp && !r.check) return kept.items;
+  const skills = skillsOf(g, p);
+  const mine = items.filter((it) => skills.includes(it.skill));
+  if (
+    kept !== undefined &&
+    kept.stamp === stamp &&
+    (mine.length !== kept.items.length || mine.some((it, i) => it !== kept.items[i]))
+  )
+    throw new Error(`stale trigger list of ${p.name} in window ${window}`);
+  (g.seatTriggers[p.seat] ??= new Map()).set(window, { stamp, items: mine });
+  return mine;
+}
+
 /** The triggers of p's skills that may fire now in this window (not fired yet, within limits, enabled, true). */
 function candidates(g: Engine, window: string, p: PlayerObj, subject: PlayerObj, frame: Frame, done: Set<string>) {
-  const items = g.L.windowIndex.get(window);
+  const all = g.L.windowIndex.get(window);
   const out: { skill: string; idx: number; trig: ITrigger; key: string }[] = [];
-  if (!items) return out;
+  if (!all) return out;
   // Players out of play take part in no window (a death window opens while the dying player is still in).
   if (!p.alive) return out;
-  const skills = skillsOf(g, p);
+  const items = seatTriggers(g, window, all, p);
   for (const it of items) {
-    if (!skills.includes(it.skill)) continue;
     const t = it.trig;
     if (t.subject === 'you' ? subject !== p : t.subject === 'other' ? subject === p : false) continue;
     const key = limitKey(it.skill, 't', it.idx, p);

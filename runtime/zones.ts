@@ -8,7 +8,7 @@ import { RuleError, label, zoneKey, type CardObj, type PlayerObj, type Value, ty
 export function asList(g: Engine, v: Value, at: string): Value[] {
   if (Array.isArray(v)) return v;
   if (v === null) return [];
-  if (typeof v === 'object' && v.t === 'z') return g.state.zones[zoneKey(v.zone, v.owner)] ?? [];
+  if (typeof v === 'object' && v.t === 'z') return zoneCards(g, v);
   if (typeof v === 'object' && v.t === 'v') return [v];
   if (typeof v === 'object' && (v.t === 'c' || v.t === 'p')) return [v];
   throw new RuleError(`expected a list, got ${label(v)}`, at);
@@ -17,17 +17,43 @@ export function asList(g: Engine, v: Value, at: string): Value[] {
 /** The physical cards behind a value: a card, a virtual card's parts, or a list of either. */
 export function asCards(g: Engine, v: Value, at: string): CardObj[] {
   if (v === null) return [];
-  if (Array.isArray(v)) return v.flatMap((x) => asCards(g, x, at));
+  if (Array.isArray(v)) {
+    const out: CardObj[] = [];
+    for (const x of v) {
+      if (x !== null && typeof x === 'object' && !Array.isArray(x) && x.t === 'c') out.push(x);
+      else for (const c of asCards(g, x, at)) out.push(c);
+    }
+    return out;
+  }
   if (typeof v === 'object') {
     if (v.t === 'c') return [v];
     if (v.t === 'v') return v.subs.slice();
-    if (v.t === 'z') return (g.state.zones[zoneKey(v.zone, v.owner)] ?? []).slice();
+    if (v.t === 'z') return zoneCards(g, v).slice();
   }
   throw new RuleError(`expected cards, got ${label(v)}`, at);
 }
 
+/** A zone's cards (live), read as a cached call's dependency. */
+export function zoneCards(g: Engine, z: ZoneRef): CardObj[] {
+  const key = zoneKey(z.zone, z.owner);
+  const r = g.reads;
+  if (r !== null && r.rec !== null) r.dep(r.zoneId(key));
+  return g.state.zones[key] ?? [];
+}
+
+/** Note a read of the cards in the zone with this key (builtins that walk zones themselves). */
+export function readZone(g: Engine, key: string): void {
+  const r = g.reads;
+  if (r !== null && r.rec !== null) r.dep(r.zoneId(key));
+}
+
 export function removeFromZone(g: Engine, card: CardObj): void {
   const z = g.state.zones[card.zone];
+  const r = g.reads;
+  if (r !== null) {
+    r.bump(r.cardId(card.id));
+    if (z) r.bump(r.zoneId(card.zone));
+  }
   if (z) {
     const i = z.indexOf(card);
     if (i >= 0) z.splice(i, 1);
@@ -40,8 +66,21 @@ export function put(g: Engine, cards: CardObj[], to: ZoneRef, bottom: boolean): 
   const key = zoneKey(to.zone, to.owner);
   const dest = g.state.zones[key];
   if (!dest) throw new RuleError(`no zone ${key}`, '');
+  const r = g.reads;
+  r?.bump(r.zoneId(key));
   for (const c of cards) {
-    if (g.L.grantZones.length) g.epoch++;
+    // Skills granted by cards (equipment) change only when a card enters or leaves a zone that grants.
+    if (g.L.grantZones.length) {
+      const into = g.L.grantZones.includes(to.zone);
+      const from = g.L.grantZones.includes(zoneOf(c));
+      if (into || from) g.epoch++;
+      if (r !== null) {
+        // The skills that come or go are the card's own (baseSkillsOf in skills.ts).
+        const skills = g.program.cards[c.kind]?.skills ?? [];
+        if (into) r.bumpSkills(to.owner?.seat ?? null, skills);
+        if (from) r.bumpSkills(seatOf(c.zone), skills);
+      }
+    }
     removeFromZone(g, c);
     c.zone = key;
     if (c.as !== undefined) delete c.as;
@@ -52,8 +91,16 @@ export function put(g: Engine, cards: CardObj[], to: ZoneRef, bottom: boolean): 
   }
 }
 
+/** The seat of a per-player zone's key, or null for a shared zone. */
+function seatOf(key: string): number | null {
+  const i = key.indexOf(':');
+  return i < 0 ? null : Number(key.slice(i + 1));
+}
+
 /** The player whose zone holds the card, or null for a shared zone. */
 export function ownerOf(g: Engine, card: CardObj): PlayerObj | null {
+  const r = g.reads;
+  if (r !== null && r.rec !== null) r.dep(r.cardId(card.id));
   const i = card.zone.indexOf(':');
   return i < 0 ? null : g.state.players[Number(card.zone.slice(i + 1))]!;
 }

@@ -44,7 +44,7 @@ class Emitter {
 export const version = ${int(EMIT_VERSION)};
 export const roots = { exprs: ${int(exprs.length)}, bodies: ${int(bodies.length)} };
 export function create(rt) {
-const { truthy: T, same: S, num: N, plus: P, minus: M, plusAssign: PA, inList: IN, isKind: IS, where: WH, some: SO, stop: ST, fnCtx: CX, RuleError: RE } = rt;
+const { truthy: T, same: S, num: N, plus: P, minus: M, plusAssign: PA, inList: IN, isKind: IS, where: WH, some: SO, stop: ST, fnCtx: CX, readsFrame: RF, RuleError: RE } = rt;
 ${list(this.decls, '\n')}
 const E = [
 ${list(exprs, ',\n')}
@@ -125,7 +125,7 @@ return { E, R };
       case 'global':
         return js`${c}.g.getGlobal(${lit(e.name)})`;
       case 'param':
-        return js`(${c}.frame?.data[${lit(e.name)}] ?? null)`;
+        return js`(RF(${c}), ${c}.frame?.data[${lit(e.name)}] ?? null)`;
       case 'option':
         return js`${c}.g.option(${lit(e.name)})`;
       case 'zone':
@@ -134,7 +134,7 @@ return { E, R };
       case 'you':
         return js`${c}.you`;
       case 'event':
-        return js`${c}.frame`;
+        return js`(RF(${c}), ${c}.frame)`;
       case 'subject':
         return js`${c}.subject`;
       case 'member':
@@ -352,7 +352,7 @@ if (${this.listens(s.name)}) yield* c.g.openWindow(${lit(s.name)}, ${p}, c.frame
         return js`{ const ${v} = ${value}; c.g.setGlobal(${lit(t.name)}, ${combine(js`c.g.getGlobal(${lit(t.name)})`)}); }`;
       case 'param': {
         const f = this.fresh('f');
-        return js`{ const ${v} = ${value}; const ${f} = c.frame; c.g.touch(); ${f}.data[${lit(t.name)}] = ${combine(js`(${f}.data[${lit(t.name)}] ?? null)`)}; }`;
+        return js`{ const ${v} = ${value}; const ${f} = c.frame; c.g.touch('frame'); ${f}.data[${lit(t.name)}] = ${combine(js`(${f}.data[${lit(t.name)}] ?? null)`)}; }`;
       }
       case 'member': {
         const o = this.fresh('o');

@@ -1,7 +1,7 @@
 // What compiled code (compiler/emit) receives from the engine: the operators the interpreter uses (ops.ts), the
 // resolved references to rules functions and builtins, and the few loops the emitter does not spell out.
 import type { IBody, IExpr } from '../ir.ts';
-import type { Linker, Run } from '../link.ts';
+import { readsFrame, type Linker, type Run } from '../link.ts';
 import { inList, isKind, minus, num, plus, plusAssign, truthy } from '../ops.ts';
 import type { Builtins, Ctx, Ex, FnRef, RulesHost } from '../types.ts';
 import { RuleError, same, type Frame, type Value } from '../values.ts';
@@ -53,6 +53,8 @@ export function support({ linker, builtins, listens }: LinkedFor) {
         })
       );
     },
+    /** A read of the running event (`event`, an event parameter), for the cached call being computed. */
+    readsFrame,
     fail(message: string, at: string): never {
       throw new RuleError(message, at);
     },
@@ -79,7 +81,7 @@ export function support({ linker, builtins, listens }: LinkedFor) {
     stop(c: Ctx, f: Value, at: string): number {
       if (!f || typeof f !== 'object' || (f as Frame).t !== 'e') throw new RuleError('stop needs an event', at);
       (f as Frame).stopped = true;
-      c.g.touch();
+      c.g.touch('frame');
       return 4;
     },
     /** A function's own context (what the interpreter builds for a call it runs itself). */

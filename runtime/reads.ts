@@ -1,0 +1,336 @@
+// Results of pure rules code kept while nothing they read has changed (issue 9 part 3, "incremental legal
+// options"). A cached call records what it reads — a player's property, a zone, a card, a global, the running
+// event, a seat's skills, use counters, a few table facts — as dependency ids; every write bumps the ids it
+// changes with the time of a clock. An entry stays good while none of its ids was bumped after it was computed, so
+// a decision's options, `skillEnabled` and the like are computed again only after a write they could see, not
+// after every change. Reads and writes reach this module only through the engine's access points (members.ts,
+// zones.ts, skills.ts, windows.ts, builtins.ts, link.ts): code that reads the state any other way must not run
+// under a cached call. The reference interpreter (GameOptions.reference) has no Reads and keeps the memo.
+import type { Frame, PlayerObj, Value } from './values.ts';
+import { same } from './values.ts';
+
+/** Fixed dependency ids: facts every game has. */
+// 0: unused
+export const D_USES = 1; // use-limit counters
+export const D_TABLE = 2; // the current seat, revealed facts, who sees which card, the game's end
+export const D_FRAME = 3; // events' fields and `stopped` (which event is running is checked by identity)
+export const D_ALIVE = 4; // who is alive
+export const D_VIRTUAL = 5; // fields set on virtual cards (a cached result may hold virtual cards it made)
+export const D_OTHER_GLOBAL = 6; // globals not known when the game was set up
+const FIXED = 8;
+
+/** Not read: the entry does not depend on which event runs. */
+const NO_FRAME = { t: 'e', id: '', data: {}, stopped: false, parent: null } as Frame;
+
+export interface Recorder {
+  id: number;
+  deps: number[];
+  frame: Frame | null; // NO_FRAME when the running event was not read
+  /** A re-entrancy guard was consulted (hooks.ts, skills.ts): the result may depend on the guards' state. */
+  guarded: boolean;
+}
+
+export interface Entry {
+  v: Value;
+  deps: number[];
+  time: number;
+  frame: Frame | null;
+  guarded: boolean;
+}
+
+/** One function's (or hook's) kept results, by the key of their arguments. */
+export interface Table {
+  readonly map: Map<number, Entry>;
+  hits: number;
+  misses: number;
+  /** Calls run uncached (too few hits in this game). */
+  off: boolean;
+}
+
+export class Reads {
+  /** The clock time of the last write to each dependency id (absent: never written). */
+  private readonly ver: number[] = [];
+  private clock = 1;
+  /** Entries computed before this time are stale whatever they read (a change from outside the rules: touch()). */
+  private allAt = 0;
+  private readonly stamp: number[] = [];
+  private recs = 0;
+  /** The innermost cached call being computed, whose reads are being recorded; null outside any. */
+  rec: Recorder | null = null;
+  private readonly stack: Recorder[] = [];
+  private readonly props = new Map<string, number>();
+  private readonly zones = new Map<string, number>();
+  private readonly globals = new Map<string, number>();
+  private readonly strings = new Map<string, number>();
+  private readonly nProps: number;
+  private readonly skillBase = FIXED;
+  private readonly nSeats: number;
+  private readonly propBase: number;
+  /** Per seat and hook: whether the seat's skills that contribute to the hook changed (hooks.ts reads these
+   *  instead of the seat's whole skill list, so that a weapon put on does not drop every hook's results). */
+  private readonly hookSkillBase: number;
+  private readonly hookNo = new Map<string, number>();
+  private readonly hooksOfSkill = new Map<string, number[]>();
+  private readonly zoneBase: number;
+  private readonly globalBase: number;
+  private readonly cardBase: number;
+  /** Check every hit against a computation (GameOptions.checkReads): a stale entry throws. */
+  readonly check: boolean;
+  /** Reuses and computations over every table (for tests and profiles). */
+  get counts(): { hits: number; misses: number } {
+    let hits = 0,
+      misses = 0;
+    for (const t of this.tables.values()) {
+      hits += t.hits;
+      misses += t.misses;
+    }
+    return { hits, misses };
+  }
+
+  /** `state`: the game as set up (its players, zones and globals are the ones a game has from then on). */
+  constructor(
+    state: { players: readonly unknown[]; zones: object; globals: object },
+    propertyIds: readonly string[],
+    hookIndex: ReadonlyMap<string, readonly { skill: string }[]>,
+    check = false,
+  ) {
+    this.check = check;
+    propertyIds.forEach((id, i) => this.props.set(id, i));
+    this.nProps = propertyIds.length;
+    this.nSeats = state.players.length;
+    for (const [hook, items] of hookIndex) {
+      const h = this.hookNo.size;
+      this.hookNo.set(hook, h);
+      for (const it of items) {
+        const l = this.hooksOfSkill.get(it.skill) ?? [];
+        if (!l.includes(h)) l.push(h);
+        this.hooksOfSkill.set(it.skill, l);
+      }
+    }
+    this.hookSkillBase = this.skillBase + this.nSeats;
+    this.propBase = this.hookSkillBase + this.nSeats * this.hookNo.size;
+    this.zoneBase = this.propBase + state.players.length * this.nProps;
+    Object.keys(state.zones).forEach((k, i) => this.zones.set(k, this.zoneBase + i));
+    this.globalBase = this.zoneBase + this.zones.size;
+    Object.keys(state.globals).forEach((k, i) => this.globals.set(k, this.globalBase + i));
+    this.cardBase = this.globalBase + this.globals.size;
+  }
+
+  // ---------------------------------------------------------------- ids
+
+  /** The skills a seat has (its own and those its cards and others' skills grant). */
+  skillsId(seat: number): number {
+    return this.skillBase + seat;
+  }
+  /** Whether the seat's skills that contribute to a hook changed. */
+  hookSkillsId(seat: number, hook: string): number {
+    const h = this.hookNo.get(hook);
+    return h === undefined ? D_OTHER_GLOBAL : this.hookSkillBase + seat * this.hookNo.size + h;
+  }
+  /** A seat's skills changed (null: anyone's may have); `skills`, when known, are the ones that came or went. */
+  bumpSkills(seat: number | null, skills?: readonly string[]): void {
+    if (seat === null) {
+      for (let s = 0; s < this.nSeats; s++) this.bumpSkills(s, skills);
+      return;
+    }
+    this.bump(this.skillBase + seat);
+    const row = this.hookSkillBase + seat * this.hookNo.size;
+    if (skills === undefined) for (let h = 0; h < this.hookNo.size; h++) this.bump(row + h);
+    else for (const s of skills) for (const h of this.hooksOfSkill.get(s) ?? []) this.bump(row + h);
+  }
+  /** A number that changes whenever the seat's skills may have changed (per-seat lists kept beside the cache). */
+  skillsStamp(seat: number): number {
+    const v = this.ver[this.skillBase + seat] ?? 0;
+    return v > this.allAt ? v : this.allAt;
+  }
+  propId(p: PlayerObj, name: string): number {
+    const i = this.props.get(name);
+    return i === undefined ? D_OTHER_GLOBAL : this.propBase + p.seat * this.nProps + i;
+  }
+  zoneId(key: string): number {
+    return this.zones.get(key) ?? D_OTHER_GLOBAL;
+  }
+  globalId(name: string): number {
+    return this.globals.get(name) ?? D_OTHER_GLOBAL;
+  }
+  cardId(id: number): number {
+    return this.cardBase + id;
+  }
+
+  // ---------------------------------------------------------------- reads and writes
+
+  /** A read of dependency `id` (only called while recording: callers test `rec !== null` first). */
+  dep(id: number): void {
+    const r = this.rec!;
+    if (this.stamp[id] === r.id) return;
+    this.stamp[id] = r.id;
+    r.deps.push(id);
+  }
+
+  /** A read of the running event (`event`, an event's field, `within`). */
+  frame(current: Frame | null): void {
+    const r = this.rec!;
+    r.frame = current;
+    if (this.stamp[D_FRAME] !== r.id) {
+      this.stamp[D_FRAME] = r.id;
+      r.deps.push(D_FRAME);
+    }
+  }
+
+  /** A re-entrancy guard was consulted. */
+  guard(): void {
+    this.rec!.guarded = true;
+  }
+
+  bump(id: number): void {
+    this.ver[id] = ++this.clock;
+  }
+
+  /** Anything may have changed (a write the engine did not see: a test or tool editing the state, then touch()). */
+  bumpAll(): void {
+    this.allAt = ++this.clock;
+  }
+
+  // ---------------------------------------------------------------- cached calls
+
+  /** Encode arguments as one number (players, cards, texts, small integers, booleans, none; at most three), or -1
+   *  when they cannot be (lists, virtual cards, events…: such a call is not cached). */
+  key(args: readonly Value[]): number {
+    if (args.length > 3) return -1;
+    let k = 1;
+    for (const a of args) {
+      let c: number;
+      if (a === null || a === undefined) c = 0;
+      else if (a === false) c = 1;
+      else if (a === true) c = 2;
+      else if (typeof a === 'number') {
+        if (!Number.isInteger(a) || a < -1000 || a > 30000) return -1;
+        c = 100_000 + a;
+      } else if (typeof a === 'string') {
+        let s = this.strings.get(a);
+        if (s === undefined) this.strings.set(a, (s = this.strings.size));
+        if (s >= 60_000) return -1;
+        c = 35_000 + s;
+      } else if (Array.isArray(a)) return -1;
+      else if (a.t === 'p') c = 3 + a.seat;
+      else if (a.t === 'c') {
+        if (a.id >= 30_000) return -1;
+        c = 100 + a.id;
+      } else return -1;
+      k = k * 131_072 + c;
+    }
+    return k;
+  }
+
+  /** The table of one function (by its resolved reference) or hook (by name). */
+  table(of: object | string): Table {
+    let t = this.tables.get(of);
+    if (t === undefined) this.tables.set(of, (t = { map: new Map(), hits: 0, misses: 0, off: false }));
+    return t;
+  }
+  private readonly tables = new Map<object | string, Table>();
+
+  /** The kept result of a pure computation if nothing it read has changed since, else undefined (compute it between
+   *  begin() and end()). `atBaseline`: no re-entrancy guard is active now; a result that consulted one is kept and
+   *  reused only there, where the guards are in the same state. */
+  reuse(table: Table, key: number, atBaseline: boolean, frame: Frame | null): Entry | undefined {
+    const e = table.map.get(key);
+    if (e !== undefined && (atBaseline || !e.guarded) && this.valid(e, frame)) {
+      table.hits++;
+      if (this.rec !== null) this.merge(e.deps, e.frame, e.guarded);
+      return e;
+    }
+    return undefined;
+  }
+
+  /** Start recording the reads of a computation (a miss). */
+  begin(table: Table): Recorder {
+    table.misses++;
+    // A table that seldom hits costs more than it saves: its calls then run uncached (their reads still count
+    // for the cached call around them).
+    if (table.misses === 400 && table.hits < 40) table.off = true;
+    const r: Recorder = { id: ++this.recs, deps: [], frame: NO_FRAME, guarded: false };
+    if (this.rec !== null) this.stack.push(this.rec);
+    this.rec = r;
+    return r;
+  }
+
+  /** The computation begun with `r` gave v: keep it, count its reads for the enclosing one, give v back. */
+  end(r: Recorder, table: Table, key: number, atBaseline: boolean, v: Value): Value {
+    this.abort(r);
+    if (atBaseline || !r.guarded)
+      table.map.set(key, { v, deps: r.deps, time: this.clock, frame: r.frame, guarded: r.guarded });
+    if (this.rec !== null) this.merge(r.deps, r.frame, r.guarded);
+    return v;
+  }
+
+  /** Stop recording `r` (the computation threw, or end() is done with it). */
+  abort(r: Recorder): void {
+    if (this.rec === r) this.rec = this.stack.length ? this.stack.pop()! : null;
+  }
+
+  /** Check mode: the kept value of e against a fresh computation (which records nothing for anyone). */
+  verified(e: Entry, compute: () => Value): Value {
+    const r: Recorder = { id: ++this.recs, deps: [], frame: NO_FRAME, guarded: false };
+    if (this.rec !== null) this.stack.push(this.rec);
+    this.rec = r;
+    let fresh: Value;
+    try {
+      fresh = compute();
+    } finally {
+      this.abort(r);
+    }
+    if (!sameValue(fresh, e.v))
+      throw new Error(`stale cached result: ${JSON.stringify(brief(e.v))} kept, ${JSON.stringify(brief(fresh))} now`);
+    return e.v;
+  }
+
+  /** A computation whose reads count for the enclosing cached call but which is not kept itself. */
+  private merge(deps: readonly number[], frame: Frame | null, guarded: boolean): void {
+    const r = this.rec!;
+    for (const d of deps) {
+      if (this.stamp[d] === r.id) continue;
+      this.stamp[d] = r.id;
+      r.deps.push(d);
+    }
+    if (frame !== NO_FRAME) r.frame = frame;
+    if (guarded) r.guarded = true;
+  }
+
+  private valid(e: Entry, frame: Frame | null): boolean {
+    if (e.time < this.allAt) return false;
+    if (e.frame !== NO_FRAME && e.frame !== frame) return false;
+    const ver = this.ver;
+    const t = e.time;
+    for (const d of e.deps) if (ver[d]! > t) return false;
+    return true;
+  }
+}
+
+/** Structural equality of results: the same players, cards and events, virtual cards and actions alike. */
+export function sameValue(a: Value, b: Value): boolean {
+  if (a === b || same(a, b)) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((x, i) => sameValue(x, b[i]!));
+  }
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object' || a.t !== b.t) return false;
+  if (a.t === 'v' && b.t === 'v')
+    return (
+      a.kind === b.kind &&
+      a.via === b.via &&
+      sameValue(a.subs, b.subs) &&
+      JSON.stringify(a.set) === JSON.stringify(b.set)
+    );
+  if (a.t === 'a' && b.t === 'a') return a.skill === b.skill && a.idx === b.idx && a.owner === b.owner;
+  if (a.t === 'z' && b.t === 'z') return a.zone === b.zone && a.owner === b.owner;
+  return false;
+}
+
+function brief(v: Value): unknown {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map(brief);
+  if (v.t === 'p') return `p${v.seat}`;
+  if (v.t === 'c') return `c${v.id}`;
+  return v.t;
+}

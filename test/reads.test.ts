@@ -1,0 +1,83 @@
+// Cached pure results (runtime/reads.ts): a result is reused only while nothing it read has changed. Played games
+// check every reuse (and every per-seat trigger list of windows.ts) against a fresh computation
+// (GameOptions.checkReads); small programs show what a write drops.
+import { describe, expect, it } from 'vitest';
+import { playGame } from '../cli/play.ts';
+import { DIFF_CASES } from '../bench/differential-cases.ts';
+import { byRole } from '../ai/by-role.ts';
+import { deriveSeed } from '../runtime/index.ts';
+import { Game } from '../runtime/game.ts';
+import { compileOrThrow, inline, rulesProgram } from './helpers.ts';
+
+const SRC = `
+package tests
+zone pile 牌堆 "Pile" shared hidden
+property points 分 "Points": int = 0
+property marks 记 "Marks": int = 0
+mode bare 空 "Bare" {
+  minPlayers: 2
+  maxPlayers: 4
+  setup() { return first(players()) }
+  play(first: player, from: int?) { endGame(first, "done") }
+}
+function bonus(p: player): int = p.points * 2
+function score(p: player): int = bonus(p) + 1
+`;
+
+function game(): Game {
+  return new Game(compileOrThrow(inline(SRC)), { mode: 'bare', players: 2, seed: 1 });
+}
+
+describe('cached pure results', () => {
+  it('reuse in played games only what computing again gives (every kind of game the differential plays)', () => {
+    const program = rulesProgram();
+    let hits = 0;
+    DIFF_CASES.forEach((c, k) => {
+      for (let i = 0; i < 2; i++) {
+        const seed = deriveSeed(11 + k, i, 'game');
+        const r = playGame(program, {
+          seed,
+          aiSeed: deriveSeed(11 + k, i, 'ai'),
+          players: c.players,
+          options: c.options,
+          policy: byRole(c.ai),
+          invariants: false,
+          checkReads: true,
+        });
+        expect(r.outcome, r.message).not.toBe('error');
+        hits += r.game!.reads!.counts.hits;
+      }
+    });
+    expect(hits).toBeGreaterThan(1000);
+  }, 240_000);
+
+  it('are computed again after a write to what they read, and kept after a write to anything else', () => {
+    const g = game();
+    const p = g.state.players[0]!;
+    expect(g.callFunction('score', [p], '')).toBe(1);
+    const before = g.reads!.counts;
+    expect(g.callFunction('score', [p], '')).toBe(1);
+    expect(g.reads!.counts.hits).toBe(before.hits + 1);
+    g.setMember(p, 'marks', 5, '');
+    g.setMember(g.state.players[1]!, 'points', 5, '');
+    expect(g.callFunction('score', [p], '')).toBe(1);
+    expect(g.reads!.counts.hits).toBe(before.hits + 2);
+    g.setMember(p, 'points', 3, '');
+    expect(g.callFunction('score', [p], '')).toBe(7);
+  });
+
+  it('are all dropped when a change made from outside the rules is announced with touch()', () => {
+    const g = game();
+    const p = g.state.players[0]!;
+    expect(g.callFunction('score', [p], '')).toBe(1);
+    p.v.points = 4;
+    g.touch();
+    expect(g.callFunction('score', [p], '')).toBe(9);
+  });
+
+  it('are not kept by the reference interpreter, which keeps its memo', () => {
+    const g = new Game(compileOrThrow(inline(SRC)), { mode: 'bare', players: 2, seed: 1, reference: true });
+    expect(g.reads).toBeNull();
+    expect(g.callFunction('score', [g.state.players[0]!], '')).toBe(1);
+  });
+});
