@@ -196,6 +196,37 @@ export function getMember(g: Engine, o: Value, name: string, at: string): Value 
   throw new RuleError(`${label(o)} has no field ${name}`, at);
 }
 
+/** `x.name` for compiled code (runtime/aot): what getMember gives, with what depends only on the name decided
+ *  once — whether it is a rules property of players, an engine member of players, a parameter of events. Other
+ *  values, and every read while a cached call records its reads, take getMember's own path. `properties`: the
+ *  linked program's player properties. */
+export function memberReader(
+  properties: ReadonlySet<string>,
+  name: string,
+): (g: Engine, o: Value, at: string) => Value {
+  const property = properties.has(name);
+  const engine = property ? undefined : PLAYER.get(name);
+  const field = name !== 'stopped' && name !== 'kind' && name !== 'parent';
+  return (g, o, at) => {
+    // While a cached call records what it reads (reads.ts), getMember notes each read.
+    const r = g.reads;
+    if (r !== null && r.rec !== null) return getMember(g, o, name, at);
+    if (o !== null && typeof o === 'object' && !Array.isArray(o)) {
+      if (o.t === 'p') {
+        if (property) {
+          const v = o.v[name];
+          return v === undefined ? null : v;
+        }
+        if (engine) return engine(o, g, at);
+      } else if (o.t === 'e' && field) {
+        const v = o.data[name];
+        return v === undefined ? null : v;
+      }
+    }
+    return getMember(g, o, name, at);
+  };
+}
+
 export function setMember(g: Engine, o: Value, name: string, v: Value, at: string): void {
   g.mut++;
   const r = g.reads;

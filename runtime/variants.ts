@@ -121,7 +121,8 @@ export function linkProgram(base: Program, options: Record<string, unknown>, eng
   const linker = new Linker(program, builtins, reference);
   if (compiled) {
     const listened = new Set([...windowIndex.keys(), ...tableWindows.keys()]);
-    linker.useCompiled(bindCompiled(compiled, base, { linker, builtins, listens: (w) => listened.has(w) }));
+    const properties = new Set(Object.keys(program.properties));
+    linker.useCompiled(bindCompiled(compiled, base, { linker, builtins, listens: (w) => listened.has(w), properties }));
   }
   const l: Linked = {
     program,

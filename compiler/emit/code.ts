@@ -58,7 +58,24 @@ export function int(n: number): Code {
 }
 
 /** The emitter's prefixes for the names it makes: a letter, then a number. */
-export type Prefix = 'F' | 'B' | 'A' | 'H' | 'W' | 'Q' | 'E' | 'R' | 'L' | 'K' | 'x' | 'k' | 'v' | 'o' | 'f' | 'w';
+export type Prefix =
+  | 'F'
+  | 'B'
+  | 'A'
+  | 'G'
+  | 'H'
+  | 'W'
+  | 'Q'
+  | 'E'
+  | 'R'
+  | 'L'
+  | 'K'
+  | 'x'
+  | 'k'
+  | 'v'
+  | 'o'
+  | 'f'
+  | 'w';
 
 /** One of the emitter's own names: its prefix and a number (`F12`). */
 export function name(prefix: Prefix, n: number): Code {

@@ -73,6 +73,18 @@ return { E, R };
   }
 
   private windows = new Map<string, Code>();
+  private members = new Map<string, Code>();
+
+  /** The reader of `x.name`, made once per name when the module is bound (runtime/members.ts memberReader). */
+  private member(n: string): Code {
+    let r = this.members.get(n);
+    if (!r) {
+      r = this.fresh('G');
+      this.members.set(n, r);
+      this.decls.push(js`const ${r} = rt.member(${lit(n)});`);
+    }
+    return r;
+  }
 
   /** Whether a trigger listens to the window, known when the module is bound (a constant of the module). */
   private listens(w: string): Code {
@@ -138,7 +150,7 @@ return { E, R };
       case 'subject':
         return js`${c}.subject`;
       case 'member':
-        return js`${c}.g.getMember(${this.expr(e.o, c)}, ${lit(e.name)}, ${lit(e.at)})`;
+        return js`${this.member(e.name)}(${c}.g, ${this.expr(e.o, c)}, ${lit(e.at)})`;
       case 'call':
         return js`${this.builtin(e.fn, e.at, false)}(${c}.g, ${this.args(e.args, c)}, ${lit(e.at)})`;
       case 'fn':

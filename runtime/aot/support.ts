@@ -3,6 +3,7 @@
 import type { IBody, IExpr } from '../ir.ts';
 import { readsFrame, type Linker, type Run } from '../link.ts';
 import { inList, isKind, minus, num, plus, plusAssign, truthy } from '../ops.ts';
+import { memberReader } from '../members.ts';
 import type { Builtins, Ctx, Ex, FnRef, RulesHost } from '../types.ts';
 import { RuleError, same, type Frame, type Value } from '../values.ts';
 
@@ -27,10 +28,14 @@ export interface LinkedFor {
   builtins: Builtins;
   /** Whether any trigger (a player's skill or a table rule) listens to this timing window. */
   listens(window: string): boolean;
+  /** The player properties of the linked program. */
+  properties: ReadonlySet<string>;
 }
 
-export function support({ linker, builtins, listens }: LinkedFor) {
+export function support({ linker, builtins, listens, properties }: LinkedFor) {
   return {
+    /** `x.name`, its lookups by name made once (members.ts memberReader). */
+    member: (name: string) => memberReader(properties, name),
     truthy,
     same,
     num,
