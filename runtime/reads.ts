@@ -141,7 +141,7 @@ export class Reads {
   /** A number that changes whenever the seat's skills may have changed (per-seat lists kept beside the cache). */
   skillsStamp(seat: number): number {
     const v = this.ver[this.skillBase + seat] ?? 0;
-    return v > this.allAt ? v : this.allAt;
+    return Math.max(v, this.allAt);
   }
   propId(p: PlayerObj, name: string): number {
     const i = this.props.get(name);
