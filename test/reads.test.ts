@@ -7,6 +7,7 @@ import { DIFF_CASES } from '../bench/differential-cases.ts';
 import { byRole } from '../ai/by-role.ts';
 import { deriveSeed } from '../runtime/index.ts';
 import { Game } from '../runtime/game.ts';
+import { loadCompiled } from '../compiler/node/compiled.ts';
 import { compileOrThrow, inline, rulesProgram } from './helpers.ts';
 
 const SRC = `
@@ -29,27 +30,33 @@ function game(): Game {
 }
 
 describe('cached pure results', () => {
-  it('reuse in played games only what computing again gives (every kind of game the differential plays)', () => {
-    const program = rulesProgram();
-    let hits = 0;
-    DIFF_CASES.forEach((c, k) => {
-      for (let i = 0; i < 2; i++) {
-        const seed = deriveSeed(11 + k, i, 'game');
-        const r = playGame(program, {
-          seed,
-          aiSeed: deriveSeed(11 + k, i, 'ai'),
-          players: c.players,
-          options: c.options,
-          policy: byRole(c.ai),
-          invariants: false,
-          checkReads: true,
-        });
-        expect(r.outcome, r.message).not.toBe('error');
-        hits += r.game!.reads!.counts.hits;
-      }
-    });
-    expect(hits).toBeGreaterThan(1000);
-  }, 240_000);
+  it.each(['resolved', 'compiled'] as const)(
+    'reuse in played games only what computing again gives (every kind of game the differential plays, %s)',
+    async (engine) => {
+      const program = rulesProgram();
+      if (engine === 'compiled') await loadCompiled(program);
+      let hits = 0;
+      DIFF_CASES.forEach((c, k) => {
+        for (let i = 0; i < 2; i++) {
+          const seed = deriveSeed(11 + k, i, 'game');
+          const r = playGame(program, {
+            seed,
+            aiSeed: deriveSeed(11 + k, i, 'ai'),
+            players: c.players,
+            options: c.options,
+            policy: byRole(c.ai),
+            invariants: false,
+            checkReads: true,
+            engine,
+          });
+          expect(r.outcome, r.message).not.toBe('error');
+          hits += r.game!.reads!.counts.hits;
+        }
+      });
+      expect(hits).toBeGreaterThan(1000);
+    },
+    240_000,
+  );
 
   it('are computed again after a write to what they read, and kept after a write to anything else', () => {
     const g = game();
