@@ -2,7 +2,7 @@
 // trace hash, wins, problems, what a series carries, and balance's counts.
 import { describe, expect, it } from 'vitest';
 import { loadSources } from '../compiler/node/load.ts';
-import { simulate, stretches, type SimulateOptions } from '../cli/simulate.ts';
+import { chunks, simulate, type SimulateOptions } from '../cli/simulate.ts';
 import { balance } from '../cli/balance.ts';
 import { DecisionTimes } from '../cli/decision-times.ts';
 import { uniformSpec } from '../ai/spec.ts';
@@ -19,18 +19,18 @@ function stable(r: ReturnType<typeof simulate>) {
 }
 
 describe('parallel simulation', () => {
-  it('splits the games into stretches of whole series, one per job', () => {
-    expect(stretches(10, 1, 3)).toEqual([
-      [0, 3],
-      [3, 6],
-      [6, 10],
+  it('cuts a run into chunks of whole series, in game order', () => {
+    expect(chunks(25, 1, 10)).toEqual([
+      [0, 10],
+      [10, 20],
+      [20, 25],
     ]);
-    expect(stretches(10, 4, 2)).toEqual([
-      [0, 4],
-      [4, 10],
+    expect(chunks(20, 4, 10)).toEqual([
+      [0, 12],
+      [12, 20],
     ]);
-    expect(stretches(3, 4, 2)).toEqual([[0, 3]]);
-    expect(stretches(5, 1, 8)).toHaveLength(5);
+    expect(chunks(3, 4, 10)).toEqual([[0, 3]]);
+    expect(chunks(10, 20, 10)).toEqual([[0, 10]]);
   });
 
   it('gives the same results with two workers as in one thread, a series and its carried values included', () => {
