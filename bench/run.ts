@@ -6,6 +6,8 @@ import { loadSources } from '../compiler/node/load.ts';
 import { simulate } from '../cli/simulate.ts';
 import { defaultMode, playerRange } from '../cli/setup.ts';
 import { SLICE_PLAYERS, batch, playEngine, playTwinGame, sliceProgram } from './baseline.ts';
+import { memoryRows } from './memory.ts';
+import { bundled, CLI_ENTRIES } from '../bin/bundle.mjs';
 
 const RUNS = 7;
 const GAMES_PER_BATCH = 20;
@@ -98,11 +100,15 @@ if (!result.program || errors.length) {
   });
 
   // Worker threads: the same games with --jobs 2 and --jobs 1, back to back in each run (worker start-up
-  // included, as a user pays it), the ratio taken within the run.
+  // included, as a user pays it), the ratio taken within the run. The workers load the bundle `sgs` runs from
+  // (bin/bundle.mjs), as the command's do; this thread runs the TypeScript through tsx in both.
+  const cli = await bundled('cli', CLI_ENTRIES);
+  if (cli) process.env.SGS_BUNDLE = cli;
   const PARALLEL_GAMES = 400;
+  const PARALLEL_RUNS = 5;
   const ratios: number[] = [];
   const twoGps: number[] = [];
-  for (let b = 0; b < 3; b++) {
+  for (let b = 0; b < PARALLEL_RUNS; b++) {
     const one = simulate(program, { players, games: PARALLEL_GAMES, seed: b + 1, invariants: false });
     const two = simulate(program, { players, games: PARALLEL_GAMES, seed: b + 1, invariants: false, jobs: 2 });
     if (two.traceHash !== one.traceHash) process.exitCode = 1;
@@ -113,7 +119,8 @@ if (!result.program || errors.length) {
     bench: 'parallel',
     players,
     games: PARALLEL_GAMES,
-    runs: 3,
+    runs: PARALLEL_RUNS,
+    workers: cli ? 'bundled' : 'tsx',
     jobs2GamesPerSecond: Math.round(median(twoGps) * 10) / 10,
     jobs2OverJobs1: ms(median(ratios)),
   });
@@ -162,3 +169,8 @@ if (!result.program || errors.length) {
   });
   if (!same) process.exitCode = 1;
 }
+
+// Memory over a long run, in child processes (bench/memory.ts): MEMORY_GAMES games each, a straight line from there
+// to 100,000 (a run that long takes about an hour).
+const MEMORY_GAMES = Number(process.env.BENCH_MEMORY_GAMES ?? 2000);
+for (const row of await memoryRows(MEMORY_GAMES)) emit(row);
