@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-// The `sgs` command: load tsx's TypeScript loader in this process, then run cli/main.ts.
-import { register } from 'tsx/esm/api';
+// The `sgs` command: cli/main.ts, run from a cached esbuild bundle (bin/bundle.mjs; tsx when none can be built).
+import { importEntry } from './bundle.mjs';
 
-register();
-const { main } = await import(new URL('../cli/main.ts', import.meta.url).href);
+const { main } = await importEntry('cli/main.ts');
 process.exitCode = main(process.argv.slice(2));

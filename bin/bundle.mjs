@@ -1,0 +1,109 @@
+// Run a TypeScript entry of this package from one esbuild bundle instead of through tsx: tsx loads each module
+// through its loader thread and wraps every closure for keep-names, which made `sgs check` several times slower to
+// start and compile. The bundle is built on first use into node_modules/.cache (or $SGS_CACHE) and rebuilt when
+// any file it was built from changed (size or time); without esbuild, or if the build fails, tsx runs the entry.
+// `node bin/bundle.mjs entry.ts args…` runs an entry as if `tsx entry.ts args…` (npm run bench).
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+
+/** Where this checkout's bundles live: worktrees that share one node_modules get a directory each. */
+function cacheDir() {
+  const tag = createHash('sha256').update(root).digest('hex').slice(0, 10);
+  return process.env.SGS_CACHE || join(root, 'node_modules', '.cache', `sgs-${tag}`);
+}
+
+/** A size and a modification time per input file; any difference means the bundle is stale. */
+function stamp(file) {
+  const s = statSync(file);
+  return `${s.size}:${s.mtimeMs}`;
+}
+
+function fresh(manifest) {
+  try {
+    const m = JSON.parse(readFileSync(manifest, 'utf8'));
+    if (m.node !== process.version) return false;
+    for (const [file, st] of Object.entries(m.inputs)) if (stamp(resolve(root, file)) !== st) return false;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Each module keeps its own `import.meta.url` (paths to rules/, templates/, workers are relative to the source,
+ *  not to the bundle). */
+const ownUrl = {
+  name: 'own-import-meta-url',
+  setup(b) {
+    b.onLoad({ filter: /\.ts$/ }, (args) => {
+      if (args.path.split(sep).includes('node_modules')) return undefined;
+      const text = readFileSync(args.path, 'utf8');
+      return {
+        contents: text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
+        loader: 'ts',
+      };
+    });
+  },
+};
+
+async function build(entry, out, manifest) {
+  // esbuild comes with tsx (a dependency): resolved from there, so it is found hoisted or not.
+  const esbuild = createRequire(createRequire(import.meta.url).resolve('tsx/package.json'))('esbuild');
+  const tmp = `${out}.${process.pid}.tmp`;
+  const r = await esbuild.build({
+    entryPoints: [join(root, entry)],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: `node${process.versions.node}`,
+    outfile: tmp,
+    metafile: true,
+    packages: 'bundle',
+    plugins: [ownUrl],
+    logLevel: 'silent',
+  });
+  const inputs = {};
+  for (const file of Object.keys(r.metafile.inputs)) {
+    const abs = resolve(process.cwd(), file);
+    inputs[relative(root, abs)] = stamp(abs);
+  }
+  // Renamed into place, so that a process starting meanwhile never reads half a file.
+  renameSync(tmp, out);
+  writeFileSync(`${manifest}.${process.pid}.tmp`, JSON.stringify({ node: process.version, inputs }));
+  renameSync(`${manifest}.${process.pid}.tmp`, manifest);
+}
+
+/** The module `entry` (a path from the package root) exports, run from its bundle when one can be had. */
+export async function importEntry(entry) {
+  const dir = cacheDir();
+  const name = entry.replace(/\.ts$/, '').replace(/[/\\]/g, '-');
+  const out = join(dir, `${name}.mjs`);
+  const manifest = join(dir, `${name}.json`);
+  try {
+    if (!fresh(manifest)) {
+      mkdirSync(dir, { recursive: true });
+      await build(entry, out, manifest);
+    }
+  } catch {
+    const { register } = await import('tsx/esm/api');
+    register();
+    return import(pathToFileURL(join(root, entry)).href);
+  }
+  // Not inside the try: an error of the program itself must not run it a second time through tsx.
+  return import(pathToFileURL(out).href);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const entry = process.argv[2];
+  if (!entry) {
+    console.error('usage: node bin/bundle.mjs <entry.ts> [args…]');
+    process.exit(2);
+  }
+  // The entry sees its own arguments where tsx would have put them.
+  process.argv.splice(1, 2, resolve(root, entry));
+  await importEntry(relative(root, resolve(entry)));
+}
