@@ -23,8 +23,9 @@ function stamp(file) {
   return `${s.size}:${s.mtimeMs}`;
 }
 
-function fresh(manifest) {
+function fresh(out, manifest) {
   try {
+    statSync(out);
     const m = JSON.parse(readFileSync(manifest, 'utf8'));
     if (m.node !== process.version) return false;
     for (const [file, st] of Object.entries(m.inputs)) if (stamp(resolve(root, file)) !== st) return false;
@@ -84,7 +85,7 @@ export async function importEntry(entry) {
   const out = join(dir, `${name}.mjs`);
   const manifest = join(dir, `${name}.json`);
   try {
-    if (!fresh(manifest)) {
+    if (!fresh(out, manifest)) {
       mkdirSync(dir, { recursive: true });
       await build(entry, out, manifest);
     }
