@@ -1,11 +1,9 @@
 // Memory over a long run: bench/memory-child.ts plays `games` games in a child process as the `sgs` command runs
-// (bundled, bin/bundle.mjs), invariants off and on, and once through tsx (as the tests and this benchmark run).
+// (from its bundle, bin/bundle.mjs), invariants off and on, and once through tsx (as the tests run).
 // A row gives RSS at the start (rules compiled), the end and the most seen, the live heap, and the slope per 1,000
 // games fitted over the run after its first fifth (warm-up: the JIT, the heap growing to its working size).
 // `npx tsx bench/memory.ts [games]` prints the rows alone; `npm run bench` prints them with the rest.
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-import { bundled } from '../bin/bundle.mjs';
 
 const CHILD = 'bench/memory-child.ts';
 
@@ -16,10 +14,12 @@ interface Sample {
 }
 
 /** The rows for `games` games each (a sample every `every` games). */
-export async function memoryRows(games: number, every = Math.max(10, Math.round(games / 40))) {
-  const dir = await bundled('bench-memory', { 'memory-child': CHILD });
-  const runs: [string, string[], string][] = [['tsx', ['--import', 'tsx', CHILD], 'on']];
-  if (dir) for (const inv of ['on', 'off']) runs.unshift(['bundled', [join(dir, 'memory-child.mjs')], inv]);
+export function memoryRows(games: number, every = Math.max(10, Math.round(games / 40))) {
+  const runs: [string, string[], string][] = [
+    ['bundled', ['bin/bundle.mjs', CHILD], 'off'],
+    ['bundled', ['bin/bundle.mjs', CHILD], 'on'],
+    ['tsx', ['--import', 'tsx', CHILD], 'on'],
+  ];
   const rows: Record<string, unknown>[] = [];
   for (const [way, args, invariants] of runs) {
     const p = spawnSync(process.execPath, ['--expose-gc', ...args, String(games), String(every), invariants], {
@@ -77,4 +77,4 @@ function round2(x: number): number {
 }
 
 if (process.argv[1]?.endsWith('memory.ts'))
-  for (const row of await memoryRows(Number(process.argv[2] ?? 2000))) console.log(JSON.stringify(row));
+  for (const row of memoryRows(Number(process.argv[2] ?? 2000))) console.log(JSON.stringify(row));

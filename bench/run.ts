@@ -7,7 +7,6 @@ import { simulate } from '../cli/simulate.ts';
 import { defaultMode, playerRange } from '../cli/setup.ts';
 import { SLICE_PLAYERS, batch, playEngine, playTwinGame, sliceProgram } from './baseline.ts';
 import { memoryRows } from './memory.ts';
-import { bundled, CLI_ENTRIES } from '../bin/bundle.mjs';
 
 const RUNS = 7;
 const GAMES_PER_BATCH = 20;
@@ -100,10 +99,7 @@ if (!result.program || errors.length) {
   });
 
   // Worker threads: the same games with --jobs 2 and --jobs 1, back to back in each run (worker start-up
-  // included, as a user pays it), the ratio taken within the run. The workers load the bundle `sgs` runs from
-  // (bin/bundle.mjs), as the command's do; this thread runs the TypeScript through tsx in both.
-  const cli = await bundled('cli', CLI_ENTRIES);
-  if (cli) process.env.SGS_BUNDLE = cli;
+  // included, as a user pays it), the ratio taken within the run.
   const PARALLEL_GAMES = 400;
   const PARALLEL_RUNS = 5;
   const ratios: number[] = [];
@@ -120,7 +116,6 @@ if (!result.program || errors.length) {
     players,
     games: PARALLEL_GAMES,
     runs: PARALLEL_RUNS,
-    workers: cli ? 'bundled' : 'tsx',
     jobs2GamesPerSecond: Math.round(median(twoGps) * 10) / 10,
     jobs2OverJobs1: ms(median(ratios)),
   });
@@ -173,4 +168,4 @@ if (!result.program || errors.length) {
 // Memory over a long run, in child processes (bench/memory.ts): MEMORY_GAMES games each, a straight line from there
 // to 100,000 (a run that long takes about an hour).
 const MEMORY_GAMES = Number(process.env.BENCH_MEMORY_GAMES ?? 2000);
-for (const row of await memoryRows(MEMORY_GAMES)) emit(row);
+for (const row of memoryRows(MEMORY_GAMES)) emit(row);

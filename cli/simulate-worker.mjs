@@ -1,19 +1,11 @@
-// A worker of a parallel simulation (cli/parallel.ts): the bundle the command runs from (SGS_BUNDLE, set by
-// bin/sgs.mjs), else TypeScript through tsx; a failure to load is posted like any other, so the waiting thread never
-// waits for nothing.
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+// A worker of a parallel simulation (cli/parallel.ts): cli/simulate-worker.ts run from its cached bundle as `sgs`
+// runs (bin/bundle.mjs: no TypeScript loader to start and no module to transpile in each worker; tsx when no
+// bundle can be had); a failure to load is posted like any other, so the waiting thread never waits for nothing.
 import { workerData } from 'node:worker_threads';
+import { importEntry } from '../bin/bundle.mjs';
 
 try {
-  const dir = process.env.SGS_BUNDLE;
-  if (dir) {
-    await import(pathToFileURL(join(dir, 'simulate-worker.mjs')).href);
-  } else {
-    const { register } = await import('tsx/esm/api');
-    register();
-    await import(new URL('./simulate-worker.ts', import.meta.url).href);
-  }
+  await importEntry('cli/simulate-worker.ts');
 } catch (e) {
   workerData.port.postMessage({ t: 'failed', message: e instanceof Error ? e.message : String(e) });
   Atomics.add(workerData.signal, 0, 1);
