@@ -46,7 +46,7 @@ export function deriveSeed(base: number, index: number, stream: 'game' | 'ai'): 
   return engineDeriveSeed(base, index, stream);
 }
 
-/** Games a thread plays at a time (rounded up to whole series): small enough that the threads of a parallel run
+/** Games a thread plays at a time (rounded to whole series, at least one): small enough that the threads of a parallel run
  *  end within a few games of each other, large enough that handing them out costs nothing. */
 export const CHUNK_GAMES = 10;
 
@@ -92,11 +92,13 @@ export function simulate(program: Program, o: SimulateOptions): SimulateResult {
   };
   let turns = 0;
   let hashes = ''; // every game's trace hash so far, comma-separated (about 15 bytes a game)
+  let first = true;
   let carried: Carried | undefined;
   // Each chunk's results, added in game order (whichever thread played it): the same sums, problems, collected
   // counts and hash as a run in one thread.
   const add = (p: RangeResult) => {
-    hashes += (hashes ? ',' : '') + p.hashes.join(',');
+    hashes += (first ? '' : ',') + p.hashes.join(',');
+    first = false;
     turns += p.turns;
     r.decisions += p.decisions;
     r.completed += p.completed;
