@@ -46,15 +46,20 @@ export function deriveSeed(base: number, index: number, stream: 'game' | 'ai'): 
   return engineDeriveSeed(base, index, stream);
 }
 
-/** Games a thread plays at a time (rounded to whole series, at least one): small enough that the threads of a parallel run
- *  end within a few games of each other, large enough that handing them out costs nothing. */
+/** Games a thread plays at a time (rounded to whole series, at least one): small enough that the threads of a
+ *  parallel run end within a game or two of each other, large enough that handing them out costs nothing. */
 export const CHUNK_GAMES = 10;
 
-/** The run cut into chunks of whole series, in game order. */
+/** The run cut into chunks of whole series, in game order; they get smaller towards the end (an eighth of what is
+ *  left, when that is less than `size`), so that the last one to end is short. */
 export function chunks(games: number, series: number, size = CHUNK_GAMES): [number, number][] {
-  const step = Math.max(1, Math.round(size / series)) * series;
   const out: [number, number][] = [];
-  for (let from = 0; from < games; from += step) out.push([from, Math.min(games, from + step)]);
+  for (let from = 0; from < games; ) {
+    const want = Math.min(size, Math.ceil((games - from) / 8));
+    const to = Math.min(games, from + Math.max(1, Math.round(want / series)) * series);
+    out.push([from, to]);
+    from = to;
+  }
   return out;
 }
 

@@ -19,18 +19,28 @@ function stable(r: ReturnType<typeof simulate>) {
 }
 
 describe('parallel simulation', () => {
-  it('cuts a run into chunks of whole series, in game order', () => {
-    expect(chunks(25, 1, 10)).toEqual([
-      [0, 10],
+  it('cuts a run into chunks of whole series, in game order, smaller towards the end', () => {
+    for (const [games, series] of [
+      [400, 1],
+      [25, 1],
+      [20, 4],
+      [3, 4],
       [10, 20],
-      [20, 25],
-    ]);
-    expect(chunks(20, 4, 10)).toEqual([
-      [0, 12],
-      [12, 20],
-    ]);
+    ] as const) {
+      const cs = chunks(games, series, 10);
+      expect(cs[0]![0]).toBe(0);
+      expect(cs[cs.length - 1]![1]).toBe(games);
+      cs.forEach(([from, to], i) => {
+        expect(from % series).toBe(0);
+        expect(to).toBeGreaterThan(from);
+        if (i > 0) expect(from).toBe(cs[i - 1]![1]);
+        if (i > 0 && to < games) expect(to - from).toBeLessThanOrEqual(cs[i - 1]![1] - cs[i - 1]![0]);
+      });
+    }
+    const big = chunks(400, 1, 10);
+    expect(big[0]).toEqual([0, 10]);
+    expect(big[big.length - 1]).toEqual([399, 400]);
     expect(chunks(3, 4, 10)).toEqual([[0, 3]]);
-    expect(chunks(10, 20, 10)).toEqual([[0, 10]]);
   });
 
   it('gives the same results with two workers as in one thread, a series and its carried values included', () => {
