@@ -8,6 +8,7 @@ import { simulate } from '../cli/simulate.ts';
 import { defaultMode, playerRange } from '../cli/setup.ts';
 import { playgroundRow } from './playground.ts';
 import { SLICE_PLAYERS, batch, playEngine, playTwinGame, sliceProgram } from './baseline.ts';
+import { memoryRows } from './memory.ts';
 
 const RUNS = 7;
 const GAMES_PER_BATCH = 20;
@@ -123,9 +124,10 @@ if (!result.program || errors.length) {
   // Worker threads: the same games with --jobs 2 and --jobs 1, back to back in each run (worker start-up
   // included, as a user pays it), the ratio taken within the run.
   const PARALLEL_GAMES = 400;
+  const PARALLEL_RUNS = 5;
   const ratios: number[] = [];
   const twoGps: number[] = [];
-  for (let b = 0; b < 3; b++) {
+  for (let b = 0; b < PARALLEL_RUNS; b++) {
     const one = simulate(program, { players, games: PARALLEL_GAMES, seed: b + 1, invariants: false });
     const two = simulate(program, { players, games: PARALLEL_GAMES, seed: b + 1, invariants: false, jobs: 2 });
     if (two.traceHash !== one.traceHash) process.exitCode = 1;
@@ -136,7 +138,7 @@ if (!result.program || errors.length) {
     bench: 'parallel',
     players,
     games: PARALLEL_GAMES,
-    runs: 3,
+    runs: PARALLEL_RUNS,
     jobs2GamesPerSecond: Math.round(median(twoGps) * 10) / 10,
     jobs2OverJobs1: ms(median(ratios)),
   });
@@ -186,6 +188,11 @@ if (!result.program || errors.length) {
   });
   if (!same) process.exitCode = 1;
 }
+
+// Memory over a long run, in child processes (bench/memory.ts): MEMORY_GAMES games each, a straight line from there
+// to 100,000 (a run that long takes about an hour).
+const MEMORY_GAMES = Number(process.env.BENCH_MEMORY_GAMES ?? 2000);
+for (const row of memoryRows(MEMORY_GAMES)) emit(row);
 
 // The playground's balance worker in Chromium (bench/playground.ts): 1,000 games after a warm-up; `ms` is the time
 // those 1,000 games take (the target is under 2,000).

@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'no
 import { createRequire } from 'node:module';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { threadId } from 'node:worker_threads';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 
@@ -54,7 +55,8 @@ const ownUrl = {
 async function build(entry, out, manifest) {
   // esbuild comes with tsx (a dependency): resolved from there, so it is found hoisted or not.
   const esbuild = createRequire(createRequire(import.meta.url).resolve('tsx/package.json'))('esbuild');
-  const tmp = `${out}.${process.pid}.tmp`;
+  // Named by process and thread: workers of one process may build the same bundle at once.
+  const tmp = `${out}.${process.pid}.${threadId}.tmp`;
   const r = await esbuild.build({
     entryPoints: [join(root, entry)],
     bundle: true,
@@ -74,8 +76,8 @@ async function build(entry, out, manifest) {
   }
   // Renamed into place, so that a process starting meanwhile never reads half a file.
   renameSync(tmp, out);
-  writeFileSync(`${manifest}.${process.pid}.tmp`, JSON.stringify({ node: process.version, inputs }));
-  renameSync(`${manifest}.${process.pid}.tmp`, manifest);
+  writeFileSync(`${manifest}.${process.pid}.${threadId}.tmp`, JSON.stringify({ node: process.version, inputs }));
+  renameSync(`${manifest}.${process.pid}.${threadId}.tmp`, manifest);
 }
 
 /** The module `entry` (a path from the package root) exports, run from its bundle when one can be had. */

@@ -3,7 +3,7 @@
 // names `import standard` and is checked against the standard game without listing rules/ too).
 import { existsSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { compile, type CompileResult, type SourceInput } from '../compiler/index.ts';
+import { clearParseCache, compile, type CompileResult, type SourceInput } from '../compiler/index.ts';
 import { renderDiagnostic } from '../compiler/diagnostics.ts';
 import type { Program } from '../runtime/index.ts';
 import { loadSources } from '../compiler/node/load.ts';
@@ -104,4 +104,12 @@ export function requireCompiled(paths: string[], io: Io): Compiled & { program: 
 /** The compiled program, or (after printing the diagnostics) an exit with code 1. */
 export function requireProgram(paths: string[], io: Io): Program {
   return requireCompiled(paths, io).program;
+}
+
+/** The compiled program for a command that then only plays games: the compiler's caches (every file's parse and
+ *  the last result, ~10 MB) are dropped, as nothing will be compiled again in this process. */
+export function requireProgramOnly(paths: string[], io: Io): Program {
+  const program = requireProgram(paths, io);
+  clearParseCache();
+  return program;
 }

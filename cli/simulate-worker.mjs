@@ -1,10 +1,10 @@
-// A worker of a parallel simulation (cli/parallel.ts): cli/simulate-worker.ts from its cached bundle, as
-// bin/sgs.mjs runs the CLI (bin/bundle.mjs; tsx when none can be built); a failure to load is posted like any
-// other, so the waiting thread never waits for nothing.
+// A worker of a parallel simulation (cli/parallel.ts): cli/simulate-worker.ts run from its cached bundle as `sgs`
+// runs (bin/bundle.mjs: no TypeScript loader to start and no module to transpile in each worker; tsx when no
+// bundle can be had); a failure to load is posted like any other, so the waiting thread never waits for nothing.
 import { workerData } from 'node:worker_threads';
+import { importEntry } from '../bin/bundle.mjs';
 
 try {
-  const { importEntry } = await import('../bin/bundle.mjs');
   await importEntry('cli/simulate-worker.ts');
 } catch (e) {
   workerData.port.postMessage({ t: 'failed', message: e instanceof Error ? e.message : String(e) });

@@ -1,7 +1,7 @@
-// One worker's stretch of games (see cli/parallel.ts): played, counted, posted.
+// One worker of a parallel run (see cli/parallel.ts): takes chunks until none is left, posting each one's result.
 import { workerData } from 'node:worker_threads';
 import { COLLECTORS } from './collectors.ts';
-import type { WorkerJob, WorkerMessage } from './parallel.ts';
+import { takeChunk, type WorkerJob, type WorkerMessage } from './parallel.ts';
 import { playRange } from './simulate-range.ts';
 import { importCompiled } from '../compiler/node/compiled.ts';
 
@@ -13,9 +13,12 @@ const post = (m: WorkerMessage) => {
 };
 try {
   if (job.compiledFile) await importCompiled(job.program, job.compiledFile);
-  const into = job.collector ? COLLECTORS[job.collector]() : undefined;
-  const result = playRange(job.program, job.run, job.from, job.to, into, () => post({ t: 'game' }));
-  post({ t: 'done', result: into ? { ...result, collected: into.data() } : result });
+  for (let k = takeChunk(job.claim, job.chunks.length); k >= 0; k = takeChunk(job.claim, job.chunks.length)) {
+    const [from, to] = job.chunks[k]!;
+    const into = job.collector ? COLLECTORS[job.collector]() : undefined;
+    const result = playRange(job.program, job.run, from, to, into, () => post({ t: 'game' }));
+    post({ t: 'part', k, result: into ? { ...result, collected: into.data() } : result });
+  }
 } catch (e) {
   post({ t: 'failed', message: e instanceof Error ? e.message : String(e) });
 }

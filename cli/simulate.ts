@@ -46,15 +46,19 @@ export function deriveSeed(base: number, index: number, stream: 'game' | 'ai'): 
   return engineDeriveSeed(base, index, stream);
 }
 
-/** Stretches of whole series, one per job, as even as the series allow. */
-export function stretches(games: number, series: number, jobs: number): [number, number][] {
-  const units = Math.ceil(games / series);
-  const n = Math.max(1, Math.min(jobs, units));
+/** Games a thread plays at a time (rounded to whole series, at least one): small enough that the threads of a
+ *  parallel run end within a game or two of each other, large enough that handing them out costs nothing. */
+export const CHUNK_GAMES = 10;
+
+/** The run cut into chunks of whole series, in game order; they get smaller towards the end (an eighth of what is
+ *  left, when that is less than `size`), so that the last one to end is short. */
+export function chunks(games: number, series: number, size = CHUNK_GAMES): [number, number][] {
   const out: [number, number][] = [];
-  for (let k = 0; k < n; k++) {
-    const from = Math.floor((units * k) / n) * series;
-    const to = Math.min(games, Math.floor((units * (k + 1)) / n) * series);
-    if (to > from) out.push([from, to]);
+  for (let from = 0; from < games; ) {
+    const want = Math.min(size, Math.ceil((games - from) / 8));
+    const to = Math.min(games, from + Math.max(1, Math.round(want / series)) * series);
+    out.push([from, to]);
+    from = to;
   }
   return out;
 }
@@ -65,23 +69,17 @@ export function simulate(program: Program, o: SimulateOptions): SimulateResult {
   const t0 = performance.now();
   let done = 0;
   const tick = () => o.onGame?.(++done, o.games);
-  const ranges = stretches(o.games, series, o.jobs ?? 1);
+  const parts = chunks(o.games, series);
+  const jobs = Math.max(1, Math.min(o.jobs ?? 1, parts.length));
   // What a worker is sent: the run itself, without the callbacks and the collector (plain data only).
   const { jobs: _jobs, collector: _collector, onGame: _onGame, ...given } = o;
   const run: RunSpec = { ...given, ai: spec, series };
-  let parts: RangeResult[];
-  if (ranges.length <= 1) {
-    parts = [playRange(program, run, 0, o.games, o.collector?.into, tick)];
-  } else {
-    parts = runInWorkers(program, run, ranges, o.collector?.name, tick);
-    for (const p of parts) if (p.collected !== undefined) o.collector?.into.merge(p.collected);
-  }
-  const ms = performance.now() - t0;
+  const keep = o.keepProblems ?? 5;
   const times = new DecisionTimes();
   const r: SimulateResult = {
     games: o.games,
     series,
-    jobs: Math.max(1, ranges.length),
+    jobs,
     ai: formatAiSpec(spec, rolesOf(program)),
     aiMicrosPerDecision: {},
     completed: 0,
@@ -95,12 +93,17 @@ export function simulate(program: Program, o: SimulateOptions): SimulateResult {
     traceHash: '',
     problems: [],
     decisions: 0,
-    ms,
+    ms: 0,
   };
   let turns = 0;
-  const hashes: string[] = [];
-  for (const p of parts) {
-    hashes.push(...p.hashes);
+  let hashes = ''; // every game's trace hash so far, comma-separated (about 15 bytes a game)
+  let first = true;
+  let carried: Carried | undefined;
+  // Each chunk's results, added in game order (whichever thread played it): the same sums, problems, collected
+  // counts and hash as a run in one thread.
+  const add = (p: RangeResult) => {
+    hashes += (first ? '' : ',') + p.hashes.join(',');
+    first = false;
     turns += p.turns;
     r.decisions += p.decisions;
     r.completed += p.completed;
@@ -108,19 +111,23 @@ export function simulate(program: Program, o: SimulateOptions): SimulateResult {
     r.invariantViolations += p.invariantViolations;
     r.unfinished += p.unfinished;
     for (const [w, n] of Object.entries(p.wins)) r.wins[w] = (r.wins[w] ?? 0) + n;
-    r.problems.push(...p.problems);
+    for (const q of p.problems) if (r.problems.length < keep) r.problems.push(q);
     times.merge(p.times);
-  }
-  r.problems = r.problems.slice(0, o.keepProblems ?? 5);
-  const lastCarried = parts[parts.length - 1]?.carried;
-  if (series > 1 && lastCarried) r.carried = lastCarried;
+    carried = p.carried; // the last chunk's, as a series ends there
+    if (p.collected !== undefined) o.collector?.into.merge(p.collected);
+  };
+  if (jobs === 1) for (const [from, to] of parts) add(playRange(program, run, from, to, o.collector?.into, tick));
+  else runInWorkers(program, run, parts, jobs, o.collector, tick, add);
+  const ms = performance.now() - t0;
+  r.ms = ms;
+  if (series > 1 && carried) r.carried = carried;
   r.aiMicrosPerDecision = times.summary();
   const n = Math.max(1, o.games);
   r.avgTurns = round(turns / n, 2);
   r.avgDecisions = round(r.decisions / n, 2);
   r.gamesPerSecond = round(ms > 0 ? (o.games * 1000) / ms : 0, 1);
   // One hash over every game's trace hash, in order: same rules + same seed ⇒ same value, whatever the jobs.
-  r.traceHash = hashHex(hashString(hashes.join(',')));
+  r.traceHash = hashHex(hashString(hashes));
   r.wins = Object.fromEntries(Object.entries(r.wins).sort(([a], [b]) => a.localeCompare(b)));
   return r;
 }

@@ -2,7 +2,7 @@
 // trace hash, wins, problems, what a series carries, and balance's counts.
 import { describe, expect, it } from 'vitest';
 import { loadSources } from '../compiler/node/load.ts';
-import { simulate, stretches, type SimulateOptions } from '../cli/simulate.ts';
+import { chunks, simulate, type SimulateOptions } from '../cli/simulate.ts';
 import { balance } from '../cli/balance.ts';
 import { DecisionTimes } from '../cli/decision-times.ts';
 import { uniformSpec } from '../ai/spec.ts';
@@ -19,18 +19,28 @@ function stable(r: ReturnType<typeof simulate>) {
 }
 
 describe('parallel simulation', () => {
-  it('splits the games into stretches of whole series, one per job', () => {
-    expect(stretches(10, 1, 3)).toEqual([
-      [0, 3],
-      [3, 6],
-      [6, 10],
-    ]);
-    expect(stretches(10, 4, 2)).toEqual([
-      [0, 4],
-      [4, 10],
-    ]);
-    expect(stretches(3, 4, 2)).toEqual([[0, 3]]);
-    expect(stretches(5, 1, 8)).toHaveLength(5);
+  it('cuts a run into chunks of whole series, in game order, smaller towards the end', () => {
+    for (const [games, series] of [
+      [400, 1],
+      [25, 1],
+      [20, 4],
+      [3, 4],
+      [10, 20],
+    ] as const) {
+      const cs = chunks(games, series, 10);
+      expect(cs[0]![0]).toBe(0);
+      expect(cs[cs.length - 1]![1]).toBe(games);
+      cs.forEach(([from, to], i) => {
+        expect(from % series).toBe(0);
+        expect(to).toBeGreaterThan(from);
+        if (i > 0) expect(from).toBe(cs[i - 1]![1]);
+        if (i > 0 && to < games) expect(to - from).toBeLessThanOrEqual(cs[i - 1]![1] - cs[i - 1]![0]);
+      });
+    }
+    const big = chunks(400, 1, 10);
+    expect(big[0]).toEqual([0, 10]);
+    expect(big[big.length - 1]).toEqual([399, 400]);
+    expect(chunks(3, 4, 10)).toEqual([[0, 3]]);
   });
 
   it('gives the same results with two workers as in one thread, a series and its carried values included', () => {

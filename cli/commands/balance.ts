@@ -1,6 +1,6 @@
 // `sgs balance`: win rates per general and per role over many AI games, with 95% intervals, to spot a general that
 // is too strong or too weak.
-import { requireProgram } from '../compile.ts';
+import { requireProgramOnly } from '../compile.ts';
 import { EXIT_FAILED, EXIT_OK, invalid } from '../errors.ts';
 import { progressBar } from '../progress.ts';
 import { rolesOf } from '../../ai/spec.ts';
@@ -16,7 +16,7 @@ export const balanceCommand: Command = {
   summary: 'play many AI games (heuristic by default) and report win rates per general and per role with 95% intervals',
   flags: GAMES_FLAGS,
   run(args, io) {
-    const program = requireProgram(args.positionals, io);
+    const program = requireProgramOnly(args.positionals, io);
     const roles = rolesOf(program);
     if (!roles.length) throw invalid('balance counts wins per role, and these rules give players no role');
     const { mode, players, games, series, seed, options, jobs } = gamesFromFlags(program, args, 1000);

@@ -1,7 +1,7 @@
 // `sgs simulate`: many games played by the random or the heuristic AI, checking invariants after every decision.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { requireProgram } from '../compile.ts';
+import { requireProgramOnly } from '../compile.ts';
 import { intFlag } from '../args.ts';
 import { EXIT_FAILED, EXIT_OK } from '../errors.ts';
 import { progressBar } from '../progress.ts';
@@ -25,7 +25,7 @@ export const simulateCommand: Command = {
     'max-decisions': 'int',
   },
   run(args, io) {
-    const program = requireProgram(args.positionals, io);
+    const program = requireProgramOnly(args.positionals, io);
     const { mode, players, games, series, seed, options, jobs } = gamesFromFlags(program, args, 100);
     const ai = parseAi(program, args.flags.ai as string | undefined, 'random');
     const bar = progressBar(io, 'simulating');

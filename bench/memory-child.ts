@@ -1,0 +1,40 @@
+// One process playing many games as `sgs simulate` does (the rules compiled from rules/, the compiler's caches
+// dropped, one `simulate` call on this thread), sampling its memory every `every` games: RSS as the system sees it,
+// then the live heap after a full GC (run with --expose-gc). Prints one JSON line. Started by bench/memory.ts.
+import { requireProgramOnly } from '../cli/compile.ts';
+import { processIo } from '../cli/io.ts';
+import { simulate } from '../cli/simulate.ts';
+
+const [games, every, invariants] = [Number(process.argv[2]), Number(process.argv[3]), process.argv[4] === 'on'];
+const gc = (globalThis as { gc?: () => void }).gc;
+const samples: { games: number; rssMB: number; heapMB: number }[] = [];
+const sample = (done: number) => {
+  const rss = process.memoryUsage.rss();
+  gc?.();
+  samples.push({ games: done, rssMB: mb(rss), heapMB: mb(process.memoryUsage().heapUsed) });
+};
+
+const program = requireProgramOnly([], processIo());
+sample(0);
+const r = simulate(program, {
+  players: 5,
+  games,
+  seed: 1,
+  invariants,
+  onGame: (done) => {
+    if (done % every === 0) sample(done);
+  },
+});
+console.log(
+  JSON.stringify({
+    samples,
+    gamesPerSecond: r.gamesPerSecond,
+    errors: r.errors,
+    invariantViolations: r.invariantViolations,
+    traceHash: r.traceHash,
+  }),
+);
+
+function mb(bytes: number): number {
+  return Math.round(bytes / 1e5) / 10;
+}
