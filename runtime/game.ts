@@ -23,10 +23,20 @@ import {
   runModeMethod,
 } from './hooks.ts';
 import { truthy, type Ctx, type Ex, type FnRef } from './link.ts';
-import { getMember, setMember } from './members.ts';
+import { getMember, memberReader, setMember } from './members.ts';
 import { randBelow, seedRng, shuffleInPlace } from './rng.ts';
 import { skillChanged, skillEnabled, skillsOf } from './skills.ts';
-import type { Asking, Audience, Carried, EngineKind, GameOptions, LogEntry, Request, State } from './types.ts';
+import type {
+  Asking,
+  Audience,
+  Carried,
+  EngineKind,
+  GameOptions,
+  MemberReaders,
+  LogEntry,
+  Request,
+  State,
+} from './types.ts';
 import {
   RuleError,
   cardFace,
@@ -106,7 +116,7 @@ export class Game implements Engine {
     // The mode is chosen like an option: the declarations it owns are a variant `mode == id`.
     this.engine = opts.reference ? 'reference' : (opts.engine ?? (compiledOf(base) ? 'compiled' : 'resolved'));
     this.reference = this.engine === 'reference';
-    this.L = linkProgram(base, { ...options, mode: modeId }, this.engine);
+    this.L = linkProgram(base, { ...options, mode: modeId }, this.engine, memberReader as MemberReaders);
     this.program = this.L.program;
     this.keepLog = opts.keepLog ?? true;
     this.stepBudget = opts.stepBudget ?? 200_000;

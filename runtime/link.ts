@@ -3,20 +3,17 @@
 // events) become generators, the rest plain functions, so straight-line rule code runs without generator cost.
 import type { IAction, IBody, IExpr, IFunction, IStmt, ITarget, Program } from './ir.ts';
 import { RuleError, same, type Frame, type Value } from './values.ts';
-import type { Asking, Builtins, Ctx, Ex, FnRef } from './types.ts';
-import type { Backend } from './aot/support.ts';
+import type { Asking, Backend, Builtins, Ctx, Ex, FnRef, Gen, Run, Sig } from './types.ts';
 import { inList, isKind, minus, num, plus, plusAssign, truthy } from './ops.ts';
 
 export type { Ctx, Ex, FnRef } from './types.ts';
 export { truthy } from './ops.ts';
-export type Sig = number; // 0 normal, 1 break, 2 continue, 3 return, 4 stop
+export type { Backend, Gen, Run, Sig } from './types.ts';
 export const NORMAL = 0,
   BREAK = 1,
   CONTINUE = 2,
   RETURN = 3,
   STOP = 4;
-export type Gen = Asking<Sig>;
-export type Run = { y: false; run: (c: Ctx) => Sig } | { y: true; gen: (c: Ctx) => Gen };
 export type ActionRunner = (c: Ctx) => Asking<Value>;
 
 export class Linker {

@@ -1,7 +1,7 @@
 // The engine's shared types: decisions, options, the log, the state, and `RulesHost`, what linked rule code
 // (link.ts) and builtins (builtins.ts) may call on a game. `Game` implements it; those two modules see only this
 // interface, never game.ts, so the engine's modules import one another in one direction.
-import type { IFunction, Program } from './ir.ts';
+import type { IBody, IExpr, IFunction, Program } from './ir.ts';
 import type { RngState } from './rng.ts';
 import type { Reads } from './reads.ts';
 import type { ActionRef, CardObj, Frame, PlayerObj, Value, VirtualCard, ZoneRef } from './values.ts';
@@ -215,6 +215,25 @@ export interface Ctx {
 }
 
 export type Ex = (c: Ctx) => Value;
+
+/** How a body ends: 0 normal, 1 break, 2 continue, 3 return, 4 stop. */
+export type Sig = number;
+export type Gen = Asking<Sig>;
+/** A linked body: a plain function when it cannot ask, a generator when it may (link.ts, compiled code). */
+export type Run = { y: false; run: (c: Ctx) => Sig } | { y: true; gen: (c: Ctx) => Gen };
+
+/** A reader of `x.name` made once per name for compiled code (members.ts memberReader), given the linked
+ *  program's player properties; passed in by the game, so that linking does not import member access. */
+export type MemberReaders = (
+  properties: ReadonlySet<string>,
+  name: string,
+) => (g: RulesHost, o: Value, at: string) => Value;
+
+/** The code of a compiled program bound to one linked program: its roots' functions by IR node (runtime/aot). */
+export interface Backend {
+  exprs: WeakMap<IExpr, Ex>;
+  bodies: WeakMap<IBody, Run>;
+}
 
 /** A call to a rules function resolved when it is linked: the function is found once, not by name per call. */
 export interface FnRef {

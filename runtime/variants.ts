@@ -7,7 +7,7 @@ import { Linker, type Run } from './link.ts';
 import { RuleError, same, type Value } from './values.ts';
 import { bindCompiled, compiledOf } from './aot/bind.ts';
 import type { CompiledModule } from './aot/support.ts';
-import type { EngineKind } from './types.ts';
+import type { EngineKind, MemberReaders } from './types.ts';
 
 /** A linked program: closures for its bodies and the indexes built from it. Shared by every game with the same
  *  program and active variants. */
@@ -79,7 +79,12 @@ function withInheritance(p: Program): Program {
 const linkedCache = new WeakMap<Program, Map<string, Linked>>();
 
 /** The linked program for these options, from the cache when a game with the same variants linked it before. */
-export function linkProgram(base: Program, options: Record<string, unknown>, engine: EngineKind = 'resolved'): Linked {
+export function linkProgram(
+  base: Program,
+  options: Record<string, unknown>,
+  engine: EngineKind = 'resolved',
+  readers?: MemberReaders,
+): Linked {
   const { key: variants, program } = effectiveProgram(base, options);
   const compiled = engine === 'compiled' ? compiledOf(base) : undefined;
   if (engine === 'compiled' && !compiled)
@@ -122,7 +127,9 @@ export function linkProgram(base: Program, options: Record<string, unknown>, eng
   if (compiled) {
     const listened = new Set([...windowIndex.keys(), ...tableWindows.keys()]);
     const properties = new Set(Object.keys(program.properties));
-    linker.useCompiled(bindCompiled(compiled, base, { linker, builtins, listens: (w) => listened.has(w), properties }));
+    if (!readers) throw new RuleError('compiled code needs the member readers (Game passes them)', '');
+    const member = (name: string) => readers(properties, name);
+    linker.useCompiled(bindCompiled(compiled, base, { linker, builtins, listens: (w) => listened.has(w), member }));
   }
   const l: Linked = {
     program,

@@ -1,10 +1,10 @@
 // What compiled code (compiler/emit) receives from the engine: the operators the interpreter uses (ops.ts), the
 // resolved references to rules functions and builtins, and the few loops the emitter does not spell out.
 import type { IBody, IExpr } from '../ir.ts';
-import { readsFrame, type Linker, type Run } from '../link.ts';
+import { readsFrame, type Linker } from '../link.ts';
 import { inList, isKind, minus, num, plus, plusAssign, truthy } from '../ops.ts';
-import { memberReader } from '../members.ts';
-import type { Builtins, Ctx, Ex, FnRef, RulesHost } from '../types.ts';
+import type { Builtins, Ctx, Ex, FnRef, Run, RulesHost } from '../types.ts';
+export type { Backend } from '../types.ts';
 import { RuleError, same, type Frame, type Value } from '../values.ts';
 
 /** A compiled program: the module compiler/emit prints, as `import()` gives it. */
@@ -12,12 +12,6 @@ export interface CompiledModule {
   version: number;
   roots: { exprs: number; bodies: number };
   create(rt: Support): { E: Ex[]; R: Run[] };
-}
-
-/** The code of a compiled program bound to one linked program: its roots' functions by IR node. */
-export interface Backend {
-  exprs: WeakMap<IExpr, Ex>;
-  bodies: WeakMap<IBody, Run>;
 }
 
 export type Support = ReturnType<typeof support>;
@@ -28,14 +22,14 @@ export interface LinkedFor {
   builtins: Builtins;
   /** Whether any trigger (a player's skill or a table rule) listens to this timing window. */
   listens(window: string): boolean;
-  /** The player properties of the linked program. */
-  properties: ReadonlySet<string>;
+  /** The reader of `x.name` (members.ts memberReader, for the linked program's properties). */
+  member(name: string): (g: RulesHost, o: Value, at: string) => Value;
 }
 
-export function support({ linker, builtins, listens, properties }: LinkedFor) {
+export function support({ linker, builtins, listens, member }: LinkedFor) {
   return {
     /** `x.name`, its lookups by name made once (members.ts memberReader). */
-    member: (name: string) => memberReader(properties, name),
+    member,
     truthy,
     same,
     num,
