@@ -19,12 +19,14 @@ export function* runEvent(g: Engine, name: string, args: Value[], at: string): A
   const ev = g.program.events[name];
   if (!ev) throw new RuleError(`no event ${name}`, at);
   const data: Record<string, Value> = {};
-  const c0 = g.ctx(null, 0);
-  ev.params.forEach((p, i) => {
+  const params = ev.params;
+  for (let i = 0; i < params.length; i++) {
+    const p = params[i]!;
     let v = args[i];
-    if (v === undefined) v = p.default ? g.L.linker.expr(p.default)(c0) : null;
+    // A default is read in a context of its own (no event yet), made only when one is needed.
+    if (v === undefined) v = p.default ? g.L.linker.expr(p.default)(g.ctx(null, 0)) : null;
     data[p.name] = v;
-  });
+  }
   const frame: Frame = { t: 'e', id: name, data, stopped: false, parent: g.frame };
   resetScoped(g, name);
   g.tick();
