@@ -38,7 +38,9 @@ export async function playgroundRow(games = 1000, warmup = 100): Promise<Playgro
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as { port: number };
-  const { chromium } = await import('playwright-core');
+  // Imported by a name the bundler (bin/bundle.mjs) leaves alone: playwright-core runs from node_modules, unbundled.
+  const pw = 'playwright-core';
+  const { chromium } = (await import(pw)) as typeof import('playwright-core');
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
   try {
     const page = await browser.newPage();
