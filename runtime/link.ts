@@ -2,9 +2,22 @@
 // shapes below). Expressions become `(ctx) => value`; statements that may suspend (decisions, timing windows,
 // events) become generators, the rest plain functions, so straight-line rule code runs without generator cost.
 import type { IAction, IBody, IExpr, IFunction, IStmt, ITarget, Program } from './ir.ts';
-import { RuleError, same, type Frame, type Value } from './values.ts';
-import type { Asking, Backend, Builtins, Ctx, Ex, FnRef, Gen, Run, Sig } from './types.ts';
-import { inList, isKind, minus, num, plus, plusAssign, truthy } from './ops.ts';
+import { RuleError, same, type Value } from './values.ts';
+import type { Asking, Backend, Builtins, Ctx, Ex, FnRef, Run, Sig } from './types.ts';
+import {
+  fnCtx,
+  inList,
+  isKind,
+  minus,
+  num,
+  plus,
+  plusAssign,
+  someItem,
+  someTestOf,
+  stopEvent,
+  truthy,
+  whereItems,
+} from './ops.ts';
 
 export type { Ctx, Ex, FnRef } from './types.ts';
 export { truthy } from './ops.ts';
@@ -211,78 +224,32 @@ export class Linker {
         const cond = this.expr(e.cond);
         const slot = e.slot;
         const at = e.at;
-        return (c) => {
-          const xs = c.g.asList(list(c), at);
-          const out: Value[] = [];
-          for (const x of xs) {
-            c.vars[slot] = x;
-            if (truthy(cond(c))) out.push(x);
-          }
-          return out;
-        };
+        return (c) => whereItems(c, list(c), slot, cond, at);
       }
     }
   }
 
-  /** `count(xs where c) > 0` (or `>= 1`, `!= 0`; `== 0` for none) as a test that stops at the first x for which c
-   *  holds, also when the `where` is the whole body of a function called there (`count(legalTargets(p, c)) > 0`):
-   *  the count is thrown away, and c is pure, so skipping the rest changes nothing but the time. Null when the
-   *  comparison has another shape. */
+  /** `count(xs where c) > 0` and its kin (ops.ts someTestOf) as a test that stops at the first hit. */
   private someTest(e: Extract<IExpr, { k: 'bin' }>): Ex | null {
-    const zero = (x: IExpr) => x.k === 'lit' && x.v === 0;
-    const one = (x: IExpr) => x.k === 'lit' && x.v === 1;
-    let want: boolean;
-    if ((e.op === '>' || e.op === '!=') && zero(e.r)) want = true;
-    else if (e.op === '>=' && one(e.r)) want = true;
-    else if (e.op === '==' && zero(e.r)) want = false;
-    else return null;
-    const l = e.l;
-    if (l.k !== 'call' || l.fn !== 'count' || l.args.length !== 1) return null;
-    const x = l.args[0]!;
-    if (x.k === 'where') {
-      const some = this.someOf(x);
-      return want ? some : (c) => !some(c);
-    }
-    if (x.k !== 'fn') return null;
-    const f = this.program.functions[x.name];
-    const body = f?.expr;
-    if (!f || body?.k !== 'where' || x.args.length > f.params.length) return null;
+    const t = someTestOf(e, this.program.functions);
+    if (!t) return null;
+    const want = t.want;
+    const list = this.expr(t.where.list);
+    const cond = this.expr(t.where.cond);
+    const { slot, at } = t.where;
+    if (!('fn' in t))
+      return want ? (c) => someItem(c, list(c), slot, cond, at) : (c) => !someItem(c, list(c), slot, cond, at);
     // The function's own context, its parameters bound as a call binds them (hooks.ts bindParams).
-    const args = x.args.map((a) => this.expr(a));
-    const defaults = f.params.map((p) => (p.default ? this.expr(p.default) : null));
-    const some = this.someOf(body);
-    const slots = f.slots;
+    const args = t.args.map((a) => this.expr(a));
+    const defaults = t.fn.params.map((p) => (p.default ? this.expr(p.default) : null));
+    const slots = t.fn.slots;
     return (c) => {
-      const fc: Ctx = {
-        g: c.g,
-        vars: new Array(slots).fill(null),
-        you: null,
-        frame: c.g.frame,
-        subject: null,
-        checkStop: false,
-        ret: null,
-      };
+      const fc = fnCtx(c.g, slots);
       for (let i = 0; i < defaults.length; i++) {
         const v = i < args.length ? args[i]!(c) : undefined;
         fc.vars[i] = v === undefined ? (defaults[i] ? defaults[i]!(fc) : null) : v;
       }
-      return some(fc) === want;
-    };
-  }
-
-  /** Whether some item of a `where` list meets its condition, stopping at the first. */
-  private someOf(w: Extract<IExpr, { k: 'where' }>): (c: Ctx) => boolean {
-    const list = this.expr(w.list);
-    const cond = this.expr(w.cond);
-    const slot = w.slot;
-    const at = w.at;
-    return (c) => {
-      const xs = c.g.asList(list(c), at);
-      for (const x of xs) {
-        c.vars[slot] = x;
-        if (truthy(cond(c))) return true;
-      }
-      return false;
+      return someItem(fc, list(fc), slot, cond, at) === want;
     };
   }
 
@@ -586,16 +553,7 @@ export class Linker {
       case 'stop': {
         const e = s.e ? this.expr(s.e) : null;
         const at = s.at;
-        return {
-          y: false,
-          run: (c) => {
-            const f = e ? e(c) : c.frame;
-            if (!f || typeof f !== 'object' || (f as Frame).t !== 'e') throw new RuleError('stop needs an event', at);
-            (f as Frame).stopped = true;
-            c.g.touch('frame');
-            return STOP;
-          },
-        };
+        return { y: false, run: (c) => stopEvent(c.g, e ? e(c) : c.frame, at) };
       }
       case 'timing': {
         const subj = this.expr(s.subject);

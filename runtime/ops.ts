@@ -1,8 +1,10 @@
-// The operators of the rules language on values, shared by the interpreter (link.ts) and compiled code
-// (aot/support.ts), so that both backends compute exactly the same thing.
+// The operators of the rules language on values, the loops of `where` and `stop`, and the shapes of the
+// `count(…) > 0` fast path: shared by the interpreter (link.ts) and compiled code (compiler/emit, aot/support.ts),
+// so that both backends compute exactly the same thing.
 import { kindOfValue, matchesAny } from './kinds.ts';
-import { RuleError, same, type Value } from './values.ts';
-import type { RulesHost } from './types.ts';
+import type { IExpr, IFunction, Program } from './ir.ts';
+import { RuleError, same, type Frame, type Value } from './values.ts';
+import type { Ctx, Ex, RulesHost } from './types.ts';
 
 export function truthy(v: Value): boolean {
   return v !== null && v !== false && v !== 0 && v !== '';
@@ -45,4 +47,73 @@ export function isKind(g: RulesHost, x: Value, ks: Value, at: string): boolean {
   const k = kindOfValue(g, x, at);
   if (k === null) return false;
   return matchesAny(g.program.cards, k, Array.isArray(ks) ? ks.map(String) : [String(ks)]);
+}
+
+/** `xs where cond`: the items for which cond holds, each bound to the slot while cond runs. */
+export function whereItems(c: Ctx, list: Value, slot: number, cond: Ex, at: string): Value[] {
+  const xs = c.g.asList(list, at);
+  const out: Value[] = [];
+  for (const x of xs) {
+    c.vars[slot] = x;
+    if (truthy(cond(c))) out.push(x);
+  }
+  return out;
+}
+
+/** Whether some item meets the condition, stopping at the first (`count(xs where c) > 0`). */
+export function someItem(c: Ctx, list: Value, slot: number, cond: Ex, at: string): boolean {
+  const xs = c.g.asList(list, at);
+  for (const x of xs) {
+    c.vars[slot] = x;
+    if (truthy(cond(c))) return true;
+  }
+  return false;
+}
+
+/** A rules function's own context, as a call the engine runs builds it (no owner, the running event). */
+export function fnCtx(g: RulesHost, slots: number): Ctx {
+  return {
+    g,
+    vars: new Array(slots).fill(null),
+    you: null,
+    frame: g.frame,
+    subject: null,
+    checkStop: false,
+    ret: null,
+  };
+}
+
+/** `stop` (of the running event, or of the event given): marked stopped; the body unwinds with the stop signal. */
+export function stopEvent(g: RulesHost, f: Value, at: string): number {
+  if (!f || typeof f !== 'object' || (f as Frame).t !== 'e') throw new RuleError('stop needs an event', at);
+  (f as Frame).stopped = true;
+  g.touch('frame');
+  return 4;
+}
+
+/** The shapes `count(xs where c) > 0` (`>= 1`, `!= 0`; `== 0` for none) takes, directly or through a function
+ *  whose whole body is the `where` (`count(legalTargets(p, c)) > 0`): both engines test them by stopping at the
+ *  first hit (the count is thrown away and c is pure). `want`: the answer when some item meets c. Null for any
+ *  other comparison. */
+export type SomeTest =
+  | { want: boolean; where: Extract<IExpr, { k: 'where' }> }
+  | { want: boolean; where: Extract<IExpr, { k: 'where' }>; fn: IFunction; args: IExpr[] };
+
+export function someTestOf(e: Extract<IExpr, { k: 'bin' }>, functions: Program['functions']): SomeTest | null {
+  const zero = (x: IExpr) => x.k === 'lit' && x.v === 0;
+  const one = (x: IExpr) => x.k === 'lit' && x.v === 1;
+  let want: boolean;
+  if ((e.op === '>' || e.op === '!=') && zero(e.r)) want = true;
+  else if (e.op === '>=' && one(e.r)) want = true;
+  else if (e.op === '==' && zero(e.r)) want = false;
+  else return null;
+  const l = e.l;
+  if (l.k !== 'call' || l.fn !== 'count' || l.args.length !== 1) return null;
+  const x = l.args[0]!;
+  if (x.k === 'where') return { want, where: x };
+  if (x.k !== 'fn') return null;
+  const fn = functions[x.name];
+  const body = fn?.expr;
+  if (!fn || body?.k !== 'where' || x.args.length > fn.params.length) return null;
+  return { want, where: body, fn, args: x.args };
 }

@@ -5,6 +5,7 @@
 // generator per block). The module imports nothing: `create(rt)` receives the engine's support (runtime/aot/
 // support.ts). All text goes through code.ts, so author text can only ever be a JSON literal of the output.
 import { forEachRoot } from '../../runtime/aot/roots.ts';
+import { someTestOf } from '../../runtime/ops.ts';
 import type { IAction, IBody, IExpr, IStmt, ITarget, Program } from '../../runtime/ir.ts';
 import { type Code, int, js, list, lit, name, type Prefix } from './code.ts';
 
@@ -26,9 +27,8 @@ export function emitModule(program: Program): string {
 
 class Emitter {
   private decls: Code[] = [];
-  private fnRefs = new Map<string, Code>();
-  private calls = new Map<string, Code>();
-  private asks = new Map<string, Code>();
+  /** The module's constants made from the engine when it is bound, one per kind and name (`F3 = rt.fnRef(…)`). */
+  private constants = new Map<string, Code>();
   private counter = 0;
 
   constructor(private program: Program) {}
@@ -62,50 +62,35 @@ return { E, R };
     return name(prefix, this.counter++);
   }
 
-  private fnRef(n: string): Code {
-    let r = this.fnRefs.get(n);
+  /** The constant `prefix<n> = value`, declared the first time this kind and name are asked for. */
+  private constant(prefix: Prefix, key: string, value: () => Code): Code {
+    const k = `${prefix}:${key}`;
+    let r = this.constants.get(k);
     if (!r) {
-      r = this.fresh('F');
-      this.fnRefs.set(n, r);
-      this.decls.push(js`const ${r} = rt.fnRef(${lit(n)});`);
+      r = this.fresh(prefix);
+      this.constants.set(k, r);
+      this.decls.push(js`const ${r} = ${value()};`);
     }
     return r;
   }
 
-  private windows = new Map<string, Code>();
-  private members = new Map<string, Code>();
+  /** A rules function, resolved when the module is bound (linker.fnRef). */
+  private fnRef(n: string): Code {
+    return this.constant('F', n, () => js`rt.fnRef(${lit(n)})`);
+  }
 
   /** The reader of `x.name`, made once per name when the module is bound (runtime/members.ts memberReader). */
   private member(n: string): Code {
-    let r = this.members.get(n);
-    if (!r) {
-      r = this.fresh('G');
-      this.members.set(n, r);
-      this.decls.push(js`const ${r} = rt.member(${lit(n)});`);
-    }
-    return r;
+    return this.constant('G', n, () => js`rt.member(${lit(n)})`);
   }
 
   /** Whether a trigger listens to the window, known when the module is bound (a constant of the module). */
   private listens(w: string): Code {
-    let r = this.windows.get(w);
-    if (!r) {
-      r = this.fresh('H');
-      this.windows.set(w, r);
-      this.decls.push(js`const ${r} = rt.listens(${lit(w)});`);
-    }
-    return r;
+    return this.constant('H', w, () => js`rt.listens(${lit(w)})`);
   }
 
   private builtin(n: string, at: string, ask: boolean): Code {
-    const m = ask ? this.asks : this.calls;
-    let r = m.get(n);
-    if (!r) {
-      r = this.fresh(ask ? 'A' : 'B');
-      m.set(n, r);
-      this.decls.push(js`const ${r} = rt.builtin(${lit(n)}, ${lit(ask)}, ${lit(at)});`);
-    }
-    return r;
+    return this.constant(ask ? 'A' : 'B', n, () => js`rt.builtin(${lit(n)}, ${lit(ask)}, ${lit(at)})`);
   }
 
   // ------------------------------------------------------------------ expressions
@@ -224,39 +209,27 @@ return { E, R };
     return js`rt.fail(${lit(`unknown operator ${e.op}`)}, ${at})`;
   }
 
-  /** `count(xs where c) > 0` and its kin stop at the first hit, as in the interpreter (link.ts someTest). */
+  /** `count(xs where c) > 0` and its kin stop at the first hit, as in the interpreter (runtime/ops.ts someTestOf). */
   private someTest(e: Extract<IExpr, { k: 'bin' }>, c: Code): Code | null {
-    const zero = (x: IExpr) => x.k === 'lit' && x.v === 0;
-    const one = (x: IExpr) => x.k === 'lit' && x.v === 1;
-    let want: boolean;
-    if ((e.op === '>' || e.op === '!=') && zero(e.r)) want = true;
-    else if (e.op === '>=' && one(e.r)) want = true;
-    else if (e.op === '==' && zero(e.r)) want = false;
-    else return null;
-    const l = e.l;
-    if (l.k !== 'call' || l.fn !== 'count' || l.args.length !== 1) return null;
-    const x = l.args[0]!;
-    const neg = want ? NONE : js`!`;
-    if (x.k === 'where') {
-      return js`${neg}SO(${c}, ${this.expr(x.list, c)}, ${int(x.slot)}, ${this.condFn(x.cond)}, ${lit(x.at)})`;
-    }
-    if (x.k !== 'fn') return null;
-    const f = this.program.functions[x.name];
-    const body = f?.expr;
-    if (!f || body?.k !== 'where' || x.args.length > f.params.length) return null;
+    const t = someTestOf(e, this.program.functions);
+    if (!t) return null;
+    const neg = t.want ? NONE : js`!`;
+    const w = t.where;
+    if (!('fn' in t))
+      return js`${neg}SO(${c}, ${this.expr(w.list, c)}, ${int(w.slot)}, ${this.condFn(w.cond)}, ${lit(w.at)})`;
     // The function's own context, its parameters bound as a call binds them (runtime/hooks.ts bindParams).
     const q = this.fresh('Q');
     const v = this.fresh('v');
-    const binds = f.params.map((p, i) => {
-      const arg = i < x.args.length ? this.expr(x.args[i]!, js`c0`) : js`undefined`;
+    const binds = t.fn.params.map((p, i) => {
+      const arg = i < t.args.length ? this.expr(t.args[i]!, js`c0`) : js`undefined`;
       const def = p.default ? this.expr(p.default, C) : js`null`;
       return js`${v} = ${arg}; c.vars[${int(i)}] = ${v} === undefined ? ${def} : ${v};`;
     });
     this.decls.push(js`const ${q} = (c0) => {
-const c = CX(c0.g, ${int(f.slots)});
+const c = CX(c0.g, ${int(t.fn.slots)});
 let ${v};
 ${list(binds, '\n')}
-return SO(c, ${this.expr(body.list, C)}, ${int(body.slot)}, ${this.condFn(body.cond)}, ${lit(body.at)});
+return SO(c, ${this.expr(w.list, C)}, ${int(w.slot)}, ${this.condFn(w.cond)}, ${lit(w.at)});
 };`);
     return js`${neg}${q}(${c})`;
   }
