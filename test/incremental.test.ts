@@ -64,15 +64,24 @@ const outcome = (r: CompileResult) => ({
   texts: generateTexts(r),
 });
 
+/** Each step of a session compiled in a row (caches kept) and each compiled from scratch. */
+function bothWays(steps: SourceInput[][]): {
+  incremental: ReturnType<typeof outcome>[];
+  scratch: ReturnType<typeof outcome>[];
+} {
+  clearParseCache();
+  const incremental = steps.map((s) => outcome(compile(s)));
+  const scratch = steps.map((s) => {
+    clearParseCache();
+    return outcome(compile(s));
+  });
+  return { incremental, scratch };
+}
+
 describe('compiling again after edits', () => {
   it('gives, after each edit of a session, what a compile from scratch gives', () => {
     const steps = session();
-    clearParseCache();
-    const incremental = steps.map((s) => outcome(compile(s)));
-    const scratch = steps.map((s) => {
-      clearParseCache();
-      return outcome(compile(s));
-    });
+    const { incremental, scratch } = bothWays(steps);
     // The session reaches each kind of outcome: clean, errors, warnings.
     expect(incremental.some((o) => o.diagnostics.some((d) => d.severity === 'error'))).toBe(true);
     expect(incremental.some((o) => o.diagnostics.some((d) => d.code === 'SGS310'))).toBe(true);
@@ -81,12 +90,7 @@ describe('compiling again after edits', () => {
 
   it('gives, after each edit of the examples and of the rules they build on, what a compile from scratch gives', () => {
     const steps = examplesSession();
-    clearParseCache();
-    const incremental = steps.map((s) => outcome(compile(s)));
-    const scratch = steps.map((s) => {
-      clearParseCache();
-      return outcome(compile(s));
-    });
+    const { incremental, scratch } = bothWays(steps);
     expect(incremental.some((o) => o.diagnostics.some((d) => d.severity === 'error'))).toBe(true);
     for (let i = 0; i < steps.length; i++) expect(incremental[i], `step ${i}`).toEqual(scratch[i]);
   }, 120_000);
