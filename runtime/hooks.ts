@@ -31,22 +31,7 @@ export function callRef(g: Engine, ref: FnRef, args: Value[], at: string): Value
   if (ref.memo) {
     const r = g.reads;
     if (r === null) return callFunction(g, ref.name, args, at);
-    const t = r.table(ref);
-    const key = t.off ? -1 : r.key(args);
-    if (key >= 0) {
-      const base = g.guards === 0;
-      const e = r.reuse(t, key, base, g.frame);
-      if (e !== undefined) return r.check ? r.verified(e, () => runRef(g, ref, args, at)) : e.v;
-      const rec = r.begin(t);
-      let v: Value;
-      try {
-        v = runRef(g, ref, args, at);
-      } catch (x) {
-        r.abort(rec);
-        throw x;
-      }
-      return r.end(rec, t, key, base, v);
-    }
+    return r.cached(r.table(ref), args, g.guards === 0, g.frame, runRef, g, ref, args, at);
   }
   return runRef(g, ref, args, at);
 }
@@ -111,23 +96,8 @@ function memoKey(g: Engine, name: string, args: Value[]): string | null {
 
 export function evalHook(g: Engine, name: string, args: Value[]): Value {
   const r = g.reads;
-  if (r !== null) {
-    const t = r.table(name);
-    const key = t.off ? -1 : r.key(args);
-    if (key < 0) return combineGuarded(g, name, args);
-    const base = g.guards === 0;
-    const e = r.reuse(t, key, base, g.frame);
-    if (e !== undefined) return r.check ? r.verified(e, () => combineGuarded(g, name, args)) : e.v;
-    const rec = r.begin(t);
-    let v: Value;
-    try {
-      v = combineGuarded(g, name, args);
-    } catch (x) {
-      r.abort(rec);
-      throw x;
-    }
-    return r.end(rec, t, key, base, v);
-  }
+  if (r !== null)
+    return r.cached(r.table(name), args, g.guards === 0, g.frame, combineGuarded, g, name, args, undefined);
   const key = memoKey(g, 'h:' + name, args);
   if (key !== null) {
     const hit = g.memo.get(key);

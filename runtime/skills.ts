@@ -87,21 +87,7 @@ export function skillEnabled(g: Engine, p: PlayerObj, skill: string): boolean {
   if ((g.hookDepth.get(ENABLED) ?? 0) > 0) return true; // re-entrant check (a hook consulted while deciding enabledness)
   // Cached until a write to what the rules' function read (an owner's role, the card use running…: reads.ts).
   if (r === null) return enabledNow(g, p, skill);
-  const t = r.table(ENABLED);
-  const key = t.off ? -1 : r.key([p, skill]);
-  if (key < 0) return enabledNow(g, p, skill);
-  const base = g.guards === 0;
-  const e = r.reuse(t, key, base, g.frame);
-  if (e !== undefined) return (r.check ? r.verified(e, () => enabledNow(g, p, skill)) : e.v) === true;
-  const rec = r.begin(t);
-  let v: boolean;
-  try {
-    v = enabledNow(g, p, skill);
-  } catch (x) {
-    r.abort(rec);
-    throw x;
-  }
-  return r.end(rec, t, key, base, v) === true;
+  return r.cached(r.table(ENABLED), [p, skill], g.guards === 0, g.frame, enabledNow, g, p, skill, undefined) === true;
 }
 
 /** The re-entrancy key (and cache table) of skillEnabled. */
