@@ -22,13 +22,16 @@ export class RandomAI implements Policy {
     if (r.min > hi) return null;
     const k = r.min + this.int(hi - r.min + 1);
     // Partial Fisher–Yates: the first k slots become a uniform sample in random order.
-    const idx = Array.from({ length: n }, (_, i) => i);
+    // (A plain loop: Array.from with a callback was the policy's whole cost.)
+    const idx: number[] = [];
+    for (let i = 0; i < n; i++) idx.push(i);
     for (let i = 0; i < k; i++) {
       const j = i + this.int(n - i);
       const t = idx[i]!;
       idx[i] = idx[j]!;
       idx[j] = t;
     }
-    return idx.slice(0, k);
+    idx.length = k;
+    return idx;
   }
 }

@@ -31,6 +31,10 @@ export interface Engine extends RulesHost {
   memoAt: number;
   /** Per seat: each window's triggers of the skills the seat has, as of a skills stamp (windows.ts). */
   readonly seatTriggers: Map<string, { stamp: number; items: TriggerRef[] }>[];
+  /** Per seat: each hook's contributions of the skills the seat has, as of a skills stamp (hooks.ts). */
+  readonly seatHooks: Map<string, { stamp: number; items: { skill: string; idx: number }[] }>[];
+  /** Per window: whether any seat has a trigger in it, as of a stamp of everybody's skills (windows.ts). */
+  readonly windowListeners: Map<string, { stamp: number; any: boolean }>;
   /** Re-entrancy guards active now (hooks, skillEnabled, granted skills, card filters): 0 is the baseline, where a
    *  cached result that consulted a guard may be reused (reads.ts). */
   guards: number;

@@ -23,6 +23,7 @@ import {
   runModeMethod,
 } from './hooks.ts';
 import { truthy, type Ctx, type Ex, type FnRef } from './link.ts';
+import { nulls } from './ops.ts';
 import { getMember, memberReader, setMember } from './members.ts';
 import { randBelow, seedRng, shuffleInPlace } from './rng.ts';
 import { skillChanged, skillEnabled, skillsOf } from './skills.ts';
@@ -91,6 +92,8 @@ export class Game implements Engine {
   filtering = false;
   guards = 0;
   readonly seatTriggers: Map<string, { stamp: number; items: TriggerRef[] }>[] = [];
+  readonly seatHooks: Map<string, { stamp: number; items: { skill: string; idx: number }[] }>[] = [];
+  readonly windowListeners = new Map<string, { stamp: number; any: boolean }>();
   readonly reads: Reads | null = null;
   readonly memo = new Map<string, Value>();
   memoAt = -1;
@@ -339,7 +342,7 @@ export class Game implements Engine {
   // ------------------------------------------------------------------ running linked code
 
   ctx(you: PlayerObj | null, slots: number, frame: Frame | null = this.frame, subject: Value = null): Ctx {
-    return { g: this, vars: new Array(slots).fill(null), you, frame, subject, checkStop: false, ret: null };
+    return { g: this, vars: nulls(slots), you, frame, subject, checkStop: false, ret: null };
   }
 
   /** Evaluate an expression of the program (a scenario's) in a fresh context. */

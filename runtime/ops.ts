@@ -70,11 +70,41 @@ export function someItem(c: Ctx, list: Value, slot: number, cond: Ex, at: string
   return false;
 }
 
+/** A context's variable slots, all none. Literals for the usual sizes: they are copied from a boilerplate, which
+ *  is several times cheaper than `new Array(n).fill(null)` (contexts are the engine's most frequent allocation). */
+export function nulls(n: number): Value[] {
+  switch (n) {
+    case 0:
+      return [];
+    case 1:
+      return [null];
+    case 2:
+      return [null, null];
+    case 3:
+      return [null, null, null];
+    case 4:
+      return [null, null, null, null];
+    case 5:
+      return [null, null, null, null, null];
+    case 6:
+      return [null, null, null, null, null, null];
+    case 7:
+      return [null, null, null, null, null, null, null];
+    case 8:
+      return [null, null, null, null, null, null, null, null];
+    default: {
+      const a: Value[] = [null, null, null, null, null, null, null, null];
+      for (let i = 8; i < n; i++) a.push(null);
+      return a;
+    }
+  }
+}
+
 /** A rules function's own context, as a call the engine runs builds it (no owner, the running event). */
 export function fnCtx(g: RulesHost, slots: number): Ctx {
   return {
     g,
-    vars: new Array(slots).fill(null),
+    vars: nulls(slots),
     you: null,
     frame: g.frame,
     subject: null,

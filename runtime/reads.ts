@@ -129,6 +129,7 @@ export class Reads {
   }
   /** A seat's skills changed (null: anyone's may have); `skills`, when known, are the ones that came or went. */
   bumpSkills(seat: number | null, skills?: readonly string[]): void {
+    this.skillsAt = this.clock + 1;
     if (seat === null) {
       for (let s = 0; s < this.nSeats; s++) this.bumpSkills(s, skills);
       return;
@@ -138,6 +139,11 @@ export class Reads {
     if (skills === undefined) for (let h = 0; h < this.hookNo.size; h++) this.bump(row + h);
     else for (const s of skills) for (const h of this.hooksOfSkill.get(s) ?? []) this.bump(row + h);
   }
+  /** A number that changes whenever anybody's skills may have changed (per-window facts kept beside the cache). */
+  allSkillsStamp(): number {
+    return Math.max(this.skillsAt, this.allAt);
+  }
+  private skillsAt = 0;
   /** A number that changes whenever the seat's skills may have changed (per-seat lists kept beside the cache). */
   skillsStamp(seat: number): number {
     const v = this.ver[this.skillBase + seat] ?? 0;

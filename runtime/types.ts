@@ -233,7 +233,12 @@ export type MemberReaders = (
 export interface Backend {
   exprs: WeakMap<IExpr, Ex>;
   bodies: WeakMap<IBody, Run>;
+  /** An event's fields made from its arguments, by the JSON of its parameter names (compiler/emit eventFields). */
+  eventFields: Map<string, EventFields>;
 }
+
+/** An event's fields (Frame.data) from its arguments, one object shape per list of parameters. */
+export type EventFields = (args: Value[]) => Record<string, Value>;
 
 /** A call to a rules function resolved when it is linked: the function is found once, not by name per call. */
 export interface FnRef {

@@ -7,7 +7,7 @@ import { Linker, type Run } from './link.ts';
 import { RuleError, same, type Value } from './values.ts';
 import { bindCompiled, compiledOf } from './aot/bind.ts';
 import type { CompiledModule } from './aot/support.ts';
-import type { EngineKind, MemberReaders } from './types.ts';
+import type { EngineKind, EventFields, MemberReaders } from './types.ts';
 
 /** A linked program: closures for its bodies and the indexes built from it. Shared by every game with the same
  *  program and active variants. */
@@ -37,6 +37,8 @@ export interface Linked {
   grantors: string[];
   /** Table rules (owned by nobody) in declaration order: those that fire before every player's skills, and after. */
   tableRules: { before: string[]; after: string[] };
+  /** Compiled code's maker of each event's fields, by event name (absent: runEvent sets them one by one). */
+  eventFields: Map<string, EventFields>;
   /** Properties, globals and use limits declared `reset at <event>`, by event kind. */
   resets: Map<string, { props: string[]; vars: string[] }>;
 }
@@ -45,6 +47,8 @@ export interface TriggerRef {
   skill: string;
   idx: number;
   trig: ITrigger;
+  /** Its use-limit key per seat, made on first use (windows.ts). */
+  keys?: string[];
 }
 
 /** The base program with the parts of every variant whose option has the variant's value merged over it. */
@@ -124,12 +128,18 @@ export function linkProgram(
     for (const c of Object.values(cards)) for (const f of Object.keys(c.fields)) fieldNames.add(f);
   }
   const linker = new Linker(program, builtins, reference);
+  const eventFields = new Map<string, EventFields>();
   if (compiled) {
     const listened = new Set([...windowIndex.keys(), ...tableWindows.keys()]);
     const properties = new Set(Object.keys(program.properties));
     if (!readers) throw new RuleError('compiled code needs the member readers (Game passes them)', '');
     const member = (name: string) => readers(properties, name);
-    linker.useCompiled(bindCompiled(compiled, base, { linker, builtins, listens: (w) => listened.has(w), member }));
+    const backend = bindCompiled(compiled, base, { linker, builtins, listens: (w) => listened.has(w), member });
+    linker.useCompiled(backend);
+    for (const ev of Object.values(program.events)) {
+      const make = backend.eventFields.get(JSON.stringify(ev.params.map((p) => p.name)));
+      if (make) eventFields.set(ev.id, make);
+    }
   }
   const l: Linked = {
     program,
@@ -157,6 +167,7 @@ export function linkProgram(
         .filter((s) => s.table === 'after')
         .map((s) => s.id),
     },
+    eventFields,
     resets: resetIndex(program),
   };
   m.set(key, l);

@@ -18,14 +18,21 @@ export const MAX_DEPTH = 120;
 export function* runEvent(g: Engine, name: string, args: Value[], at: string): Asking<Value> {
   const ev = g.program.events[name];
   if (!ev) throw new RuleError(`no event ${name}`, at);
-  const data: Record<string, Value> = {};
   const params = ev.params;
+  let vals = args;
   for (let i = 0; i < params.length; i++) {
-    const p = params[i]!;
-    let v = args[i];
+    if (vals[i] !== undefined) continue;
     // A default is read in a context of its own (no event yet), made only when one is needed.
-    if (v === undefined) v = p.default ? g.L.linker.expr(p.default)(g.ctx(null, 0)) : null;
-    data[p.name] = v;
+    const p = params[i]!;
+    if (vals === args) vals = args.slice();
+    vals[i] = p.default ? g.L.linker.expr(p.default)(g.ctx(null, 0)) : null;
+  }
+  const make = g.L.eventFields.get(name);
+  let data: Record<string, Value>;
+  if (make !== undefined) data = make(vals);
+  else {
+    data = {};
+    for (let i = 0; i < params.length; i++) data[params[i]!.name] = vals[i]!;
   }
   const frame: Frame = { t: 'e', id: name, data, stopped: false, parent: g.frame };
   resetScoped(g, name);
@@ -121,35 +128,67 @@ function seatTriggers(g: Engine, window: string, items: TriggerRef[], p: PlayerO
   return mine;
 }
 
+/** Whether any seat has a skill with a trigger in this window. Most windows that some skill of the rules listens
+ *  to have no such skill at a given table: the answer is kept per window until anybody's skills change, so that
+ *  those windows cost one lookup instead of a pass over every seat. */
+function anyoneListens(g: Engine, window: string, items: TriggerRef[]): boolean {
+  const r = g.reads;
+  if (r === null || g.L.grantors.length > 0) return true;
+  const stamp = r.allSkillsStamp();
+  const kept = g.windowListeners.get(window);
+  if (kept !== undefined && kept.stamp === stamp && !r.check) return kept.any;
+  let any = false;
+  for (const p of g.state.players) if (seatTriggers(g, window, items, p).length > 0) any = true;
+  if (kept !== undefined && kept.stamp === stamp && kept.any !== any)
+    throw new Error(`stale listeners of window ${window}`);
+  g.windowListeners.set(window, { stamp, any });
+  return any;
+}
+
+/** The use-limit key of a trigger for a seat (skills.ts limitKey), made once per trigger and seat. */
+function keyOf(it: TriggerRef, p: PlayerObj): string {
+  const keys = (it.keys ??= []);
+  return (keys[p.seat] ??= limitKey(it.skill, 't', it.idx, p));
+}
+
+const NO_TRIGGERS: readonly TriggerRef[] = [];
+
 /** The triggers of p's skills that may fire now in this window (not fired yet, within limits, enabled, true). */
-function candidates(g: Engine, window: string, p: PlayerObj, subject: PlayerObj, frame: Frame, done: Set<string>) {
-  const all = g.L.windowIndex.get(window);
-  const out: { skill: string; idx: number; trig: ITrigger; key: string }[] = [];
-  if (!all) return out;
+function candidates(
+  g: Engine,
+  items: TriggerRef[],
+  window: string,
+  p: PlayerObj,
+  subject: PlayerObj,
+  frame: Frame,
+  done: Set<string> | null,
+): readonly TriggerRef[] {
   // Players out of play take part in no window (a death window opens while the dying player is still in).
-  if (!p.alive) return out;
-  const items = seatTriggers(g, window, all, p);
-  for (const it of items) {
+  if (!p.alive) return NO_TRIGGERS;
+  const mine = seatTriggers(g, window, items, p);
+  let out: TriggerRef[] | null = null;
+  for (const it of mine) {
     const t = it.trig;
     if (t.subject === 'you' ? subject !== p : t.subject === 'other' ? subject === p : false) continue;
-    const key = limitKey(it.skill, 't', it.idx, p);
-    if (done.has(key)) continue;
+    const key = keyOf(it, p);
+    if (done?.has(key)) continue;
     if (!usesLeft(g, t.limit, key)) continue;
     if (onceSpent(g, it.skill, p)) continue;
     if (!skillEnabled(g, p, it.skill)) continue;
     if (!triggerCondition(g, t, p, frame, subject)) continue;
-    out.push({ ...it, key });
+    (out ??= []).push(it);
   }
-  return out;
+  return out ?? NO_TRIGGERS;
 }
 
 /** Open a timing window: collect triggers seat by seat from the current player, let each player order
  *  their own, re-check every condition just before firing. */
 export function* openWindow(g: Engine, window: string, subject: PlayerObj, frame: Frame): Asking<void> {
   const table = g.L.tableWindows.get(window);
-  if (table?.before.length) yield* tableRules(g, table.before, subject, frame);
-  if (g.L.windowIndex.has(window)) yield* playersSkills(g, window, subject, frame, new Set<string>());
-  if (table?.after.length) yield* tableRules(g, table.after, subject, frame);
+  if (table !== undefined && table.before.length) yield* tableRules(g, table.before, subject, frame);
+  const items = g.L.windowIndex.get(window);
+  if (items !== undefined && anyoneListens(g, window, items)) yield* playersSkills(g, items, window, subject, frame);
+  if (table !== undefined && table.after.length) yield* tableRules(g, table.after, subject, frame);
 }
 
 /** The table's rules in a window: in declaration order, each trigger once, its condition checked just before it
@@ -178,11 +217,23 @@ function* tableRules(g: Engine, items: TriggerRef[], subject: PlayerObj, frame: 
   }
 }
 
-function* playersSkills(g: Engine, window: string, subject: PlayerObj, frame: Frame, done: Set<string>): Asking<void> {
-  for (const p of seatOrder(g)) {
+function* playersSkills(
+  g: Engine,
+  items: TriggerRef[],
+  window: string,
+  subject: PlayerObj,
+  frame: Frame,
+): Asking<void> {
+  // Seats from the current player onwards, as they were when the window opened.
+  const ps = g.state.players;
+  const n = ps.length;
+  const from = g.state.current;
+  let done: Set<string> | null = null;
+  for (let i = 0; i < n; i++) {
+    const p = ps[(from + i) % n]!;
     for (;;) {
       if (frame.stopped || g.state.over) return;
-      const cands = candidates(g, window, p, subject, frame, done);
+      const cands = candidates(g, items, window, p, subject, frame, done);
       if (cands.length === 0) break;
       let pick = cands[0]!;
       if (cands.length > 1) {
@@ -196,8 +247,9 @@ function* playersSkills(g: Engine, window: string, subject: PlayerObj, frame: Fr
         });
         pick = cands[ans[0]!]!;
       }
-      done.add(pick.key);
-      yield* fireTrigger(g, pick.skill, pick.trig, pick.key, p, subject, frame);
+      const key = keyOf(pick, p);
+      (done ??= new Set()).add(key);
+      yield* fireTrigger(g, pick.skill, pick.trig, key, p, subject, frame);
     }
   }
 }

@@ -10,7 +10,7 @@ import type { IAction, IBody, IExpr, IStmt, ITarget, Program } from '../../runti
 import { type Code, int, js, list, lit, name, type Prefix } from './code.ts';
 
 /** Bumped when the shape of the output changes (the loader refuses another version). */
-export const EMIT_VERSION = 1;
+export const EMIT_VERSION = 2;
 
 const C = js`c`;
 const NONE = js``;
@@ -52,10 +52,29 @@ ${list(exprs, ',\n')}
 const R = [
 ${list(bodies, ',\n')}
 ];
-return { E, R };
+const D = [
+${list(this.eventFields(), ',\n')}
+];
+return { E, R, D };
 }
 `;
     return out.text;
+  }
+
+  /** An event's fields as one object literal per list of parameter names (`[names, (a) => ({…})]`), so that every
+   *  event of a kind has the same shape and its fields are set without a store by name. A name that an object
+   *  literal would not take as a plain field (`__proto__`) leaves its list to the engine's loop. */
+  private eventFields(): Code[] {
+    const lists = new Map<string, string[]>();
+    for (const events of [this.program.events, ...this.program.variants.map((v) => v.parts.events ?? {})])
+      for (const ev of Object.values(events)) {
+        const names = ev.params.map((p) => p.name);
+        if (!names.includes('__proto__')) lists.set(JSON.stringify(names), names);
+      }
+    return [...lists.values()].map((names) => {
+      const fields = names.map((n, i) => js`${lit(n)}: a[${int(i)}]`);
+      return js`[[${names.map((n) => lit(n))}], (a) => ({ ${fields} })]`;
+    });
   }
 
   private fresh(prefix: Prefix): Code {

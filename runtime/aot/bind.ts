@@ -5,7 +5,7 @@ import { forEachRoot } from './roots.ts';
 import { support, type Backend, type CompiledModule, type LinkedFor } from './support.ts';
 
 /** The output version this engine reads (compiler/emit EMIT_VERSION). */
-export const COMPILED_VERSION = 1;
+export const COMPILED_VERSION = 2;
 
 const attached = new WeakMap<Program, CompiledModule>();
 
@@ -22,8 +22,9 @@ export function compiledOf(program: Program): CompiledModule | undefined {
 
 /** The module's functions for each root of `program` (the program it was compiled from, or a copy of it). */
 export function bindCompiled(mod: CompiledModule, program: Program, linked: LinkedFor): Backend {
-  const { E, R } = mod.create(support(linked));
-  const b: Backend = { exprs: new WeakMap(), bodies: new WeakMap() };
+  const { E, R, D } = mod.create(support(linked));
+  const b: Backend = { exprs: new WeakMap(), bodies: new WeakMap(), eventFields: new Map() };
+  for (const [names, make] of D) b.eventFields.set(JSON.stringify(names), make);
   let i = 0;
   let j = 0;
   forEachRoot(program, {

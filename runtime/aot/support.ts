@@ -12,7 +12,7 @@ import {
   truthy,
   whereItems,
 } from '../ops.ts';
-import type { Builtins, Ctx, Ex, FnRef, Run, RulesHost } from '../types.ts';
+import type { Builtins, Ctx, EventFields, Ex, FnRef, Run, RulesHost } from '../types.ts';
 export type { Backend } from '../types.ts';
 import { RuleError, same, type Value } from '../values.ts';
 
@@ -20,7 +20,7 @@ import { RuleError, same, type Value } from '../values.ts';
 export interface CompiledModule {
   version: number;
   roots: { exprs: number; bodies: number };
-  create(rt: Support): { E: Ex[]; R: Run[] };
+  create(rt: Support): { E: Ex[]; R: Run[]; D: [string[], EventFields][] };
 }
 
 export type Support = ReturnType<typeof support>;
