@@ -185,10 +185,10 @@ function candidates(
  *  their own, re-check every condition just before firing. */
 export function* openWindow(g: Engine, window: string, subject: PlayerObj, frame: Frame): Asking<void> {
   const table = g.L.tableWindows.get(window);
-  if (table !== undefined && table.before.length) yield* tableRules(g, table.before, subject, frame);
+  if (table?.before.length) yield* tableRules(g, table.before, subject, frame);
   const items = g.L.windowIndex.get(window);
   if (items !== undefined && anyoneListens(g, window, items)) yield* playersSkills(g, items, window, subject, frame);
-  if (table !== undefined && table.after.length) yield* tableRules(g, table.after, subject, frame);
+  if (table?.after.length) yield* tableRules(g, table.after, subject, frame);
 }
 
 /** The table's rules in a window: in declaration order, each trigger once, its condition checked just before it
