@@ -275,9 +275,9 @@ export const changes: { [K in BuiltinNameWith<'changes'>]: CallBuiltin } = {
     const to = known == null ? [] : seats(g, known, at);
     for (const c of g.asCards(cs!, at)) {
       c.faceDown = true;
-      if (c.open) delete c.open;
+      if (c.open) c.open = undefined;
       if (to.length) c.seenBy = to.slice();
-      else delete c.seenBy;
+      else c.seenBy = undefined;
     }
     return null;
   },
@@ -291,7 +291,7 @@ export const changes: { [K in BuiltinNameWith<'changes'>]: CallBuiltin } = {
     g.touch('table');
     for (const c of g.asCards(cs!, at)) {
       c.open = true;
-      if (c.faceDown) delete c.faceDown;
+      if (c.faceDown) c.faceDown = undefined;
     }
     return null;
   },
@@ -333,7 +333,10 @@ export const changes: { [K in BuiltinNameWith<'changes'>]: CallBuiltin } = {
 /** The subject the rules gave a question (`asks:` and `about:`), or nothing. */
 function subjectOf(asks: Value | undefined, about: Value | undefined): { subject?: RequestSubject } {
   if (asks == null && about == null) return {};
-  return { subject: { ...(asks != null ? { asks: String(asks) } : {}), ...(about != null ? { about } : {}) } };
+  const subject: RequestSubject = {};
+  if (asks != null) subject.asks = String(asks);
+  if (about != null) subject.about = about;
+  return { subject };
 }
 
 function* choose(g: RulesHost, [who, from, prompt, optional, asks, about]: Value[], at: string): Asking<Value> {

@@ -81,8 +81,13 @@ export class RuleError extends Error {
 }
 
 export function zoneKey(zone: string, owner: PlayerObj | null): string {
-  return owner ? `${zone}:${owner.seat}` : zone;
+  if (!owner) return zone;
+  // Made once per zone and seat: keys are asked for on every move and every zone read.
+  let bySeat = ZONE_KEYS.get(zone);
+  if (bySeat === undefined) ZONE_KEYS.set(zone, (bySeat = []));
+  return (bySeat[owner.seat] ??= `${zone}:${owner.seat}`);
 }
+const ZONE_KEYS = new Map<string, string[]>();
 
 export function isPlayer(v: unknown): v is PlayerObj {
   return typeof v === 'object' && v !== null && (v as PlayerObj).t === 'p';

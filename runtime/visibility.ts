@@ -30,9 +30,9 @@ export function knowsAnnounced(card: CardObj, seat: number | null): boolean {
 
 /** A card forgets who was shown it when it moves: it is seen as its new zone says. */
 export function forgetShown(card: CardObj): void {
-  if (card.faceDown !== undefined) delete card.faceDown;
-  if (card.seenBy !== undefined) delete card.seenBy;
-  if (card.open !== undefined) delete card.open;
+  if (card.faceDown !== undefined) card.faceDown = undefined;
+  if (card.seenBy !== undefined) card.seenBy = undefined;
+  if (card.open !== undefined) card.open = undefined;
 }
 
 /** Whether a reader may read an entry with this audience. */

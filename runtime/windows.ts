@@ -25,7 +25,8 @@ export function* runEvent(g: Engine, name: string, args: Value[], at: string): A
     // A default is read in a context of its own (no event yet), made only when one is needed.
     const p = params[i]!;
     if (vals === args) vals = args.slice();
-    vals[i] = p.default ? g.L.linker.expr(p.default)(g.ctx(null, 0)) : null;
+    const d = p.default;
+    vals[i] = !d ? null : d.k === 'lit' ? d.v : g.L.linker.expr(d)(g.ctx(null, 0));
   }
   const make = g.L.eventFields.get(name);
   let data: Record<string, Value>;

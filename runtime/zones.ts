@@ -83,8 +83,10 @@ export function put(g: Engine, cards: CardObj[], to: ZoneRef, bottom: boolean): 
     }
     removeFromZone(g, c);
     c.zone = key;
-    if (c.as !== undefined) delete c.as;
-    if (c.holder !== undefined) delete c.holder;
+    // Cleared, not deleted: a delete would turn the card into a slow dictionary object for the rest of the game
+    // (the same in visibility.ts and builtins.ts).
+    if (c.as !== undefined) c.as = undefined;
+    if (c.holder !== undefined) c.holder = undefined;
     forgetShown(c);
     if (bottom) dest.push(c);
     else dest.unshift(c);
