@@ -153,8 +153,10 @@ export class Game implements Engine {
     };
     const emptyCtx = this.ctx(null, 0);
     for (let i = 0; i < n; i++) {
-      const v: Record<string, Value> = {};
-      for (const p of Object.values(this.program.properties)) v[p.id] = this.L.linker.expr(p.default)(emptyCtx);
+      // Made in one go: an object given more than about 16 properties one by one becomes a slow dictionary.
+      const v: Record<string, Value> = Object.fromEntries(
+        Object.values(this.program.properties).map((p) => [p.id, this.L.linker.expr(p.default)(emptyCtx)]),
+      );
       this.state.players.push({
         t: 'p',
         seat: i,

@@ -253,8 +253,9 @@ export class Reads {
   begin(table: Table): Recorder {
     table.misses++;
     // A table that seldom hits costs more than it saves: its calls then run uncached (their reads still count
-    // for the cached call around them).
-    if (table.misses === 400 && table.hits < 40) table.off = true;
+    // for the cached call around them). Checked every 32 misses: a function consulted only when the cached call
+    // around it missed (distanceMod under distance) rarely hits, and a game is only a few hundred calls long.
+    if (table.misses >= 64 && (table.misses & 31) === 0 && table.hits * 8 < table.misses) table.off = true;
     const r: Recorder = { id: ++this.recs, deps: [], frame: NO_FRAME, guarded: false };
     if (this.rec !== null) this.stack.push(this.rec);
     this.rec = r;
