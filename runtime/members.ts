@@ -197,8 +197,8 @@ export function getMember(g: Engine, o: Value, name: string, at: string): Value 
 }
 
 /** `x.name` for compiled code (runtime/aot): what getMember gives, with what depends only on the name decided
- *  once — whether it is a rules property of players, an engine member of players, a parameter of events. Other
- *  values, and every read while a cached call records its reads, take getMember's own path. `properties`: the
+ *  once — whether it is a rules property of players, an engine member of players, a parameter of events (read and
+ *  noted for a cached call that records, as getMember notes them). Other values take getMember's own path. `properties`: the
  *  linked program's player properties. */
 export function memberReader(
   properties: ReadonlySet<string>,
@@ -208,17 +208,19 @@ export function memberReader(
   const engine = property ? undefined : PLAYER.get(name);
   const field = name !== 'stopped' && name !== 'kind' && name !== 'parent';
   return (g, o, at) => {
-    // While a cached call records what it reads (reads.ts), getMember notes each read.
+    // While a cached call records what it reads (reads.ts), each read is noted as getMember notes it.
     const r = g.reads;
-    if (r !== null && r.rec !== null) return getMember(g, o, name, at);
+    const rec = r !== null && r.rec !== null;
     if (o !== null && typeof o === 'object' && !Array.isArray(o)) {
       if (o.t === 'p') {
         if (property) {
+          if (rec) r.dep(r.propId(o, name));
           const v = o.v[name];
           return v === undefined ? null : v;
         }
         if (engine) return engine(o, g, at);
       } else if (o.t === 'e' && field) {
+        if (rec) r.dep(D_FRAME);
         const v = o.data[name];
         return v === undefined ? null : v;
       }
