@@ -56,7 +56,7 @@ import { D_FRAME, D_TABLE, Reads } from './reads.ts';
 import { compiledOf } from './aot/bind.ts';
 import { canSee, knowsAnnounced, logEntry } from './visibility.ts';
 import { applyCarried, carriedOf } from './carried.ts';
-import { MAX_DEPTH, openWindow, runEvent, seatOrder } from './windows.ts';
+import { MAX_DEPTH, hears, openWindow, runEvent, seatOrder } from './windows.ts';
 import { asCards, asList, ownerOf, put, removeFromZone, zoneOf } from './zones.ts';
 
 export type { GameOptions, LogEntry, Request, RequestOption, State } from './types.ts';
@@ -549,6 +549,10 @@ export class Game implements Engine {
 
   openWindow(window: string, subject: PlayerObj, frame: Frame): Asking<void> {
     return openWindow(this, window, subject, frame);
+  }
+
+  hears(window: string): boolean {
+    return hears(this, window);
   }
 
   /** Seats from the current player onwards. */

@@ -162,6 +162,9 @@ export interface RulesHost {
   runAction(name: string, args: Value[], at: string): Asking<Value>;
   runEvent(name: string, args: Value[], at: string): Asking<Value>;
   openWindow(window: string, subject: PlayerObj, frame: Frame): Asking<void>;
+  /** Whether opening the window now could fire anything (a table rule, or a seat with a trigger in it): compiled
+   *  code opens it only then, without making a generator for nothing. */
+  hears(window: string): boolean;
 
   // decisions, randomness, the log and the end
   decide(r: Request): Asking<number[]>;

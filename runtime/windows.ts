@@ -182,6 +182,13 @@ function candidates(
   return out ?? NO_TRIGGERS;
 }
 
+/** Whether opening the window could fire anything: a table rule listens to it, or a seat has a trigger in it. */
+export function hears(g: Engine, window: string): boolean {
+  if (g.L.tableWindows.has(window)) return true;
+  const items = g.L.windowIndex.get(window);
+  return items !== undefined && anyoneListens(g, window, items);
+}
+
 /** Open a timing window: collect triggers seat by seat from the current player, let each player order
  *  their own, re-check every condition just before firing. */
 export function* openWindow(g: Engine, window: string, subject: PlayerObj, frame: Frame): Asking<void> {

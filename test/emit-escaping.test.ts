@@ -18,7 +18,7 @@ const VOCABULARY = new Set(
     'version roots exprs bodies create rt E R D a y run gen c c0 g ' +
     'truthy T same S num N plus P minus M plusAssign PA inList IN isKind IS where WH some SO stop ST fnCtx CX readsFrame RF RuleError RE ' +
     'fnRef builtin listens member fail vars you frame subject checkStop stopped ret data ' +
-    'getGlobal setGlobal option zoneRef asPlayer getMember setMember callRef evalHook callPureMethod findCard asList ' +
+    'hears getGlobal setGlobal option zoneRef asPlayer getMember setMember callRef evalHook callPureMethod findCard asList ' +
     'runEvent runAction runMethod openWindow tick touch slice Math trunc Infinity undefined'
   ).split(' '),
 );

@@ -337,7 +337,7 @@ return 0;
 if (${who} !== null) {
 if (!c.frame) throw new RE(${lit(outside)}, ${lit(s.at)});
 const ${p} = c.g.asPlayer(${who}, ${lit(`timing ${s.name}`)});
-if (${this.listens(s.name)}) yield* c.g.openWindow(${lit(s.name)}, ${p}, c.frame);
+if (${this.listens(s.name)} && c.g.hears(${lit(s.name)})) yield* c.g.openWindow(${lit(s.name)}, ${p}, c.frame);
 } }`;
       }
     }
