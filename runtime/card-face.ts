@@ -26,7 +26,12 @@ export function rankText(rank: number): string {
   return RANK_LETTERS[rank] ?? String(rank);
 }
 
-/** `♠7` for a card with suit spade and rank 7. */
+/** `♠7` for a card with suit spade and rank 7. Kept per suit and rank: every log line and question labels cards. */
 export function faceText(c: { suit: string; rank: number }): string {
-  return `${suitSymbol(c.suit)}${rankText(c.rank)}`;
+  let byRank = FACES.get(c.suit);
+  if (byRank === undefined) FACES.set(c.suit, (byRank = new Map()));
+  let t = byRank.get(c.rank);
+  if (t === undefined) byRank.set(c.rank, (t = `${suitSymbol(c.suit)}${rankText(c.rank)}`));
+  return t;
 }
+const FACES = new Map<string, Map<number, string>>();
