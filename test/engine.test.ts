@@ -2,6 +2,7 @@
 // trigger order, step budget, views, determinism.
 import { describe, expect, it } from 'vitest';
 import { Game } from '../runtime/game.ts';
+import { validate } from '../runtime/decisions.ts';
 import { viewFor, snapshot } from '../runtime/view.ts';
 import { compileOrThrow, inline } from './helpers.ts';
 
@@ -81,6 +82,21 @@ describe('decisions as data', () => {
       if (!r.ok) expect(r.reason.length).toBeGreaterThan(5);
     }
     expect(JSON.stringify(snapshot(g))).toBe(before);
+  });
+
+  it('names why a pick is illegal: too few, too many, an unknown option, one picked twice', () => {
+    const r = {
+      seat: 0,
+      prompt: 'pick',
+      options: [0, 1, 2].map((v) => ({ label: String(v), value: v })),
+      min: 1,
+      max: 2,
+    };
+    expect(validate(r, [])).toBe('pick at least 1 (got 0)');
+    expect(validate(r, [0, 1, 2])).toBe('pick at most 2 (got 3)');
+    expect(validate(r, [3])).toBe('option 3 does not exist (0..2)');
+    expect(validate(r, [2, 2])).toBe('option 2 picked twice');
+    expect(validate(r, [2, 0])).toBeNull();
   });
 
   it('ends the game through the rules', () => {
