@@ -369,8 +369,7 @@ export class ExprRenderer {
     }
     // An event of a kind not known here: any event whose field of that name has a phrase.
     if (o.ty?.base === 'event' && evs.length === 0) {
-      for (const s of new Set(this.S.byName.values())) {
-        if (s.kind !== 'event') continue;
+      for (const s of this.S.ofKind('event')) {
         const ps = (s.decl as A.EventDecl).params;
         const i = ps.findIndex((p) => p.name.name === f);
         const ph =
@@ -443,8 +442,7 @@ export class ExprRenderer {
       return INT;
     if (owner === 'general' && f === 'skills') return { base: 'skill', list: true };
     if (owner === 'card') {
-      for (const s of this.S.byName.values()) {
-        if (s.kind !== 'card') continue;
+      for (const s of this.S.ofKind('card')) {
         const fld = (s.decl as A.CardDecl).fields.find((x) => x.name.name === f);
         if (!fld) continue;
         if (fld.value.kind === 'Number') return INT;
