@@ -4,7 +4,7 @@
 // program-wide parts (windows, fields, tags …). An entry is reused when the declaration is the same object, the
 // names it looked up resolve to the same declarations, and those parts did not change (`sameTables`, checked once
 // per compile by `DeclCaches.begin`).
-import { Reads, sameSym, sameTables, type Symbols } from './lower/symbols.ts';
+import { Reads, sameSym, sameTables, type SymKind, type Symbols } from './lower/symbols.ts';
 
 interface Entry<T> {
   value: T;
@@ -14,7 +14,7 @@ interface Entry<T> {
 }
 
 /** Whether what `reads` saw of `was` is what `now` shows; `extra` answers the reads of other tables. */
-export function holds(reads: Reads, was: Symbols, now: Symbols, extra?: (key: string) => unknown): boolean {
+function holds(reads: Reads, was: Symbols, now: Symbols, extra?: (key: string) => unknown): boolean {
   for (const [n, s] of reads.names) if (!sameSym(s, now.byName.get(n))) return false;
   for (const [k, list] of reads.kinds) {
     const cur = now.kindList(k);
@@ -22,7 +22,49 @@ export function holds(reads: Reads, was: Symbols, now: Symbols, extra?: (key: st
   }
   if (reads.extra.size > 0 && !extra) return false;
   for (const [k, v] of reads.extra) if (extra!(k) !== v) return false;
+  for (const r of reads.shared) if (!holds(r, was, now, extra)) return false;
   return !reads.all || sameNames(was, now);
+}
+
+/** What changed from one table to the next: the names that resolve differently, the kinds whose list differs. */
+export interface TableChange {
+  from: Symbols;
+  to: Symbols;
+  names: Set<string>;
+  kinds: Set<SymKind>;
+}
+
+function changeOf(from: Symbols, to: Symbols): TableChange {
+  const names = new Set<string>();
+  for (const [n, s] of from.byName) if (!sameSym(s, to.byName.get(n))) names.add(n);
+  for (const n of to.byName.keys()) if (!from.byName.has(n)) names.add(n);
+  const kinds = new Set<SymKind>();
+  for (const n of names) {
+    const a = from.byName.get(n);
+    const b = to.byName.get(n);
+    if (a) kinds.add(a.kind);
+    if (b) kinds.add(b.kind);
+  }
+  // A list can also change by its order alone.
+  for (const kind of to.kinds()) {
+    if (kinds.has(kind)) continue;
+    const a = from.kindList(kind);
+    const b = to.kindList(kind);
+    if (a.length !== b.length || a.some((x, i) => !sameSym(x, b[i]))) kinds.add(kind);
+  }
+  return { from, to, names, kinds };
+}
+
+/** `holds` when the entry was last found good with the table the change starts from: only the changed names and
+ *  kinds need a look. */
+function holdsAfter(reads: Reads, change: TableChange, extra?: (key: string) => unknown): boolean {
+  for (const n of change.names) if (reads.names.has(n)) return false;
+  for (const k of change.kinds) if (reads.kinds.has(k)) return false;
+  if (reads.all && change.names.size > 0) return false;
+  if (reads.extra.size > 0 && !extra) return false;
+  for (const [k, v] of reads.extra) if (extra!(k) !== v) return false;
+  for (const r of reads.shared) if (!holdsAfter(r, change, extra)) return false;
+  return true;
 }
 
 /** Every name means the same (suggestions read them all). */
@@ -33,8 +75,21 @@ function sameNames(a: Symbols, b: Symbols): boolean {
   return true;
 }
 
+/** `holds`, through `change` when it leads from `was` to `now`. */
+export function stillHolds(
+  reads: Reads,
+  was: Symbols,
+  now: Symbols,
+  change?: TableChange,
+  extra?: (key: string) => unknown,
+): boolean {
+  if (was === now) return true;
+  return change?.from === was && change.to === now ? holdsAfter(reads, change, extra) : holds(reads, was, now, extra);
+}
+
 export class DeclCache<K extends object, T> {
   private entries = new WeakMap<K, Entry<T>>();
+  constructor(private owner?: DeclCaches) {}
 
   clear(): void {
     this.entries = new WeakMap();
@@ -44,7 +99,7 @@ export class DeclCache<K extends object, T> {
    *  depends on (compared with ===); `extra` answers the reads recorded in `Reads.extra`. */
   run(key: K, S: Symbols, compute: () => T, tag?: unknown, extra?: (key: string) => unknown): T {
     const hit = this.entries.get(key);
-    if (hit && hit.tag === tag && (hit.S === S || holds(hit.reads, hit.S, S, extra))) {
+    if (hit && hit.tag === tag && stillHolds(hit.reads, hit.S, S, this.owner?.change, extra)) {
       hit.S = S;
       if (S.reads) mergeReads(S.reads, hit.reads);
       return hit.value;
@@ -69,6 +124,7 @@ export function mergeReads(into: Reads, from: Reads): void {
   for (const [n, s] of from.names) if (!into.names.has(n)) into.names.set(n, s);
   for (const [k, l] of from.kinds) into.kinds.set(k, l);
   for (const [k, v] of from.extra) if (!into.extra.has(k)) into.extra.set(k, v);
+  for (const r of from.shared) into.shared.add(r);
   into.all ||= from.all;
 }
 
@@ -76,9 +132,11 @@ export function mergeReads(into: Reads, from: Reads): void {
 export class DeclCaches {
   private last?: Symbols;
   private all: DeclCache<object, unknown>[] = [];
+  /** From the last compile's table to this one's. */
+  change?: TableChange;
 
   cache<K extends object, T>(): DeclCache<K, T> {
-    const c = new DeclCache<K, T>();
+    const c = new DeclCache<K, T>(this);
     this.all.push(c as unknown as DeclCache<object, unknown>);
     return c;
   }
@@ -86,11 +144,13 @@ export class DeclCaches {
   /** A compile with table `S` starts. */
   begin(S: Symbols): void {
     if (this.last && !sameTables(this.last, S)) this.clear();
+    this.change = this.last && this.last !== S ? changeOf(this.last, S) : undefined;
     this.last = S;
   }
 
   clear(): void {
     for (const c of this.all) c.clear();
     this.last = undefined;
+    this.change = undefined;
   }
 }

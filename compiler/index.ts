@@ -1,10 +1,9 @@
 // The compiler: sources → tokens/CST/AST (syntax) → checks → IR (lower). It never throws on user input:
 // every problem comes back as a diagnostic, and it stops after the first stage that reported errors.
 import { reparse, type LaidOut, type ParseResult } from './syntax/parse.ts';
-import type * as A from './ast/nodes.ts';
 import { collect } from './lower/symbols.ts';
-import { lowerProgram, type LoweredDecl } from './lower/lower.ts';
-import { runChecks } from './check/checks.ts';
+import { lowerProgram, type LowerCache } from './lower/lower.ts';
+import { runChecks, type CheckCache } from './check/checks.ts';
 import { MissingWording, textDiagnostics } from './text/missing.ts';
 import { DeclCaches } from './decl-cache.ts';
 import { keepDecls, sameData } from './kept-trees.ts';
@@ -41,8 +40,8 @@ let last: { parses: Parsed[]; result: CompileResult } | undefined;
 
 // What each declaration gave after parsing, for the next compile (compiler/decl-cache.ts).
 const caches = new DeclCaches();
-const lowered = caches.cache<A.Decl, LoweredDecl>();
-const checked = caches.cache<A.Decl, Diagnostic[]>();
+const lowered: LowerCache = { decls: caches.cache(), files: caches.cache() };
+const checked: CheckCache = { decls: caches.cache(), files: caches.cache() };
 const wording = new MissingWording(caches);
 
 /** Forget cached parses, results per declaration and the last result (benchmarks of a full compile; tests that

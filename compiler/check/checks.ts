@@ -175,9 +175,15 @@ const table: { [K in A.Decl['kind']]?: Check<Extract<A.Decl, { kind: K }>>[] } =
   Phrase: phraseChecks,
 };
 
-/** The checks of every declaration; with `cache`, a declaration whose checks still hold is not checked again. */
-export function runChecks(files: A.SourceFile[], S: Symbols, cache?: DeclCache<A.Decl, Diagnostic[]>): Diagnostic[] {
-  const out: Diagnostic[] = [];
+/** The caches of the checks: per declaration, and per file. */
+export interface CheckCache {
+  decls: DeclCache<A.Decl, Diagnostic[]>;
+  files: DeclCache<A.Decl[], Diagnostic[]>;
+}
+
+/** The checks of every declaration; with `cache`, a file or declaration whose checks still hold is not checked
+ *  again (compiler/decl-cache.ts). */
+export function runChecks(files: A.SourceFile[], S: Symbols, cache?: CheckCache): Diagnostic[] {
   const visit = (d: A.Decl, into: Diagnostic[]) => {
     const checks = table[d.kind] as Check<A.Decl>[] | undefined;
     for (const c of checks ?? []) c(d, S, into);
@@ -188,10 +194,14 @@ export function runChecks(files: A.SourceFile[], S: Symbols, cache?: DeclCache<A
     visit(d, found);
     return found;
   };
+  const checkFile = (f: A.SourceFile) => {
+    if (!cache) return f.decls.flatMap(check);
+    const found: Diagnostic[] = [];
+    for (const d of f.decls) for (const x of cache.decls.run(d, S, () => check(d))) found.push(x);
+    return found;
+  };
+  const out: Diagnostic[] = [];
   for (const f of files)
-    for (const d of f.decls) {
-      if (!cache) visit(d, out);
-      else for (const x of cache.run(d, S, () => check(d))) out.push(x);
-    }
+    for (const x of cache ? cache.files.run(f.decls, S, () => checkFile(f)) : checkFile(f)) out.push(x);
   return out;
 }

@@ -61,29 +61,38 @@ export function lower(files: A.SourceFile[], diags: Diagnostic[]): LowerResult {
   return { program: lowerProgram(files, S, diags), symbols: S };
 }
 
-/** The program of `files` with table `S`; with `cache`, a declaration whose lowering still holds is not lowered
- *  again (compiler/decl-cache.ts). */
-export function lowerProgram(
-  files: A.SourceFile[],
-  S: Symbols,
-  diags: Diagnostic[],
-  cache?: DeclCache<A.Decl, LoweredDecl>,
-): I.Program {
+/** The caches of lowering: per declaration, and per file (its declarations' parts together). */
+export interface LowerCache {
+  decls: DeclCache<A.Decl, LoweredDecl>;
+  files: DeclCache<A.Decl[], LoweredDecl>;
+}
+
+/** The program of `files` with table `S`; with `cache`, a file or declaration whose lowering still holds is not
+ *  lowered again (compiler/decl-cache.ts). */
+export function lowerProgram(files: A.SourceFile[], S: Symbols, diags: Diagnostic[], cache?: LowerCache): I.Program {
   const L = new Lowerer(S);
-  const p = emptyProgram();
-  for (const f of files)
-    for (const d of f.decls) {
-      const u = cache ? cache.run(d, S, () => L.unit(d)) : L.unit(d);
-      for (const x of u.diags) diags.push(x);
-      for (const k in u.parts) {
-        const key = k as keyof I.Program;
-        if (key === 'variants') p.variants.push(...u.parts.variants!);
-        else Object.assign(p[key], u.parts[key]);
-      }
-    }
+  const lowerFile = (f: A.SourceFile): LoweredDecl => {
+    const out: LoweredDecl = { parts: {}, diags: [] };
+    for (const d of f.decls) addParts(out, cache ? cache.decls.run(d, S, () => L.unit(d)) : L.unit(d));
+    return out;
+  };
+  const all: LoweredDecl = { parts: emptyProgram(), diags };
+  for (const f of files) addParts(all, cache ? cache.files.run(f.decls, S, () => lowerFile(f)) : lowerFile(f));
+  const p = all.parts as I.Program;
   // Members other packages added (`extend enum`) follow the enum's own.
   for (const [id, ms] of S.enumExtensions) p.enums[id] = [...(p.enums[id] ?? []), ...ms.map((m) => m.names.id.name)];
   return p;
+}
+
+/** Add what a declaration (or a file) gave, in order: a later entry of the same id replaces an earlier one. */
+function addParts(into: LoweredDecl, u: LoweredDecl): void {
+  for (const x of u.diags) into.diags.push(x);
+  const parts = into.parts as Record<string, unknown>;
+  for (const k in u.parts) {
+    const key = k as keyof I.Program;
+    if (key === 'variants') ((parts.variants ??= []) as I.Program['variants']).push(...u.parts.variants!);
+    else Object.assign((parts[key] ??= {}) as object, u.parts[key]);
+  }
 }
 
 class Lowerer {

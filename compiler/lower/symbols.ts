@@ -40,6 +40,8 @@ export class Reads {
   all = false;
   /** Reads of tables other than this one (a general's skills by id), as the caller names them. */
   extra = new Map<string, unknown>();
+  /** The reads of results shared by several declarations, by reference (not copied into each). */
+  shared = new Set<Reads>();
 }
 
 /** The same answer of a lookup in two tables: a symbol of the same kind for the same declaration. */
@@ -107,6 +109,12 @@ export class Symbols {
     const list = this.kindList(kind);
     this.reads?.kinds.set(kind, list);
     return list;
+  }
+
+  /** The kinds some symbol has. */
+  kinds(): Iterable<SymKind> {
+    this.kindList('enum');
+    return this.kindLists!.keys();
   }
 
   /** `ofKind` without recording the read. */

@@ -5,7 +5,7 @@
 import type * as A from '../ast/nodes.ts';
 import { Reads, sameTables, type Symbols } from '../lower/symbols.ts';
 import { warning, type Diagnostic } from '../diagnostics.ts';
-import { DeclCaches, holds, type DeclCache } from '../decl-cache.ts';
+import { DeclCaches, stillHolds, type DeclCache } from '../decl-cache.ts';
 import { Phrasebook } from './phrasebook.ts';
 import { Facts } from './facts.ts';
 import { Renderer } from './stmt.ts';
@@ -39,11 +39,13 @@ interface Built<T> {
 
 export class MissingWording {
   private units: DeclCache<A.Decl, Missing[]>;
+  private files: DeclCache<A.Decl[], Missing[]>;
   private windows: DeclCache<A.Span, Missing[]>;
   private last?: { S: Symbols; factsFrom: A.Decl[]; facts: Built<Facts>; book: Built<Phrasebook> };
 
-  constructor(caches = new DeclCaches()) {
+  constructor(private caches = new DeclCaches()) {
     this.units = caches.cache();
+    this.files = caches.cache();
     this.windows = caches.cache();
   }
 
@@ -69,30 +71,35 @@ export class MissingWording {
       return [...R.missing.values()];
     };
     const labelled = new Set<string>();
-    for (const f of files)
+    const describeFile = (f: A.SourceFile, firsts: boolean[]) => () => {
+      const out = new Map<string, Missing>();
+      let v = 0;
       for (const d of f.decls) {
-        if (d.kind !== 'Variant') {
-          add(
-            this.units.run(
-              d,
-              S,
-              describing((R) => describeDecl(R, d, emptyTexts(), skillOf)),
-              undefined,
-              base,
-            ),
-          );
-          continue;
+        let run: () => Missing[];
+        let tag: boolean | undefined;
+        if (d.kind !== 'Variant') run = describing((R) => describeDecl(R, d, emptyTexts(), skillOf));
+        else {
+          const first = (tag = firsts[v++]!);
+          run = describing((R) => {
+            describeVariantDecls(R, d, emptyTexts(), skillOf);
+            if (first) variantLabel(R, S, d);
+          });
         }
-        // The first block of an option value words its label (`describe` puts the later ones under it).
-        const group = `${d.option.name}\u0000${variantValue(d)}\u0000${d.mode ?? ''}`;
-        const first = !labelled.has(group);
-        labelled.add(group);
-        const run = describing((R) => {
-          describeVariantDecls(R, d, emptyTexts(), skillOf);
-          if (first) variantLabel(R, S, d);
-        });
-        add(this.units.run(d, S, run, first, base));
+        for (const m of this.units.run(d, S, run, tag, base)) if (!out.has(m.key)) out.set(m.key, m);
       }
+      return [...out.values()];
+    };
+    for (const f of files) {
+      // The first block of an option value words its label (`describe` puts the later ones under it).
+      const firsts: boolean[] = [];
+      for (const d of f.decls)
+        if (d.kind === 'Variant') {
+          const group = `${d.option.name}\u0000${variantValue(d)}\u0000${d.mode ?? ''}`;
+          firsts.push(!labelled.has(group));
+          labelled.add(group);
+        }
+      add(this.files.run(f.decls, S, describeFile(f, firsts), firsts.join(), base));
+    }
     for (const [w, span] of S.windows)
       add(
         this.windows.run(
@@ -114,14 +121,15 @@ export class MissingWording {
       tables &&
       last.factsFrom.length === factsFrom.length &&
       last.factsFrom.every((d, i) => d === factsFrom[i]) &&
-      holds(last.facts.reads, last.S, S);
-    const keepBook = tables && holds(last.book.reads, last.S, S);
+      stillHolds(last.facts.reads, last.S, S, this.caches.change);
+    const keepBook = tables && stillHolds(last.book.reads, last.S, S, this.caches.change);
     const facts = keepFacts ? last.facts : built(S, () => new Facts(S, files));
     const book = keepBook ? last.book : built(S, () => new Phrasebook(S));
     facts.value.S = S;
     // Declarations described with other facts or wording must be described again.
     if (!keepFacts || !keepBook) {
       this.units.clear();
+      this.files.clear();
       this.windows.clear();
     }
     this.last = { S, factsFrom, facts, book };

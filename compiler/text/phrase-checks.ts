@@ -2,7 +2,6 @@
 // exist, the parameters must match it, and the templates may only use placeholders the phrase provides.
 import type * as A from '../ast/nodes.ts';
 import { Reads, type Symbols } from '../lower/symbols.ts';
-import { mergeReads } from '../decl-cache.ts';
 import { error, warning, type Diagnostic } from '../diagnostics.ts';
 import { BUILTINS } from '../../runtime/builtin-table.ts';
 import { engineMembers, isEngineOwner } from './types.ts';
@@ -31,7 +30,7 @@ const factsCache = new WeakMap<Symbols, { facts: Facts; reads: Reads }>();
 function facts(S: Symbols): Facts {
   const hit = factsCache.get(S);
   if (hit) {
-    if (S.reads) mergeReads(S.reads, hit.reads);
+    S.reads?.shared.add(hit.reads);
     return hit.facts;
   }
   const outer = S.reads;
@@ -43,7 +42,7 @@ function facts(S: Symbols): Facts {
     return f;
   } finally {
     S.reads = outer;
-    if (outer) mergeReads(outer, reads);
+    outer?.shared.add(reads);
   }
 }
 
