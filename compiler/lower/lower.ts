@@ -108,11 +108,14 @@ class Lowerer {
     return this.S.ofKind('mode')[0]?.id ?? '';
   }
 
+  /** Where declarations are lowered into; what each added is taken out (`taken`), the rest stays empty. */
+  private scratch = emptyProgram();
+
   unit(d: A.Decl): LoweredDecl {
     const diags: Diagnostic[] = [];
     this.diags = diags;
-    const p = emptyProgram();
     if (d.kind === 'Variant') {
+      const p: Partial<I.Program> = {};
       const parts = emptyProgram() as Partial<I.Program>;
       for (const inner of d.decls) this.decl(inner, parts as I.Program);
       const opt = this.S.get(d.option.name);
@@ -132,14 +135,11 @@ class Lowerer {
         );
       const value = d.option.name === 'mode' ? (d.value.kind === 'Name' ? d.value.name : null) : this.constant(d.value);
       dropEmpty(parts);
-      p.variants.push({ option: d.option.name, value, ...(d.mode ? { mode: d.mode } : {}), parts });
-    } else {
-      this.decl(d, p);
+      p.variants = [{ option: d.option.name, value, ...(d.mode ? { mode: d.mode } : {}), parts }];
+      return { parts: p, diags };
     }
-    const parts = p as Partial<I.Program>;
-    dropEmpty(parts);
-    if (parts.variants?.length === 0) delete parts.variants;
-    return { parts, diags };
+    this.decl(d, this.scratch);
+    return { parts: taken(this.scratch), diags };
   }
 
   /** A constant: a literal, an enum member or an entity name. */
@@ -1215,6 +1215,21 @@ const UNCARRIABLE_TYPES = ['card', 'zone', 'event', 'action', 'any'];
 
 function typeText(t: A.TypeRef): string {
   return `${t.list ? '[' : ''}${t.name.name}${t.list ? ']' : ''}${t.optional ? '?' : ''}`;
+}
+
+/** The record parts of `p` something was added to, replaced in `p` by empty ones. */
+function taken(p: I.Program): Partial<I.Program> {
+  const out: Record<string, unknown> = {};
+  const from = p as unknown as Record<string, Record<string, unknown>>;
+  for (const k in from) {
+    if (k === 'variants') continue;
+    for (const _ in from[k]) {
+      out[k] = from[k];
+      from[k] = {};
+      break;
+    }
+  }
+  return out as Partial<I.Program>;
 }
 
 /** Leave out the record parts nothing was added to. */

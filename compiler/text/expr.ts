@@ -63,6 +63,8 @@ export function lcFirst(s: string): string {
 
 export class ExprRenderer {
   missing = new Map<string, Missing>();
+  /** Renderers of one check share what they worded (compiler/text/missing.ts; skill.ts `skillText`). */
+  shared?: object;
   private inlineDepth = 0;
   private markDepth = 0;
 

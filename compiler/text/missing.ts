@@ -65,8 +65,10 @@ export class MissingWording {
     const add = (ms: Missing[]) => {
       for (const m of ms) if (!found.has(m.key)) found.set(m.key, m);
     };
+    const shared = {};
     const describing = (f: (R: Renderer) => void) => () => {
       const R = new Renderer(S, book, facts);
+      R.shared = shared;
       f(R);
       return [...R.missing.values()];
     };
