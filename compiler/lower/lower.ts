@@ -73,7 +73,11 @@ export function lowerProgram(files: A.SourceFile[], S: Symbols, diags: Diagnosti
   const L = new Lowerer(S);
   const lowerFile = (f: A.SourceFile): LoweredDecl => {
     const out: LoweredDecl = { parts: {}, diags: [] };
-    for (const d of f.decls) addParts(out, cache ? cache.decls.run(d, S, () => L.unit(d)) : L.unit(d));
+    for (const d of f.decls) {
+      // The wording of the texts: nothing of it reaches the program (and a phrasebook has hundreds of them).
+      if (d.kind === 'Phrase') continue;
+      addParts(out, cache ? cache.decls.run(d, S, () => L.unit(d)) : L.unit(d));
+    }
     return out;
   };
   const all: LoweredDecl = { parts: emptyProgram(), diags };

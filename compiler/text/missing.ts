@@ -32,6 +32,9 @@ const FACT_KINDS = new Set<A.Decl['kind']>([
   'Variant',
 ]);
 
+/** The declarations `describeDecl` describes, and variant blocks of them. */
+const DESCRIBED = new Set<A.Decl['kind']>(['Card', 'Skill', 'General', 'Mode', 'Event', 'Variant']);
+
 interface Built<T> {
   value: T;
   reads: Reads;
@@ -77,6 +80,7 @@ export class MissingWording {
       const out = new Map<string, Missing>();
       let v = 0;
       for (const d of f.decls) {
+        if (!DESCRIBED.has(d.kind)) continue;
         let run: () => Missing[];
         let tag: boolean | undefined;
         if (d.kind !== 'Variant') run = describing((R) => describeDecl(R, d, emptyTexts(), skillOf));
@@ -118,7 +122,8 @@ export class MissingWording {
   private tools(files: A.SourceFile[], S: Symbols): { facts: Facts; book: Phrasebook } {
     const factsFrom = files.flatMap((f) => f.decls.filter((d) => FACT_KINDS.has(d.kind)));
     const last = this.last;
-    const tables = !!last && sameTables(last.S, S);
+    // Same tables when the caches kept their entries from that compile (`DeclCaches.begin`).
+    const tables = !!last && (this.caches.change?.from === last.S || sameTables(last.S, S));
     const keepFacts =
       tables &&
       last.factsFrom.length === factsFrom.length &&
