@@ -1,23 +1,28 @@
 // The compiler: sources → tokens/CST/AST (syntax) → checks → IR (lower). It never throws on user input:
 // every problem comes back as a diagnostic, and it stops after the first stage that reported errors.
 import { reparse, type LaidOut, type ParseResult } from './syntax/parse.ts';
-import { lower } from './lower/lower.ts';
-import { runChecks } from './check/checks.ts';
-import { textDiagnostics } from './text/generate.ts';
+import { collect } from './lower/symbols.ts';
+import { lowerProgram, type LowerCache } from './lower/lower.ts';
+import { runChecks, type CheckCache } from './check/checks.ts';
+import { MissingWording, textDiagnostics } from './text/missing.ts';
+import { DeclCaches } from './decl-cache.ts';
+import { keepDecls, sameData } from './kept-trees.ts';
 import { hasErrors, type Diagnostic } from './diagnostics.ts';
 import type { CompileResult, SourceInput } from './types.ts';
 
 // Re-checking after an edit re-parses only the files whose text changed (ASTs are never mutated downstream), and
-// of those only the ones whose tokens changed (`reparse`).
+// of those only the ones whose tokens changed (`reparse`); a declaration the edit did not change keeps its tree
+// (`keepDecls`), so that its lowering, checks and wording are found again by identity (compiler/decl-cache.ts).
 type Parsed = ParseResult;
 const parseCache = new Map<string, { text: string } & LaidOut>();
 function parseCached(text: string, file: string): Parsed {
   const hit = parseCache.get(file);
   if (hit && hit.text === text) return hit.result;
   const laid = reparse(hit, text, file);
+  const result = hit ? keepDecls(hit.result, laid.result) : laid.result;
   if (parseCache.size > 500) parseCache.clear();
-  parseCache.set(file, { text, ...laid });
-  return laid.result;
+  parseCache.set(file, { text, result, layout: laid.layout });
+  return result;
 }
 
 /** The same parse but for the file's own span, which ends where the text ends: an edit of a comment or blank
@@ -29,30 +34,22 @@ function sameParse(a: Parsed, b: Parsed): boolean {
   return sameData(a.diagnostics, b.diagnostics) && sameData(restA, restB);
 }
 
-/** Deep equality of plain data (the AST and diagnostics are JSON-like: objects, arrays, primitives). */
-function sameData(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameData(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  for (const k of ka)
-    if (!sameData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]) || !(k in b)) return false;
-  return true;
-}
-
 // The last compile: the parses it read and what it gave. The pipeline after parsing is a function of the parses
 // alone, so the same parses give the same result.
 let last: { parses: Parsed[]; result: CompileResult } | undefined;
 
-/** Forget cached parses and the last result (benchmarks of a full compile; tests that must not share state). */
+// What each declaration gave after parsing, for the next compile (compiler/decl-cache.ts).
+const caches = new DeclCaches();
+const lowered: LowerCache = { decls: caches.cache(), files: caches.cache() };
+const checked: CheckCache = { decls: caches.cache(), files: caches.cache() };
+const wording = new MissingWording(caches);
+
+/** Forget cached parses, results per declaration and the last result (benchmarks of a full compile; tests that
+ *  must not share state). */
 export function clearParseCache(): void {
   parseCache.clear();
+  caches.clear();
+  wording.clear();
   last = undefined;
 }
 
@@ -93,10 +90,12 @@ function compileParsed(sources: SourceInput[], parses: Parsed[]): CompileResult 
       return r.ast;
     });
     if (hasErrors(diagnostics)) return { diagnostics, files };
-    const { program, symbols } = lower(files, diagnostics);
-    diagnostics.push(...runChecks(files, symbols));
+    const symbols = collect(files, diagnostics);
+    caches.begin(symbols);
+    const program = lowerProgram(files, symbols, diagnostics, lowered);
+    diagnostics.push(...runChecks(files, symbols, checked));
     // Wording the rules texts lack (SGS310) once the program resolves: the texts are generated from it.
-    if (!hasErrors(diagnostics)) diagnostics.push(...textDiagnostics(files, symbols));
+    if (!hasErrors(diagnostics)) diagnostics.push(...textDiagnostics(files, symbols, wording));
     if (hasErrors(diagnostics)) return { diagnostics, files, symbols };
     return { program, diagnostics, files, symbols };
   } catch (e) {

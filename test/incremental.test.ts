@@ -2,7 +2,7 @@
 // result must be the one a compile from scratch gives (diagnostics, program, rule texts).
 import { describe, expect, it } from 'vitest';
 import { clearParseCache, compile, type CompileResult, type SourceInput } from '../compiler/index.ts';
-import { generateTexts } from '../compiler/text/generate.ts';
+import { describe as describeTexts, generateTexts } from '../compiler/text/generate.ts';
 import { loadSources } from '../compiler/node/load.ts';
 import { parse, reparse } from '../compiler/syntax/parse.ts';
 
@@ -10,12 +10,14 @@ const rules = loadSources(['rules']);
 const withExamples = loadSources(['rules', 'docs/examples']);
 const WU = 'rules/standard/generals/wu.sgs';
 const PHRASES = 'rules/core/phrases.sgs';
+const BASICS = 'rules/core/basics.sgs';
 
 const edit = (from: SourceInput[], file: string, f: (text: string) => string): SourceInput[] =>
   from.map((s) => (s.file === file ? { file, text: f(s.text) } : s));
 
-/** One author's session: comments, moved lines, a changed rule, a syntax error and its fix, an unworded name, a
- *  deleted file. */
+/** One author's session: comments, moved lines, a changed rule, a syntax error and its fix, an unworded name, the
+ *  declarations `npm run bench` appends (recheckCode), a function renamed and given a parameter (its callers in
+ *  other files), a new property, a phrase deleted, a deleted file. */
 function session(): SourceInput[][] {
   const steps: SourceInput[][] = [];
   let cur = rules;
@@ -37,6 +39,13 @@ function session(): SourceInput[][] {
       (t) => `${t}\nvar editedCount: int = 0\nskill edited 改 "Edited" { on damaged(you) { editedCount = 1 } }\n`,
     ),
   );
+  step(edit(rules, PHRASES, (t) => `${t}\nvar benchEdit0: int = 0\n`));
+  step(edit(rules, PHRASES, (t) => `${t}\nvar benchEdit1: int = 1\n`));
+  step(edit(cur, BASICS, (t) => t.replace('function isWounded(', 'function isHurt(')));
+  step(edit(cur, BASICS, (t) => t.replace('function isHurt(', 'function isWounded(')));
+  step(edit(cur, BASICS, (t) => t.replace('function lostHp(p: player)', 'function lostHp(p: player, extra: int = 0)')));
+  step(edit(cur, BASICS, (t) => `${t}\nproperty editedMark 记 "Mark": int = 0\n`));
+  step(edit(cur, PHRASES, (t) => t.replace(/\nphrase [^\n]*\n/, '\n')));
   step(rules.filter((s) => !s.file.includes('scenarios')));
   return steps;
 }
@@ -116,6 +125,26 @@ describe('compiling again after edits', () => {
       r.files.find((f) => f.file === WU)!.decls.find((d) => d.kind === 'Skill')!.span.line;
     expect(skillSpan(after)).toBe(skillSpan(before) + 1);
   });
+});
+
+describe('finding the missing wording', () => {
+  // Every other phrase of the core and of the standard set deleted: much wording is missing, in many declarations.
+  const sparse = (from: SourceInput[]) =>
+    from.map((s) =>
+      s.file.endsWith('phrases.sgs') ? { ...s, text: s.text.replace(/^phrase [^\n]*\n(phrase [^\n]*\n)/gm, '$1') } : s,
+    );
+  it('finds, declaration by declaration, what describing the whole program in one go finds', () => {
+    for (const sources of [rules, withExamples, sparse(rules), sparse(withExamples)]) {
+      clearParseCache();
+      const r = compile(sources);
+      const found = r.diagnostics.filter((d) => d.code === 'SGS310').map((d) => ({ message: d.message, span: d.span }));
+      const { missing } = describeTexts(r.files, r.symbols!);
+      expect(found).toEqual(
+        missing.map((m) => ({ message: `the rules text needs wording for '${m.key}': ${m.hint}`, span: m.span })),
+      );
+    }
+    expect(compile(sparse(rules)).diagnostics.filter((d) => d.code === 'SGS310').length).toBeGreaterThan(20);
+  }, 120_000);
 });
 
 describe('parsing a file again', () => {

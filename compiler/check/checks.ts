@@ -4,6 +4,7 @@ import type * as A from '../ast/nodes.ts';
 import { error, warning, type Diagnostic } from '../diagnostics.ts';
 import type { Symbols } from '../lower/symbols.ts';
 import { phraseChecks } from '../text/phrase-checks.ts';
+import type { DeclCache } from '../decl-cache.ts';
 
 type Check<T> = (node: T, S: Symbols, out: Diagnostic[]) => void;
 
@@ -174,13 +175,33 @@ const table: { [K in A.Decl['kind']]?: Check<Extract<A.Decl, { kind: K }>>[] } =
   Phrase: phraseChecks,
 };
 
-export function runChecks(files: A.SourceFile[], S: Symbols): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  const visit = (d: A.Decl) => {
+/** The caches of the checks: per declaration, and per file. */
+export interface CheckCache {
+  decls: DeclCache<A.Decl, Diagnostic[]>;
+  files: DeclCache<A.Decl[], Diagnostic[]>;
+}
+
+/** The checks of every declaration; with `cache`, a file or declaration whose checks still hold is not checked
+ *  again (compiler/decl-cache.ts). */
+export function runChecks(files: A.SourceFile[], S: Symbols, cache?: CheckCache): Diagnostic[] {
+  const visit = (d: A.Decl, into: Diagnostic[]) => {
     const checks = table[d.kind] as Check<A.Decl>[] | undefined;
-    for (const c of checks ?? []) c(d, S, out);
-    if (d.kind === 'Variant') d.decls.forEach(visit);
+    for (const c of checks ?? []) c(d, S, into);
+    if (d.kind === 'Variant') for (const x of d.decls) visit(x, into);
   };
-  for (const f of files) f.decls.forEach(visit);
+  const check = (d: A.Decl) => {
+    const found: Diagnostic[] = [];
+    visit(d, found);
+    return found;
+  };
+  const checkFile = (f: A.SourceFile) => {
+    if (!cache) return f.decls.flatMap(check);
+    const found: Diagnostic[] = [];
+    for (const d of f.decls) for (const x of cache.decls.run(d, S, () => check(d))) found.push(x);
+    return found;
+  };
+  const out: Diagnostic[] = [];
+  for (const f of files)
+    for (const x of cache ? cache.files.run(f.decls, S, () => checkFile(f)) : checkFile(f)) out.push(x);
   return out;
 }

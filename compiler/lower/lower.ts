@@ -6,6 +6,7 @@ import { error, type Diagnostic } from '../diagnostics.ts';
 import { BUILTINS, builtinEffect, builtinParams } from '../../runtime/builtin-table.ts';
 import { ENGINE_MEMBER_NAMES } from '../../runtime/engine-members.ts';
 import { collect, type Symbols } from './symbols.ts';
+import type { DeclCache } from '../decl-cache.ts';
 import { printExpr } from '../ast/print.ts';
 
 interface Cx {
@@ -49,67 +50,100 @@ export interface LowerResult {
   symbols: Symbols;
 }
 
+/** What one top-level declaration adds to the program (only the parts it adds to), and what it reported. */
+export interface LoweredDecl {
+  parts: Partial<I.Program>;
+  diags: Diagnostic[];
+}
+
 export function lower(files: A.SourceFile[], diags: Diagnostic[]): LowerResult {
   const S = collect(files, diags);
-  const L = new Lowerer(S, diags);
-  const program = L.program(files);
-  return { program, symbols: S };
+  return { program: lowerProgram(files, S, diags), symbols: S };
+}
+
+/** The caches of lowering: per declaration, and per file (its declarations' parts together). */
+export interface LowerCache {
+  decls: DeclCache<A.Decl, LoweredDecl>;
+  files: DeclCache<A.Decl[], LoweredDecl>;
+}
+
+/** The program of `files` with table `S`; with `cache`, a file or declaration whose lowering still holds is not
+ *  lowered again (compiler/decl-cache.ts). */
+export function lowerProgram(files: A.SourceFile[], S: Symbols, diags: Diagnostic[], cache?: LowerCache): I.Program {
+  const L = new Lowerer(S);
+  const lowerFile = (f: A.SourceFile): LoweredDecl => {
+    const out: LoweredDecl = { parts: {}, diags: [] };
+    for (const d of f.decls) {
+      // The wording of the texts: nothing of it reaches the program (and a phrasebook has hundreds of them).
+      if (d.kind === 'Phrase') continue;
+      addParts(out, cache ? cache.decls.run(d, S, () => L.unit(d)) : L.unit(d));
+    }
+    return out;
+  };
+  const all: LoweredDecl = { parts: emptyProgram(), diags };
+  for (const f of files) addParts(all, cache ? cache.files.run(f.decls, S, () => lowerFile(f)) : lowerFile(f));
+  const p = all.parts as I.Program;
+  // Members other packages added (`extend enum`) follow the enum's own.
+  for (const [id, ms] of S.enumExtensions) p.enums[id] = [...(p.enums[id] ?? []), ...ms.map((m) => m.names.id.name)];
+  return p;
+}
+
+/** Add what a declaration (or a file) gave, in order: a later entry of the same id replaces an earlier one. */
+function addParts(into: LoweredDecl, u: LoweredDecl): void {
+  for (const x of u.diags) into.diags.push(x);
+  const parts = into.parts as Record<string, unknown>;
+  for (const k in u.parts) {
+    const key = k as keyof I.Program;
+    if (key === 'variants') ((parts.variants ??= []) as I.Program['variants']).push(...u.parts.variants!);
+    else Object.assign((parts[key] ??= {}) as object, u.parts[key]);
+  }
 }
 
 class Lowerer {
-  constructor(
-    private S: Symbols,
-    private diags: Diagnostic[],
-  ) {}
+  private diags: Diagnostic[] = [];
+  constructor(private S: Symbols) {}
 
   private err(code: string, msg: string, span: A.Span): void {
     this.diags.push(error(code, msg, span));
   }
 
-  /** The first mode declared: a scenario that names none plays it (found once, not per scenario). */
-  private firstMode?: string;
+  /** The first mode declared: a scenario that names none plays it. */
   private defaultMode(): string {
-    return (this.firstMode ??= [...this.S.byName.values()].find((s) => s.kind === 'mode')?.id ?? '');
+    return this.S.ofKind('mode')[0]?.id ?? '';
   }
 
-  program(files: A.SourceFile[]): I.Program {
-    const p = emptyProgram();
-    for (const f of files) {
-      for (const d of f.decls) {
-        if (d.kind === 'Variant') {
-          const parts = emptyProgram() as Partial<I.Program>;
-          for (const inner of d.decls) this.decl(inner, parts as I.Program);
-          const opt = this.S.get(d.option.name);
-          if (d.option.name === 'mode') {
-            // The game's mode chooses like an option whose values are the modes.
-            if (d.value.kind !== 'Name' || this.S.get(d.value.name)?.kind !== 'mode')
-              this.err(
-                'SGS160',
-                `variant mode needs a mode${d.value.kind === 'Name' ? `, '${d.value.name}' is not one${this.S.suggest(d.value.name, ['mode'])}` : ''}`,
-                d.value.span,
-              );
-          } else if (opt?.kind !== 'option')
-            this.err(
-              'SGS160',
-              `variant needs an option, '${d.option.name}' is not one${this.S.suggest(d.option.name, ['option'])}`,
-              d.option.span,
-            );
-          const value =
-            d.option.name === 'mode' ? (d.value.kind === 'Name' ? d.value.name : null) : this.constant(d.value);
-          for (const k of Object.keys(parts) as (keyof I.Program)[]) {
-            const v = parts[k];
-            if (v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0) delete parts[k];
-          }
-          p.variants.push({ option: d.option.name, value, ...(d.mode ? { mode: d.mode } : {}), parts });
-        } else {
-          this.decl(d, p);
-        }
-      }
+  /** Where declarations are lowered into; what each added is taken out (`taken`), the rest stays empty. */
+  private scratch = emptyProgram();
+
+  unit(d: A.Decl): LoweredDecl {
+    const diags: Diagnostic[] = [];
+    this.diags = diags;
+    if (d.kind === 'Variant') {
+      const p: Partial<I.Program> = {};
+      const parts = emptyProgram() as Partial<I.Program>;
+      for (const inner of d.decls) this.decl(inner, parts as I.Program);
+      const opt = this.S.get(d.option.name);
+      if (d.option.name === 'mode') {
+        // The game's mode chooses like an option whose values are the modes.
+        if (d.value.kind !== 'Name' || this.S.get(d.value.name)?.kind !== 'mode')
+          this.err(
+            'SGS160',
+            `variant mode needs a mode${d.value.kind === 'Name' ? `, '${d.value.name}' is not one${this.S.suggest(d.value.name, ['mode'])}` : ''}`,
+            d.value.span,
+          );
+      } else if (opt?.kind !== 'option')
+        this.err(
+          'SGS160',
+          `variant needs an option, '${d.option.name}' is not one${this.S.suggest(d.option.name, ['option'])}`,
+          d.option.span,
+        );
+      const value = d.option.name === 'mode' ? (d.value.kind === 'Name' ? d.value.name : null) : this.constant(d.value);
+      dropEmpty(parts);
+      p.variants = [{ option: d.option.name, value, ...(d.mode ? { mode: d.mode } : {}), parts }];
+      return { parts: p, diags };
     }
-    // Members other packages added (`extend enum`) follow the enum's own.
-    for (const [id, ms] of this.S.enumExtensions)
-      p.enums[id] = [...(p.enums[id] ?? []), ...ms.map((m) => m.names.id.name)];
-    return p;
+    this.decl(d, this.scratch);
+    return { parts: taken(this.scratch), diags };
   }
 
   /** A constant: a literal, an enum member or an entity name. */
@@ -1185,6 +1219,29 @@ const UNCARRIABLE_TYPES = ['card', 'zone', 'event', 'action', 'any'];
 
 function typeText(t: A.TypeRef): string {
   return `${t.list ? '[' : ''}${t.name.name}${t.list ? ']' : ''}${t.optional ? '?' : ''}`;
+}
+
+/** The record parts of `p` something was added to, replaced in `p` by empty ones. */
+function taken(p: I.Program): Partial<I.Program> {
+  const out: Record<string, unknown> = {};
+  const from = p as unknown as Record<string, Record<string, unknown>>;
+  for (const k in from) {
+    if (k === 'variants') continue;
+    for (const _ in from[k]) {
+      out[k] = from[k];
+      from[k] = {};
+      break;
+    }
+  }
+  return out as Partial<I.Program>;
+}
+
+/** Leave out the record parts nothing was added to. */
+function dropEmpty(parts: Partial<I.Program>): void {
+  for (const k of Object.keys(parts) as (keyof I.Program)[]) {
+    const v = parts[k];
+    if (v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0) delete parts[k];
+  }
 }
 
 export function emptyProgram(): I.Program {

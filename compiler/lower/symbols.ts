@@ -30,8 +30,33 @@ export interface Sym {
   pkg?: string;
 }
 
+/** What one declaration's lowering, checks or text read of the table: the names it looked up (found or not), the
+ *  lists of a kind it went through, whether it asked for suggestions (every name). A later table that answers
+ *  the same gives the same result for an unchanged declaration (compiler/decl-cache.ts). The other tables
+ *  (windows, fields, tags …) are compared whole (`sameTables`). */
+export class Reads {
+  names = new Map<string, Sym | undefined>();
+  kinds = new Map<SymKind, Sym[]>();
+  all = false;
+  /** Reads of tables other than this one (a general's skills by id), as the caller names them. */
+  extra = new Map<string, unknown>();
+  /** The reads of results shared by several declarations, by reference (not copied into each). */
+  shared = new Set<Reads>();
+}
+
+/** The same answer of a lookup in two tables: a symbol of the same kind for the same declaration. */
+export function sameSym(a: Sym | undefined, b: Sym | undefined): boolean {
+  return (
+    a === b ||
+    (!!a && !!b && a.kind === b.kind && a.id === b.id && a.decl === b.decl && a.enumOf === b.enumOf && a.pkg === b.pkg)
+  );
+}
+
 export class Symbols {
   byName = new Map<string, Sym>();
+  /** Set while one declaration is processed (compiler/decl-cache.ts). */
+  reads?: Reads;
+  private kindLists?: Map<SymKind, Sym[]>;
   windows = new Map<string, A.Span>(); // timing windows opened by some event
   eventParams = new Set<string>();
   cardFields = new Set<string>();
@@ -74,7 +99,35 @@ export class Symbols {
   }
 
   get(name: string): Sym | undefined {
-    return this.byName.get(name);
+    const s = this.byName.get(name);
+    if (this.reads && !this.reads.names.has(name)) this.reads.names.set(name, s);
+    return s;
+  }
+
+  /** The symbols of one kind, each once (a Chinese alias names the same symbol), in declaration order. */
+  ofKind(kind: SymKind): Sym[] {
+    const list = this.kindList(kind);
+    this.reads?.kinds.set(kind, list);
+    return list;
+  }
+
+  /** The kinds some symbol has. */
+  kinds(): Iterable<SymKind> {
+    this.kindList('enum');
+    return this.kindLists!.keys();
+  }
+
+  /** `ofKind` without recording the read. */
+  kindList(kind: SymKind): Sym[] {
+    if (!this.kindLists) {
+      this.kindLists = new Map();
+      for (const s of new Set(this.byName.values())) {
+        const list = this.kindLists.get(s.kind);
+        if (list) list.push(s);
+        else this.kindLists.set(s.kind, [s]);
+      }
+    }
+    return this.kindLists.get(kind) ?? [];
   }
 
   /** An event's fields: its own parameters, then the fields packages added with `extend event`. */
@@ -139,6 +192,7 @@ export class Symbols {
 
   /** Names close to `name` (edit distance ≤ 2), for "did you mean" hints. */
   suggest(name: string, kinds?: SymKind[], extra: Iterable<string> = []): string {
+    if (this.reads) this.reads.all = true;
     let best: string | null = null;
     let bestD = 3;
     const consider = (cand: string) => {
@@ -152,6 +206,39 @@ export class Symbols {
     for (const n of extra) consider(n);
     return best ? ` — did you mean '${best}'?` : '';
   }
+}
+
+/** The program-wide parts of two tables are the same (what declarations read besides looking names up). */
+export function sameTables(a: Symbols, b: Symbols): boolean {
+  const sameSet = <T>(x: Set<T>, y: Set<T>) => x.size === y.size && [...x].every((v) => y.has(v));
+  const sameMap = <V>(x: Map<string, V>, y: Map<string, V>, eq: (u: V, v: V) => boolean = (u, v) => u === v) => {
+    if (x.size !== y.size) return false;
+    const ys = [...y];
+    let i = 0;
+    for (const [k, v] of x) {
+      const [k2, v2] = ys[i++]!;
+      if (k !== k2 || !eq(v, v2)) return false;
+    }
+    return true;
+  };
+  const sameList = <T>(x: readonly T[], y: readonly T[]) => x.length === y.length && x.every((v, i) => v === y[i]);
+  const sameSpan = (x: A.Span, y: A.Span) =>
+    x.file === y.file && x.start === y.start && x.end === y.end && x.line === y.line && x.col === y.col;
+  return (
+    sameMap(a.windows, b.windows, sameSpan) &&
+    sameSet(a.eventParams, b.eventParams) &&
+    sameSet(a.cardFields, b.cardFields) &&
+    sameSet(a.generalFields, b.generalFields) &&
+    sameMap(a.methodNames, b.methodNames) &&
+    sameMap(a.cardMethods, b.cardMethods) &&
+    sameSet(a.modeMethods, b.modeMethods) &&
+    sameMap(a.properties, b.properties) &&
+    sameList(a.phrases, b.phrases) &&
+    sameMap(a.eventExtensions, b.eventExtensions, sameList) &&
+    sameMap(a.enumExtensions, b.enumExtensions, sameList) &&
+    sameMap(a.tags, b.tags) &&
+    sameList(a.generalRequires, b.generalRequires)
+  );
 }
 
 export function distance(a: string, b: string): number {
@@ -296,8 +383,17 @@ export function collect(files: A.SourceFile[], diags: Diagnostic[]): Symbols {
   return S;
 }
 
+// The timings of a block, found once per block: an unchanged declaration keeps its trees across compiles.
+const timingsOf = new WeakMap<A.Block, A.Ident[]>();
+
 function findTimings(b: A.Block, S: Symbols): void {
-  forEachStmt(b, (s) => {
-    if (s.kind === 'Timing' && !S.windows.has(s.name.name)) S.windows.set(s.name.name, s.name.span);
-  });
+  let names = timingsOf.get(b);
+  if (!names) {
+    const found: A.Ident[] = [];
+    forEachStmt(b, (s) => {
+      if (s.kind === 'Timing') found.push(s.name);
+    });
+    timingsOf.set(b, (names = found));
+  }
+  for (const n of names) if (!S.windows.has(n.name)) S.windows.set(n.name, n.span);
 }

@@ -60,9 +60,7 @@ export function cardText(R: Renderer, d: A.CardDecl): Text {
   }
   if (parts.length > 0 || !d.parent) lines.push(sentence(join(parts, '；', '; ')));
   if (d.skills.length) {
-    const zones = [
-      ...new Set([...R.S.byName.values()].filter((s) => s.kind === 'zone' && (s.decl as A.ZoneDecl).grants)),
-    ].map((s) => R.names(s, d.span));
+    const zones = [...R.S.ofKind('zone').filter((s) => (s.decl as A.ZoneDecl).grants)].map((s) => R.names(s, d.span));
     const where = series(zones, 'or');
     for (const s of d.skills) {
       const sym = R.S.get(s.name);

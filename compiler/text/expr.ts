@@ -63,6 +63,8 @@ export function lcFirst(s: string): string {
 
 export class ExprRenderer {
   missing = new Map<string, Missing>();
+  /** Renderers of one check share what they worded (compiler/text/missing.ts; skill.ts `skillText`). */
+  shared?: object;
   private inlineDepth = 0;
   private markDepth = 0;
 
@@ -369,8 +371,7 @@ export class ExprRenderer {
     }
     // An event of a kind not known here: any event whose field of that name has a phrase.
     if (o.ty?.base === 'event' && evs.length === 0) {
-      for (const s of new Set(this.S.byName.values())) {
-        if (s.kind !== 'event') continue;
+      for (const s of this.S.ofKind('event')) {
         const ps = (s.decl as A.EventDecl).params;
         const i = ps.findIndex((p) => p.name.name === f);
         const ph =
@@ -443,8 +444,7 @@ export class ExprRenderer {
       return INT;
     if (owner === 'general' && f === 'skills') return { base: 'skill', list: true };
     if (owner === 'card') {
-      for (const s of this.S.byName.values()) {
-        if (s.kind !== 'card') continue;
+      for (const s of this.S.ofKind('card')) {
         const fld = (s.decl as A.CardDecl).fields.find((x) => x.name.name === f);
         if (!fld) continue;
         if (fld.value.kind === 'Number') return INT;

@@ -23,7 +23,8 @@ export class Facts {
   modeParams = new Map<string, A.Param[]>();
 
   constructor(
-    private S: Symbols,
+    /** Rebound to a later table when a re-check reuses these facts (compiler/text/missing.ts). */
+    public S: Symbols,
     files: A.SourceFile[],
   ) {
     const bodies: {

@@ -1,10 +1,9 @@
 // The generated rule texts: every card kind, skill, general, mode and event of a compiled program described in
 // Chinese and English from its declaration and the phrasebook, plus every timing window. Pure (runs in the
-// browser too). Wording the phrasebook lacks is reported as SGS310 by `textDiagnostics`, never papered over.
+// browser too). Wording the phrasebook lacks is reported as SGS310 by `textDiagnostics` (missing.ts), never papered over.
 import type * as A from '../ast/nodes.ts';
 import type { Symbols } from '../lower/symbols.ts';
 import type { CompileResult } from '../types.ts';
-import { warning, type Diagnostic } from '../diagnostics.ts';
 import { Phrasebook } from './phrasebook.ts';
 import { Facts } from './facts.ts';
 import { Renderer } from './stmt.ts';
@@ -40,7 +39,7 @@ export interface RuleTexts extends EntityTexts {
   variants: { option: string; value: string; mode?: string; label: Text; texts: EntityTexts }[];
 }
 
-function emptyTexts(): EntityTexts {
+export function emptyTexts(): EntityTexts {
   return { cards: {}, skills: {}, generals: {}, modes: {}, events: {} };
 }
 
@@ -58,43 +57,10 @@ export function describe(files: A.SourceFile[], S: Symbols): Described {
   return out;
 }
 
-function describeAnew(files: A.SourceFile[], S: Symbols): Described {
-  const R = new Renderer(S, new Phrasebook(S), new Facts(S, files));
-  const texts: RuleTexts = { ...emptyTexts(), windows: {}, variants: [] };
-  const names = (n: A.Names): Text => ({ zh: n.zh?.name ?? '', en: n.en ?? '' });
+/** A skill by id: the base declaration, else one only a variant declares (a general lists its skills' texts). */
+export type SkillOf = (id: string) => A.SkillDecl | undefined;
 
-  const describeDecl = (d: A.Decl, into: EntityTexts, skillOf: (id: string) => A.SkillDecl | undefined) => {
-    switch (d.kind) {
-      case 'Card':
-        into.cards[d.names.id.name] = {
-          name: names(d.names),
-          ...cardText(R, d),
-          ...(d.flavour ? { flavour: d.flavour } : {}),
-        };
-        break;
-      case 'Skill':
-        into.skills[d.names.id.name] = {
-          name: names(d.names),
-          ...skillText(R, d),
-          ...(d.flavour ? { flavour: d.flavour } : {}),
-        };
-        break;
-      case 'General':
-        into.generals[d.names.id.name] = {
-          name: names(d.names),
-          ...generalText(R, d, skillOf),
-          ...(d.flavour ? { flavour: d.flavour } : {}),
-        };
-        break;
-      case 'Mode':
-        into.modes[d.names.id.name] = { name: names(d.names), ...modeText(R, d) };
-        break;
-      case 'Event':
-        into.events[d.names.id.name] = { name: names(d.names), ...eventText(R, d) };
-        break;
-    }
-  };
-
+export function skillsOf(files: A.SourceFile[]): SkillOf {
   const baseSkills = new Map<string, A.SkillDecl>();
   for (const f of files) for (const d of f.decls) if (d.kind === 'Skill') baseSkills.set(d.names.id.name, d);
   const variantOnly = new Map<string, A.SkillDecl>();
@@ -103,60 +69,119 @@ function describeAnew(files: A.SourceFile[], S: Symbols): Described {
       if (d.kind === 'Variant')
         for (const x of d.decls)
           if (x.kind === 'Skill' && !baseSkills.has(x.names.id.name)) variantOnly.set(x.names.id.name, x);
-  const baseSkillOf = (id: string) => baseSkills.get(id) ?? variantOnly.get(id);
+  return (id) => baseSkills.get(id) ?? variantOnly.get(id);
+}
 
+const names = (n: A.Names): Text => ({ zh: n.zh?.name ?? '', en: n.en ?? '' });
+
+/** Describe one declaration (not a variant) into `into`. */
+export function describeDecl(R: Renderer, d: A.Decl, into: EntityTexts, skillOf: SkillOf): void {
+  switch (d.kind) {
+    case 'Card':
+      into.cards[d.names.id.name] = {
+        name: names(d.names),
+        ...cardText(R, d),
+        ...(d.flavour ? { flavour: d.flavour } : {}),
+      };
+      break;
+    case 'Skill':
+      into.skills[d.names.id.name] = {
+        name: names(d.names),
+        ...skillText(R, d),
+        ...(d.flavour ? { flavour: d.flavour } : {}),
+      };
+      break;
+    case 'General':
+      into.generals[d.names.id.name] = {
+        name: names(d.names),
+        ...generalText(R, d, skillOf),
+        ...(d.flavour ? { flavour: d.flavour } : {}),
+      };
+      break;
+    case 'Mode':
+      into.modes[d.names.id.name] = { name: names(d.names), ...modeText(R, d) };
+      break;
+    case 'Event':
+      into.events[d.names.id.name] = { name: names(d.names), ...eventText(R, d) };
+      break;
+  }
+}
+
+/** The option value a variant block is for. */
+export function variantValue(d: A.VariantDecl): string {
+  return d.value.kind === 'Name'
+    ? d.value.name
+    : d.value.kind === 'Bool' || d.value.kind === 'Number'
+      ? String(d.value.value)
+      : '';
+}
+
+/** The declarations of a variant block, described into `into` (its own skills first for its generals). */
+export function describeVariantDecls(R: Renderer, d: A.VariantDecl, into: EntityTexts, skillOf: SkillOf): void {
+  const local = new Map<string, A.SkillDecl>();
+  for (const x of d.decls) if (x.kind === 'Skill') local.set(x.names.id.name, x);
+  for (const x of d.decls) describeDecl(R, x, into, (id) => local.get(id) ?? skillOf(id));
+}
+
+/** When a variant block's entities hold: "when the edition is the first edition", "in 1v1". */
+export function variantLabel(R: Renderer, S: Symbols, d: A.VariantDecl): Text {
+  const value = variantValue(d);
+  const env = new Env(newBody());
+  const opt = S.get(d.option.name);
+  const mode = d.option.name === 'mode' ? S.get(value) : undefined;
+  const label: Text = mode
+    ? (() => {
+        // What a mode owns (`variant mode == id`, or declared in the mode's body).
+        const m = R.entity(mode, d.value.span);
+        return { zh: `${m.zh}中`, en: `in ${m.en}` };
+      })()
+    : opt
+      ? (() => {
+          const o = R.entity(opt, d.option.span);
+          const v = R.expr(d.value, env);
+          return {
+            zh: `${o.zh.replace(/^选用/, '')}为${v.zh}时`,
+            en: `when ${o.en.replace(/ is chosen$/, '')} is ${v.en}`,
+          };
+        })()
+      : { zh: '', en: '' };
+  const inMode = d.mode ? S.get(d.mode) : undefined;
+  if (inMode) {
+    const m = R.entity(inMode, d.span);
+    label.zh = `${m.zh}中，${label.zh}`;
+    label.en = `in ${m.en}, ${label.en}`;
+  }
+  return label;
+}
+
+/** How every timing window is worded: for "a player". */
+export function describeWindow(R: Renderer, w: string, span: A.Span, env = new Env(newBody())): Text {
+  const generic = { zh: '一名角色', en: 'a player', ty: { base: 'player' } };
+  return R.window(w, generic, () => undefined, span, env);
+}
+
+function describeAnew(files: A.SourceFile[], S: Symbols): Described {
+  const R = new Renderer(S, new Phrasebook(S), new Facts(S, files));
+  const texts: RuleTexts = { ...emptyTexts(), windows: {}, variants: [] };
+  const skillOf = skillsOf(files);
   for (const f of files) {
     for (const d of f.decls) {
       if (d.kind !== 'Variant') {
-        describeDecl(d, texts, baseSkillOf);
+        describeDecl(R, d, texts, skillOf);
         continue;
       }
-      const value =
-        d.value.kind === 'Name'
-          ? d.value.name
-          : d.value.kind === 'Bool' || d.value.kind === 'Number'
-            ? String(d.value.value)
-            : '';
+      const value = variantValue(d);
       // Variant blocks of the same option value (one per file) are described together.
       const same = texts.variants.find((v) => v.option === d.option.name && v.value === value && v.mode === d.mode);
       const into = same?.texts ?? emptyTexts();
-      const local = new Map<string, A.SkillDecl>();
-      for (const x of d.decls) if (x.kind === 'Skill') local.set(x.names.id.name, x);
-      for (const x of d.decls) describeDecl(x, into, (id) => local.get(id) ?? baseSkillOf(id));
+      describeVariantDecls(R, d, into, skillOf);
       if (same) continue;
-      const env = new Env(newBody());
-      const opt = S.get(d.option.name);
-      const mode = d.option.name === 'mode' ? S.get(value) : undefined;
-      const label: Text = mode
-        ? (() => {
-            // What a mode owns (`variant mode == id`, or declared in the mode's body).
-            const m = R.entity(mode, d.value.span);
-            return { zh: `${m.zh}中`, en: `in ${m.en}` };
-          })()
-        : opt
-          ? (() => {
-              const o = R.entity(opt, d.option.span);
-              const v = R.expr(d.value, env);
-              return {
-                zh: `${o.zh.replace(/^选用/, '')}为${v.zh}时`,
-                en: `when ${o.en.replace(/ is chosen$/, '')} is ${v.en}`,
-              };
-            })()
-          : { zh: '', en: '' };
-      const inMode = d.mode ? S.get(d.mode) : undefined;
-      if (inMode) {
-        const m = R.entity(inMode, d.span);
-        label.zh = `${m.zh}中，${label.zh}`;
-        label.en = `in ${m.en}, ${label.en}`;
-      }
+      const label = variantLabel(R, S, d);
       texts.variants.push({ option: d.option.name, value, ...(d.mode ? { mode: d.mode } : {}), label, texts: into });
     }
   }
-
-  const generic = { zh: '一名角色', en: 'a player', ty: { base: 'player' } };
   const env = new Env(newBody());
-  for (const [w, span] of S.windows) texts.windows[w] = R.window(w, generic, () => undefined, span, env);
-
+  for (const [w, span] of S.windows) texts.windows[w] = describeWindow(R, w, span, env);
   return { texts, missing: [...R.missing.values()] };
 }
 
@@ -164,22 +189,4 @@ function describeAnew(files: A.SourceFile[], S: Symbols): Described {
 export function generateTexts(result: CompileResult): RuleTexts {
   if (!result.symbols) return { ...emptyTexts(), windows: {}, variants: [] };
   return describe(result.files, result.symbols).texts;
-}
-
-/** SGS310: wording the phrasebook lacks, once per missing phrase, at its first use. */
-export function textDiagnostics(files: A.SourceFile[], S: Symbols): Diagnostic[] {
-  try {
-    const { missing } = describe(files, S);
-    return missing.map((m) => warning('SGS310', `the rules text needs wording for '${m.key}': ${m.hint}`, m.span));
-  } catch (e) {
-    // A bug of the generator must not stop the rules from compiling: say so, as a warning.
-    const at = { file: files[0]?.file ?? '', start: 0, end: 0, line: 1, col: 1 };
-    return [
-      warning(
-        'SGS310',
-        `the rules text could not be generated (a bug in compiler/text: please report it): ${e instanceof Error ? e.message : String(e)}`,
-        at,
-      ),
-    ];
-  }
 }

@@ -3,10 +3,10 @@
 export {
   generateTexts,
   describe,
-  textDiagnostics,
   type RuleTexts,
   type EntityText,
   type EntityTexts,
 } from './generate.ts';
+export { textDiagnostics } from './missing.ts';
 export { textProblems } from './validate.ts';
 export type { Text } from './lang.ts';

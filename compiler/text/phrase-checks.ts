@@ -1,7 +1,7 @@
 // Checks of `phrase` declarations (SGS301–SGS307), registered in compiler/check/checks.ts: the name worded must
 // exist, the parameters must match it, and the templates may only use placeholders the phrase provides.
 import type * as A from '../ast/nodes.ts';
-import type { Symbols } from '../lower/symbols.ts';
+import { Reads, type Symbols } from '../lower/symbols.ts';
 import { error, warning, type Diagnostic } from '../diagnostics.ts';
 import { BUILTINS } from '../../runtime/builtin-table.ts';
 import { engineMembers, isEngineOwner } from './types.ts';
@@ -24,11 +24,29 @@ interface Facts {
   signatures: Map<A.PhraseDecl, string>; // for duplicates
   firstBySignature: Map<string, A.PhraseDecl>;
 }
-const factsCache = new WeakMap<Symbols, Facts>();
+// Computed by the first check that needs them, and counted as read by every check (compiler/decl-cache.ts).
+const factsCache = new WeakMap<Symbols, { facts: Facts; reads: Reads }>();
 
 function facts(S: Symbols): Facts {
   const hit = factsCache.get(S);
-  if (hit) return hit;
+  if (hit) {
+    S.reads?.shared.add(hit.reads);
+    return hit.facts;
+  }
+  const outer = S.reads;
+  const reads = new Reads();
+  S.reads = reads;
+  try {
+    const f = computeFacts(S);
+    factsCache.set(S, { facts: f, reads });
+    return f;
+  } finally {
+    S.reads = outer;
+    outer?.shared.add(reads);
+  }
+}
+
+function computeFacts(S: Symbols): Facts {
   const f: Facts = {
     cardMethods: new Map(),
     modeFields: new Set(),
@@ -36,7 +54,7 @@ function facts(S: Symbols): Facts {
     signatures: new Map(),
     firstBySignature: new Map(),
   };
-  for (const s of new Set(S.byName.values())) {
+  for (const s of [...S.ofKind('card'), ...S.ofKind('mode')]) {
     if (s.kind === 'card')
       for (const m of (s.decl as A.CardDecl).methods)
         if (!f.cardMethods.has(m.name.name)) f.cardMethods.set(m.name.name, m.params.length);
@@ -54,7 +72,6 @@ function facts(S: Symbols): Facts {
     f.signatures.set(x, sig);
     if (!f.firstBySignature.has(sig)) f.firstBySignature.set(sig, x);
   }
-  factsCache.set(S, f);
   return f;
 }
 

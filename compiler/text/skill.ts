@@ -4,7 +4,8 @@ import type * as A from '../ast/nodes.ts';
 import type { Renderer } from './stmt.ts';
 import { simplify, subExprs, presupposed } from './stmt.ts';
 import { YOU, qualify, lcFirst } from './expr.ts';
-import { Env, bodyOf, newBody, type Val } from './context.ts';
+import { Env, bodyOf, newBody, type Missing, type Val } from './context.ts';
+import { Reads } from '../lower/symbols.ts';
 import { fixEnglish, join, nounWithClause, relative, sentence, t, isEmpty, type Text } from './lang.ts';
 import { fromTypeRef, unitOf } from './types.ts';
 import { bestMatch, type Phrase } from './phrasebook.ts';
@@ -17,15 +18,38 @@ function tagText(R: Renderer, name: string): Text | undefined {
   return t(d.names.zh.name, `${d.names.en}.`);
 }
 
-const skillCache = new WeakMap<Renderer, Map<A.SkillDecl, Text>>();
+/** A skill worded: its text, the wording it missed and what it read of the symbol table. */
+interface Worded {
+  text: Text;
+  missing: Missing[];
+  reads: Reads;
+}
+const skillCache = new WeakMap<object, Map<A.SkillDecl, Worded>>();
 
-/** A skill's text (worded once per renderer: generals and cards repeat their skills). */
+/** A skill's text, worded once per renderer or per group of renderers (`R.shared`): generals and cards repeat
+ *  their skills. Wording it again is replaying what it missed and read, as wording it anew would have. */
 export function skillText(R: Renderer, d: A.SkillDecl): Text {
-  let cache = skillCache.get(R);
-  if (!cache) skillCache.set(R, (cache = new Map()));
+  const owner = R.shared ?? R;
+  let cache = skillCache.get(owner);
+  if (!cache) skillCache.set(owner, (cache = new Map()));
   let x = cache.get(d);
-  if (!x) cache.set(d, (x = wordSkill(R, d)));
-  return x;
+  if (!x) {
+    const missing = R.missing;
+    const outer = R.S.reads;
+    const reads = new Reads();
+    R.missing = new Map();
+    R.S.reads = reads;
+    try {
+      x = { text: wordSkill(R, d), missing: [...R.missing.values()], reads };
+    } finally {
+      R.missing = missing;
+      R.S.reads = outer;
+    }
+    cache.set(d, x);
+  }
+  for (const m of x.missing) if (!R.missing.has(m.key)) R.missing.set(m.key, m);
+  R.S.reads?.shared.add(x.reads);
+  return x.text;
 }
 
 function wordSkill(R: Renderer, d: A.SkillDecl): Text {

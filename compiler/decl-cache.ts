@@ -1,0 +1,156 @@
+// Results per declaration kept between compiles, so that re-checking after an edit redoes only what the edit can
+// have changed. A result is a function of its declaration (never mutated downstream, and an unchanged one keeps
+// its object across compiles: compiler/index.ts), of what it read of the symbol table, and of the table's
+// program-wide parts (windows, fields, tags …). An entry is reused when the declaration is the same object, the
+// names it looked up resolve to the same declarations, and those parts did not change (`sameTables`, checked once
+// per compile by `DeclCaches.begin`).
+import { Reads, sameSym, sameTables, type SymKind, type Symbols } from './lower/symbols.ts';
+
+interface Entry<T> {
+  value: T;
+  reads: Reads;
+  S: Symbols;
+  tag: unknown;
+}
+
+/** Whether what `reads` saw of `was` is what `now` shows; `extra` answers the reads of other tables. */
+function holds(reads: Reads, was: Symbols, now: Symbols, extra?: (key: string) => unknown): boolean {
+  for (const [n, s] of reads.names) if (!sameSym(s, now.byName.get(n))) return false;
+  for (const [k, list] of reads.kinds) {
+    const cur = now.kindList(k);
+    if (cur.length !== list.length || cur.some((s, i) => !sameSym(s, list[i]))) return false;
+  }
+  if (reads.extra.size > 0 && !extra) return false;
+  for (const [k, v] of reads.extra) if (extra!(k) !== v) return false;
+  for (const r of reads.shared) if (!holds(r, was, now, extra)) return false;
+  return !reads.all || sameNames(was, now);
+}
+
+/** What changed from one table to the next: the names that resolve differently, the kinds whose list differs. */
+export interface TableChange {
+  from: Symbols;
+  to: Symbols;
+  names: Set<string>;
+  kinds: Set<SymKind>;
+}
+
+function changeOf(from: Symbols, to: Symbols): TableChange {
+  const names = new Set<string>();
+  for (const [n, s] of from.byName) if (!sameSym(s, to.byName.get(n))) names.add(n);
+  for (const n of to.byName.keys()) if (!from.byName.has(n)) names.add(n);
+  const kinds = new Set<SymKind>();
+  for (const n of names) {
+    const a = from.byName.get(n);
+    const b = to.byName.get(n);
+    if (a) kinds.add(a.kind);
+    if (b) kinds.add(b.kind);
+  }
+  // A list can also change by its order alone.
+  for (const kind of to.kinds()) {
+    if (kinds.has(kind)) continue;
+    const a = from.kindList(kind);
+    const b = to.kindList(kind);
+    if (a.length !== b.length || a.some((x, i) => !sameSym(x, b[i]))) kinds.add(kind);
+  }
+  return { from, to, names, kinds };
+}
+
+/** `holds` when the entry was last found good with the table the change starts from: only the changed names and
+ *  kinds need a look. */
+function holdsAfter(reads: Reads, change: TableChange, extra?: (key: string) => unknown): boolean {
+  for (const n of change.names) if (reads.names.has(n)) return false;
+  for (const k of change.kinds) if (reads.kinds.has(k)) return false;
+  if (reads.all && change.names.size > 0) return false;
+  if (reads.extra.size > 0 && !extra) return false;
+  for (const [k, v] of reads.extra) if (extra!(k) !== v) return false;
+  for (const r of reads.shared) if (!holdsAfter(r, change, extra)) return false;
+  return true;
+}
+
+/** Every name means the same (suggestions read them all). */
+function sameNames(a: Symbols, b: Symbols): boolean {
+  if (a === b) return true;
+  if (a.byName.size !== b.byName.size) return false;
+  for (const [n, s] of a.byName) if (!sameSym(s, b.byName.get(n))) return false;
+  return true;
+}
+
+/** `holds`, through `change` when it leads from `was` to `now`. */
+export function stillHolds(
+  reads: Reads,
+  was: Symbols,
+  now: Symbols,
+  change?: TableChange,
+  extra?: (key: string) => unknown,
+): boolean {
+  if (was === now) return true;
+  return change?.from === was && change.to === now ? holdsAfter(reads, change, extra) : holds(reads, was, now, extra);
+}
+
+export class DeclCache<K extends object, T> {
+  private entries = new WeakMap<K, Entry<T>>();
+  constructor(private owner?: DeclCaches) {}
+
+  clear(): void {
+    this.entries = new WeakMap();
+  }
+
+  /** `compute()` for `key`, or what it gave last time if that still holds. `tag` is anything else the result
+   *  depends on (compared with ===); `extra` answers the reads recorded in `Reads.extra`. */
+  run(key: K, S: Symbols, compute: () => T, tag?: unknown, extra?: (key: string) => unknown): T {
+    const hit = this.entries.get(key);
+    if (hit && hit.tag === tag && stillHolds(hit.reads, hit.S, S, this.owner?.change, extra)) {
+      hit.S = S;
+      if (S.reads) mergeReads(S.reads, hit.reads);
+      return hit.value;
+    }
+    const outer = S.reads;
+    const reads = new Reads();
+    S.reads = reads;
+    let value: T;
+    try {
+      value = compute();
+    } finally {
+      S.reads = outer;
+      if (outer) mergeReads(outer, reads);
+    }
+    this.entries.set(key, { value, reads, S, tag });
+    return value;
+  }
+}
+
+/** A result shared by several declarations (computed once) still counts as read by each. */
+export function mergeReads(into: Reads, from: Reads): void {
+  for (const [n, s] of from.names) if (!into.names.has(n)) into.names.set(n, s);
+  for (const [k, l] of from.kinds) into.kinds.set(k, l);
+  for (const [k, v] of from.extra) if (!into.extra.has(k)) into.extra.set(k, v);
+  for (const r of from.shared) into.shared.add(r);
+  into.all ||= from.all;
+}
+
+/** The caches of one compile pipeline: every entry is dropped when the program-wide tables change. */
+export class DeclCaches {
+  private last?: Symbols;
+  private all: DeclCache<object, unknown>[] = [];
+  /** From the last compile's table to this one's. */
+  change?: TableChange;
+
+  cache<K extends object, T>(): DeclCache<K, T> {
+    const c = new DeclCache<K, T>(this);
+    this.all.push(c as unknown as DeclCache<object, unknown>);
+    return c;
+  }
+
+  /** A compile with table `S` starts. */
+  begin(S: Symbols): void {
+    if (this.last && !sameTables(this.last, S)) this.clear();
+    this.change = this.last && this.last !== S ? changeOf(this.last, S) : undefined;
+    this.last = S;
+  }
+
+  clear(): void {
+    for (const c of this.all) c.clear();
+    this.last = undefined;
+    this.change = undefined;
+  }
+}

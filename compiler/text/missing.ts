@@ -1,0 +1,176 @@
+// The wording the phrasebook lacks (SGS310), found declaration by declaration so that a re-check describes only
+// the declarations an edit can have changed: each declaration's missing wording is found with a renderer of its
+// own (what an earlier declaration worded cannot hide a miss of a later one), and the program's is their union,
+// each key at its first use, as describing the whole program in one go finds it (`describe`).
+import type * as A from '../ast/nodes.ts';
+import { Reads, sameTables, type Symbols } from '../lower/symbols.ts';
+import { warning, type Diagnostic } from '../diagnostics.ts';
+import { DeclCaches, stillHolds, type DeclCache } from '../decl-cache.ts';
+import { Phrasebook } from './phrasebook.ts';
+import { Facts } from './facts.ts';
+import { Renderer } from './stmt.ts';
+import type { Missing } from './context.ts';
+import {
+  describeDecl,
+  describeVariantDecls,
+  describeWindow,
+  emptyTexts,
+  skillsOf,
+  variantLabel,
+  variantValue,
+} from './generate.ts';
+
+/** The declarations the facts are found from (compiler/text/facts.ts). */
+const FACT_KINDS = new Set<A.Decl['kind']>([
+  'Event',
+  'Action',
+  'Function',
+  'Card',
+  'CardMethod',
+  'Mode',
+  'Skill',
+  'Variant',
+]);
+
+/** The declarations `describeDecl` describes, and variant blocks of them. */
+const DESCRIBED = new Set<A.Decl['kind']>(['Card', 'Skill', 'General', 'Mode', 'Event', 'Variant']);
+
+interface Built<T> {
+  value: T;
+  reads: Reads;
+}
+
+export class MissingWording {
+  private units: DeclCache<A.Decl, Missing[]>;
+  private files: DeclCache<A.Decl[], Missing[]>;
+  private windows: DeclCache<A.Span, Missing[]>;
+  private last?: { S: Symbols; factsFrom: A.Decl[]; facts: Built<Facts>; book: Built<Phrasebook> };
+
+  constructor(private caches = new DeclCaches()) {
+    this.units = caches.cache();
+    this.files = caches.cache();
+    this.windows = caches.cache();
+  }
+
+  clear(): void {
+    this.last = undefined;
+  }
+
+  find(files: A.SourceFile[], S: Symbols): Missing[] {
+    const { facts, book } = this.tools(files, S);
+    const base = skillsOf(files);
+    const skillOf = (id: string) => {
+      const d = base(id);
+      S.reads?.extra.set(id, d);
+      return d;
+    };
+    const found = new Map<string, Missing>();
+    const add = (ms: Missing[]) => {
+      for (const m of ms) if (!found.has(m.key)) found.set(m.key, m);
+    };
+    const shared = {};
+    const describing = (f: (R: Renderer) => void) => () => {
+      const R = new Renderer(S, book, facts);
+      R.shared = shared;
+      f(R);
+      return [...R.missing.values()];
+    };
+    const labelled = new Set<string>();
+    const describeFile = (f: A.SourceFile, firsts: boolean[]) => () => {
+      const out = new Map<string, Missing>();
+      let v = 0;
+      for (const d of f.decls) {
+        if (!DESCRIBED.has(d.kind)) continue;
+        let run: () => Missing[];
+        let tag: boolean | undefined;
+        if (d.kind !== 'Variant') run = describing((R) => describeDecl(R, d, emptyTexts(), skillOf));
+        else {
+          const first = (tag = firsts[v++]!);
+          run = describing((R) => {
+            describeVariantDecls(R, d, emptyTexts(), skillOf);
+            if (first) variantLabel(R, S, d);
+          });
+        }
+        for (const m of this.units.run(d, S, run, tag, base)) if (!out.has(m.key)) out.set(m.key, m);
+      }
+      return [...out.values()];
+    };
+    for (const f of files) {
+      // The first block of an option value words its label (`describe` puts the later ones under it).
+      const firsts: boolean[] = [];
+      for (const d of f.decls)
+        if (d.kind === 'Variant') {
+          const group = `${d.option.name}\u0000${variantValue(d)}\u0000${d.mode ?? ''}`;
+          firsts.push(!labelled.has(group));
+          labelled.add(group);
+        }
+      add(this.files.run(f.decls, S, describeFile(f, firsts), firsts.join(), base));
+    }
+    for (const [w, span] of S.windows)
+      add(
+        this.windows.run(
+          span,
+          S,
+          describing((R) => describeWindow(R, w, span)),
+          w,
+        ),
+      );
+    return [...found.values()];
+  }
+
+  /** The phrasebook and the facts, kept from the last compile when what they were built from is the same. */
+  private tools(files: A.SourceFile[], S: Symbols): { facts: Facts; book: Phrasebook } {
+    const factsFrom = files.flatMap((f) => f.decls.filter((d) => FACT_KINDS.has(d.kind)));
+    const last = this.last;
+    // Same tables when the caches kept their entries from that compile (`DeclCaches.begin`).
+    const tables = !!last && (this.caches.change?.from === last.S || sameTables(last.S, S));
+    const keepFacts =
+      tables &&
+      last.factsFrom.length === factsFrom.length &&
+      last.factsFrom.every((d, i) => d === factsFrom[i]) &&
+      stillHolds(last.facts.reads, last.S, S, this.caches.change);
+    const keepBook = tables && stillHolds(last.book.reads, last.S, S, this.caches.change);
+    const facts = keepFacts ? last.facts : built(S, () => new Facts(S, files));
+    const book = keepBook ? last.book : built(S, () => new Phrasebook(S));
+    facts.value.S = S;
+    // Declarations described with other facts or wording must be described again.
+    if (!keepFacts || !keepBook) {
+      this.units.clear();
+      this.files.clear();
+      this.windows.clear();
+    }
+    this.last = { S, factsFrom, facts, book };
+    return { facts: facts.value, book: book.value };
+  }
+}
+
+function built<T>(S: Symbols, f: () => T): Built<T> {
+  const outer = S.reads;
+  const reads = new Reads();
+  S.reads = reads;
+  try {
+    return { value: f(), reads };
+  } finally {
+    S.reads = outer;
+  }
+}
+
+/** SGS310: wording the phrasebook lacks, once per missing phrase, at its first use. */
+export function textDiagnostics(files: A.SourceFile[], S: Symbols, wording = new MissingWording()): Diagnostic[] {
+  try {
+    return wording
+      .find(files, S)
+      .map((m) => warning('SGS310', `the rules text needs wording for '${m.key}': ${m.hint}`, m.span));
+  } catch (e) {
+    // A bug of the generator must not stop the rules from compiling: say so, as a warning.
+    wording.clear();
+    const at = { file: files[0]?.file ?? '', start: 0, end: 0, line: 1, col: 1 };
+    return [
+      warning(
+        'SGS310',
+        `the rules text could not be generated (a bug in compiler/text: please report it): ${e instanceof Error ? e.message : String(e)}`,
+        at,
+      ),
+    ];
+  }
+}
