@@ -1,7 +1,7 @@
 // One worker of a parallel run (see cli/parallel.ts): takes chunks until none is left, posting each one's result.
 import { workerData } from 'node:worker_threads';
 import { COLLECTORS } from './collectors.ts';
-import { takeChunk, type WorkerJob, type WorkerMessage } from './parallel.ts';
+import { gameEnded, takeChunk, type WorkerJob, type WorkerMessage } from './parallel.ts';
 import { playRange } from './simulate-range.ts';
 import { importCompiled } from '../compiler/node/compiled.ts';
 
@@ -16,7 +16,7 @@ try {
   for (let k = takeChunk(job.claim, job.chunks.length); k >= 0; k = takeChunk(job.claim, job.chunks.length)) {
     const [from, to] = job.chunks[k]!;
     const into = job.collector ? COLLECTORS[job.collector]() : undefined;
-    const result = playRange(job.program, job.run, from, to, into, () => post({ t: 'game' }));
+    const result = playRange(job.program, job.run, from, to, into, () => gameEnded(job.signal));
     post({ t: 'part', k, result: into ? { ...result, collected: into.data() } : result });
   }
 } catch (e) {
