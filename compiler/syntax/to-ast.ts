@@ -64,6 +64,8 @@ export function unescapeString(image: string): string {
   let s = image;
   if (s.startsWith('"')) s = s.slice(1);
   if (s.endsWith('"') && image.length >= 2) s = s.slice(0, -1);
+  // Most strings have no escape: no regexp, no callback.
+  if (!s.includes('\\')) return s;
   return s.replace(/\\(.)/gs, (_m, c: string) => (c === 'n' ? '\n' : c));
 }
 
@@ -84,13 +86,15 @@ class Converter {
   private last: A.Span;
   /** Offsets where each line starts: CST nodes carry only offsets (cheaper to build); lines come from here. */
   private readonly lineStarts: number[] = [0];
+  /** The line lineOf found last: nodes are mostly visited in text order, so the next one is usually on it. */
+  private lineHint = 0;
 
   constructor(
     private readonly fileName: string,
     private readonly text: string,
   ) {
     this.last = { file: fileName, start: 0, end: 0, line: 1, col: 1 };
-    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.lineStarts.push(i + 1);
   }
 
   // ------------------------------------------------------------ spans
@@ -119,13 +123,17 @@ class Converter {
 
   /** The (1-based) line of an offset. */
   private lineOf(offset: number): number {
+    const starts = this.lineStarts;
+    const h = this.lineHint;
+    if (starts[h]! <= offset && (h + 1 === starts.length || starts[h + 1]! > offset)) return h + 1;
     let lo = 0,
-      hi = this.lineStarts.length - 1;
+      hi = starts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (this.lineStarts[mid]! <= offset) lo = mid;
+      if (starts[mid]! <= offset) lo = mid;
       else hi = mid - 1;
     }
+    this.lineHint = lo;
     return lo + 1;
   }
 
@@ -268,12 +276,12 @@ class Converter {
     const span = this.nodeSpan(n);
     const zh = tok(n, 'zh');
     const en = tok(n, 'en');
-    return {
-      id: this.ident(tok(n, 'id')),
-      ...(real(zh) ? { zh: this.ident(zh) } : {}),
-      ...(real(en) ? { en: unescapeString(en.image) } : {}),
-      span,
-    };
+    // Built key by key (no spreads: this runs for every declaration and enum member), in the same key order.
+    const out: A.Names = { id: this.ident(tok(n, 'id')) } as A.Names;
+    if (real(zh)) out.zh = this.ident(zh);
+    if (real(en)) out.en = unescapeString(en.image);
+    out.span = span;
+    return out;
   }
 
   private enumMembers(n: CstNode | undefined): A.EnumMember[] {
@@ -422,7 +430,7 @@ class Converter {
 
   private face(t: IToken | undefined): { suit: string; rank: number; face: string; span: A.Span } {
     const span = this.tokSpan(t);
-    const img = real(t) ? t.image.replace(/\uFE0F/g, '') : '';
+    const img = !real(t) ? '' : t.image.includes('\uFE0F') ? t.image.replace(/\uFE0F/g, '') : t.image;
     const suitChar = img.charAt(0);
     const rankText = img.slice(1);
     const rank = RANK_OF_LETTER[rankText] ?? (Number.parseInt(rankText, 10) || 0);
@@ -1064,7 +1072,9 @@ class Converter {
         const args: A.Arg[] = nodes(s, 'args').map((a) => {
           const aSpan = this.nodeSpan(a);
           const name = tok(a, 'name');
-          return { ...(name ? { name: this.ident(name) } : {}), value: this.expr(node(a, 'value')), span: aSpan };
+          if (!name) return { value: this.expr(node(a, 'value')), span: aSpan };
+          const id = this.ident(name);
+          return { name: id, value: this.expr(node(a, 'value')), span: aSpan };
         });
         acc = { kind: 'Call', callee: acc, args, span };
       }
@@ -1079,13 +1089,8 @@ class Converter {
   private primary(n: CstNode | undefined): A.Expr {
     const span = this.nodeSpan(n);
     if (!n) return this.placeholder(span);
-    const num = tok(n, 'number');
-    if (num) return { kind: 'Number', value: this.int(num), span };
-    const str = tok(n, 'string');
-    if (str) return { kind: 'Text', value: real(str) ? unescapeString(str.image) : '', span };
-    if (has(n, 'true')) return { kind: 'Bool', value: true, span };
-    if (has(n, 'false')) return { kind: 'Bool', value: false, span };
-    if (has(n, 'none')) return { kind: 'None', span };
+    // A name first: the most common primary. The node holds the parts of one alternative of the rule only, so the
+    // order of these tests does not change the result.
     const name = tok(n, 'name');
     if (name) {
       const face = tok(n, 'face');
@@ -1095,6 +1100,13 @@ class Converter {
       }
       return { kind: 'Name', name: real(name) ? name.image : '', span };
     }
+    const num = tok(n, 'number');
+    if (num) return { kind: 'Number', value: this.int(num), span };
+    const str = tok(n, 'string');
+    if (str) return { kind: 'Text', value: real(str) ? unescapeString(str.image) : '', span };
+    if (has(n, 'true')) return { kind: 'Bool', value: true, span };
+    if (has(n, 'false')) return { kind: 'Bool', value: false, span };
+    if (has(n, 'none')) return { kind: 'None', span };
     const paren = node(n, 'paren');
     if (paren) return this.expr(paren);
     const list = node(n, 'list');
