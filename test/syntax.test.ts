@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { parse } from '../compiler/syntax/parse.ts';
-import { SgsParser } from '../compiler/syntax/parser.ts';
+import { MAX_LOOKAHEAD, SgsParser, vocabulary } from '../compiler/syntax/parser.ts';
+import { decodeTable, encodeTable, TableLookahead } from '../compiler/syntax/lookahead.ts';
+import { fingerprint, lines } from '../compiler/syntax/lookahead-table.ts';
 import { Lexer } from 'chevrotain';
 import { LEXER_OPTIONS, lexedTokens, lexer, reservedKeywords, contextualKeywords } from '../compiler/syntax/tokens.ts';
 import type * as A from '../compiler/ast/nodes.ts';
@@ -197,6 +199,16 @@ describe('grammar source', () => {
     expect(() => new SgsParser(true)).not.toThrow();
     const checked = new Lexer(lexedTokens, { ...LEXER_OPTIONS, skipValidations: false });
     expect(checked.lexerDefinitionErrors).toEqual([]);
+  });
+
+  // The parser builds its lookahead from lookahead-table.ts: the paths Chevrotain computes for this grammar.
+  it('reads its lookahead from a table that is current (`-u` rewrites it)', async () => {
+    const recording = new TableLookahead(undefined, vocabulary, MAX_LOOKAHEAD, true);
+    new SgsParser(false, recording);
+    await expect(encodeTable(recording.table())).toMatchFileSnapshot('../compiler/syntax/lookahead-table.ts');
+    const tabled = new TableLookahead(decodeTable(fingerprint, lines), vocabulary, MAX_LOOKAHEAD);
+    new SgsParser(false, tabled);
+    expect(tabled.fromTable).toBe(true);
   });
 });
 
