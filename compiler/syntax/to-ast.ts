@@ -9,34 +9,25 @@ import { error, type Diagnostic } from '../diagnostics.ts';
 
 // ---------------------------------------------------------------- CST access
 
-function isToken(e: CstElement | undefined): e is IToken {
-  return e !== undefined && (e as IToken).tokenType !== undefined && (e as IToken).image !== undefined;
-}
 function isNode(e: CstElement | undefined): e is CstNode {
   return e !== undefined && (e as CstNode).children !== undefined;
 }
-// The accessors below run for every CST node: they look at the children in place instead of filtering copies.
-function nodes(n: CstNode | undefined, key: string): CstNode[] {
-  const c = n?.children?.[key];
-  if (!c) return [];
-  for (let i = 0; i < c.length; i++) if (!isNode(c[i])) return c.filter(isNode);
-  return c as CstNode[];
+// Each key of a node's children holds tokens only or nodes only: a key is a token type's name, a rule's name or a
+// label, and no rule gives one label to both (test/syntax.test.ts checks the grammar), error recovery included (an
+// inserted token goes where its CONSUME puts it, a partial node where its SUBRULE does). So the accessors read the
+// arrays as they are: they run for every CST node.
+const none: readonly never[] = [];
+function nodes(n: CstNode | undefined, key: string): readonly CstNode[] {
+  return (n?.children?.[key] as CstNode[] | undefined) ?? none;
 }
 function node(n: CstNode | undefined, key: string): CstNode | undefined {
-  const c = n?.children?.[key];
-  if (c) for (let i = 0; i < c.length; i++) if (isNode(c[i])) return c[i] as CstNode;
-  return undefined;
+  return n?.children?.[key]?.[0] as CstNode | undefined;
 }
-function toks(n: CstNode | undefined, key: string): IToken[] {
-  const c = n?.children?.[key];
-  if (!c) return [];
-  for (let i = 0; i < c.length; i++) if (!isToken(c[i])) return c.filter(isToken);
-  return c as IToken[];
+function toks(n: CstNode | undefined, key: string): readonly IToken[] {
+  return (n?.children?.[key] as IToken[] | undefined) ?? none;
 }
 function tok(n: CstNode | undefined, key: string): IToken | undefined {
-  const c = n?.children?.[key];
-  if (c) for (let i = 0; i < c.length; i++) if (isToken(c[i])) return c[i] as IToken;
-  return undefined;
+  return n?.children?.[key]?.[0] as IToken | undefined;
 }
 function has(n: CstNode | undefined, key: string): boolean {
   return (n?.children?.[key]?.length ?? 0) > 0;
@@ -45,8 +36,8 @@ function has(n: CstNode | undefined, key: string): boolean {
 function onlyChild(n: CstNode | undefined): CstNode | undefined {
   if (!n) return undefined;
   for (const key in n.children) {
-    const c = node(n, key);
-    if (c) return c;
+    const c = n.children[key]![0];
+    if (isNode(c)) return c;
   }
   return undefined;
 }
@@ -1051,7 +1042,7 @@ class Converter {
     return parse(0);
   }
 
-  private operand(n: CstNode, _min: number, _prefix: IToken[]): A.Expr {
+  private operand(n: CstNode, _min: number, _prefix: readonly IToken[]): A.Expr {
     // Only reached for a lone operand node (the expression rule normally handles prefixes itself).
     let e = this.postfix(node(n, 'operand')!);
     for (const p of toks(n, 'prefix').slice().reverse()) {
