@@ -212,7 +212,10 @@ describe('grammar source', () => {
         else for (const c of (p as unknown as { definition: IProduction[] }).definition) walk(c);
       };
       rule.definition.forEach(walk);
-      expect([...tokenKeys].filter((k) => nodeKeys.has(k)), rule.name).toEqual([]);
+      expect(
+        [...tokenKeys].filter((k) => nodeKeys.has(k)),
+        rule.name,
+      ).toEqual([]);
     }
   });
 
