@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { parse } from '../compiler/syntax/parse.ts';
-import { SgsParser } from '../compiler/syntax/parser.ts';
-import { Lexer } from 'chevrotain';
-import { LEXER_OPTIONS, allTokens, lexer, reservedKeywords, contextualKeywords } from '../compiler/syntax/tokens.ts';
+import { MAX_LOOKAHEAD, SgsParser, vocabulary } from '../compiler/syntax/parser.ts';
+import { decodeTable, encodeTable, TableLookahead } from '../compiler/syntax/lookahead.ts';
+import { fingerprint, lines } from '../compiler/syntax/lookahead-table.ts';
+import { Lexer, NonTerminal, Terminal, type IProduction } from 'chevrotain';
+import { LEXER_OPTIONS, lexedTokens, lexer, reservedKeywords, contextualKeywords } from '../compiler/syntax/tokens.ts';
 import type * as A from '../compiler/ast/nodes.ts';
 
 const EXAMPLE = `package standard
@@ -195,8 +197,36 @@ describe('grammar source', () => {
   // The compiler's parser and lexer skip Chevrotain's validations (they cost start-up time): they run here.
   it("passes Chevrotain's grammar and token validations", () => {
     expect(() => new SgsParser(true)).not.toThrow();
-    const checked = new Lexer(allTokens, { ...LEXER_OPTIONS, skipValidations: false });
+    const checked = new Lexer(lexedTokens, { ...LEXER_OPTIONS, skipValidations: false });
     expect(checked.lexerDefinitionErrors).toEqual([]);
+  });
+
+  // to-ast.ts reads a key's children without testing each one: a rule never gives a token and a subrule one key.
+  it('puts tokens only or nodes only under each key of a CST node', () => {
+    for (const rule of Object.values(new SgsParser().getGAstProductions())) {
+      const tokenKeys = new Set<string>();
+      const nodeKeys = new Set<string>();
+      const walk = (p: IProduction): void => {
+        if (p instanceof Terminal) tokenKeys.add(p.label ?? p.terminalType.name);
+        else if (p instanceof NonTerminal) nodeKeys.add(p.label ?? p.nonTerminalName);
+        else for (const c of (p as unknown as { definition: IProduction[] }).definition) walk(c);
+      };
+      rule.definition.forEach(walk);
+      expect(
+        [...tokenKeys].filter((k) => nodeKeys.has(k)),
+        rule.name,
+      ).toEqual([]);
+    }
+  });
+
+  // The parser builds its lookahead from lookahead-table.ts: the paths Chevrotain computes for this grammar.
+  it('reads its lookahead from a table that is current (`-u` rewrites it)', async () => {
+    const recording = new TableLookahead(undefined, vocabulary, MAX_LOOKAHEAD, true);
+    new SgsParser(false, recording);
+    await expect(encodeTable(recording.table())).toMatchFileSnapshot('../compiler/syntax/lookahead-table.ts');
+    const tabled = new TableLookahead(decodeTable(fingerprint, lines), vocabulary, MAX_LOOKAHEAD);
+    new SgsParser(false, tabled);
+    expect(tabled.fromTable).toBe(true);
   });
 });
 

@@ -73,13 +73,14 @@ export interface LaidOut {
  *  the text's length reaches the trees: two texts with the same layout and images parse alike. */
 function layoutOf(tokens: IToken[]): Int32Array {
   const out = new Int32Array(tokens.length * 5);
-  tokens.forEach((t, i) => {
-    out[i * 5] = t.tokenTypeIdx;
-    out[i * 5 + 1] = t.startOffset;
-    out[i * 5 + 2] = t.endOffset ?? -1;
-    out[i * 5 + 3] = t.startLine ?? -1;
-    out[i * 5 + 4] = t.startColumn ?? -1;
-  });
+  for (let i = 0, j = 0; i < tokens.length; i++, j += 5) {
+    const t = tokens[i]!;
+    out[j] = t.tokenTypeIdx;
+    out[j + 1] = t.startOffset;
+    out[j + 2] = t.endOffset ?? -1;
+    out[j + 3] = t.startLine ?? -1;
+    out[j + 4] = t.startColumn ?? -1;
+  }
   return out;
 }
 

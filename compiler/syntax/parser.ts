@@ -5,6 +5,7 @@ import {
   EOF,
   tokenMatcher,
   type DSLMethodOpts,
+  type ILookaheadStrategy,
   type IOrAlt,
   type IParserErrorMessageProvider,
   type IToken,
@@ -44,6 +45,13 @@ import {
   Question,
   describeTokenType,
 } from './tokens.ts';
+import { decodeTable, TableLookahead } from './lookahead.ts';
+import { fingerprint, lines } from './lookahead-table.ts';
+
+/** How many tokens the parser may look ahead. */
+export const MAX_LOOKAHEAD = 3;
+/** The token types the lookahead table names. */
+export const vocabulary: TokenType[] = [...allTokens, EOF];
 
 // ---------------------------------------------------------------- error messages
 
@@ -194,11 +202,16 @@ const exprContinuation: TokenType[] = [
 export class SgsParser extends CstParser {
   /** `validate`: run Chevrotain's grammar validations (ambiguities, left recursion …). They only find mistakes in
    *  this file, cost about a fifth of building the parser, which every run of the CLI pays: the test suite runs
-   *  them (test/syntax.test.ts), the parser the compiler uses skips them. */
-  constructor(validate = false) {
+   *  them (test/syntax.test.ts), the parser the compiler uses skips them. `lookahead`: by default from the table
+   *  (lookahead.ts), which test/syntax.test.ts writes with a recording strategy. */
+  constructor(
+    validate = false,
+    lookahead: ILookaheadStrategy = new TableLookahead(decodeTable(fingerprint, lines), vocabulary, MAX_LOOKAHEAD),
+  ) {
     super(allTokens, {
       recoveryEnabled: true,
-      maxLookahead: 3,
+      maxLookahead: MAX_LOOKAHEAD,
+      lookaheadStrategy: lookahead,
       nodeLocationTracking: 'onlyOffset',
       errorMessageProvider: messages,
       skipValidations: !validate,

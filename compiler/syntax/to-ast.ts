@@ -9,44 +9,37 @@ import { error, type Diagnostic } from '../diagnostics.ts';
 
 // ---------------------------------------------------------------- CST access
 
-function isToken(e: CstElement | undefined): e is IToken {
-  return e !== undefined && (e as IToken).tokenType !== undefined && (e as IToken).image !== undefined;
-}
 function isNode(e: CstElement | undefined): e is CstNode {
   return e !== undefined && (e as CstNode).children !== undefined;
 }
-// The accessors below run for every CST node: they look at the children in place instead of filtering copies.
-function nodes(n: CstNode | undefined, key: string): CstNode[] {
-  const c = n?.children?.[key];
-  if (!c) return [];
-  for (let i = 0; i < c.length; i++) if (!isNode(c[i])) return c.filter(isNode);
-  return c as CstNode[];
+// Each key of a node's children holds tokens only or nodes only: a key is a token type's name, a rule's name or a
+// label, and no rule gives one label to both (test/syntax.test.ts checks the grammar), error recovery included (an
+// inserted token goes where its CONSUME puts it, a partial node where its SUBRULE does). So the accessors read the
+// arrays as they are, and each caller names the key itself (`n?.children.name`): a property read at each call site
+// sees the nodes of one rule, where one shared `children[key]` read saw every rule's and was the slowest part here.
+type Kids = CstElement[] | undefined;
+const none: readonly never[] = [];
+function nodes(c: Kids): readonly CstNode[] {
+  return (c as CstNode[] | undefined) ?? none;
 }
-function node(n: CstNode | undefined, key: string): CstNode | undefined {
-  const c = n?.children?.[key];
-  if (c) for (let i = 0; i < c.length; i++) if (isNode(c[i])) return c[i] as CstNode;
-  return undefined;
+function node(c: Kids): CstNode | undefined {
+  return c?.[0] as CstNode | undefined;
 }
-function toks(n: CstNode | undefined, key: string): IToken[] {
-  const c = n?.children?.[key];
-  if (!c) return [];
-  for (let i = 0; i < c.length; i++) if (!isToken(c[i])) return c.filter(isToken);
-  return c as IToken[];
+function toks(c: Kids): readonly IToken[] {
+  return (c as IToken[] | undefined) ?? none;
 }
-function tok(n: CstNode | undefined, key: string): IToken | undefined {
-  const c = n?.children?.[key];
-  if (c) for (let i = 0; i < c.length; i++) if (isToken(c[i])) return c[i] as IToken;
-  return undefined;
+function tok(c: Kids): IToken | undefined {
+  return c?.[0] as IToken | undefined;
 }
-function has(n: CstNode | undefined, key: string): boolean {
-  return (n?.children?.[key]?.length ?? 0) > 0;
+function has(c: Kids): boolean {
+  return (c?.length ?? 0) > 0;
 }
 /** The first child node of n (for rules that are a choice between subrules). */
 function onlyChild(n: CstNode | undefined): CstNode | undefined {
   if (!n) return undefined;
   for (const key in n.children) {
-    const c = node(n, key);
-    if (c) return c;
+    const c = n.children[key]![0];
+    if (isNode(c)) return c;
   }
   return undefined;
 }
@@ -64,6 +57,8 @@ export function unescapeString(image: string): string {
   let s = image;
   if (s.startsWith('"')) s = s.slice(1);
   if (s.endsWith('"') && image.length >= 2) s = s.slice(0, -1);
+  // Most strings have no escape: no regexp, no callback.
+  if (!s.includes('\\')) return s;
   return s.replace(/\\(.)/gs, (_m, c: string) => (c === 'n' ? '\n' : c));
 }
 
@@ -84,13 +79,15 @@ class Converter {
   private last: A.Span;
   /** Offsets where each line starts: CST nodes carry only offsets (cheaper to build); lines come from here. */
   private readonly lineStarts: number[] = [0];
+  /** The line lineOf found last: nodes are mostly visited in text order, so the next one is usually on it. */
+  private lineHint = 0;
 
   constructor(
     private readonly fileName: string,
     private readonly text: string,
   ) {
     this.last = { file: fileName, start: 0, end: 0, line: 1, col: 1 };
-    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.lineStarts.push(i + 1);
   }
 
   // ------------------------------------------------------------ spans
@@ -119,13 +116,17 @@ class Converter {
 
   /** The (1-based) line of an offset. */
   private lineOf(offset: number): number {
+    const starts = this.lineStarts;
+    const h = this.lineHint;
+    if (starts[h]! <= offset && (h + 1 === starts.length || starts[h + 1]! > offset)) return h + 1;
     let lo = 0,
-      hi = this.lineStarts.length - 1;
+      hi = starts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (this.lineStarts[mid]! <= offset) lo = mid;
+      if (starts[mid]! <= offset) lo = mid;
       else hi = mid - 1;
     }
+    this.lineHint = lo;
     return lo + 1;
   }
 
@@ -145,9 +146,9 @@ class Converter {
 
   file(n: CstNode | undefined): A.SourceFile {
     const span: A.Span = { file: this.fileName, start: 0, end: this.text.length, line: 1, col: 1 };
-    const pkg = tok(n, 'pkg');
+    const pkg = tok(n?.children.pkg);
     const decls: A.Decl[] = [];
-    for (const d of nodes(n, 'decl')) {
+    for (const d of nodes(n?.children.decl)) {
       const c = onlyChild(d);
       if (c?.name === 'mode') decls.push(...this.modeWithOwned(c));
       else {
@@ -159,7 +160,7 @@ class Converter {
       kind: 'File',
       file: this.fileName,
       ...(pkg ? { package: this.ident(pkg) } : {}),
-      imports: toks(n, 'imports')
+      imports: toks(n?.children.imports)
         .filter(real)
         .map((t) => this.ident(t)),
       decls,
@@ -221,19 +222,20 @@ class Converter {
 
   private extend(n: CstNode): A.ExtendEventDecl | A.ExtendEnumDecl {
     const span = this.nodeSpan(n);
-    const target = this.ident(tok(n, 'target'));
-    if (has(n, 'isEvent')) return { kind: 'ExtendEvent', target, params: this.params(node(n, 'params')), span };
-    return { kind: 'ExtendEnum', target, members: this.enumMembers(node(n, 'enumBody')), span };
+    const target = this.ident(tok(n?.children.target));
+    if (has(n?.children.isEvent))
+      return { kind: 'ExtendEvent', target, params: this.params(node(n?.children.params)), span };
+    return { kind: 'ExtendEnum', target, members: this.enumMembers(node(n?.children.enumBody)), span };
   }
 
   private tagDecl(n: CstNode): A.TagDecl {
     const span = this.nodeSpan(n);
-    const per = tok(n, 'oncePer');
-    const records = tok(n, 'records');
+    const per = tok(n?.children.oncePer);
+    const records = tok(n?.children.records);
     return {
       kind: 'Tag',
-      names: this.names(node(n, 'names')),
-      forbidsMay: has(n, 'forbidsMay'),
+      names: this.names(node(n?.children.names)),
+      forbidsMay: has(n?.children.forbidsMay),
       ...(per && records ? { once: { per: this.ident(per), records: this.ident(records), span } } : {}),
       span,
     };
@@ -243,41 +245,41 @@ class Converter {
     const span = this.nodeSpan(n);
     return {
       kind: 'CardMethod',
-      name: this.ident(tok(n, 'name')),
-      params: this.params(node(n, 'params')),
-      acts: has(n, 'acts'),
+      name: this.ident(tok(n?.children.name)),
+      params: this.params(node(n?.children.params)),
+      acts: has(n?.children.acts),
       span,
     };
   }
 
   private require(n: CstNode): A.RequireDecl {
     const span = this.nodeSpan(n);
-    const fields = nodes(n, 'reqField').map((f) => {
-      const min = tok(f, 'min');
+    const fields = nodes(n?.children.reqField).map((f) => {
+      const min = tok(f?.children.min);
       return {
-        name: this.ident(tok(f, 'name')),
-        type: this.typeRef(node(f, 'typeRef')),
+        name: this.ident(tok(f?.children.name)),
+        type: this.typeRef(node(f?.children.typeRef)),
         ...(real(min) ? { min: Number(min.image) } : {}),
         span: this.nodeSpan(f),
       };
     });
-    return { kind: 'Require', what: this.ident(tok(n, 'what')), fields, span };
+    return { kind: 'Require', what: this.ident(tok(n?.children.what)), fields, span };
   }
 
   private names(n: CstNode | undefined): A.Names {
     const span = this.nodeSpan(n);
-    const zh = tok(n, 'zh');
-    const en = tok(n, 'en');
-    return {
-      id: this.ident(tok(n, 'id')),
-      ...(real(zh) ? { zh: this.ident(zh) } : {}),
-      ...(real(en) ? { en: unescapeString(en.image) } : {}),
-      span,
-    };
+    const zh = tok(n?.children.zh);
+    const en = tok(n?.children.en);
+    // Built key by key (no spreads: this runs for every declaration and enum member), in the same key order.
+    const out: A.Names = { id: this.ident(tok(n?.children.id)) } as A.Names;
+    if (real(zh)) out.zh = this.ident(zh);
+    if (real(en)) out.en = unescapeString(en.image);
+    out.span = span;
+    return out;
   }
 
   private enumMembers(n: CstNode | undefined): A.EnumMember[] {
-    return nodes(n, 'members').map((m) => {
+    return nodes(n?.children.members).map((m) => {
       const names = this.names(m);
       return { names, span: names.span };
     });
@@ -285,26 +287,31 @@ class Converter {
 
   private enumDecl(n: CstNode): A.EnumDecl {
     const span = this.nodeSpan(n);
-    return { kind: 'Enum', names: this.names(node(n, 'names')), members: this.enumMembers(node(n, 'enumBody')), span };
+    return {
+      kind: 'Enum',
+      names: this.names(node(n?.children.names)),
+      members: this.enumMembers(node(n?.children.enumBody)),
+      span,
+    };
   }
 
   private optionDecl(n: CstNode): A.OptionDecl {
     const span = this.nodeSpan(n);
-    const names = this.names(node(n, 'names'));
-    const body = node(n, 'enumBody');
-    const type = node(n, 'typeRef');
+    const names = this.names(node(n?.children.names));
+    const body = node(n?.children.enumBody);
+    const type = node(n?.children.typeRef);
     return {
       kind: 'Option',
       names,
       ...(body ? { members: this.enumMembers(body) } : {}),
       ...(type || !body ? { type: this.typeRef(type) } : {}),
-      default: this.expr(node(n, 'default')),
+      default: this.expr(node(n?.children.default)),
       span,
     };
   }
 
   private visibility(n: CstNode | undefined): 'public' | 'owner' | 'hidden' {
-    const v = spelling(tok(n, 'vis'));
+    const v = spelling(tok(n?.children.vis));
     return v === 'owner' || v === 'hidden' ? v : 'public';
   }
 
@@ -312,28 +319,28 @@ class Converter {
     const span = this.nodeSpan(n);
     return {
       kind: 'Zone',
-      names: this.names(node(n, 'names')),
-      perPlayer: has(n, 'perPlayer'),
-      visibility: this.visibility(node(n, 'visibility')),
-      grants: has(n, 'grants'),
+      names: this.names(node(n?.children.names)),
+      perPlayer: has(n?.children.perPlayer),
+      visibility: this.visibility(node(n?.children.visibility)),
+      grants: has(n?.children.grants),
       span,
     };
   }
 
   private resetAt(n: CstNode | undefined): { resetAt?: A.Ident } {
-    return n ? { resetAt: this.ident(tok(n, 'event')) } : {};
+    return n ? { resetAt: this.ident(tok(n?.children.event)) } : {};
   }
 
   private property(n: CstNode): A.PropertyDecl {
     const span = this.nodeSpan(n);
     return {
       kind: 'Property',
-      names: this.names(node(n, 'names')),
-      type: this.typeRef(node(n, 'typeRef')),
-      default: this.expr(node(n, 'default')),
-      visibility: this.visibility(node(n, 'visibility')),
-      ...this.resetAt(node(n, 'resetAt')),
-      ...(has(n, 'carried') ? { carried: true } : {}),
+      names: this.names(node(n?.children.names)),
+      type: this.typeRef(node(n?.children.typeRef)),
+      default: this.expr(node(n?.children.default)),
+      visibility: this.visibility(node(n?.children.visibility)),
+      ...this.resetAt(node(n?.children.resetAt)),
+      ...(has(n?.children.carried) ? { carried: true } : {}),
       span,
     };
   }
@@ -342,19 +349,19 @@ class Converter {
     const span = this.nodeSpan(n);
     return {
       kind: 'Var',
-      name: this.ident(tok(n, 'name')),
-      type: this.typeRef(node(n, 'typeRef')),
-      default: this.expr(node(n, 'default')),
-      ...this.resetAt(node(n, 'resetAt')),
-      ...(has(n, 'carried') ? { carried: true } : {}),
+      name: this.ident(tok(n?.children.name)),
+      type: this.typeRef(node(n?.children.typeRef)),
+      default: this.expr(node(n?.children.default)),
+      ...this.resetAt(node(n?.children.resetAt)),
+      ...(has(n?.children.carried) ? { carried: true } : {}),
       span,
     };
   }
 
   private field(n: CstNode): A.Field {
     const span = this.nodeSpan(n);
-    const name = this.ident(tok(n, 'name'));
-    const values = nodes(n, 'values').map((v) => this.expr(v));
+    const name = this.ident(tok(n?.children.name));
+    const values = nodes(n?.children.values).map((v) => this.expr(v));
     let value: A.Expr;
     if (values.length === 1) value = values[0]!;
     else if (values.length === 0) value = this.placeholder(span);
@@ -378,12 +385,12 @@ class Converter {
 
   private method(n: CstNode): A.MethodDecl {
     const span = this.nodeSpan(n);
-    const e = node(n, 'expr');
-    const b = node(n, 'block');
+    const e = node(n?.children.expr);
+    const b = node(n?.children.block);
     return {
       kind: 'Method',
-      name: this.ident(tok(n, 'name')),
-      params: this.params(node(n, 'params')),
+      name: this.ident(tok(n?.children.name)),
+      params: this.params(node(n?.children.params)),
       ...(e ? { expr: this.expr(e) } : {}),
       ...(b || !e ? { body: this.block(b) } : {}),
       span,
@@ -394,15 +401,15 @@ class Converter {
     const span = this.nodeSpan(n);
     const out: A.CardDecl = {
       kind: 'Card',
-      names: this.names(node(n, 'names')),
+      names: this.names(node(n?.children.names)),
       fields: [],
       methods: [],
       skills: [],
       span,
     };
-    const parent = tok(n, 'parent');
+    const parent = tok(n?.children.parent);
     if (parent) out.parent = this.ident(parent);
-    for (const item of nodes(n, 'cardItem')) {
+    for (const item of nodes(n?.children.cardItem)) {
       const c = onlyChild(item);
       if (!c) continue;
       if (c.name === 'flavour') out.flavour = this.flavour(c);
@@ -416,13 +423,13 @@ class Converter {
   }
 
   private flavour(n: CstNode): string {
-    const t = tok(n, 'text');
+    const t = tok(n?.children.text);
     return real(t) ? unescapeString(t.image) : '';
   }
 
   private face(t: IToken | undefined): { suit: string; rank: number; face: string; span: A.Span } {
     const span = this.tokSpan(t);
-    const img = real(t) ? t.image.replace(/\uFE0F/g, '') : '';
+    const img = !real(t) ? '' : t.image.includes('\uFE0F') ? t.image.replace(/\uFE0F/g, '') : t.image;
     const suitChar = img.charAt(0);
     const rankText = img.slice(1);
     const rank = RANK_OF_LETTER[rankText] ?? (Number.parseInt(rankText, 10) || 0);
@@ -431,23 +438,29 @@ class Converter {
 
   private deck(n: CstNode): A.DeckDecl {
     const span = this.nodeSpan(n);
-    const entries: A.DeckEntry[] = nodes(n, 'deckEntry').map((e) => {
+    const entries: A.DeckEntry[] = nodes(n?.children.deckEntry).map((e) => {
       const eSpan = this.nodeSpan(e);
       return {
-        cardKind: this.ident(tok(e, 'kind')),
-        faces: toks(e, 'faces')
+        cardKind: this.ident(tok(e?.children.kind)),
+        faces: toks(e?.children.faces)
           .filter(real)
           .map((f) => this.face(f)),
         span: eSpan,
       };
     });
-    return { kind: 'Deck', names: this.names(node(n, 'names')), entries, span };
+    return { kind: 'Deck', names: this.names(node(n?.children.names)), entries, span };
   }
 
   private general(n: CstNode): A.GeneralDecl {
     const span = this.nodeSpan(n);
-    const out: A.GeneralDecl = { kind: 'General', names: this.names(node(n, 'names')), fields: [], skills: [], span };
-    for (const item of nodes(n, 'generalItem')) {
+    const out: A.GeneralDecl = {
+      kind: 'General',
+      names: this.names(node(n?.children.names)),
+      fields: [],
+      skills: [],
+      span,
+    };
+    for (const item of nodes(n?.children.generalItem)) {
       const c = onlyChild(item);
       if (!c) continue;
       if (c.name === 'flavour') out.flavour = this.flavour(c);
@@ -464,33 +477,33 @@ class Converter {
     const span = this.nodeSpan(n);
     let fl: CstNode | undefined;
     const fields: A.Field[] = [];
-    for (const h of nodes(n, 'skillHead')) {
+    for (const h of nodes(n?.children.skillHead)) {
       const c = onlyChild(h);
       if (c?.name === 'flavour') fl = c;
       else if (c?.name === 'field') fields.push(this.field(c));
     }
     const items: A.SkillItem[] = [];
-    for (const it of nodes(n, 'skillItem')) {
+    for (const it of nodes(n?.children.skillItem)) {
       const item = this.skillItem(onlyChild(it));
       if (item) items.push(item);
     }
-    const order = spelling(tok(n, 'order'));
-    const word = tok(n, 'skillsWord');
-    if (has(n, 'isRule') && real(word) && word.image !== 'skills') {
+    const order = spelling(tok(n?.children.order));
+    const word = tok(n?.children.skillsWord);
+    if (has(n?.children.isRule) && real(word) && word.image !== 'skills') {
       this.diagnostics.push(
         error('SGS002', 'a table rule says `before skills` or `after skills`', this.ident(word).span),
       );
     }
     return {
       kind: 'Skill',
-      names: this.names(node(n, 'names')),
-      tags: toks(n, 'tags')
+      names: this.names(node(n?.children.names)),
+      tags: toks(n?.children.tags)
         .filter(real)
         .map((t) => this.ident(t)),
       ...(fl ? { flavour: this.flavour(fl) } : {}),
       ...(fields.length ? { fields } : {}),
       items,
-      ...(has(n, 'isRule') ? { table: order === 'after' ? ('after' as const) : ('before' as const) } : {}),
+      ...(has(n?.children.isRule) ? { table: order === 'after' ? ('after' as const) : ('before' as const) } : {}),
       span,
     };
   }
@@ -498,11 +511,11 @@ class Converter {
   private limit(n: CstNode | undefined): { limit?: A.Limit } {
     if (!n) return {};
     const span = this.nodeSpan(n);
-    return { limit: { count: this.int(tok(n, 'count')), per: this.ident(tok(n, 'per')), span } };
+    return { limit: { count: this.int(tok(n?.children.count)), per: this.ident(tok(n?.children.per)), span } };
   }
 
   private cond(n: CstNode | undefined): { cond?: A.Expr } {
-    return n ? { cond: this.expr(node(n, 'expr')) } : {};
+    return n ? { cond: this.expr(node(n?.children.expr)) } : {};
   }
 
   private int(t: IToken | undefined): number {
@@ -514,62 +527,62 @@ class Converter {
     const span = this.nodeSpan(n);
     switch (n.name) {
       case 'trigger': {
-        const s = spelling(tok(n, 'subject'));
-        const alias = tok(n, 'alias');
+        const s = spelling(tok(n?.children.subject));
+        const alias = tok(n?.children.alias);
         return {
           kind: 'Trigger',
-          window: this.ident(tok(n, 'window')),
+          window: this.ident(tok(n?.children.window)),
           subject: s === 'anyone' || s === 'other' ? s : 'you',
           ...(alias ? { alias: this.ident(alias) } : {}),
-          optional: has(n, 'may'),
-          ...this.limit(node(n, 'limit')),
-          ...this.cond(node(n, 'ifCond')),
-          body: this.block(node(n, 'block')),
+          optional: has(n?.children.may),
+          ...this.limit(node(n?.children.limit)),
+          ...this.cond(node(n?.children.ifCond)),
+          body: this.block(node(n?.children.block)),
           span,
         };
       }
       case 'active':
         return {
           kind: 'Active',
-          ...this.limit(node(n, 'limit')),
-          ...this.cond(node(n, 'ifCond')),
-          body: this.block(node(n, 'block')),
+          ...this.limit(node(n?.children.limit)),
+          ...this.cond(node(n?.children.ifCond)),
+          body: this.block(node(n?.children.block)),
           span,
         };
       case 'viewAs': {
-        const f = node(n, 'filter');
+        const f = node(n?.children.filter);
         return {
           kind: 'ViewAs',
-          cardKind: this.ident(tok(n, 'kind')),
-          count: this.int(tok(n, 'count')),
-          zones: toks(n, 'zones')
+          cardKind: this.ident(tok(n?.children.kind)),
+          count: this.int(tok(n?.children.count)),
+          zones: toks(n?.children.zones)
             .filter(real)
             .map((t) => this.ident(t)),
           ...(f ? { filter: this.expr(f) } : {}),
-          ...this.cond(node(n, 'ifCond')),
+          ...this.cond(node(n?.children.ifCond)),
           span,
         };
       }
       case 'modify':
         return {
           kind: 'Modify',
-          hook: this.ident(tok(n, 'hook')),
-          params: toks(n, 'params')
+          hook: this.ident(tok(n?.children.hook)),
+          params: toks(n?.children.params)
             .filter(real)
             .map((t) => this.ident(t)),
-          value: this.expr(node(n, 'value')),
-          ...this.cond(node(n, 'ifCond')),
+          value: this.expr(node(n?.children.value)),
+          ...this.cond(node(n?.children.ifCond)),
           span,
         };
       case 'grant': {
-        const to = spelling(tok(n, 'to'));
-        const word = tok(n, 'toWord');
+        const to = spelling(tok(n?.children.to));
+        const word = tok(n?.children.toWord);
         if (real(word) && word.image !== 'to')
           this.diagnostics.push(error('SGS002', 'expected `to` after the granted name', this.ident(word).span));
-        const cond = node(n, 'cond');
+        const cond = node(n?.children.cond);
         return {
           kind: 'Grant',
-          what: this.ident(tok(n, 'what')),
+          what: this.ident(tok(n?.children.what)),
           to: to === 'others' || to === 'anyone' ? to : 'you',
           ...(cond ? { cond: this.expr(cond) } : {}),
           span,
@@ -578,10 +591,10 @@ class Converter {
       case 'filter':
         return {
           kind: 'Filter',
-          cond: this.expr(node(n, 'cond')),
-          sets: nodes(n, 'setItem').map((s) => {
+          cond: this.expr(node(n?.children.cond)),
+          sets: nodes(n?.children.setItem).map((s) => {
             const sSpan = this.nodeSpan(s);
-            return { name: this.ident(tok(s, 'name')), value: this.expr(node(s, 'value')), span: sSpan };
+            return { name: this.ident(tok(s?.children.name)), value: this.expr(node(s?.children.value)), span: sSpan };
           }),
           span,
         };
@@ -590,22 +603,22 @@ class Converter {
   }
 
   private signature(n: CstNode | undefined): A.Param[] {
-    return this.params(node(n, 'params'));
+    return this.params(node(n?.children.params));
   }
 
   private returns(n: CstNode | undefined): { returns?: A.TypeRef } {
-    return n ? { returns: this.typeRef(node(n, 'typeRef')) } : {};
+    return n ? { returns: this.typeRef(node(n?.children.typeRef)) } : {};
   }
 
   private event(n: CstNode): A.EventDecl {
     const span = this.nodeSpan(n);
-    const cleanup = node(n, 'cleanup');
+    const cleanup = node(n?.children.cleanup);
     return {
       kind: 'Event',
-      names: this.names(node(n, 'names')),
-      params: this.signature(node(n, 'signature')),
-      ...this.returns(node(n, 'returns')),
-      body: this.block(node(n, 'body')),
+      names: this.names(node(n?.children.names)),
+      params: this.signature(node(n?.children.signature)),
+      ...this.returns(node(n?.children.returns)),
+      body: this.block(node(n?.children.body)),
       ...(cleanup ? { cleanup: this.block(cleanup) } : {}),
       span,
     };
@@ -615,23 +628,23 @@ class Converter {
     const span = this.nodeSpan(n);
     return {
       kind: 'Action',
-      names: this.names(node(n, 'names')),
-      params: this.signature(node(n, 'signature')),
-      ...this.returns(node(n, 'returns')),
-      body: this.block(node(n, 'block')),
+      names: this.names(node(n?.children.names)),
+      params: this.signature(node(n?.children.signature)),
+      ...this.returns(node(n?.children.returns)),
+      body: this.block(node(n?.children.block)),
       span,
     };
   }
 
   private function(n: CstNode): A.FunctionDecl {
     const span = this.nodeSpan(n);
-    const e = node(n, 'expr');
-    const b = node(n, 'block');
+    const e = node(n?.children.expr);
+    const b = node(n?.children.block);
     return {
       kind: 'Function',
-      names: this.names(node(n, 'names')),
-      params: this.signature(node(n, 'signature')),
-      ...this.returns(node(n, 'returns')),
+      names: this.names(node(n?.children.names)),
+      params: this.signature(node(n?.children.signature)),
+      ...this.returns(node(n?.children.returns)),
       ...(e ? { expr: this.expr(e) } : {}),
       ...(b || !e ? { body: this.block(b) } : {}),
       span,
@@ -641,22 +654,22 @@ class Converter {
   private invariant(n: CstNode): A.InvariantDecl {
     return {
       kind: 'Invariant',
-      names: this.names(node(n, 'names')),
-      params: this.signature(node(n, 'signature')),
-      expr: this.expr(node(n, 'expr')),
+      names: this.names(node(n?.children.names)),
+      params: this.signature(node(n?.children.signature)),
+      expr: this.expr(node(n?.children.expr)),
       span: this.nodeSpan(n),
     };
   }
 
   private hook(n: CstNode): A.HookDecl {
     const span = this.nodeSpan(n);
-    const c = spelling(tok(n, 'combine'));
+    const c = spelling(tok(n?.children.combine));
     const combine = c === 'any' || c === 'all' || c === 'max' || c === 'min' ? c : 'sum';
     return {
       kind: 'Hook',
-      names: this.names(node(n, 'names')),
-      params: this.signature(node(n, 'signature')),
-      returns: this.typeRef(node(node(n, 'returns'), 'typeRef')),
+      names: this.names(node(n?.children.names)),
+      params: this.signature(node(n?.children.signature)),
+      returns: this.typeRef(node(node(n?.children.returns)?.children.typeRef)),
       combine,
       span,
     };
@@ -703,9 +716,9 @@ class Converter {
 
   private modeParts(n: CstNode): [A.ModeDecl, A.Decl[]] {
     const span = this.nodeSpan(n);
-    const out: A.ModeDecl = { kind: 'Mode', names: this.names(node(n, 'names')), fields: [], methods: [], span };
+    const out: A.ModeDecl = { kind: 'Mode', names: this.names(node(n?.children.names)), fields: [], methods: [], span };
     const owned: A.Decl[] = [];
-    for (const item of nodes(n, 'modeItem')) {
+    for (const item of nodes(n?.children.modeItem)) {
       const c = onlyChild(item);
       if (c?.name === 'field') out.fields.push(this.field(c));
       else if (c?.name === 'method') out.methods.push(this.method(c));
@@ -719,10 +732,10 @@ class Converter {
 
   private variant(n: CstNode): A.VariantDecl {
     const span = this.nodeSpan(n);
-    const option = this.ident(tok(n, 'option'));
-    const value = this.expr(node(n, 'value'));
+    const option = this.ident(tok(n?.children.option));
+    const value = this.expr(node(n?.children.value));
     const decls: A.Decl[] = [];
-    for (const d of nodes(n, 'decl')) {
+    for (const d of nodes(n?.children.decl)) {
       const decl = this.decl(d);
       if (decl) decls.push(decl);
     }
@@ -733,7 +746,7 @@ class Converter {
     const span = this.nodeSpan(n);
     const out: A.ScenarioDecl = {
       kind: 'Scenario',
-      names: this.names(node(n, 'names')),
+      names: this.names(node(n?.children.names)),
       options: [],
       vars: [],
       seats: [],
@@ -741,20 +754,24 @@ class Converter {
       steps: [],
       span,
     };
-    for (const item of nodes(n, 'scenarioItem')) {
+    for (const item of nodes(n?.children.scenarioItem)) {
       const iSpan = this.nodeSpan(item);
-      if (has(item, 'mode')) {
-        out.mode = this.ident(tok(item, 'mode'));
+      if (has(item?.children.mode)) {
+        out.mode = this.ident(tok(item?.children.mode));
         continue;
       }
-      if (has(item, 'option')) {
-        out.options.push({ name: this.ident(tok(item, 'option')), value: this.expr(node(item, 'value')), span: iSpan });
+      if (has(item?.children.option)) {
+        out.options.push({
+          name: this.ident(tok(item?.children.option)),
+          value: this.expr(node(item?.children.value)),
+          span: iSpan,
+        });
         continue;
       }
-      if (has(item, 'varName')) {
+      if (has(item?.children.varName)) {
         out.vars.push({
-          name: this.ident(tok(item, 'varName')),
-          value: this.expr(node(item, 'varValue')),
+          name: this.ident(tok(item?.children.varName)),
+          value: this.expr(node(item?.children.varValue)),
           span: iSpan,
         });
         continue;
@@ -764,19 +781,19 @@ class Converter {
       switch (c.name) {
         case 'seat':
           out.seats.push({
-            name: this.ident(tok(c, 'name')),
-            fields: nodes(c, 'field').map((f) => this.field(f)),
+            name: this.ident(tok(c?.children.name)),
+            fields: nodes(c?.children.field).map((f) => this.field(f)),
             span: this.nodeSpan(c),
           });
           break;
         case 'scenarioDeck':
-          out.deck.push(...this.listItems(node(c, 'listLit')));
+          out.deck.push(...this.listItems(node(c?.children.listLit)));
           break;
         case 'start': {
           const sSpan = this.nodeSpan(c);
-          const from = tok(c, 'from');
+          const from = tok(c?.children.from);
           out.start = {
-            player: this.ident(tok(c, 'player')),
+            player: this.ident(tok(c?.children.player)),
             ...(from ? { from: this.ident(from) } : {}),
             span: sSpan,
           };
@@ -784,35 +801,35 @@ class Converter {
         }
         case 'expect': {
           const sSpan = this.nodeSpan(c);
-          if (has(c, 'log')) {
-            const t = tok(c, 'text');
-            const reader = tok(c, 'reader');
+          if (has(c?.children.log)) {
+            const t = tok(c?.children.text);
+            const reader = tok(c?.children.reader);
             out.steps.push({
               kind: 'ExpectLog',
               text: real(t) ? unescapeString(t.image) : '',
-              ...(has(c, 'logNegated') ? { negated: true } : {}),
+              ...(has(c?.children.logNegated) ? { negated: true } : {}),
               ...(reader ? { player: this.ident(reader) } : {}),
               span: sSpan,
             });
-          } else if (has(c, 'ask'))
-            out.steps.push({ kind: 'ExpectAsk', player: this.ident(tok(c, 'player')), span: sSpan });
-          else if (has(c, 'end')) out.steps.push({ kind: 'ExpectEnd', span: sSpan });
-          else if (has(c, 'offered')) {
+          } else if (has(c?.children.ask))
+            out.steps.push({ kind: 'ExpectAsk', player: this.ident(tok(c?.children.player)), span: sSpan });
+          else if (has(c?.children.end)) out.steps.push({ kind: 'ExpectEnd', span: sSpan });
+          else if (has(c?.children.offered)) {
             out.steps.push({
               kind: 'ExpectOffer',
-              negated: has(c, 'negated'),
-              picks: nodes(c, 'picks').map((p) => this.expr(p)),
+              negated: has(c?.children.negated),
+              picks: nodes(c?.children.picks).map((p) => this.expr(p)),
               span: sSpan,
             });
-          } else out.steps.push({ kind: 'Expect', cond: this.expr(node(c, 'cond')), span: sSpan });
+          } else out.steps.push({ kind: 'Expect', cond: this.expr(node(c?.children.cond)), span: sSpan });
           break;
         }
         case 'answer': {
           const sSpan = this.nodeSpan(c);
           out.steps.push({
             kind: 'Answer',
-            player: this.ident(tok(c, 'player')),
-            picks: nodes(c, 'picks').map((p) => this.expr(p)),
+            player: this.ident(tok(c?.children.player)),
+            picks: nodes(c?.children.picks).map((p) => this.expr(p)),
             span: sSpan,
           });
           break;
@@ -827,46 +844,48 @@ class Converter {
   private phrase(n: CstNode): A.PhraseDecl {
     const span = this.nodeSpan(n);
     const str = (key: string): string => {
-      const t = tok(n, key);
+      const t = tok(n.children[key]);
       return real(t) ? unescapeString(t.image) : '';
     };
     let target: A.PhraseTarget;
-    const text = tok(n, 'text');
-    if (has(n, 'on')) target = { kind: 'Window', name: this.ident(tok(n, 'name')) };
+    const text = tok(n?.children.text);
+    if (has(n?.children.on)) target = { kind: 'Window', name: this.ident(tok(n?.children.name)) };
     else if (text) target = { kind: 'Text', value: str('text'), span: this.tokSpan(text) };
     else {
-      const name = this.ident(tok(n, 'name'));
-      const member = node(n, 'member');
-      target = member ? { kind: 'Member', owner: name, name: this.ident(tok(member, 'name')) } : { kind: 'Name', name };
+      const name = this.ident(tok(n?.children.name));
+      const member = node(n?.children.member);
+      target = member
+        ? { kind: 'Member', owner: name, name: this.ident(tok(member?.children.name)) }
+        : { kind: 'Name', name };
     }
-    const ps = node(n, 'phraseParams');
+    const ps = node(n?.children.phraseParams);
     const out: A.PhraseDecl = { kind: 'Phrase', target, text: { zh: str('zh'), en: str('en') }, span };
     if (ps) {
-      out.params = nodes(ps, 'params').map((p) => {
+      out.params = nodes(ps?.children.params).map((p) => {
         const pSpan = this.nodeSpan(p);
-        const zh = tok(p, 'nounZh');
-        const en = tok(p, 'nounEn');
+        const zh = tok(p?.children.nounZh);
+        const en = tok(p?.children.nounEn);
         return {
-          name: this.ident(tok(p, 'name')),
+          name: this.ident(tok(p?.children.name)),
           ...(real(zh) && real(en) ? { noun: { zh: unescapeString(zh.image), en: unescapeString(en.image) } } : {}),
           span: pSpan,
         };
       });
     }
-    if (has(n, 'notZh')) out.negative = { zh: str('notZh'), en: str('notEn') };
-    if (has(n, 'resultZh')) out.result = { zh: str('resultZh'), en: str('resultEn') };
+    if (has(n?.children.notZh)) out.negative = { zh: str('notZh'), en: str('notEn') };
+    if (has(n?.children.resultZh)) out.result = { zh: str('resultZh'), en: str('resultEn') };
     return out;
   }
 
   // ------------------------------------------------------------ params and types
 
   private params(n: CstNode | undefined): A.Param[] {
-    return nodes(n, 'param').map((p) => {
+    return nodes(n?.children.param).map((p) => {
       const span = this.nodeSpan(p);
-      const d = node(p, 'default');
+      const d = node(p?.children.default);
       return {
-        name: this.ident(tok(p, 'name')),
-        type: this.typeRef(node(p, 'typeRef')),
+        name: this.ident(tok(p?.children.name)),
+        type: this.typeRef(node(p?.children.typeRef)),
         ...(d ? { default: this.expr(d) } : {}),
         span,
       };
@@ -875,16 +894,16 @@ class Converter {
 
   private typeRef(n: CstNode | undefined): A.TypeRef {
     const span = this.nodeSpan(n);
-    const optional = has(n, 'optional');
-    const el = node(n, 'element');
-    if (has(n, 'list')) {
+    const optional = has(n?.children.optional);
+    const el = node(n?.children.element);
+    if (has(n?.children.list)) {
       const inner = this.typeRef(el);
       if (inner.list || inner.optional) {
         this.diagnostics.push(error('SGS002', 'a list type holds a plain type, such as [card]', inner.span));
       }
       return { kind: 'Type', name: inner.name, list: true, optional, span };
     }
-    return { kind: 'Type', name: this.ident(tok(n, 'name')), list: false, optional, span };
+    return { kind: 'Type', name: this.ident(tok(n?.children.name)), list: false, optional, span };
   }
 
   // ------------------------------------------------------------ statements
@@ -892,7 +911,7 @@ class Converter {
   private block(n: CstNode | undefined): A.Block {
     const span = this.nodeSpan(n);
     const stmts: A.Stmt[] = [];
-    for (const s of nodes(n, 'stmt')) {
+    for (const s of nodes(n?.children.stmt)) {
       const st = this.stmt(s);
       if (st) stmts.push(st);
     }
@@ -900,55 +919,70 @@ class Converter {
   }
 
   private stmt(n: CstNode): A.Stmt | undefined {
-    if (has(n, 'break')) return { kind: 'Break', span: this.tokSpan(tok(n, 'break')) };
-    if (has(n, 'continue')) return { kind: 'Continue', span: this.tokSpan(tok(n, 'continue')) };
+    if (has(n?.children.break)) return { kind: 'Break', span: this.tokSpan(tok(n?.children.break)) };
+    if (has(n?.children.continue)) return { kind: 'Continue', span: this.tokSpan(tok(n?.children.continue)) };
     const c = onlyChild(n);
     if (!c) return undefined;
     const span = this.nodeSpan(c);
     switch (c.name) {
       case 'letStmt':
-        return { kind: 'Let', name: this.ident(tok(c, 'name')), value: this.expr(node(c, 'value')), span };
+        return {
+          kind: 'Let',
+          name: this.ident(tok(c?.children.name)),
+          value: this.expr(node(c?.children.value)),
+          span,
+        };
       case 'ifStmt':
         return this.ifStmt(c);
       case 'forStmt':
         return {
           kind: 'For',
-          name: this.ident(tok(c, 'name')),
-          iterable: this.expr(node(c, 'iterable')),
-          body: this.block(node(c, 'body')),
+          name: this.ident(tok(c?.children.name)),
+          iterable: this.expr(node(c?.children.iterable)),
+          body: this.block(node(c?.children.body)),
           span,
         };
       case 'whileStmt':
-        return { kind: 'While', cond: this.expr(node(c, 'cond')), body: this.block(node(c, 'body')), span };
+        return {
+          kind: 'While',
+          cond: this.expr(node(c?.children.cond)),
+          body: this.block(node(c?.children.body)),
+          span,
+        };
       case 'repeatStmt': {
-        const count = node(c, 'count');
+        const count = node(c?.children.count);
         return {
           kind: 'Repeat',
           ...(count ? { count: this.expr(count) } : {}),
-          body: this.block(node(c, 'body')),
+          body: this.block(node(c?.children.body)),
           span,
         };
       }
       case 'returnStmt': {
-        const v = node(c, 'value');
+        const v = node(c?.children.value);
         return { kind: 'Return', ...(v ? { value: this.expr(v) } : {}), span };
       }
       case 'stopStmt': {
-        const v = node(c, 'value');
+        const v = node(c?.children.value);
         return { kind: 'Stop', ...(v ? { target: this.expr(v) } : {}), span };
       }
       case 'timingStmt':
-        return { kind: 'Timing', name: this.ident(tok(c, 'name')), subject: this.expr(node(c, 'subject')), span };
+        return {
+          kind: 'Timing',
+          name: this.ident(tok(c?.children.name)),
+          subject: this.expr(node(c?.children.subject)),
+          span,
+        };
       case 'exprStmt': {
-        const target = this.expr(node(c, 'target'));
-        const op = tok(c, 'op');
+        const target = this.expr(node(c?.children.target));
+        const op = tok(c?.children.op);
         if (op) {
           const o = spelling(op);
           return {
             kind: 'Assign',
             target,
             op: o === '+=' || o === '-=' ? o : '=',
-            value: this.expr(node(c, 'value')),
+            value: this.expr(node(c?.children.value)),
             span,
           };
         }
@@ -960,9 +994,14 @@ class Converter {
 
   private ifStmt(n: CstNode): A.IfStmt {
     const span = this.nodeSpan(n);
-    const elseIf = node(n, 'elseIf');
-    const elseBlock = node(n, 'else');
-    const out: A.IfStmt = { kind: 'If', cond: this.expr(node(n, 'cond')), then: this.block(node(n, 'then')), span };
+    const elseIf = node(n?.children.elseIf);
+    const elseBlock = node(n?.children.else);
+    const out: A.IfStmt = {
+      kind: 'If',
+      cond: this.expr(node(n?.children.cond)),
+      then: this.block(node(n?.children.then)),
+      span,
+    };
     if (elseIf) out.else = this.ifStmt(elseIf);
     else if (elseBlock) out.else = this.block(elseBlock);
     return out;
@@ -977,7 +1016,7 @@ class Converter {
       case 'expr':
         return this.flat(n);
       case 'operand':
-        return this.operand(n, 0, nodes(n, 'prefix').length ? toks(n, 'prefix') : []);
+        return this.operand(n, 0, nodes(n?.children.prefix).length ? toks(n?.children.prefix) : []);
       case 'postfix':
         return this.postfix(n);
       case 'primary':
@@ -991,16 +1030,16 @@ class Converter {
   /** The flat `operand (op operand)*` of an expression → a tree by precedence (Pratt): where < or < and < not <
    *  comparisons < + - < * / % < unary minus; binary operators associate to the left. */
   private flat(n: CstNode): A.Expr {
-    const operands = nodes(n, 'operands');
-    const ops = toks(n, 'op');
+    const operands = nodes(n?.children.operands);
+    const ops = toks(n?.children.op);
     if (operands.length === 0) return this.placeholder(this.nodeSpan(n));
     // Most expressions are one operand: no stream, no closure (the common case is the hot one).
-    if (operands.length === 1 && ops.length === 0 && !has(operands[0], 'prefix'))
-      return this.postfix(node(operands[0], 'operand')!);
+    if (operands.length === 1 && ops.length === 0 && !has(operands[0]!.children.prefix))
+      return this.postfix(node(operands[0]!.children.operand)!);
     // The stream: each operand's prefix operators, the operand, then the binary operator that follows it.
     const stream: ({ t: 'pre'; op: IToken } | { t: 'val'; node: CstNode } | { t: 'bin'; op: IToken })[] = [];
     operands.forEach((o, i) => {
-      for (const p of toks(o, 'prefix')) stream.push({ t: 'pre', op: p });
+      for (const p of toks(o?.children.prefix)) stream.push({ t: 'pre', op: p });
       stream.push({ t: 'val', node: o });
       if (i < ops.length) stream.push({ t: 'bin', op: ops[i]! });
     });
@@ -1020,7 +1059,7 @@ class Converter {
         };
       } else if (item && item.t === 'val') {
         pos++;
-        left = this.postfix(node(item.node, 'operand')!);
+        left = this.postfix(node(item.node.children.operand)!);
       } else {
         return this.placeholder(this.nodeSpan(n));
       }
@@ -1043,10 +1082,10 @@ class Converter {
     return parse(0);
   }
 
-  private operand(n: CstNode, _min: number, _prefix: IToken[]): A.Expr {
+  private operand(n: CstNode, _min: number, _prefix: readonly IToken[]): A.Expr {
     // Only reached for a lone operand node (the expression rule normally handles prefixes itself).
-    let e = this.postfix(node(n, 'operand')!);
-    for (const p of toks(n, 'prefix').slice().reverse()) {
+    let e = this.postfix(node(n?.children.operand)!);
+    for (const p of toks(n?.children.prefix).slice().reverse()) {
       const isNot = spelling(p) === 'not';
       e = { kind: 'Unary', op: isNot ? 'not' : '-', operand: e, span: this.join(this.tokSpan(p), e.span) };
     }
@@ -1054,17 +1093,19 @@ class Converter {
   }
 
   private postfix(n: CstNode): A.Expr {
-    let acc = this.primary(node(n, 'primary'));
-    for (const s of nodes(n, 'suffix')) {
+    let acc = this.primary(node(n?.children.primary));
+    for (const s of nodes(n?.children.suffix)) {
       const sSpan = this.nodeSpan(s);
       const span = this.join(acc.span, sSpan);
-      if (has(s, 'Dot')) {
-        acc = { kind: 'Member', object: acc, name: this.ident(tok(node(s, 'memberName'), 'name')), span };
+      if (has(s?.children.Dot)) {
+        acc = { kind: 'Member', object: acc, name: this.ident(tok(node(s?.children.memberName)?.children.name)), span };
       } else {
-        const args: A.Arg[] = nodes(s, 'args').map((a) => {
+        const args: A.Arg[] = nodes(s?.children.args).map((a) => {
           const aSpan = this.nodeSpan(a);
-          const name = tok(a, 'name');
-          return { ...(name ? { name: this.ident(name) } : {}), value: this.expr(node(a, 'value')), span: aSpan };
+          const name = tok(a?.children.name);
+          if (!name) return { value: this.expr(node(a?.children.value)), span: aSpan };
+          const id = this.ident(name);
+          return { name: id, value: this.expr(node(a?.children.value)), span: aSpan };
         });
         acc = { kind: 'Call', callee: acc, args, span };
       }
@@ -1073,31 +1114,33 @@ class Converter {
   }
 
   private listItems(n: CstNode | undefined): A.Expr[] {
-    return nodes(n, 'items').map((i) => this.expr(i));
+    return nodes(n?.children.items).map((i) => this.expr(i));
   }
 
   private primary(n: CstNode | undefined): A.Expr {
     const span = this.nodeSpan(n);
     if (!n) return this.placeholder(span);
-    const num = tok(n, 'number');
-    if (num) return { kind: 'Number', value: this.int(num), span };
-    const str = tok(n, 'string');
-    if (str) return { kind: 'Text', value: real(str) ? unescapeString(str.image) : '', span };
-    if (has(n, 'true')) return { kind: 'Bool', value: true, span };
-    if (has(n, 'false')) return { kind: 'Bool', value: false, span };
-    if (has(n, 'none')) return { kind: 'None', span };
-    const name = tok(n, 'name');
+    // A name first: the most common primary. The node holds the parts of one alternative of the rule only, so the
+    // order of these tests does not change the result.
+    const name = tok(n?.children.name);
     if (name) {
-      const face = tok(n, 'face');
+      const face = tok(n?.children.face);
       if (real(face)) {
         const f = this.face(face);
         return { kind: 'CardLit', cardKind: this.ident(name), suit: f.suit, rank: f.rank, face: f.face, span };
       }
       return { kind: 'Name', name: real(name) ? name.image : '', span };
     }
-    const paren = node(n, 'paren');
+    const num = tok(n?.children.number);
+    if (num) return { kind: 'Number', value: this.int(num), span };
+    const str = tok(n?.children.string);
+    if (str) return { kind: 'Text', value: real(str) ? unescapeString(str.image) : '', span };
+    if (has(n?.children.true)) return { kind: 'Bool', value: true, span };
+    if (has(n?.children.false)) return { kind: 'Bool', value: false, span };
+    if (has(n?.children.none)) return { kind: 'None', span };
+    const paren = node(n?.children.paren);
     if (paren) return this.expr(paren);
-    const list = node(n, 'list');
+    const list = node(n?.children.list);
     if (list) return { kind: 'List', items: this.listItems(list), span };
     return this.placeholder(span);
   }

@@ -1,29 +1,36 @@
-// Tokens of the rules language. All token types live in ONE ordered array (`allTokens`): Chevrotain tries
-// the patterns in array order and takes the first that matches, so the order below matters (see comments).
-import { createToken, Lexer, type TokenType } from 'chevrotain';
+// Tokens of the rules language. The lexer tries the patterns of `lexedTokens` in order and takes the first that
+// matches, so the order there matters (see comments); keywords are words looked up after lexing (`lexer`).
+import { createToken, Lexer, type ILexingResult, type TokenType } from 'chevrotain';
 
 // ---------------------------------------------------------------- identifiers
 
-/** Identifier: `/[\p{L}_][\p{L}\p{N}_]*\/u`. A custom pattern (sticky regexp) because Chevrotain's regexp
- *  analysis cannot handle `\p{…}` and would otherwise turn the first-char optimization off. */
+/** Identifier: `/[\p{L}_][\p{L}\p{N}_]*\/u`. A custom pattern because Chevrotain's regexp analysis cannot handle
+ *  `\p{…}` and would otherwise turn the first-char optimization off. ASCII words (nearly all of them) are scanned
+ *  by hand; a word with any other character goes to the (sticky) regexp. */
 const identRe = /[\p{L}_][\p{L}\p{N}_]*/uy;
-function matchIdentifier(text: string, offset: number): RegExpExecArray | null {
-  identRe.lastIndex = offset;
-  return identRe.exec(text);
+function matchIdentifier(text: string, offset: number): [string] | RegExpExecArray | null {
+  let i = offset;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const letter = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+    if (letter || (c >= 48 && c <= 57 && i > offset)) continue;
+    if (c >= 0x80) {
+      identRe.lastIndex = offset;
+      return identRe.exec(text);
+    }
+    break;
+  }
+  return i > offset ? [text.slice(offset, i)] : null;
 }
 
-/** Every UTF-16 code unit an identifier may start with: all BMP letters, `_`, and the high surrogates
- *  (letters outside the BMP, e.g. rare CJK ideographs in plane 2). Computed once. */
+/** The first-character hint of Identifier: exactly the letters and `_` below U+0100 (Chevrotain indexes those one
+ *  by one, so punctuation never tries the pattern), and every code unit above (Chevrotain groups those in blocks
+ *  anyway, and the pattern itself decides). Testing all 65536 code units took ~15 ms of every CLI start. */
 function identifierStartChars(): number[] {
   const out: number[] = [];
   const startRe = /[\p{L}_]/u;
-  for (let c = 0; c < 0x10000; c++) {
-    if (c >= 0xd800 && c <= 0xdbff)
-      out.push(c); // high surrogate: the pattern itself decides
-    else if (c < 0xd800 || c > 0xdfff) {
-      if (startRe.test(String.fromCharCode(c))) out.push(c);
-    }
-  }
+  for (let c = 0; c < 0x100; c++) if (startRe.test(String.fromCharCode(c))) out.push(c);
+  for (let c = 0x100; c < 0x10000; c++) out.push(c);
   return out;
 }
 
@@ -150,23 +157,14 @@ function tokenName(word: string): string {
   return 'Kw_' + word;
 }
 
-/** Keyword token types by spelling. */
+/** Keyword token types by spelling. The lexer does not try their patterns: it reads a word as an Identifier and
+ *  then looks the whole word up here (see `lexer` below), so `iffy`, `order`, `anyone` and `cards` are whole words
+ *  and a keyword never ends inside one. The pattern is the keyword's spelling in messages. */
 export const kw: Record<string, TokenType> = {};
-for (const w of reservedKeywords) {
-  // longer_alt: `iffy`, `order`, `index` are identifiers, not `if`/`or`/`in` followed by a name.
-  kw[w] = createToken({ name: tokenName(w), pattern: w, longer_alt: Identifier, categories: [Reserved] });
-}
-for (const w of contextualKeywords) {
-  kw[w] = createToken({ name: tokenName(w), pattern: w, longer_alt: Identifier, categories: [Identifier] });
-}
-
-/** Keywords ordered longest first: a keyword that is a prefix of another one (`any`/`anyone`, `card`/`cards`,
- *  `var`/`variant`) must come after it, because `longer_alt` only falls back to Identifier, not to the
- *  longer keyword. */
-const keywordTokens: TokenType[] = [...reservedKeywords, ...contextualKeywords]
-  .slice()
-  .sort((a, b) => b.length - a.length || (a < b ? -1 : 1))
-  .map((w) => kw[w]!);
+for (const w of reservedKeywords) kw[w] = createToken({ name: tokenName(w), pattern: w, categories: [Reserved] });
+for (const w of contextualKeywords) kw[w] = createToken({ name: tokenName(w), pattern: w, categories: [Identifier] });
+const keywordTokens: TokenType[] = [...reservedKeywords, ...contextualKeywords].map((w) => kw[w]!);
+const keywordOf = new Map<string, TokenType>(Object.entries(kw));
 
 // ---------------------------------------------------------------- literals and punctuation
 
@@ -210,8 +208,8 @@ export const LSquare = createToken({ name: 'LSquare', pattern: '[' });
 export const RSquare = createToken({ name: 'RSquare', pattern: ']' });
 export const Question = createToken({ name: 'Question', pattern: '?' });
 
-/** The one ordered token list. */
-export const allTokens: TokenType[] = [
+/** The token types the lexer tries, in order: Chevrotain takes the first pattern that matches. */
+export const lexedTokens: TokenType[] = [
   // Skipped first: they never compete with anything else.
   WhiteSpace,
   Comment,
@@ -219,8 +217,6 @@ export const allTokens: TokenType[] = [
   CardFace,
   NumberTok,
   StringTok,
-  // Keywords before Identifier (same first chars); longest first (see keywordTokens).
-  ...keywordTokens,
   // Categories have no pattern, but the lexer must know them (Lexer.NA is allowed in the list).
   Reserved,
   Identifier,
@@ -251,10 +247,33 @@ export const allTokens: TokenType[] = [
   Question,
 ];
 
+/** Every token type the parser knows: the lexed ones and the keywords. */
+export const allTokens: TokenType[] = [...lexedTokens, ...keywordTokens];
+
 /** The lexer's options. The compiler's lexer skips Chevrotain's checks of the token definitions (they only find
  *  mistakes in this file, and every run of the CLI would pay them at start-up): test/syntax.test.ts runs them. */
 export const LEXER_OPTIONS = { ensureOptimizations: true, positionTracking: 'full' } as const;
-export const lexer = new Lexer(allTokens, { ...LEXER_OPTIONS, skipValidations: true });
+const wordLexer = new Lexer(lexedTokens, { ...LEXER_OPTIONS, skipValidations: true });
+
+/** The lexer: Chevrotain's, then each word that is a keyword gets the keyword's type. One map lookup per word
+ *  instead of trying up to a dozen keyword patterns (and Identifier as their longer alternative) at each word. */
+export const lexer = {
+  tokenize(text: string): ILexingResult {
+    const r = wordLexer.tokenize(text);
+    const tokens = r.tokens;
+    const ident = Identifier.tokenTypeIdx;
+    for (let i = 0; i < tokens.length; i++) {
+      const t = tokens[i]!;
+      if (t.tokenTypeIdx !== ident) continue;
+      const k = keywordOf.get(t.image);
+      if (k !== undefined) {
+        t.tokenType = k;
+        t.tokenTypeIdx = k.tokenTypeIdx!;
+      }
+    }
+    return r;
+  },
+};
 
 /** What the user sees for a token type in messages: `'}'`, `'skill'`, `a name`, `a number`, … */
 export function describeTokenType(t: TokenType): string {
