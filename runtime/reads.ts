@@ -199,10 +199,45 @@ export class Reads {
 
   // ---------------------------------------------------------------- cached calls
 
-  /** Encode arguments as one number (players, cards, texts, small integers, booleans, none; at most three), or -1
-   *  when they cannot be (lists, virtual cards, events…: such a call is not cached). */
-  key(args: readonly Value[]): number {
-    if (args.length > 3) return -1;
+  /** Encode arguments as one number (players, cards, texts, small integers, booleans, none; at most three), or
+   *  undefined when they cannot be (lists, virtual cards, events…: such a call is not cached). The usual arguments
+   *  (seats below 32, the first 128 texts, cards below 320, integers 0–27) take 9 bits each and give a small
+   *  integer, which a Map hashes without allocating; others the wide form, a positive number. */
+  key(args: readonly Value[]): number | undefined {
+    if (args.length > 3) return undefined;
+    let narrow = 1;
+    for (const a of args) {
+      const c = this.narrowCode(a);
+      if (c < 0) return this.wideKey(args);
+      narrow = narrow * 512 + c;
+    }
+    return -narrow;
+  }
+
+  /** A 9-bit code for the usual arguments, or -1. */
+  private narrowCode(a: Value): number {
+    if (a === null || a === undefined) return 0;
+    if (a === false) return 1;
+    if (a === true) return 2;
+    if (typeof a === 'number') return Number.isInteger(a) && a >= 0 && a < 28 ? 484 + a : -1;
+    if (typeof a === 'string') {
+      const s = this.stringNo(a);
+      return s < 128 ? 35 + s : -1;
+    }
+    if (Array.isArray(a)) return -1;
+    if (a.t === 'p') return a.seat < 32 ? 3 + a.seat : -1;
+    if (a.t === 'c') return a.id < 320 ? 164 + a.id : -1;
+    return -1;
+  }
+
+  private stringNo(a: string): number {
+    let s = this.strings.get(a);
+    if (s === undefined) this.strings.set(a, (s = this.strings.size));
+    return s;
+  }
+
+  /** The wide form: 17 bits per argument, a positive number (never equal to a narrow key, which is negative). */
+  private wideKey(args: readonly Value[]): number | undefined {
     let k = 1;
     for (const a of args) {
       let c: number;
@@ -210,19 +245,18 @@ export class Reads {
       else if (a === false) c = 1;
       else if (a === true) c = 2;
       else if (typeof a === 'number') {
-        if (!Number.isInteger(a) || a < -1000 || a > 30000) return -1;
+        if (!Number.isInteger(a) || a < -1000 || a > 30000) return undefined;
         c = 100_000 + a;
       } else if (typeof a === 'string') {
-        let s = this.strings.get(a);
-        if (s === undefined) this.strings.set(a, (s = this.strings.size));
-        if (s >= 60_000) return -1;
+        const s = this.stringNo(a);
+        if (s >= 60_000) return undefined;
         c = 35_000 + s;
-      } else if (Array.isArray(a)) return -1;
+      } else if (Array.isArray(a)) return undefined;
       else if (a.t === 'p') c = 3 + a.seat;
       else if (a.t === 'c') {
-        if (a.id >= 30_000) return -1;
+        if (a.id >= 30_000) return undefined;
         c = 100 + a.id;
-      } else return -1;
+      } else return undefined;
       k = k * 131_072 + c;
     }
     return k;
@@ -290,8 +324,8 @@ export class Reads {
     c: C,
     d: D,
   ): Value {
-    const key = table.off ? -1 : this.key(args);
-    if (key < 0) return compute(a, b, c, d);
+    const key = table.off ? undefined : this.key(args);
+    if (key === undefined) return compute(a, b, c, d);
     const e = this.reuse(table, key, atBaseline, frame);
     if (e !== undefined) return this.check ? this.verified(e, () => compute(a, b, c, d)) : e.v;
     const rec = this.begin(table);
