@@ -7,7 +7,7 @@ import type { Asking } from './types.ts';
 import { RuleError, label, type PlayerObj, type Value } from './values.ts';
 import { runOf } from './variants.ts';
 import { D_ALIVE } from './reads.ts';
-import { baseSkillsOf } from './skills.ts';
+import { keptForSkills, mineOf } from './skills.ts';
 
 // ------------------------------------------------------------------ functions
 
@@ -161,7 +161,7 @@ function combineHook(g: Engine, name: string, args: Value[]): Value {
     };
     // The table's rules count once: those declared `before skills` first, `after skills` last.
     const { before, after } = g.L.tableRules;
-    let decided = before.length ? contribute(null, itemsOf(items, before)) : undefined;
+    let decided = before.length ? contribute(null, mineOf(items, before)) : undefined;
     if (r !== null && r.rec !== null) r.dep(D_ALIVE);
     // Without skills that grant skills, a player's contributions change only with their skills that contribute
     // to this hook: that is what the cache records (reads.ts), not their whole skill list.
@@ -170,41 +170,15 @@ function combineHook(g: Engine, name: string, args: Value[]): Value {
       const p = g.state.players[s]!;
       if (!p.alive) continue;
       if (quiet) r.dep(r.hookSkillsId(p.seat, name));
-      decided = contribute(p, seatItems(g, name, items, p, quiet));
+      decided = contribute(p, keptForSkills(g, g.seatHooks, name, items, p, quiet));
     }
-    if (decided === undefined && after.length) decided = contribute(null, itemsOf(items, after));
+    if (decided === undefined && after.length) decided = contribute(null, mineOf(items, after));
     if (decided !== undefined) return decided;
   } finally {
     g.hookDepth.set(name, depth);
     g.guards--;
   }
   return acc;
-}
-
-type HookItem = { skill: string; idx: number };
-
-/** The hook's contributions of these skills, in the hook's order. */
-function itemsOf(items: readonly HookItem[], skills: readonly string[]): HookItem[] {
-  return items.filter((it) => skills.includes(it.skill));
-}
-
-/** A seat's contributions to a hook. Without skills that grant skills (`quiet`: what the cache records), a seat's
- *  skills change only where reads.ts hears of it, so the list is kept per seat and hook until they change. */
-function seatItems(g: Engine, hook: string, items: readonly HookItem[], p: PlayerObj, quiet: boolean): HookItem[] {
-  const r = g.reads;
-  if (r === null || g.L.grantors.length > 0) return itemsOf(items, g.skillsOf(p));
-  const stamp = r.skillsStamp(p.seat);
-  const kept = g.seatHooks[p.seat]?.get(hook);
-  if (kept !== undefined && kept.stamp === stamp && !r.check) return kept.items;
-  const mine = itemsOf(items, quiet ? baseSkillsOf(g, p) : g.skillsOf(p));
-  if (
-    kept !== undefined &&
-    kept.stamp === stamp &&
-    (mine.length !== kept.items.length || mine.some((it, i) => it !== kept.items[i]))
-  )
-    throw new Error(`stale contributions of ${p.name} to hook ${hook}`);
-  (g.seatHooks[p.seat] ??= new Map()).set(hook, { stamp, items: mine });
-  return mine;
 }
 
 // ------------------------------------------------------------------ methods and actions

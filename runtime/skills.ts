@@ -79,6 +79,39 @@ export function baseSkillsOf(g: Engine, p: PlayerObj): string[] {
   return skills;
 }
 
+/** The items (triggers of a window, contributions to a hook) of the skills p has, in the given order. Without
+ *  skills that grant skills, a player's skills change only where reads.ts hears of it, so the list is kept per seat
+ *  and `key` in `store` until they change (reads.ts skillsStamp); checkReads makes it again and compares. `base`:
+ *  filter by the seat's own and card-granted skills without noting a read of them (the caller notes a finer one). */
+export function keptForSkills<T extends { skill: string }>(
+  g: Engine,
+  store: Map<string, { stamp: number; items: T[] }>[],
+  key: string,
+  items: readonly T[],
+  p: PlayerObj,
+  base = false,
+): T[] {
+  const r = g.reads;
+  if (r === null || g.L.grantors.length > 0) return mineOf(items, skillsOf(g, p));
+  const stamp = r.skillsStamp(p.seat);
+  const kept = store[p.seat]?.get(key);
+  if (kept !== undefined && kept.stamp === stamp && !r.check) return kept.items;
+  const mine = mineOf(items, base ? baseSkillsOf(g, p) : skillsOf(g, p));
+  if (
+    kept !== undefined &&
+    kept.stamp === stamp &&
+    (mine.length !== kept.items.length || mine.some((it, i) => it !== kept.items[i]))
+  )
+    throw new Error(`stale list ${key} of ${p.name}`);
+  (store[p.seat] ??= new Map()).set(key, { stamp, items: mine });
+  return mine;
+}
+
+/** The items of these skills, in the items' order. */
+export function mineOf<T extends { skill: string }>(items: readonly T[], skills: readonly string[]): T[] {
+  return items.filter((it) => skills.includes(it.skill));
+}
+
 /** The rules may define `skillEnabled(owner, skill)`; without it every skill a player has is enabled. */
 export function skillEnabled(g: Engine, p: PlayerObj, skill: string): boolean {
   if (!g.program.functions.skillEnabled) return true;

@@ -6,7 +6,7 @@ import type { ITrigger } from './ir.ts';
 import { decide } from './decisions.ts';
 import type { Engine } from './engine.ts';
 import { RETURN, STOP, truthy } from './link.ts';
-import { limitKey, markOnce, markUse, onceSpent, skillEnabled, skillsOf, usesLeft } from './skills.ts';
+import { keptForSkills, limitKey, markOnce, markUse, onceSpent, skillEnabled, usesLeft } from './skills.ts';
 import type { Asking } from './types.ts';
 import { RuleError, type Frame, type PlayerObj, type Value } from './values.ts';
 import { D_USES } from './reads.ts';
@@ -106,27 +106,9 @@ function triggerCondition(g: Engine, t: ITrigger, owner: PlayerObj, frame: Frame
   return truthy(g.L.linker.expr(t.condExpr)(c));
 }
 
-/** The window's triggers of skills p has. Without skills that grant skills, a player's skills change only where
- *  reads.ts hears of it, so the list is kept per seat and window until they change. */
+/** The window's triggers of skills p has (kept per seat and window: skills.ts keptForSkills). */
 function seatTriggers(g: Engine, window: string, items: TriggerRef[], p: PlayerObj): TriggerRef[] {
-  const r = g.reads;
-  if (r === null || g.L.grantors.length > 0) {
-    const skills = skillsOf(g, p);
-    return items.filter((it) => skills.includes(it.skill));
-  }
-  const stamp = r.skillsStamp(p.seat);
-  const kept = g.seatTriggers[p.seat]?.get(window);
-  if (kept !== undefined && kept.stamp === stamp && !r.check) return kept.items;
-  const skills = skillsOf(g, p);
-  const mine = items.filter((it) => skills.includes(it.skill));
-  if (
-    kept !== undefined &&
-    kept.stamp === stamp &&
-    (mine.length !== kept.items.length || mine.some((it, i) => it !== kept.items[i]))
-  )
-    throw new Error(`stale trigger list of ${p.name} in window ${window}`);
-  (g.seatTriggers[p.seat] ??= new Map()).set(window, { stamp, items: mine });
-  return mine;
+  return keptForSkills(g, g.seatTriggers, window, items, p);
 }
 
 /** Whether any seat has a skill with a trigger in this window. Most windows that some skill of the rules listens

@@ -4,6 +4,7 @@
 // grammar only: lookahead-table.ts holds them, computed once (test/syntax.test.ts keeps it current), and this strategy
 // builds the lookahead functions from them as Chevrotain's LL(k) strategy builds them from the paths it computes, so
 // the parser decides alike. A grammar that does not match the table's fingerprint is computed as before.
+import { hashString } from '../../runtime/hash.ts';
 import {
   Alternation,
   Alternative,
@@ -65,18 +66,8 @@ export function grammarFingerprint(rules: Rule[], tokens: TokenType[], maxLookah
     for (const p of r.definition) walk(p);
     parts.push(')');
   }
-  // cyrb53: a 53-bit string hash, enough to tell a changed grammar from the one the table was computed for.
-  const s = parts.join(' ');
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < s.length; i++) {
-    const ch = s.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+  // A 53-bit string hash is enough to tell a changed grammar from the one the table was computed for.
+  return hashString(parts.join(' ')).toString(36);
 }
 
 /** A letter per kind of production (class names may be minified in a bundle). */
