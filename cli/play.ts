@@ -1,8 +1,16 @@
-// One game played by a policy (random unless told otherwise), checked after every answer.
-import { Game, type Carried, type EngineKind, type Program, type Frame, type Value } from '../runtime/index.ts';
+// One game played by a policy (random unless told otherwise), its invariants checked when every event ends and
+// after every answer (runtime/watch.ts).
+import {
+  Game,
+  StateWatch,
+  type Carried,
+  type EngineKind,
+  type Program,
+  type Frame,
+  type Value,
+} from '../runtime/index.ts';
 import type { Policy, PolicyFactory } from '../ai/policy.ts';
 import { RandomAI } from '../ai/random.ts';
-import { baseline, checkInvariants } from './invariants.ts';
 import type { ReplayFile } from './replay.ts';
 
 export interface PlaySetup {
@@ -70,6 +78,7 @@ export function playGame(program: Program, s: PlaySetup): PlayResult {
   };
   let g: Game;
   let ai: Policy;
+  let watch: StateWatch | null = null;
   try {
     g = new Game(program, {
       mode: s.mode,
@@ -82,22 +91,19 @@ export function playGame(program: Program, s: PlaySetup): PlayResult {
       checkReads: s.checkReads,
     });
     ai = (s.policy ?? randomPolicy)(g, s.aiSeed); // before start(): a policy may watch the game from its first event
+    if (s.invariants ?? true) watch = new StateWatch(g);
     g.start();
   } catch (e) {
     return done('error', null, 0, messageOf(e));
   }
-  const base = baseline(g);
-  const check = s.invariants ?? true;
   const cap = s.maxDecisions ?? DEFAULT_MAX_DECISIONS;
   const turnEvents = 'turn' in g.program.events;
   let turns = 0;
   let marker: unknown = null;
   for (;;) {
     if (g.state.error) return done('error', g, turns, g.state.error);
-    if (check) {
-      const broken = checkInvariants(g, base);
-      if (broken.length) return done('invariant', g, turns, `after ${g.state.answers.length} decisions: ${broken[0]}`);
-    }
+    const broken = watch?.check('after the answer');
+    if (broken) return done('invariant', g, turns, `after ${g.state.answers.length} decisions, ${broken}`);
     const m = turnMarker(g, turnEvents);
     if (m !== null && m !== marker) {
       turns++;

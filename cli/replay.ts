@@ -1,8 +1,7 @@
 // Replays: (rules, seed, answers) give the same game bit for bit. A replay file is what `simulate --save` writes
 // for a failed game and what `sgs replay` reads.
-import { Game, type Carried, type Program } from '../runtime/index.ts';
+import { Game, StateWatch, type Carried, type Program } from '../runtime/index.ts';
 import { invalid } from './errors.ts';
-import { baseline, checkInvariants } from './invariants.ts';
 
 export interface ReplayFile {
   seed: number;
@@ -26,7 +25,7 @@ export interface ReplayResult {
 
 export interface ReplayOptions {
   keepLog?: boolean;
-  invariants?: boolean; // check them after every answer, as the simulation did
+  invariants?: boolean; // check them when every event ends and after every answer, as the simulation did
 }
 
 /** Check the shape of parsed JSON; a bad file is a one-line error (exit 2). */
@@ -64,13 +63,11 @@ export function replay(program: Program, r: ReplayFile, o: ReplayOptions = {}): 
     keepLog: o.keepLog ?? false,
     carried: r.carried,
   });
+  const watch = o.invariants ? new StateWatch(game) : null;
   game.start();
-  const base = baseline(game);
   for (let i = 0; ; i++) {
-    if (o.invariants) {
-      const broken = checkInvariants(game, base);
-      if (broken.length) return { game, applied: i, violation: `after ${i} decisions: ${broken[0]}` };
-    }
+    const broken = watch?.check('after the answer');
+    if (broken) return { game, applied: i, violation: `after ${i} decisions, ${broken}` };
     if (i === r.answers.length) break;
     if (!game.pending) {
       return {

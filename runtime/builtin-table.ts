@@ -156,6 +156,14 @@ const TABLE = {
     'whether a running event names the player in one of its fields (the damaged, the dying, the dead…)',
   ),
   gameOver: b([], 'pure', 'skills', 'bool', 'whether the game has ended (invariants read it: the final state)'),
+  outcome: b([], 'pure', 'skills', 'any', 'what won the game, as the rule that ended it said (none while it runs)'),
+  winningPlayers: b(
+    [],
+    'pure',
+    'skills',
+    '[player]',
+    'the players who won, as the rule that ended the game named them (empty while it runs)',
+  ),
 
   put: b(
     ['cards', 'to: place', 'bottom?', 'holder?'],

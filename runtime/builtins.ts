@@ -213,6 +213,14 @@ export const pure: { [K in BuiltinNameWith<'pure'>]: CallBuiltin } = {
     reading(g, D_TABLE);
     return g.state.over !== null;
   },
+  outcome: (g) => {
+    reading(g, D_TABLE);
+    return g.state.over?.winners ?? null;
+  },
+  winningPlayers: (g) => {
+    reading(g, D_TABLE);
+    return (g.state.over?.players ?? []).map((seat) => g.state.players[seat]!);
+  },
 };
 
 /** Builtins that change the game (never ask): allowed in statements, not in functions, conditions or hooks. */

@@ -188,6 +188,11 @@ export class Reads {
     this.rec!.guarded = true;
   }
 
+  /** The clock: it moves with every write the engine sees (a state unchanged since a time has the same clock). */
+  get writes(): number {
+    return this.clock;
+  }
+
   bump(id: number): void {
     this.ver[id] = ++this.clock;
   }

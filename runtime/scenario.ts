@@ -35,6 +35,8 @@ export class ScenarioRunner {
   failure: ScenarioFailure | undefined;
   /** Invariants the scenario's own position breaks (a dead seat holding the rest of the deck): not reported. */
   private readonly brokenAtStart: Set<string>;
+  /** The first invariant found broken when an event ended (reported at the answer that led to it). */
+  private brokenMidway: string | null = null;
 
   /** `beforeStart` sees the game before it runs (to attach observers such as an AI). */
   constructor(
@@ -49,8 +51,21 @@ export class ScenarioRunner {
     this.scenario = scen;
     this.game = new Game(program, { scenario: id, seed, options: scen.options, ...(engine ? { engine } : {}) });
     beforeStart?.(this.game);
+    // The rules' invariants hold whenever an event ends, as in a simulated game (from the scenario's position on).
+    let watching = false;
+    this.game.observers.push((f, phase) => {
+      if (!watching || phase !== 'end' || this.brokenMidway !== null) return;
+      const broken = this.newlyBroken();
+      if (broken) this.brokenMidway = `when event ${f.id} ended, ${broken.message}`;
+    });
     this.game.start();
     this.brokenAtStart = new Set(checkInvariants(this.game).map(violationKey));
+    watching = true;
+  }
+
+  /** An invariant broken now that the scenario's position did not already break. */
+  private newlyBroken(): InvariantViolation | undefined {
+    return checkInvariants(this.game).find((v) => !this.brokenAtStart.has(violationKey(v)));
   }
 
   get steps(): IStep[] {
@@ -168,8 +183,8 @@ export class ScenarioRunner {
         if (!m.ok) return fail(m.message);
         const res = g.answer(m.picks);
         if (!res.ok) return fail(`answer rejected: ${res.reason}`);
-        // The rules' invariants hold after every answer, as in a simulated game.
-        const broken = checkInvariants(g).find((v) => !this.brokenAtStart.has(violationKey(v)));
+        if (this.brokenMidway !== null) return fail(`after this answer, ${this.brokenMidway}`);
+        const broken = this.newlyBroken();
         if (broken) return fail(`after this answer, ${broken.message}`);
       } else {
         const why = this.check(st);

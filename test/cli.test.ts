@@ -6,17 +6,15 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync, readdirSync, readFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compile } from '../compiler/index.ts';
-import { Game, type Request } from '../runtime/game.ts';
+import type { Request } from '../runtime/game.ts';
 import type { Program } from '../runtime/ir.ts';
 import { loadSources } from '../compiler/node/load.ts';
 import { main } from '../cli/main.ts';
 import { memoryIo } from '../cli/io.ts';
 import { RandomAI } from '../ai/random.ts';
-import { baseline, checkInvariants } from '../cli/invariants.ts';
 import { simulate } from '../cli/simulate.ts';
 import { playGame } from '../cli/play.ts';
 import { replay } from '../cli/replay.ts';
-import { put } from '../runtime/zones.ts';
 
 const TOY = 'test/fixtures/toy'; // a tiny complete game, independent of the rulebook being written
 const RULES = 'rules';
@@ -186,74 +184,6 @@ describe('random policy', () => {
       b = new RandomAI(11);
     for (let t = 0; t < 50; t++) expect(a.answer(req(6, 0, 6))).toEqual(b.answer(req(6, 0, 6)));
     expect(new RandomAI(1).answer(req(1, 2, 2))).toBeNull();
-  });
-});
-
-describe('invariants', () => {
-  const started = () => {
-    const g = new Game(programOf(TOY), { players: 3, seed: 4 });
-    g.start();
-    expect(g.pending).not.toBeNull();
-    return g;
-  };
-
-  it('a freshly started game is sound', () => {
-    const g = started();
-    expect(checkInvariants(g, baseline(g))).toEqual([]);
-  });
-
-  it('catches a card in two zones, in the wrong zone, in no zone, or a card that vanished', () => {
-    let g = started();
-    let base = baseline(g);
-    const card = g.state.zones.drawPile![0]!;
-    g.state.zones.discardPile!.push(card);
-    expect(checkInvariants(g, base).join('\n')).toMatch(/is in drawPile and in discardPile/);
-
-    g = started();
-    base = baseline(g);
-    g.state.zones.drawPile![0]!.zone = 'hand:1';
-    expect(checkInvariants(g, base).join('\n')).toMatch(/lies in drawPile but says it is in hand:1/);
-
-    g = started();
-    base = baseline(g);
-    g.state.zones.drawPile!.shift();
-    expect(checkInvariants(g, base).join('\n')).toMatch(/is in no zone/);
-
-    g = started();
-    base = baseline(g);
-    g.state.cards.pop();
-    expect(checkInvariants(g, base).join('\n')).toMatch(/card count changed: 14 at the start, 13 now/);
-  });
-
-  it('checks the invariants the rules declare, each named: HP above max HP, a living player at 0 HP, the dead holding cards, a whole-game one', () => {
-    let g = started();
-    g.state.players[1]!.v.hp = 5;
-    expect(checkInvariants(g)).toEqual(['invariant hpCapped "HP is at most max HP" is broken for p2']);
-
-    g = started();
-    g.state.players[2]!.v.hp = 0;
-    expect(checkInvariants(g)).toEqual(['invariant alivePositive "The living have HP" is broken for p3']);
-
-    g = started();
-    g.state.players[0]!.alive = false;
-    expect(checkInvariants(g)).toEqual(['invariant deadEmptyHanded "The out hold nothing" is broken for p1']);
-
-    g = started();
-    for (const p of g.state.players) {
-      p.alive = false;
-      put(g, [...g.state.zones[`hand:${p.seat}`]!], { t: 'z', zone: 'discardPile', owner: null }, false);
-    }
-    expect(checkInvariants(g)).toEqual(['invariant someoneStands "Someone is still in" is broken']);
-  });
-
-  it('checks the engine itself: the RNG state and values of properties declared int', () => {
-    let g = started();
-    g.state.rng[2] = 0.5;
-    expect(checkInvariants(g).join('\n')).toMatch(/the RNG state is not four 32-bit integers/);
-
-    g = started();
-    g.state.players[0]!.v.hp = 'three';
-    expect(checkInvariants(g)).toContain('p1.hp is "three", not an int');
   });
 });
 

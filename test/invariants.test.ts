@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { compile } from '../compiler/index.ts';
 import { loadSources } from '../compiler/node/load.ts';
-import { checkInvariants, Game, runScenario, type Program } from '../runtime/index.ts';
+import { checkInvariants, Game, runScenario, StateWatch, type Program } from '../runtime/index.ts';
 
 function programOf(paths: string[], extra?: string): Program {
   const sources = loadSources(paths);
@@ -85,6 +85,50 @@ describe('declared invariants', () => {
       ['SGS250', 3],
       ['SGS106', 4],
     ]);
+  });
+});
+
+describe('invariants checked when every event ends', () => {
+  // A rule that breaks an invariant for a moment: its HP goes above max HP while an inner event runs, then back.
+  const spiky = programOf(
+    ['test/fixtures/toy'],
+    [
+      'package toy',
+      'event blip() { }',
+      'event spike(p: player) {',
+      '  p.hp = p.maxHp + 1',
+      '  blip()',
+      '  p.hp = p.maxHp',
+      '}',
+      'mode spiky {',
+      '  minPlayers: 2',
+      '  maxPlayers: 8',
+      '  decks: toy',
+      '  deckZone: drawPile',
+      '  setup() { return first(players()) }',
+      '  play(first: player, from: text?) {',
+      '    let c = choose(first, hand(first), "play", true)',
+      '    spike(first)',
+      '    playTurn(first)',
+      '  }',
+      '}',
+      'scenario spikes { mode spiky  seat a { hand: [strike ♠A] }  seat b { }  start a  a: strike ♠A }',
+    ].join('\n'),
+  );
+
+  it('a watched game reports the break at the event that ended with it, though it is mended before the answer', () => {
+    const g = new Game(spiky, { players: 2, seed: 1, mode: 'spiky' });
+    const watch = new StateWatch(g);
+    g.start();
+    g.answer([0]);
+    expect(checkInvariants(g)).toEqual([]);
+    expect(watch.broken).toBe('when event blip ended: invariant hpCapped "HP is at most max HP" is broken for p1');
+  });
+
+  it('a scenario fails at the answer during which an event ended with an invariant broken', () => {
+    expect(runScenario(spiky, 'spikes').failure?.message).toBe(
+      'after this answer, when event blip ended, invariant hpCapped "HP is at most max HP" is broken for a',
+    );
   });
 });
 

@@ -1,0 +1,220 @@
+// The engine's own consistency, whatever the rules: every card lies in exactly one declared zone and says so, none
+// appears or vanishes, no card's face changes; the RNG state is four 32-bit integers; counters are whole and not
+// negative; the current seat exists; every property and global holds a value of its declared type. The rules'
+// own invariants (`invariant …`) are checked by invariants.ts; watch.ts runs both after every event.
+import type { Engine } from './engine.ts';
+import { cardFace, type CardObj, type PlayerObj, type Value } from './values.ts';
+
+/** Facts fixed when the game starts, against which later states are checked, and what is worked out once. */
+export interface StateBaseline {
+  /** Per card id: its kind, suit and rank as dealt (a card is never re-printed; virtual cards are other objects). */
+  kinds: string[];
+  suits: string[];
+  ranks: number[];
+  /** The zones the game was made with (the rules' zones, per seat where they are per player). */
+  zoneList: string[];
+  /** Zone keys cards claimed, with why each is not one the rules declare (null: it is). */
+  zoneKeys: Map<string, string | null>;
+  /** A checker per declared type of a property or global. */
+  types: Map<string, TypeCheck>;
+  /** Per card id, the check in which it was last seen in a zone (a card seen twice in one check is in two). */
+  seenAt: Int32Array;
+  seenIn: string[];
+  checks: number;
+}
+
+/** Why a value is not of a type, or null. */
+type TypeCheck = (v: Value | undefined) => string | null;
+
+export function stateBaseline(g: Engine): StateBaseline {
+  const cards = g.state.cards;
+  return {
+    kinds: cards.map((c) => c.kind),
+    suits: cards.map((c) => c.suit),
+    ranks: cards.map((c) => c.rank),
+    zoneList: Object.keys(g.state.zones),
+    zoneKeys: new Map(),
+    types: new Map(),
+    seenAt: new Int32Array(cards.length),
+    seenIn: [],
+    checks: 0,
+  };
+}
+
+/** Every way the state is unsound, one line each; empty when it is sound. */
+export function checkConsistency(g: Engine, base: StateBaseline): string[] {
+  const out: string[] = [];
+  checkCards(g, base, out);
+  checkRng(g, out);
+  checkCounters(g, out);
+  checkPlayers(g, out);
+  checkTyped(g, base, out);
+  return out;
+}
+
+const describe = (c: CardObj) => `card #${c.id} (${c.kind} ${cardFace(c)})`;
+
+function checkCards(g: Engine, base: StateBaseline, out: string[]): void {
+  const s = g.state;
+  const n = base.kinds.length;
+  if (s.cards.length < n) out.push(`card count changed: ${n} at the start, ${s.cards.length} now`);
+  if (base.seenAt.length < s.cards.length) {
+    const grown = new Int32Array(s.cards.length);
+    grown.set(base.seenAt);
+    base.seenAt = grown;
+  }
+  const now = ++base.checks;
+  for (let i = 0; i < s.cards.length; i++) {
+    const c = s.cards[i]!;
+    if (c?.t !== 'c' || c.id !== i) {
+      out.push(`the card list holds something that is not card #${i}`);
+      continue;
+    }
+    if (i < n && c.kind === base.kinds[i] && c.suit === base.suits[i] && c.rank === base.ranks[i]) continue;
+    if (i < n)
+      out.push(
+        `${describe(c)} was dealt as ${base.kinds[i]} ${cardFace({ suit: base.suits[i]!, rank: base.ranks[i]! })}`,
+      );
+    if (!g.program.cards[c.kind]) out.push(`${describe(c)} is of a kind the rules do not declare`);
+  }
+  // The zones as the game was made (a card put under any other key is in none of them: reported below).
+  for (const key of base.zoneList) {
+    const cards = s.zones[key];
+    if (cards === undefined) {
+      out.push(`zone ${key} is gone`);
+      continue;
+    }
+    for (let k = 0; k < cards.length; k++) {
+      const c = cards[k] as CardObj | undefined;
+      const id = c?.id;
+      if (typeof id !== 'number' || s.cards[id] !== c) {
+        out.push(`zone ${key} holds something that is not one of the game's cards`);
+        continue;
+      }
+      if (base.seenAt[id] === now) out.push(`${describe(c)} is in ${base.seenIn[id]} and in ${key}`);
+      base.seenAt[id] = now;
+      base.seenIn[id] = key;
+      if (c.zone !== key) out.push(`${describe(c)} lies in ${key} but says it is in ${c.zone || 'no zone'}`);
+    }
+  }
+  for (const c of s.cards) {
+    // A scenario's card made for a check (not placed) lies nowhere and says so.
+    if (c?.t !== 'c' || base.seenAt[c.id] === now || c.zone === '') continue;
+    let why = base.zoneKeys.get(c.zone);
+    if (why === undefined) base.zoneKeys.set(c.zone, (why = badZoneKey(g, c.zone)));
+    out.push(`${describe(c)} is in no zone (it claims ${c.zone}, which ${why ?? 'does not hold it'})`);
+  }
+}
+
+/** Why a zone key is not one the rules declare for this table (null when it is). */
+function badZoneKey(g: Engine, key: string): string | null {
+  const [id, owner, more] = key.split(':');
+  const z = g.program.zones[id!];
+  if (!z || more !== undefined) return 'is not a zone the rules declare';
+  if (!z.perPlayer) return owner === undefined ? null : 'is a shared zone, not a player zone';
+  const seat = Number(owner);
+  return Number.isInteger(seat) && seat >= 0 && seat < g.state.players.length ? null : 'is the zone of no seat';
+}
+
+function checkRng(g: Engine, out: string[]): void {
+  const r: unknown = g.state.rng;
+  const ok =
+    Array.isArray(r) && r.length === 4 && r.every((x) => Number.isInteger(x) && x >= -(2 ** 31) && x < 2 ** 32);
+  if (!ok)
+    out.push(`the RNG state is not four 32-bit integers: ${Array.isArray(r) ? `[${r.join(',')}]` : shown(r as Value)}`);
+}
+
+const whole = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0;
+
+function checkCounters(g: Engine, out: string[]): void {
+  const s = g.state;
+  if (!whole(s.decisions)) out.push(`the decision counter is ${JSON.stringify(s.decisions)}`);
+  if (!whole(s.hash)) out.push(`the log hash is ${JSON.stringify(s.hash)}`);
+  for (const [scope, counts] of Object.entries(s.uses))
+    for (const [key, n] of Object.entries(counts))
+      if (!whole(n)) out.push(`use counter ${key} (per ${scope}) is ${JSON.stringify(n)}`);
+}
+
+function checkPlayers(g: Engine, out: string[]): void {
+  const ps = g.state.players;
+  ps.forEach((p, i) => {
+    if (p?.t !== 'p' || p.seat !== i) out.push(`seat ${i} holds something that is not the player of that seat`);
+    else if (typeof p.alive !== 'boolean') out.push(`${p.name}.alive is ${JSON.stringify(p.alive)}, not true or false`);
+  });
+  const cur = g.state.current;
+  if (!Number.isInteger(cur) || cur < 0 || cur >= ps.length) out.push(`the current seat is ${JSON.stringify(cur)}`);
+}
+
+function checkTyped(g: Engine, base: StateBaseline, out: string[]): void {
+  for (const prop of Object.values(g.program.properties)) {
+    const check = typeCheck(g, base, prop.type);
+    if (check === null) continue;
+    for (const p of g.state.players) {
+      const why = check(p.v[prop.id]);
+      if (why) out.push(`${p.name}.${prop.id} is ${shown(p.v[prop.id])}, ${why}`);
+    }
+  }
+  for (const v of Object.values(g.program.vars)) {
+    const why = typeCheck(g, base, v.type)?.(g.state.globals[v.id]);
+    if (why) out.push(`${v.id} is ${shown(g.state.globals[v.id])}, ${why}`);
+  }
+}
+
+/** The kept checker of a declared type (null when the type says nothing checkable). */
+function typeCheck(g: Engine, base: StateBaseline, type: string | undefined): TypeCheck | null {
+  if (type === undefined) return null;
+  let check = base.types.get(type);
+  if (check === undefined) base.types.set(type, (check = checkerOf(g, type)));
+  return check === ALWAYS ? null : check;
+}
+
+function shown(v: Value | undefined): string {
+  if (typeof v === 'number' && !Number.isFinite(v)) return String(v);
+  if (isObject(v)) return v.t === 'p' ? (v as PlayerObj).name : v.t;
+  return JSON.stringify(v) ?? 'undefined';
+}
+
+const isObject = (v: Value | undefined): v is Exclude<Value, unknown[]> & object =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** A checker of values of the declared type, made once per type (ALWAYS when the type says nothing checkable). */
+function checkerOf(g: Engine, type: string): TypeCheck {
+  if (type.endsWith('?')) {
+    const inner = checkerOf(g, type.slice(0, -1));
+    return (v) => (v === null ? null : inner(v));
+  }
+  if (type.startsWith('[') && type.endsWith(']')) {
+    const item = checkerOf(g, type.slice(1, -1));
+    return (v) => {
+      if (!Array.isArray(v)) return `not a list (${type})`;
+      for (const x of v) {
+        const why = item(x);
+        if (why) return `with an item that is ${shown(x)}: ${why}`;
+      }
+      return null;
+    };
+  }
+  const { program, state } = g;
+  switch (type) {
+    case 'int':
+      return (v) => (Number.isSafeInteger(v) ? null : 'not a whole number');
+    case 'bool':
+      return (v) => (typeof v === 'boolean' ? null : 'not true or false');
+    case 'text':
+      return (v) => (typeof v === 'string' ? null : 'not a text');
+    case 'player':
+      return (v) => (isObject(v) && state.players[(v as PlayerObj).seat] === v ? null : 'not a player of this game');
+    case 'general':
+      return (v) => (typeof v === 'string' && program.generals[v] ? null : 'not a general the rules declare');
+    case 'skill':
+      return (v) => (typeof v === 'string' && program.skills[v] ? null : 'not a skill the rules declare');
+  }
+  const members = program.enums[type];
+  if (members) {
+    const known = new Set(members);
+    return (v) => (typeof v === 'string' && known.has(v) ? null : `not one of the ${type} values`);
+  }
+  return ALWAYS;
+}
+
+const ALWAYS: TypeCheck = () => null;

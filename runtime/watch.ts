@@ -1,0 +1,47 @@
+// Watching a game for broken invariants: the engine's own consistency (consistency.ts) and the rules' invariants
+// (invariants.ts), checked when every event ends and whenever the driver asks (after an answer). The first broken
+// fact is kept with the moment it was found; the game itself runs on, and the driver decides what to do.
+import { checkConsistency, stateBaseline, type StateBaseline } from './consistency.ts';
+import type { Engine } from './engine.ts';
+import { checkInvariants } from './invariants.ts';
+
+export class StateWatch {
+  private readonly base: StateBaseline;
+  /** The first broken fact, with when it was found; null while everything holds. */
+  broken: string | null = null;
+  /** How many times the state was checked (for reports and benchmarks). */
+  checks = 0;
+  private lastClock: number | undefined;
+
+  /** Made before `start()`, so that every event is watched; the baseline is the state as the game was made. */
+  constructor(
+    private readonly g: Engine,
+    everyEvent = true,
+  ) {
+    this.base = stateBaseline(g);
+    if (everyEvent)
+      g.observers.push((f, phase) => {
+        if (phase !== 'end' || this.broken !== null) return;
+        // An event that wrote nothing since the last check cannot have broken anything it did not already break
+        // (an invariant excused while the event named a player is due at the next write or answer).
+        const clock = g.reads?.writes;
+        if (clock !== undefined && clock === this.lastClock) return;
+        this.check(`when event ${f.id} ended`);
+      });
+  }
+
+  /** Every fact broken now, one line each. */
+  now(): string[] {
+    return [...checkConsistency(this.g, this.base), ...checkInvariants(this.g).map((v) => v.message)];
+  }
+
+  /** Checks now (unless something is already broken) and returns the first broken fact, if any. */
+  check(when: string): string | null {
+    if (this.broken !== null) return this.broken;
+    this.checks++;
+    this.lastClock = this.g.reads?.writes;
+    const b = this.now();
+    if (b.length > 0) this.broken = `${when}: ${b[0]}`;
+    return this.broken;
+  }
+}
