@@ -32,7 +32,6 @@ export function* perform(g: Engine, a: ActionRef): Asking<Value> {
   const act = s.actives[a.idx]!;
   markUse(g, act.limit, limitKey(a.skill, 'a', a.idx, a.owner));
   markOnce(g, a.skill, a.owner);
-  g.recentSkills.push(a.skill);
   g.record('event', `${a.owner.name} ${a.skill}`);
   const c = g.ctx(a.owner, act.body.slots);
   g.runningSkills.push({ skill: a.skill });
@@ -40,6 +39,9 @@ export function* perform(g: Engine, a: ActionRef): Asking<Value> {
     const body = runOf(g.L, act.body);
     const sig = body.y ? yield* body.gen(c) : body.run(c);
     return sig === RETURN ? c.ret : null;
+  } catch (e) {
+    g.unwinding(e, a.skill);
+    throw e;
   } finally {
     g.runningSkills.pop();
   }

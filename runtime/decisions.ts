@@ -8,6 +8,7 @@ import { optionLogValue, type Value } from './values.ts';
  *  comes back. */
 export function* decide(g: Engine, r: Request): Asking<number[]> {
   g.state.decisions++;
+  g.countDecision(r);
   const running = g.runningSkills[g.runningSkills.length - 1];
   if (running && !r.subject?.skill) r.subject = { ...running, ...r.subject };
   g.record(

@@ -2,7 +2,7 @@
 // decisions.ts, zones.ts): everything the rules may call (RulesHost) plus the linked program and the caches and
 // counters those modules share. `Game` implements it. Code outside runtime/ uses `Game` and never these fields.
 import type { Ctx } from './link.ts';
-import type { RulesHost } from './types.ts';
+import type { Request, RulesHost } from './types.ts';
 import type { Frame, PlayerObj, Value } from './values.ts';
 import type { Linked, TriggerRef } from './variants.ts';
 
@@ -42,15 +42,17 @@ export interface Engine extends RulesHost {
   pureDepth: number;
   /** Events nested inside events (windows.ts). */
   depth: number;
-  /** The last skills fired, named when a rule runs away. */
-  readonly recentSkills: string[];
   /** The skills whose rules are running now, innermost last (a request made meanwhile names the innermost). */
   readonly runningSkills: { skill: string; window?: string }[];
 
   /** A context for running linked code. */
   ctx(you: PlayerObj | null, slots: number, frame?: Frame | null, subject?: Value): Ctx;
-  /** Stop the game: a rule seems to loop forever (names the skills that were firing). */
-  runaway(what: string): never;
+  /** Stop the game: a rule seems to loop forever (names the skills or functions looping: runaway.ts). */
+  runaway(what: string, looping?: string[]): never;
+  /** A decision is about to be asked: counted against the caps on decisions (runaway.ts). */
+  countDecision(r: Request): void;
+  /** An exception leaves the rule of this skill or function (a stack overflow is named by what it unwinds). */
+  unwinding(e: unknown, name: string): void;
   skillEnabled(p: PlayerObj, skill: string): boolean;
   /** A rules function computed now, not taken from the cache (for a caller that keeps the result itself). */
   callFunctionNow(name: string, args: Value[], at: string): Value;

@@ -54,6 +54,7 @@ import {
 import { linkProgram, type Linked, type TriggerRef } from './variants.ts';
 import { D_FRAME, D_TABLE, Reads } from './reads.ts';
 import { compiledOf } from './aot/bind.ts';
+import { DEFAULT_CAPS, LoopWatch, Unwinding, loopLine, skillsLoopingNow } from './runaway.ts';
 import { canSee, knowsAnnounced, logEntry } from './visibility.ts';
 import { applyCarried, carriedOf } from './carried.ts';
 import { MAX_DEPTH, hears, openWindow, runEvent, seatOrder } from './windows.ts';
@@ -76,6 +77,10 @@ export class Game implements Engine {
   private gen: Asking<Value> | null = null;
   private steps = 0;
   private stepBudget: number;
+  /** What a stack overflow unwound through so far (the loop is named from it when it reaches the driver). */
+  private overflow: Unwinding | null = null;
+  /** Caps on decisions, and the skills running at the last ones (runaway.ts). */
+  private readonly loops: LoopWatch;
   private keepLog: boolean;
   private placed = new Map<string, CardObj[]>();
   private inSetup = false;
@@ -99,7 +104,6 @@ export class Game implements Engine {
   memoAt = -1;
   pureDepth = 0;
   depth = 0;
-  readonly recentSkills: string[] = [];
   readonly runningSkills: { skill: string; window?: string }[] = [];
 
   constructor(base: Program, opts: GameOptions = {}) {
@@ -123,6 +127,11 @@ export class Game implements Engine {
     this.program = this.L.program;
     this.keepLog = opts.keepLog ?? true;
     this.stepBudget = opts.stepBudget ?? 200_000;
+    this.loops = new LoopWatch({
+      maxDecisions: opts.maxDecisions ?? DEFAULT_CAPS.maxDecisions,
+      maxDecisionsPerTurn: opts.maxDecisionsPerTurn ?? DEFAULT_CAPS.maxDecisionsPerTurn,
+      maxStalled: opts.maxStalled ?? DEFAULT_CAPS.maxStalled,
+    });
     const scen = opts.scenario ? this.program.scenarios[opts.scenario] : undefined;
     const mode = this.program.modes[modeId]!;
     const seed = opts.seed ?? 1;
@@ -226,10 +235,9 @@ export class Game implements Engine {
       if (e instanceof GameOver) return;
       // A stack overflow (smaller stacks in browser workers) is the same runaway as the nesting limit.
       if (e instanceof RangeError && /call stack/i.test(e.message)) {
-        const names = [...new Set(this.recentSkills.slice(-12))];
-        this.state.error =
-          `events nested too deep for this machine's stack: a rule may loop forever` +
-          (names.length ? ` (skills firing: ${names.join(', ')})` : '');
+        const looping = this.overflow?.looping() ?? [];
+        this.overflow = null;
+        this.state.error = `calls nested too deep for this machine's stack: ${loopLine(this, looping)}`;
         this.record('msg', `error: ${this.state.error}`);
         return;
       }
@@ -361,12 +369,21 @@ export class Game implements Engine {
     if (++this.steps > this.stepBudget) this.runaway(`step budget of ${this.stepBudget} exceeded without a decision`);
   }
 
-  runaway(what: string): never {
-    const names = [...new Set(this.recentSkills.slice(-12))];
-    throw new RuleError(
-      `${what}: a rule may loop forever` + (names.length ? ` (skills firing: ${names.join(', ')})` : ''),
-      '',
-    );
+  runaway(what: string, looping: string[] = skillsLoopingNow(this)): never {
+    throw new RuleError(`${what}: ${loopLine(this, looping)}`, '');
+  }
+
+  countDecision(r: Request): void {
+    this.loops.decision(this, r);
+  }
+
+  unwinding(e: unknown, name: string): void {
+    // Called as a stack overflow unwinds: the innermost calls have no stack left even for this, and the frames
+    // further out name the loop. Only a RangeError can be one; advance() tells which.
+    if (!(e instanceof RangeError)) return;
+    try {
+      (this.overflow ??= new Unwinding()).note(name);
+    } catch {}
   }
 
   touch(what?: 'frame' | 'table'): void {

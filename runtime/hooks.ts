@@ -48,7 +48,12 @@ function runRef(g: Engine, ref: FnRef, args: Value[], at: string): Value {
   if (run === null) throw new RuleError(`function ${ref.name} cannot ask players`, at);
   const c = g.ctx(null, f.slots);
   bindParams(g, f.params, args, c);
-  return run(c);
+  try {
+    return run(c);
+  } catch (e) {
+    g.unwinding(e, ref.name);
+    throw e;
+  }
 }
 
 function callUnmemoised(g: Engine, name: string, args: Value[], at: string): Value {

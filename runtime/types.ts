@@ -56,6 +56,11 @@ export interface GameOptions {
   scenario?: string;
   keepLog?: boolean; // default true; simulations turn it off and keep only the hash
   stepBudget?: number; // interpreter steps allowed between two decisions
+  /** Caps that end a game whose rules loop (runtime/runaway.ts: 20,000 decisions a game, 2,000 in one turn —
+   *  while the current seat stays the same — and 200 in a row that change nothing, by default). */
+  maxDecisions?: number;
+  maxDecisionsPerTurn?: number;
+  maxStalled?: number;
   /** Run the reference interpreter: every rules-function call by name through the memo, none of the resolved
    *  paths. Same game, same trace hash; the differential test (test/differential.test.ts) holds them to it.
    *  The same as `engine: 'reference'`. */

@@ -269,8 +269,6 @@ function* fireTrigger(
   }
   markUse(g, t.limit, key);
   markOnce(g, skill, owner);
-  g.recentSkills.push(skill);
-  if (g.recentSkills.length > 64) g.recentSkills.splice(0, 32);
   g.tick();
   g.record('event', `${owner.name} ${skill}`);
   const c = g.ctx(owner, t.body.slots, frame, subject);
@@ -280,6 +278,9 @@ function* fireTrigger(
     const body = runOf(g.L, t.body);
     if (body.y) yield* body.gen(c);
     else body.run(c);
+  } catch (e) {
+    g.unwinding(e, skill);
+    throw e;
   } finally {
     g.frame = saved;
     g.runningSkills.pop();

@@ -4,6 +4,7 @@ import type * as A from '../ast/nodes.ts';
 import { error, warning, type Diagnostic } from '../diagnostics.ts';
 import type { Symbols } from '../lower/symbols.ts';
 import { phraseChecks } from '../text/phrase-checks.ts';
+import { recursionCheck } from './recursion.ts';
 import type { DeclCache } from '../decl-cache.ts';
 
 type Check<T> = (node: T, S: Symbols, out: Diagnostic[]) => void;
@@ -166,6 +167,7 @@ const tagChecks: Check<A.TagDecl>[] = [
 ];
 
 const table: { [K in A.Decl['kind']]?: Check<Extract<A.Decl, { kind: K }>>[] } = {
+  Function: [(d, _S, out) => recursionCheck(d, out)],
   Tag: tagChecks,
   Skill: skillChecks,
   General: generalChecks,
