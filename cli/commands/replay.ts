@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { requireProgram } from '../compile.ts';
 import { EXIT_FAILED, EXIT_OK, invalid, usage } from '../errors.ts';
+import { fileProblem } from '../file-errors.ts';
 import { formatLogLine } from '../log-format.ts';
 import { winnersLabel } from '../play.ts';
 import { parseReplay, replay } from '../replay.ts';
@@ -17,12 +18,7 @@ export const replayCommand: Command = {
   run(args, io) {
     const [file, ...paths] = args.positionals;
     if (!file) throw usage('replay needs a FILE');
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      throw invalid(`cannot read ${file}`);
-    }
+    const text = readText(file);
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -45,3 +41,13 @@ export const replayCommand: Command = {
     return r.problem || r.violation || g.state.error ? EXIT_FAILED : EXIT_OK;
   },
 };
+
+/** The file's text; a file-system error names the file even when Node's does not (reading a folder). */
+function readText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    const problem = fileProblem(e, file);
+    throw problem ? invalid(problem) : e;
+  }
+}

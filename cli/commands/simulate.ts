@@ -1,5 +1,5 @@
 // `sgs simulate`: many games played by the random or the heuristic AI, checking invariants after every decision.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { requireProgramOnly } from '../compile.ts';
 import { intFlag } from '../args.ts';
@@ -28,6 +28,7 @@ export const simulateCommand: Command = {
     const program = requireProgramOnly(args.positionals, io);
     const { mode, players, games, series, seed, options, jobs } = gamesFromFlags(program, args, 100);
     const ai = parseAi(program, args.flags.ai as string | undefined, 'random');
+    for (const flag of ['save', 'save-all'] as const) if (args.flags[flag]) writableFolder(args.flags[flag] as string);
     const bar = progressBar(io, 'simulating');
     const r = simulate(program, {
       players,
@@ -73,9 +74,15 @@ export const simulateCommand: Command = {
   },
 };
 
+/** Make a folder the run will write to, and check that it may, before the first game rather than after the last
+ *  (a failure is said by main, cli/file-errors.ts). */
+function writableFolder(dir: string): void {
+  mkdirSync(dir, { recursive: true });
+  accessSync(dir, constants.W_OK);
+}
+
 /** Write a replay file for every reported problem game; returns their paths. */
 function save(r: SimulateResult, dir: string): string[] {
-  mkdirSync(dir, { recursive: true });
   return r.problems.map((p) => {
     const file = join(dir, replayName(p.game, p.seed));
     writeFileSync(file, JSON.stringify(p.replay) + '\n');
