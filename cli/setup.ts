@@ -1,7 +1,7 @@
 // Turning command-line choices (mode, player count, --option k=v) into a game setup the rules accept, with a
 // one-line message for every choice they do not.
 import { availableParallelism } from 'node:os';
-import { intFlag, type FlagSpec, type Parsed } from './args.ts';
+import { int, intFlag, type FlagSpec, type Parsed } from './args.ts';
 import type { IMode, Program } from '../runtime/index.ts';
 import type { AiName } from '../ai/registry.ts';
 import { parseAiSpec, rolesOf, uniformSpec, type AiSpec } from '../ai/spec.ts';
@@ -27,9 +27,10 @@ export function playerRange(m: IMode): [number, number] {
   return [min, max];
 }
 
-export function checkPlayers(m: IMode, n: number): number {
+/** `n` players, if mode `m` takes that many; `what` names where the number came from (a flag, a file's field). */
+export function checkPlayers(m: IMode, n: number, what = '--players'): number {
   const [min, max] = playerRange(m);
-  if (n < min || n > max) throw invalid(`mode ${m.id} takes ${min} to ${max} players, not ${n}`);
+  if (n < min || n > max) throw invalid(`${what}: mode ${m.id} takes ${min} to ${max} players, not ${n}`);
   return n;
 }
 
@@ -92,19 +93,27 @@ export function parseAi(program: Program, text: string | undefined, dflt: AiName
   }
 }
 
+/** The ranges of the numeric flags (README, "Numeric flags"). Seeds are 32-bit, as the engine's are (a larger
+ *  one would be the same game as its remainder); a mode narrows the player count further (checkPlayers). */
+export const SEEDS = int(0, 2 ** 32 - 1);
+export const PLAYERS = int(1, 100);
+export const MAX_GAMES = 10_000_000;
+export const JOBS = int(1, 256);
+export const MAX_DECISIONS = int(1, 10_000_000);
+
 /** The flags every many-games command declares (read by gamesFromFlags, optionsFromFlags and parseAi). */
 export const GAMES_FLAGS = {
-  players: 'int',
-  games: 'int',
-  series: 'int',
-  seed: 'int',
+  players: PLAYERS,
+  games: int(1, MAX_GAMES),
+  series: int(1, MAX_GAMES),
+  seed: SEEDS,
   mode: 'string',
   option: 'list',
   edition: 'string',
   beginner: 'bool',
   ai: 'string',
   json: 'bool',
-  jobs: 'int',
+  jobs: JOBS,
 } as const satisfies FlagSpec;
 
 /** Below this many games a worker costs more to start than it saves (it loads and warms up the engine: ~2 s). */
@@ -112,17 +121,17 @@ const GAMES_PER_JOB = 100;
 
 /** `--jobs N`, or by default as many worker threads as the machine has cores, each with enough games to pay off. */
 export function jobsFromFlags(args: Parsed, games: number): number {
-  if (args.flags.jobs !== undefined) return intFlag(args, 'jobs', 1, 1);
+  if (args.flags.jobs !== undefined) return intFlag(args, 'jobs', 1);
   return Math.max(1, Math.min(availableParallelism(), Math.floor(games / GAMES_PER_JOB)));
 }
 
 /** The flags every many-games command shares: mode, players, games, series, seed and options. */
 export function gamesFromFlags(program: Program, args: Parsed, defaultGames: number) {
   const mode = resolveMode(program, args.flags.mode as string | undefined);
-  const players = checkPlayers(mode, intFlag(args, 'players', 5, 1));
-  const games = intFlag(args, 'games', defaultGames, 1);
-  const series = intFlag(args, 'series', 1, 1);
-  const seed = intFlag(args, 'seed', 1, 0);
+  const players = checkPlayers(mode, intFlag(args, 'players', 5));
+  const games = intFlag(args, 'games', defaultGames);
+  const series = intFlag(args, 'series', 1);
+  const seed = intFlag(args, 'seed', 1);
   const options = optionsFromFlags(program, args.flags, mode.id);
   const opts = Object.keys(options).length ? options : undefined;
   return { mode: mode.id, players, games, series, seed, options: opts, jobs: jobsFromFlags(args, games) };

@@ -27,7 +27,7 @@ export const replayCommand: Command = {
     }
     const rf = parseReplay(json, file);
     const program = requireProgram(paths, io);
-    checkPlayers(resolveMode(program, rf.mode), rf.players);
+    checkPlayers(resolveMode(program, rf.mode), rf.players, `${file}: "players"`);
     const r = replay(program, rf, { keepLog: !!args.flags.log, invariants: true });
     if (args.flags.log) for (const l of r.game.state.log) io.out(formatLogLine(l));
     const g = r.game;

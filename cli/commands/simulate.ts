@@ -5,7 +5,8 @@ import { requireProgramOnly } from '../compile.ts';
 import { intFlag } from '../args.ts';
 import { EXIT_FAILED, EXIT_OK } from '../errors.ts';
 import { progressBar } from '../progress.ts';
-import { GAMES_FLAGS, gamesFromFlags, parseAi } from '../setup.ts';
+import { DEFAULT_MAX_DECISIONS } from '../play.ts';
+import { GAMES_FLAGS, MAX_DECISIONS, gamesFromFlags, parseAi } from '../setup.ts';
 import { simulate, type SimulateResult } from '../simulate.ts';
 import { replayName } from '../simulate-range.ts';
 import type { Carried, CarriedValue } from '../../runtime/index.ts';
@@ -22,7 +23,7 @@ export const simulateCommand: Command = {
     ...GAMES_FLAGS,
     save: 'string',
     'save-all': 'string',
-    'max-decisions': 'int',
+    'max-decisions': MAX_DECISIONS,
   },
   run(args, io) {
     const program = requireProgramOnly(args.positionals, io);
@@ -38,7 +39,7 @@ export const simulateCommand: Command = {
       seed,
       mode,
       options,
-      maxDecisions: intFlag(args, 'max-decisions', 5000, 1),
+      maxDecisions: intFlag(args, 'max-decisions', DEFAULT_MAX_DECISIONS),
       ai,
       ...(args.flags['save-all'] ? { saveAll: args.flags['save-all'] as string } : {}),
       onGame: (done, total) => bar.update(done, total),
