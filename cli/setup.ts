@@ -86,6 +86,20 @@ export function optionsFromFlags(
 /** `--ai heuristic` or `--ai lord=heuristic,rebel=random,…` checked against the rules' roles; absent: `dflt` for all. */
 export function parseAi(program: Program, text: string | undefined, dflt: AiName): AiSpec {
   if (text === undefined) return uniformSpec(dflt);
+  // An entry given twice would leave one of the two AIs silently unused: refused, whichever comes last.
+  const seen = new Map<string, string>();
+  for (const part of text.split(',').map((x) => x.trim())) {
+    const eq = part.indexOf('=');
+    const who = eq < 0 ? '' : part.slice(0, eq); // '': every role not listed
+    const before = seen.get(who);
+    if (before !== undefined)
+      throw invalid(
+        who
+          ? `--ai gives role ${who} two AIs (${before}, ${part})`
+          : `--ai gives two AIs for the roles not listed (${before}, ${part})`,
+      );
+    if (part) seen.set(who, part);
+  }
   try {
     return parseAiSpec(text, dflt, rolesOf(program));
   } catch (e) {

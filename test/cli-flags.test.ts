@@ -58,3 +58,36 @@ describe('numeric flags outside their range', () => {
     expect(r.stderr).toBe("sgs: --seed must be a whole number from 0 to 4294967295, not '99999999999999999999'\n");
   }, 20_000);
 });
+
+describe('--ai entries', () => {
+  it('a role given twice is refused, whichever AI comes last', () => {
+    refused(
+      ['simulate', RULES, '--ai', 'lord=heuristic,lord=random'],
+      '--ai gives role lord two AIs (lord=heuristic, lord=random)',
+    );
+    refused(
+      ['balance', RULES, '--ai', 'lord=random, lord=random'],
+      '--ai gives role lord two AIs (lord=random, lord=random)',
+    );
+  });
+
+  it('two AIs for the roles not listed are refused; one beside listed roles is fine', () => {
+    refused(
+      ['simulate', RULES, '--ai', 'heuristic,random'],
+      '--ai gives two AIs for the roles not listed (heuristic, random)',
+    );
+    expect(run('simulate', RULES, '--games', '1', '--ai', 'random,lord=heuristic').code).toBe(0);
+  });
+
+  it('an unknown role or AI is refused', () => {
+    refused(
+      ['simulate', RULES, '--ai', 'king=random'],
+      "no role named 'king' (roles: lord, loyalist, rebel, renegade)",
+    );
+    refused(['simulate', RULES, '--ai', 'lord=clever'], "no AI named 'clever' (AIs: random, heuristic)");
+    refused(
+      ['simulate', TOY, '--ai', 'lord=random'],
+      "these rules give players no role, so 'lord=random' means nothing",
+    );
+  });
+});
