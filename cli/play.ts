@@ -3,7 +3,7 @@ import { Game, type Carried, type EngineKind, type Program, type Frame, type Val
 import type { Policy, PolicyFactory } from '../ai/policy.ts';
 import { RandomAI } from '../ai/random.ts';
 import { baseline, checkInvariants } from './invariants.ts';
-import type { ReplayFile } from './replay.ts';
+import type { ReplayFile } from './replay-file.ts';
 
 export interface PlaySetup {
   seed: number; // the game's own seed (its RNG lives in the game state)

@@ -43,23 +43,33 @@ export function parseOptions(program: Program, pairs: string[], mode?: string): 
     if (eq <= 0) throw invalid(`--option takes name=value, not '${pair}'`);
     const k = pair.slice(0, eq);
     const raw = pair.slice(eq + 1);
-    const o = program.options[k];
-    if (!o) throw invalid(`no option named '${k}' (options: ${Object.keys(program.options).join(', ') || 'none'})`);
-    if (mode !== undefined && o.mode !== undefined && o.mode !== mode)
-      throw invalid(`option ${k} belongs to mode ${o.mode}, not ${mode}`);
-    let v: unknown = raw;
-    if (typeof o.default === 'boolean') {
-      if (raw !== 'true' && raw !== 'false') throw invalid(`option ${k} is true or false, not '${raw}'`);
-      v = raw === 'true';
-    } else if (typeof o.default === 'number') {
-      if (!/^-?\d+(\.\d+)?$/.test(raw)) throw invalid(`option ${k} is a number, not '${raw}'`);
-      v = Number(raw);
-    } else if (o.values && !o.values.includes(raw)) {
-      throw invalid(`option ${k} is one of ${o.values.join(', ')}, not '${raw}'`);
-    }
+    const dflt = program.options[k]?.default;
+    let v: unknown = raw; // left a string when it does not read as the default's type: optionProblem says so
+    if (typeof dflt === 'boolean' && (raw === 'true' || raw === 'false')) v = raw === 'true';
+    else if (typeof dflt === 'number' && /^-?\d+(\.\d+)?$/.test(raw)) v = Number(raw);
+    const problem = optionProblem(program, k, v, mode);
+    if (problem) throw invalid(problem);
     out[k] = v;
   }
   return out;
+}
+
+/** Why option `k` cannot be `v` in a game of `mode` (undefined: it can): the rules must declare it, for that mode
+ *  if it belongs to one, and `v` must be of its default's type, or one of its values. Said for --option and for
+ *  a replay file's "options" alike. */
+export function optionProblem(program: Program, k: string, v: unknown, mode?: string): string | undefined {
+  const o = program.options[k];
+  if (!o) return `no option named '${k}' (options: ${Object.keys(program.options).join(', ') || 'none'})`;
+  if (mode !== undefined && o.mode !== undefined && o.mode !== mode)
+    return `option ${k} belongs to mode ${o.mode}, not ${mode}`;
+  const given = typeof v === 'string' ? `'${v}'` : JSON.stringify(v);
+  if (typeof o.default === 'boolean')
+    return typeof v === 'boolean' ? undefined : `option ${k} is true or false, not ${given}`;
+  if (typeof o.default === 'number')
+    return typeof v === 'number' && Number.isFinite(v) ? undefined : `option ${k} is a number, not ${given}`;
+  if (o.values)
+    return o.values.includes(v as string) ? undefined : `option ${k} is one of ${o.values.join(', ')}, not ${given}`;
+  return typeof v === 'string' ? undefined : `option ${k} is a string, not ${given}`;
 }
 
 /** All option flags: `--option k=v…`, plus the shorthands `--edition first|standard` and `--beginner`. */

@@ -5,8 +5,8 @@ import { EXIT_FAILED, EXIT_OK, invalid, usage } from '../errors.ts';
 import { fileProblem } from '../file-errors.ts';
 import { formatLogLine } from '../log-format.ts';
 import { winnersLabel } from '../play.ts';
-import { parseReplay, replay } from '../replay.ts';
-import { checkPlayers, resolveMode } from '../setup.ts';
+import { replay } from '../replay.ts';
+import { checkReplay, parseReplay } from '../replay-file.ts';
 import type { Command } from './command.ts';
 
 export const replayCommand: Command = {
@@ -27,7 +27,7 @@ export const replayCommand: Command = {
     }
     const rf = parseReplay(json, file);
     const program = requireProgram(paths, io);
-    checkPlayers(resolveMode(program, rf.mode), rf.players, `${file}: "players"`);
+    checkReplay(program, rf, file);
     const r = replay(program, rf, { keepLog: !!args.flags.log, invariants: true });
     if (args.flags.log) for (const l of r.game.state.log) io.out(formatLogLine(l));
     const g = r.game;
