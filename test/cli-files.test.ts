@@ -3,7 +3,18 @@
 // as an unprivileged user (root reads everything), the others in this process.
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../cli/main.ts';
@@ -109,4 +120,21 @@ describe('file-system problems are user errors (exit 2, one line, the path and t
       `cannot make the folder ${under}: a part of the path is not a folder`,
     );
   });
+
+  it.runIf(existsSync('/dev/full'))(
+    'output that cannot be written (stdout on a full device)',
+    () => {
+      const full = openSync('/dev/full', 'w');
+      const r = spawnSync(process.execPath, ['bin/sgs.mjs', 'info', TOY], {
+        encoding: 'utf8',
+        stdio: ['ignore', full, 'pipe'],
+      });
+      closeSync(full);
+      oneLine(
+        { code: r.status, err: r.stderr.trim() },
+        'cannot write the standard output: no space left on the device',
+      );
+    },
+    20_000,
+  );
 });
