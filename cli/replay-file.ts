@@ -113,15 +113,41 @@ export function checkReplay(program: Program, r: ReplayFile, name = 'replay file
   if (!c) return;
   if (c.players.length !== r.players)
     throw invalid(`${name}: "carried": it holds ${c.players.length} seats, the game has ${r.players} players`);
-  for (const id of Object.keys(c.globals))
-    if (!program.vars[id]?.carried) throw invalid(`${name}: "carried": '${id}' is not a carried var of these rules`);
-  for (const id of c.players.flatMap((p) => Object.keys(p)))
-    if (!program.properties[id]?.carried)
-      throw invalid(`${name}: "carried": '${id}' is not a carried property of these rules`);
+  const typed = (where: string, type: string | undefined, v: unknown) => {
+    if (!fitsType(program, type, v))
+      throw invalid(`${name}: "carried": ${where} is ${shown(v)}, not of its declared type ${type}`);
+  };
+  for (const [id, v] of Object.entries(c.globals)) {
+    const decl = program.vars[id];
+    if (!decl?.carried) throw invalid(`${name}: "carried": '${id}' is not a carried var of these rules`);
+    typed(`globals.${id}`, decl.type, v);
+  }
+  c.players.forEach((values, seat) => {
+    for (const [id, v] of Object.entries(values)) {
+      const decl = program.properties[id];
+      if (!decl?.carried) throw invalid(`${name}: "carried": '${id}' is not a carried property of these rules`);
+      typed(`players[${seat}].${id}`, decl.type, v);
+    }
+  });
   const seat = [...Object.values(c.globals), ...c.players.flatMap((p) => Object.values(p))]
     .flatMap(seatsIn)
     .find((s) => s >= r.players);
   if (seat !== undefined) throw invalid(`${name}: "carried": seat ${seat} is not a seat of a ${r.players}-player game`);
+}
+
+/** Whether a carried value fits a declared type as written (`int`, `player?`, `[int]`, an enum's name); a type
+ *  not known here (or none) lets any value through, for the game's own checks. */
+function fitsType(program: Program, type: string | undefined, v: unknown): boolean {
+  if (type === undefined) return true;
+  if (type.endsWith('?')) return v === null || fitsType(program, type.slice(0, -1), v);
+  if (type.startsWith('[') && type.endsWith(']'))
+    return Array.isArray(v) && v.every((x) => fitsType(program, type.slice(1, -1), x));
+  if (type === 'int') return Number.isInteger(v);
+  if (type === 'bool') return typeof v === 'boolean';
+  if (type === 'string') return typeof v === 'string';
+  if (type === 'player') return isObject(v) && '$p' in v;
+  const members = program.enums[type];
+  return members ? members.includes(v as string) : true;
 }
 
 /** The seats a carried value names ({"$p": seat}). */

@@ -168,6 +168,16 @@ describe('a replay file naming what the rules do not define', () => {
       '"carried": seat 7 is not a seat of a 5-player game',
       SERIES,
     );
+    refused(
+      { ...series, carried: { globals: { exGamesPlayed: 'x' }, players: seats(5) } },
+      '"carried": globals.exGamesPlayed is "x", not of its declared type int',
+      SERIES,
+    );
+    refused(
+      { ...series, carried: { globals: {}, players: [{}, { exScore: [1] }, {}, {}, {}] } },
+      '"carried": players[1].exScore is [1], not of its declared type int',
+      SERIES,
+    );
   });
 
   it('the installed binary refuses {"edition": "nope", …} with exit 2 and one line', () => {
