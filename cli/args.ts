@@ -1,11 +1,20 @@
 // A small flag parser: `--name value`, `--name=value`, boolean `--name`, repeatable list flags. Anything it does
 // not know is a usage error, so a typo never silently falls back to a default.
 import { existsSync } from 'node:fs';
-import { usage } from './errors.ts';
+import { invalid, usage } from './errors.ts';
+
+/** A whole-number flag and the values it takes, both ends included: anything else is refused when parsed, so a
+ *  command never sees a seed rounded to 1e20 or a negative game count. */
+export interface IntRange {
+  min: number;
+  max: number;
+}
+
+export const int = (min: number, max: number): IntRange => ({ min, max });
 
 /** `paths`: a list flag that also takes the arguments after its value while they name files or folders
  *  (`--rules rules mine.sgs`). */
-export type FlagKind = 'bool' | 'string' | 'int' | 'list' | 'paths';
+export type FlagKind = 'bool' | 'string' | IntRange | 'list' | 'paths';
 export type FlagSpec = Record<string, FlagKind>;
 
 export interface Parsed {
@@ -38,9 +47,8 @@ export function parseArgs(argv: string[], spec: FlagSpec, command: string): Pars
     }
     const value: string | undefined = eq < 0 ? argv[++i] : a.slice(eq + 1);
     if (value === undefined || (eq < 0 && value.startsWith('--'))) throw usage(`--${name} needs a value`);
-    if (kind === 'int') {
-      if (!/^-?\d+$/.test(value)) throw usage(`--${name} must be a whole number, not '${value}'`);
-      flags[name] = Number(value);
+    if (typeof kind === 'object') {
+      flags[name] = wholeNumber(name, value, kind);
     } else if (kind === 'list') {
       ((flags[name] ??= []) as string[]).push(value);
     } else if (kind === 'paths') {
@@ -55,10 +63,15 @@ export function parseArgs(argv: string[], spec: FlagSpec, command: string): Pars
   return { positionals, flags };
 }
 
-/** An integer flag with a default and a lower bound. */
-export function intFlag(p: Parsed, name: string, dflt: number, min: number): number {
-  const v = p.flags[name];
-  const n = v === undefined ? dflt : (v as number);
-  if (n < min) throw usage(`--${name} must be at least ${min}`);
+function wholeNumber(name: string, text: string, r: IntRange): number {
+  const n = /^-?\d+$/.test(text) ? Number(text) + 0 : Number.NaN; // + 0: "-0" is 0
+  if (!(n >= r.min && n <= r.max))
+    throw invalid(`--${name} must be a whole number from ${r.min} to ${r.max}, not '${text}'`);
   return n;
+}
+
+/** A whole-number flag (checked against its range when parsed), or `dflt` when it is not given. */
+export function intFlag(p: Parsed, name: string, dflt: number): number {
+  const v = p.flags[name];
+  return v === undefined ? dflt : (v as number);
 }

@@ -1,7 +1,7 @@
 // Compile the .sgs files under some paths and print what the compiler found, caret under the offending text. A
 // package the given files import but do not contain is taken from the built-in rules (an expansion author's folder
 // names `import standard` and is checked against the standard game without listing rules/ too).
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { clearParseCache, compile, type CompileResult, type SourceInput } from '../compiler/index.ts';
 import { renderDiagnostic } from '../compiler/diagnostics.ts';
@@ -56,7 +56,15 @@ function importedBuiltins(given: SourceInput[], roots: string[]): SourceInput[] 
 
 export function compilePaths(paths: string[]): Compiled {
   const roots = paths.length ? paths : [DEFAULT_RULES];
-  for (const p of roots) if (!existsSync(p)) throw invalid(`no such file or folder: ${p}`);
+  for (const p of roots) {
+    try {
+      statSync(p);
+    } catch (e) {
+      // Any other cause (a folder the user may not read…) is said by main (cli/file-errors.ts).
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw invalid(`no such file or folder: ${p}`);
+      throw e;
+    }
+  }
   const given = loadSources(roots);
   if (given.length === 0) throw invalid(`no .sgs files under ${roots.join(', ')}`);
   const sources = [...given, ...importedBuiltins(given, roots)];

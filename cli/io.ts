@@ -1,4 +1,7 @@
 // Where commands write. Commands never touch process.stdout directly so that tests can capture their output.
+import { EXIT_USAGE } from './errors.ts';
+import { fileProblem } from './file-errors.ts';
+
 export interface Io {
   /** One line of results (stdout). */
   out(line: string): void;
@@ -9,11 +12,14 @@ export interface Io {
 }
 
 export function processIo(): Io {
-  // `sgs demo | head` closes the pipe early: stop quietly instead of crashing with EPIPE.
+  // `sgs demo | head` closes the pipe early: stop quietly instead of crashing with EPIPE. Output that cannot be
+  // written (`> /dev/full`, a full disk) is the user's to fix: one line, exit 2, as for any file (file-errors.ts).
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE') process.exit(0);
-    throw e;
+    process.stderr.write(`sgs: ${fileProblem(e, 'the standard output') ?? `cannot write the output: ${e.message}`}\n`);
+    process.exit(EXIT_USAGE);
   });
+  process.stderr.on('error', () => process.exit(EXIT_USAGE)); // nowhere left to say why
   const io: Io = {
     out: (line) => void process.stdout.write(line + '\n'),
     err: (line) => void process.stderr.write(line + '\n'),

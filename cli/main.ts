@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from './args.ts';
 import { loadCompiledRules } from './compile.ts';
 import { Exit, EXIT_OK, EXIT_USAGE } from './errors.ts';
+import { fileProblem } from './file-errors.ts';
 import { processIo, type Io } from './io.ts';
 import type { Command } from './commands/command.ts';
 import { check } from './commands/check.ts';
@@ -83,6 +84,11 @@ export function main(argv: string[], io: Io = processIo()): number {
     if (e instanceof Exit) {
       if (e.message) io.err(`sgs: ${e.message}${e.showUsage && cmd ? ` (usage: ${cmd.usage})` : ''}`);
       return e.code;
+    }
+    const file = fileProblem(e);
+    if (file) {
+      io.err(`sgs: ${file}`);
+      return EXIT_USAGE;
     }
     // A bug in the tools or the engine, not a mistake of the user: say so on one line; SGS_DEBUG shows the stack.
     io.err(`sgs: internal error: ${e instanceof Error ? e.message : String(e)}`);

@@ -10,6 +10,7 @@ import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from '
 import type { Program } from '../runtime/index.ts';
 import { COLLECTORS, type CollectorName } from './collectors.ts';
 import { compiledFile } from '../compiler/node/compiled.ts';
+import { invalid } from './errors.ts';
 import { playRange, type RangeResult, type RunSpec } from './simulate-range.ts';
 
 /** What a worker is given (workerData). */
@@ -27,8 +28,11 @@ export interface WorkerJob {
   signal: Int32Array;
 }
 
-/** What a worker posts: each chunk's result, or why it failed. */
-export type WorkerMessage = { t: 'part'; k: number; result: RangeResult } | { t: 'failed'; message: string };
+/** What a worker posts: each chunk's result, or why it failed (`user`: a mistake of the user's, such as a folder
+ *  it may not write, not a bug). */
+export type WorkerMessage =
+  | { t: 'part'; k: number; result: RangeResult }
+  | { t: 'failed'; message: string; user?: boolean };
 
 // No news from any worker for this long means one died without a word (a game never takes this long).
 const STALL_MS = 120_000;
@@ -96,6 +100,7 @@ export function runInWorkers(
     }
   };
   let failure: string | undefined;
+  let userFailure = false;
   let counted = 0; // workers' games handed to onGame
   const read = () => {
     for (const ended = Atomics.load(signal, 1); counted < ended; counted++) onGame();
@@ -103,7 +108,7 @@ export function runInWorkers(
       for (let m = receiveMessageOnPort(w.port); m; m = receiveMessageOnPort(w.port)) {
         const msg = m.message as WorkerMessage;
         if (msg.t === 'part') arrived(msg.k, msg.result);
-        else failure ??= msg.message;
+        else if (failure === undefined) [failure, userFailure] = [msg.message, msg.user === true];
       }
   };
   try {
@@ -132,5 +137,5 @@ export function runInWorkers(
       void w.worker.terminate();
     }
   }
-  if (failure) throw new Error(`parallel simulation failed: ${failure}`);
+  if (failure) throw userFailure ? invalid(failure) : new Error(`parallel simulation failed: ${failure}`);
 }

@@ -11,7 +11,7 @@ import {
 } from '../runtime/index.ts';
 import type { Policy, PolicyFactory } from '../ai/policy.ts';
 import { RandomAI } from '../ai/random.ts';
-import type { ReplayFile } from './replay.ts';
+import type { ReplayFile } from './replay-file.ts';
 
 export interface PlaySetup {
   seed: number; // the game's own seed (its RNG lives in the game state)

@@ -1,17 +1,10 @@
-// Replays: (rules, seed, answers) give the same game bit for bit. A replay file is what `simulate --save` writes
-// for a failed game and what `sgs replay` reads.
-import { Game, StateWatch, type Carried, type Program } from '../runtime/index.ts';
-import { invalid } from './errors.ts';
+// Replays: (rules, seed, answers) give the same game bit for bit. A replay file (replay-file.ts) is what
+// `simulate --save` writes for a failed game and what `sgs replay` reads.
+import { Game, StateWatch, type Program } from '../runtime/index.ts';
+import type { ReplayFile } from './replay-file.ts';
 
-export interface ReplayFile {
-  seed: number;
-  players: number;
-  mode?: string;
-  options?: Record<string, unknown>;
-  /** A game of a series: what the previous game left (`sgs simulate --series`). */
-  carried?: Carried;
-  answers: number[][];
-}
+// The file's schema is in replay-file.ts; re-exported for the callers that replay what they read.
+export { parseReplay, type ReplayFile } from './replay-file.ts';
 
 export interface ReplayResult {
   game: Game;
@@ -26,32 +19,6 @@ export interface ReplayResult {
 export interface ReplayOptions {
   keepLog?: boolean;
   invariants?: boolean; // check them when every event ends and after every answer, as the simulation did
-}
-
-/** Check the shape of parsed JSON; a bad file is a one-line error (exit 2). */
-export function parseReplay(json: unknown, name = 'replay file'): ReplayFile {
-  const o = json as Partial<ReplayFile> | null;
-  if (!o || typeof o !== 'object' || Array.isArray(o)) throw invalid(`${name}: expected a JSON object`);
-  if (!Number.isInteger(o.seed)) throw invalid(`${name}: "seed" must be a whole number`);
-  if (!Number.isInteger(o.players)) throw invalid(`${name}: "players" must be a whole number`);
-  if (o.mode !== undefined && typeof o.mode !== 'string') throw invalid(`${name}: "mode" must be a string`);
-  if (o.options !== undefined && (typeof o.options !== 'object' || o.options === null || Array.isArray(o.options))) {
-    throw invalid(`${name}: "options" must be an object`);
-  }
-  if (
-    o.carried !== undefined &&
-    (typeof o.carried !== 'object' ||
-      o.carried === null ||
-      typeof o.carried.globals !== 'object' ||
-      o.carried.globals === null ||
-      !Array.isArray(o.carried.players))
-  ) {
-    throw invalid(`${name}: "carried" must be an object with "globals" and "players"`);
-  }
-  if (!Array.isArray(o.answers) || !o.answers.every((a) => Array.isArray(a) && a.every(Number.isInteger))) {
-    throw invalid(`${name}: "answers" must be a list of lists of option numbers`);
-  }
-  return o as ReplayFile;
 }
 
 export function replay(program: Program, r: ReplayFile, o: ReplayOptions = {}): ReplayResult {

@@ -1,7 +1,7 @@
 // Turning command-line choices (mode, player count, --option k=v) into a game setup the rules accept, with a
 // one-line message for every choice they do not.
 import { availableParallelism } from 'node:os';
-import { intFlag, type FlagSpec, type Parsed } from './args.ts';
+import { int, intFlag, type FlagSpec, type Parsed } from './args.ts';
 import type { IMode, Program } from '../runtime/index.ts';
 import type { AiName } from '../ai/registry.ts';
 import { parseAiSpec, rolesOf, uniformSpec, type AiSpec } from '../ai/spec.ts';
@@ -27,9 +27,10 @@ export function playerRange(m: IMode): [number, number] {
   return [min, max];
 }
 
-export function checkPlayers(m: IMode, n: number): number {
+/** `n` players, if mode `m` takes that many; `what` names where the number came from (a flag, a file's field). */
+export function checkPlayers(m: IMode, n: number, what = '--players'): number {
   const [min, max] = playerRange(m);
-  if (n < min || n > max) throw invalid(`mode ${m.id} takes ${min} to ${max} players, not ${n}`);
+  if (n < min || n > max) throw invalid(`${what}: mode ${m.id} takes ${min} to ${max} players, not ${n}`);
   return n;
 }
 
@@ -42,23 +43,33 @@ export function parseOptions(program: Program, pairs: string[], mode?: string): 
     if (eq <= 0) throw invalid(`--option takes name=value, not '${pair}'`);
     const k = pair.slice(0, eq);
     const raw = pair.slice(eq + 1);
-    const o = program.options[k];
-    if (!o) throw invalid(`no option named '${k}' (options: ${Object.keys(program.options).join(', ') || 'none'})`);
-    if (mode !== undefined && o.mode !== undefined && o.mode !== mode)
-      throw invalid(`option ${k} belongs to mode ${o.mode}, not ${mode}`);
-    let v: unknown = raw;
-    if (typeof o.default === 'boolean') {
-      if (raw !== 'true' && raw !== 'false') throw invalid(`option ${k} is true or false, not '${raw}'`);
-      v = raw === 'true';
-    } else if (typeof o.default === 'number') {
-      if (!/^-?\d+(\.\d+)?$/.test(raw)) throw invalid(`option ${k} is a number, not '${raw}'`);
-      v = Number(raw);
-    } else if (o.values && !o.values.includes(raw)) {
-      throw invalid(`option ${k} is one of ${o.values.join(', ')}, not '${raw}'`);
-    }
+    const dflt = program.options[k]?.default;
+    let v: unknown = raw; // left a string when it does not read as the default's type: optionProblem says so
+    if (typeof dflt === 'boolean' && (raw === 'true' || raw === 'false')) v = raw === 'true';
+    else if (typeof dflt === 'number' && /^-?\d+(\.\d+)?$/.test(raw)) v = Number(raw);
+    const problem = optionProblem(program, k, v, mode);
+    if (problem) throw invalid(problem);
     out[k] = v;
   }
   return out;
+}
+
+/** Why option `k` cannot be `v` in a game of `mode` (undefined: it can): the rules must declare it, for that mode
+ *  if it belongs to one, and `v` must be of its default's type, or one of its values. Said for --option and for
+ *  a replay file's "options" alike. */
+export function optionProblem(program: Program, k: string, v: unknown, mode?: string): string | undefined {
+  const o = program.options[k];
+  if (!o) return `no option named '${k}' (options: ${Object.keys(program.options).join(', ') || 'none'})`;
+  if (mode !== undefined && o.mode !== undefined && o.mode !== mode)
+    return `option ${k} belongs to mode ${o.mode}, not ${mode}`;
+  const given = typeof v === 'string' ? `'${v}'` : JSON.stringify(v);
+  if (typeof o.default === 'boolean')
+    return typeof v === 'boolean' ? undefined : `option ${k} is true or false, not ${given}`;
+  if (typeof o.default === 'number')
+    return typeof v === 'number' && Number.isFinite(v) ? undefined : `option ${k} is a number, not ${given}`;
+  if (o.values)
+    return o.values.includes(v as string) ? undefined : `option ${k} is one of ${o.values.join(', ')}, not ${given}`;
+  return typeof v === 'string' ? undefined : `option ${k} is a string, not ${given}`;
 }
 
 /** All option flags: `--option k=v…`, plus the shorthands `--edition first|standard` and `--beginner`. */
@@ -85,6 +96,20 @@ export function optionsFromFlags(
 /** `--ai heuristic` or `--ai lord=heuristic,rebel=random,…` checked against the rules' roles; absent: `dflt` for all. */
 export function parseAi(program: Program, text: string | undefined, dflt: AiName): AiSpec {
   if (text === undefined) return uniformSpec(dflt);
+  // An entry given twice would leave one of the two AIs silently unused: refused, whichever comes last.
+  const seen = new Map<string, string>();
+  for (const part of text.split(',').map((x) => x.trim())) {
+    const eq = part.indexOf('=');
+    const who = eq < 0 ? '' : part.slice(0, eq); // '': every role not listed
+    const before = seen.get(who);
+    if (before !== undefined)
+      throw invalid(
+        who
+          ? `--ai gives role ${who} two AIs (${before}, ${part})`
+          : `--ai gives two AIs for the roles not listed (${before}, ${part})`,
+      );
+    if (part) seen.set(who, part);
+  }
   try {
     return parseAiSpec(text, dflt, rolesOf(program));
   } catch (e) {
@@ -92,19 +117,27 @@ export function parseAi(program: Program, text: string | undefined, dflt: AiName
   }
 }
 
+/** The ranges of the numeric flags (README, "Numeric flags"). Seeds are 32-bit, as the engine's are (a larger
+ *  one would be the same game as its remainder); a mode narrows the player count further (checkPlayers). */
+export const SEEDS = int(0, 2 ** 32 - 1);
+export const PLAYERS = int(1, 100);
+export const MAX_GAMES = 10_000_000;
+export const JOBS = int(1, 256);
+export const MAX_DECISIONS = int(1, 10_000_000);
+
 /** The flags every many-games command declares (read by gamesFromFlags, optionsFromFlags and parseAi). */
 export const GAMES_FLAGS = {
-  players: 'int',
-  games: 'int',
-  series: 'int',
-  seed: 'int',
+  players: PLAYERS,
+  games: int(1, MAX_GAMES),
+  series: int(1, MAX_GAMES),
+  seed: SEEDS,
   mode: 'string',
   option: 'list',
   edition: 'string',
   beginner: 'bool',
   ai: 'string',
   json: 'bool',
-  jobs: 'int',
+  jobs: JOBS,
 } as const satisfies FlagSpec;
 
 /** Below this many games a worker costs more to start than it saves (it loads and warms up the engine: ~2 s). */
@@ -112,17 +145,17 @@ const GAMES_PER_JOB = 100;
 
 /** `--jobs N`, or by default as many worker threads as the machine has cores, each with enough games to pay off. */
 export function jobsFromFlags(args: Parsed, games: number): number {
-  if (args.flags.jobs !== undefined) return intFlag(args, 'jobs', 1, 1);
+  if (args.flags.jobs !== undefined) return intFlag(args, 'jobs', 1);
   return Math.max(1, Math.min(availableParallelism(), Math.floor(games / GAMES_PER_JOB)));
 }
 
 /** The flags every many-games command shares: mode, players, games, series, seed and options. */
 export function gamesFromFlags(program: Program, args: Parsed, defaultGames: number) {
   const mode = resolveMode(program, args.flags.mode as string | undefined);
-  const players = checkPlayers(mode, intFlag(args, 'players', 5, 1));
-  const games = intFlag(args, 'games', defaultGames, 1);
-  const series = intFlag(args, 'series', 1, 1);
-  const seed = intFlag(args, 'seed', 1, 0);
+  const players = checkPlayers(mode, intFlag(args, 'players', 5));
+  const games = intFlag(args, 'games', defaultGames);
+  const series = intFlag(args, 'series', 1);
+  const seed = intFlag(args, 'seed', 1);
   const options = optionsFromFlags(program, args.flags, mode.id);
   const opts = Object.keys(options).length ? options : undefined;
   return { mode: mode.id, players, games, series, seed, options: opts, jobs: jobsFromFlags(args, games) };

@@ -7,7 +7,7 @@ import { byRole } from '../ai/by-role.ts';
 import { uniformSpec, type AiSpec } from '../ai/spec.ts';
 import { DecisionTimes, type TimesData } from './decision-times.ts';
 import { DEFAULT_MAX_DECISIONS, playGame, type Outcome } from './play.ts';
-import type { ReplayFile } from './replay.ts';
+import type { ReplayFile } from './replay-file.ts';
 
 /** What many games are asked to be; plain data, so it can be sent to a worker. */
 export interface RunSpec {

@@ -4,6 +4,7 @@ import { COLLECTORS } from './collectors.ts';
 import { gameEnded, takeChunk, type WorkerJob, type WorkerMessage } from './parallel.ts';
 import { playRange } from './simulate-range.ts';
 import { importCompiled } from '../compiler/node/compiled.ts';
+import { fileProblem } from './file-errors.ts';
 
 const job = workerData as WorkerJob;
 const post = (m: WorkerMessage) => {
@@ -20,6 +21,12 @@ try {
     post({ t: 'part', k, result: into ? { ...result, collected: into.data() } : result });
   }
 } catch (e) {
-  post({ t: 'failed', message: e instanceof Error ? e.message : String(e) });
+  // A file it could not write (--save-all) is the user's to fix, as in this thread; anything else is a bug.
+  const file = fileProblem(e);
+  post(
+    file
+      ? { t: 'failed', message: file, user: true }
+      : { t: 'failed', message: e instanceof Error ? e.message : String(e) },
+  );
 }
 job.port.close();

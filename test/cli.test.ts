@@ -99,7 +99,7 @@ describe('command line errors', () => {
   });
 
   it('values the rules do not accept are one-line errors', () => {
-    expect(run('simulate', TOY, '--players', '9').err).toBe('sgs: mode brawl takes 2 to 8 players, not 9');
+    expect(run('simulate', TOY, '--players', '9').err).toBe('sgs: --players: mode brawl takes 2 to 8 players, not 9');
     expect(run('simulate', TOY, '--mode', 'chess').err).toBe("sgs: no mode named 'chess' (modes: brawl)");
     expect(run('simulate', TOY, '--option', 'x=1').code).toBe(2);
   });

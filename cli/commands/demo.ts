@@ -5,7 +5,7 @@ import { EXIT_FAILED, EXIT_OK } from '../errors.ts';
 import { formatLogLine } from '../log-format.ts';
 import { byRole } from '../../ai/by-role.ts';
 import { playGame } from '../play.ts';
-import { checkPlayers, parseAi, playerRange, resolveMode } from '../setup.ts';
+import { PLAYERS, SEEDS, checkPlayers, parseAi, playerRange, resolveMode } from '../setup.ts';
 import { deriveSeed } from '../simulate.ts';
 import type { Command } from './command.ts';
 
@@ -14,13 +14,13 @@ export const demo: Command = {
   playsGames: true,
   usage: 'sgs demo [paths…] [--players N] [--seed S] [--mode M] [--ai random|heuristic|role=ai,…]',
   summary: 'play one game and print its log',
-  flags: { players: 'int', seed: 'int', mode: 'string', ai: 'string' },
+  flags: { players: PLAYERS, seed: SEEDS, mode: 'string', ai: 'string' },
   run(args, io) {
     const program = requireProgram(args.positionals, io);
     const mode = resolveMode(program, args.flags.mode as string | undefined);
     const [min, max] = playerRange(mode);
-    const players = checkPlayers(mode, intFlag(args, 'players', Math.min(max, Math.max(min, 5)), 1));
-    const seed = intFlag(args, 'seed', 1, 0);
+    const players = checkPlayers(mode, intFlag(args, 'players', Math.min(max, Math.max(min, 5))));
+    const seed = intFlag(args, 'seed', 1);
     const policy = byRole(parseAi(program, args.flags.ai as string | undefined, 'random'));
     const r = playGame(program, {
       seed,

@@ -2,10 +2,11 @@
 import { readFileSync } from 'node:fs';
 import { requireProgram } from '../compile.ts';
 import { EXIT_FAILED, EXIT_OK, invalid, usage } from '../errors.ts';
+import { fileProblem } from '../file-errors.ts';
 import { formatLogLine } from '../log-format.ts';
 import { winnersLabel } from '../play.ts';
-import { parseReplay, replay } from '../replay.ts';
-import { checkPlayers, resolveMode } from '../setup.ts';
+import { replay } from '../replay.ts';
+import { checkReplay, parseReplay } from '../replay-file.ts';
 import type { Command } from './command.ts';
 
 export const replayCommand: Command = {
@@ -17,12 +18,7 @@ export const replayCommand: Command = {
   run(args, io) {
     const [file, ...paths] = args.positionals;
     if (!file) throw usage('replay needs a FILE');
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      throw invalid(`cannot read ${file}`);
-    }
+    const text = readText(file);
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -31,7 +27,7 @@ export const replayCommand: Command = {
     }
     const rf = parseReplay(json, file);
     const program = requireProgram(paths, io);
-    checkPlayers(resolveMode(program, rf.mode), rf.players);
+    checkReplay(program, rf, file);
     const r = replay(program, rf, { keepLog: !!args.flags.log, invariants: true });
     if (args.flags.log) for (const l of r.game.state.log) io.out(formatLogLine(l));
     const g = r.game;
@@ -45,3 +41,13 @@ export const replayCommand: Command = {
     return r.problem || r.violation || g.state.error ? EXIT_FAILED : EXIT_OK;
   },
 };
+
+/** The file's text; a file-system error names the file even when Node's does not (reading a folder). */
+function readText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    const problem = fileProblem(e, file);
+    throw problem ? invalid(problem) : e;
+  }
+}

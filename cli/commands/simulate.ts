@@ -1,11 +1,12 @@
 // `sgs simulate`: many games played by the random or the heuristic AI, checking invariants after every decision.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { requireProgramOnly } from '../compile.ts';
 import { intFlag } from '../args.ts';
 import { EXIT_FAILED, EXIT_OK } from '../errors.ts';
 import { progressBar } from '../progress.ts';
-import { GAMES_FLAGS, gamesFromFlags, parseAi } from '../setup.ts';
+import { DEFAULT_MAX_DECISIONS } from '../play.ts';
+import { GAMES_FLAGS, MAX_DECISIONS, gamesFromFlags, parseAi } from '../setup.ts';
 import { simulate, type SimulateResult } from '../simulate.ts';
 import { replayName } from '../simulate-range.ts';
 import type { Carried, CarriedValue } from '../../runtime/index.ts';
@@ -22,12 +23,13 @@ export const simulateCommand: Command = {
     ...GAMES_FLAGS,
     save: 'string',
     'save-all': 'string',
-    'max-decisions': 'int',
+    'max-decisions': MAX_DECISIONS,
   },
   run(args, io) {
     const program = requireProgramOnly(args.positionals, io);
     const { mode, players, games, series, seed, options, jobs } = gamesFromFlags(program, args, 100);
     const ai = parseAi(program, args.flags.ai as string | undefined, 'random');
+    for (const flag of ['save', 'save-all'] as const) if (args.flags[flag]) writableFolder(args.flags[flag] as string);
     const bar = progressBar(io, 'simulating');
     const r = simulate(program, {
       players,
@@ -37,7 +39,7 @@ export const simulateCommand: Command = {
       seed,
       mode,
       options,
-      maxDecisions: intFlag(args, 'max-decisions', 5000, 1),
+      maxDecisions: intFlag(args, 'max-decisions', DEFAULT_MAX_DECISIONS),
       ai,
       ...(args.flags['save-all'] ? { saveAll: args.flags['save-all'] as string } : {}),
       onGame: (done, total) => bar.update(done, total),
@@ -73,9 +75,15 @@ export const simulateCommand: Command = {
   },
 };
 
+/** Make a folder the run will write to, and check that it may, before the first game rather than after the last
+ *  (a failure is said by main, cli/file-errors.ts). */
+function writableFolder(dir: string): void {
+  mkdirSync(dir, { recursive: true });
+  accessSync(dir, constants.W_OK);
+}
+
 /** Write a replay file for every reported problem game; returns their paths. */
 function save(r: SimulateResult, dir: string): string[] {
-  mkdirSync(dir, { recursive: true });
   return r.problems.map((p) => {
     const file = join(dir, replayName(p.game, p.seed));
     writeFileSync(file, JSON.stringify(p.replay) + '\n');
