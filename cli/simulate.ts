@@ -1,7 +1,7 @@
 // Many games: seeds derived from one base seed, outcomes tallied, the first problems kept with what is needed to
 // reproduce them — in this thread, or split over worker threads (`jobs`) with the same results game for game.
 // Used by `sgs simulate`, `sgs balance`, the benchmark and the tests.
-import { deriveSeed as engineDeriveSeed, hashHex, hashString, type Carried, type Program } from '../runtime/index.ts';
+import { deriveSeed as engineDeriveSeed, hashHex, StringHash, type Carried, type Program } from '../runtime/index.ts';
 import { formatAiSpec, rolesOf, uniformSpec } from '../ai/spec.ts';
 import { DecisionTimes, type TimeSummary } from './decision-times.ts';
 import { playRange, type Collector, type Problem, type RangeResult, type RunSpec } from './simulate-range.ts';
@@ -96,13 +96,13 @@ export function simulate(program: Program, o: SimulateOptions): SimulateResult {
     ms: 0,
   };
   let turns = 0;
-  let hashes = ''; // every game's trace hash so far, comma-separated (about 15 bytes a game)
+  const hashes = new StringHash(); // over every game's trace hash, comma-separated, without keeping the text
   let first = true;
   let carried: Carried | undefined;
   // Each chunk's results, added in game order (whichever thread played it): the same sums, problems, collected
   // counts and hash as a run in one thread.
   const add = (p: RangeResult) => {
-    hashes += (first ? '' : ',') + p.hashes.join(',');
+    hashes.add((first ? '' : ',') + p.hashes.join(','));
     first = false;
     turns += p.turns;
     r.decisions += p.decisions;
@@ -127,7 +127,7 @@ export function simulate(program: Program, o: SimulateOptions): SimulateResult {
   r.avgDecisions = round(r.decisions / n, 2);
   r.gamesPerSecond = round(ms > 0 ? (o.games * 1000) / ms : 0, 1);
   // One hash over every game's trace hash, in order: same rules + same seed ⇒ same value, whatever the jobs.
-  r.traceHash = hashHex(hashString(hashes));
+  r.traceHash = hashHex(hashes.value());
   r.wins = Object.fromEntries(Object.entries(r.wins).sort(([a], [b]) => a.localeCompare(b)));
   return r;
 }

@@ -47,7 +47,7 @@ export {
 export { checkInvariants, type InvariantViolation } from './invariants.ts';
 export { checkConsistency, stateBaseline, type StateBaseline } from './consistency.ts';
 export { StateWatch } from './watch.ts';
-export { hashHex, hashString } from './hash.ts';
+export { hashHex, hashString, StringHash } from './hash.ts';
 export { deriveSeed, nextU32, randBelow, randMod, seedRng, shuffleInPlace, type RngState } from './rng.ts';
 export { Series, type SeriesOptions } from './series.ts';
 export { attachCompiled, compiledOf } from './aot/bind.ts';
