@@ -18,7 +18,7 @@ export const simulateCommand: Command = {
   usage:
     'sgs simulate [paths…] --players N --games G [--series K] [--jobs N] --seed S [--mode M] [--option k=v…] [--edition first|standard] [--beginner] [--ai random|heuristic|role=ai,…] [--json] [--save DIR] [--save-all DIR] [--max-decisions N]',
   summary:
-    "play many games (random AI by default), checking after every decision the rules' invariants (HP, deaths…) and that cards are conserved, and that every game ends",
+    "play many games (random AI by default), checking whenever an event ends and after every decision the rules' invariants (HP, deaths, where cards lie…) and the engine's own (cards conserved, values of their declared types), and that every game ends",
   flags: {
     ...GAMES_FLAGS,
     save: 'string',
