@@ -1,7 +1,8 @@
 // The engine's own consistency, whatever the rules: every card lies in exactly one declared zone and says so, none
 // appears or vanishes, no card's face changes; the RNG state is four 32-bit integers; counters are whole and not
 // negative; the current seat exists; every property and global holds a value of its declared type. The rules'
-// own invariants (`invariant …`) are checked by invariants.ts; watch.ts runs both after every event.
+// own invariants (`invariant …`) are checked by invariants.ts; watch.ts runs both when every event ends and after
+// every answer.
 import type { Engine } from './engine.ts';
 import { cardFace, type CardObj, type PlayerObj, type Value } from './values.ts';
 
