@@ -8,7 +8,7 @@ import { BUILTINS, builtinEffect, builtinParams } from '../../runtime/builtin-ta
 import { bestMatch, type Phrasebook, parseTemplate, type Pattern, type Phrase } from './phrasebook.ts';
 import { type Facts, positional, type Callee } from './facts.ts';
 import { Env, LETTERS, newBody, type Missing, type Val } from './context.ts';
-import { MARKS, isEmpty, relative, series, paren, t, type Text } from './lang.ts';
+import { MARKS, isEmpty, relative, sentence, series, paren, t, type Text } from './lang.ts';
 import {
   ANY,
   BOOL,
@@ -65,6 +65,8 @@ export class ExprRenderer {
   missing = new Map<string, Missing>();
   /** Renderers of one check share what they worded (compiler/text/missing.ts; skill.ts `skillText`). */
   shared?: object;
+  /** Worded only to find the wording the phrasebook lacks (compiler/text/missing.ts): the texts are thrown away. */
+  findOnly = false;
   private inlineDepth = 0;
   private markDepth = 0;
 
@@ -84,6 +86,12 @@ export class ExprRenderer {
     public book: Phrasebook,
     public facts: Facts,
   ) {}
+
+  /** A finished sentence (`sentence`). Its fixes only polish words already chosen, so a renderer that only looks
+   *  for missing wording skips them: they were a tenth of that look. */
+  sentence(x: Text): Text {
+    return this.findOnly ? x : sentence(x);
+  }
 
   // ------------------------------------------------------------ missing wording
 
