@@ -544,6 +544,11 @@ export class ExprRenderer {
       let s = '';
       for (let pi = 0; pi < pieces.length; pi++) {
         const p = pieces[pi]!;
+        // Literal text as it is: what follows matters only to a placeholder (most pieces are literal).
+        if (p.k === 'lit') {
+          s += p.s;
+          continue;
+        }
         const next0 = pieces[pi + 1];
         const next = next0?.k === 'lit' && next0.s.trim() === '' && pieces[pi + 2] ? pieces[pi + 2] : next0;
         const after = next?.k === 'slot' ? pieces[pieces.indexOf(next) + 1] : undefined;
@@ -559,8 +564,7 @@ export class ExprRenderer {
           if (lang === 'zh') return `（${x}）`;
           return x.includes(' ') ? `(${x})` : x;
         };
-        if (p.k === 'lit') s += p.s;
-        else if (p.k === 'range') {
+        if (p.k === 'range') {
           const a = slot(p.from);
           const b = slot(p.to);
           if (!a || !b) s += `{${p.from}~${p.to}}`;
