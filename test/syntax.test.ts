@@ -219,6 +219,20 @@ describe('grammar source', () => {
     }
   });
 
+  // The parser's CST nodes keep their children in plain objects (parser.ts `cstInvocationStateUpdate`): a child
+  // key that Object.prototype has ('constructor', 'toString' …) would find the prototype's value there.
+  it('names no CST child key after a property of Object.prototype', () => {
+    const keys = new Set<string>();
+    const walk = (p: IProduction): void => {
+      if (p instanceof Terminal) keys.add(p.label ?? p.terminalType.name);
+      else if (p instanceof NonTerminal) keys.add(p.label ?? p.nonTerminalName);
+      else for (const c of (p as unknown as { definition: IProduction[] }).definition) walk(c);
+    };
+    for (const rule of Object.values(new SgsParser().getGAstProductions())) rule.definition.forEach(walk);
+    expect(keys.size).toBeGreaterThan(50);
+    expect([...keys].filter((k) => k in Object.prototype)).toEqual([]);
+  });
+
   // The parser builds its lookahead from lookahead-table.ts: the paths Chevrotain computes for this grammar.
   it('reads its lookahead from a table that is current (`-u` rewrites it)', async () => {
     const recording = new TableLookahead(undefined, vocabulary, MAX_LOOKAHEAD, true);

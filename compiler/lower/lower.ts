@@ -707,6 +707,8 @@ class Lowerer {
       const ofPlayers = decl?.type.name.name === 'player';
       return { name: v.name.name, e: this.expr(v.value, scope, { ...cx, entityFirst: !ofPlayers }) };
     });
+    // One context for every seat field (a context is never changed, only copied with changes).
+    const fieldCx: Cx = { ...cx, entityFirst: true };
     const seatOut = d.seats.map((s) => ({
       name: s.name.name,
       at: at(s.span),
@@ -720,7 +722,7 @@ class Lowerer {
             `a seat sets properties and zones; '${f.name.name}' is neither${this.S.suggest(f.name.name, ['zone'], this.S.properties.keys())}`,
             f.name.span,
           );
-        return { name: isZone ? sym!.id : f.name.name, e: this.expr(f.value, scope, { ...cx, entityFirst: true }) };
+        return { name: isZone ? sym!.id : f.name.name, e: this.expr(f.value, scope, fieldCx) };
       }),
     }));
     const seatCheck = (p: A.Ident) => {

@@ -2,6 +2,7 @@
 // to-ast.ts turns the CST into the AST of compiler/ast/nodes.ts. One parser instance is reused.
 import {
   CstParser,
+  type CstNode,
   EOF,
   tokenMatcher,
   type DSLMethodOpts,
@@ -217,6 +218,16 @@ export class SgsParser extends CstParser {
       skipValidations: !validate,
     });
     this.performSelfAnalysis();
+  }
+
+  /** Chevrotain gives each CST node's children an `Object.create(null)`: a dictionary, bigger (more garbage) and
+   *  slower to fill and to read than a plain object, and the CST is as big as the text. A plain object is safe as
+   *  long as no child key (token type, rule or label) is a property of Object.prototype: test/syntax.test.ts. */
+  cstInvocationStateUpdate(fullRuleName: string): void {
+    const self = this as unknown as { CST_STACK: CstNode[]; setInitialNodeLocation(n: CstNode): void };
+    const cstNode = { name: fullRuleName, children: {} } as CstNode;
+    self.setInitialNodeLocation(cstNode);
+    self.CST_STACK.push(cstNode);
   }
 
   // Each rule's alternatives (and gated options) are built once, on the first call, and reused: building the

@@ -5,7 +5,7 @@ import type * as A from '../ast/nodes.ts';
 import type { Renderer } from './stmt.ts';
 import { memberLabel, skillText } from './skill.ts';
 import { section } from './section.ts';
-import { capitalize, join, sentence, series, type Text } from './lang.ts';
+import { capitalize, join, series, type Text } from './lang.ts';
 import type { Val } from './context.ts';
 import { Env, newBody } from './context.ts';
 
@@ -48,7 +48,7 @@ export function cardText(R: Renderer, d: A.CardDecl): Text {
     const pn = R.names(parent, d.parent.span);
     const differs = parts.length > 0 || d.methods.length > 0 || d.skills.length > 0;
     lines.push(
-      sentence(
+      R.sentence(
         differs
           ? {
               zh: `此牌为一种【${pn.zh}】，除以下所述外与【${pn.zh}】相同`,
@@ -58,7 +58,7 @@ export function cardText(R: Renderer, d: A.CardDecl): Text {
       ),
     );
   }
-  if (parts.length > 0 || !d.parent) lines.push(sentence(join(parts, '；', '; ')));
+  if (parts.length > 0 || !d.parent) lines.push(R.sentence(join(parts, '；', '; ')));
   if (d.skills.length) {
     const zones = [...R.S.ofKind('zone').filter((s) => (s.decl as A.ZoneDecl).grants)].map((s) => R.names(s, d.span));
     const where = series(zones, 'or');
@@ -80,6 +80,6 @@ export function cardText(R: Renderer, d: A.CardDecl): Text {
     const id = f.value.kind === 'Name' ? R.S.get(f.value.name)?.id : undefined;
     if (id) own.set(f.name.name, id);
   }
-  for (const m of d.methods) lines.push(sentence(section(R, 'card', m, self, own)));
+  for (const m of d.methods) lines.push(R.sentence(section(R, 'card', m, self, own)));
   return join(lines, '\n', '\n');
 }

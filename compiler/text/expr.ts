@@ -8,7 +8,7 @@ import { BUILTINS, builtinEffect, builtinParams } from '../../runtime/builtin-ta
 import { bestMatch, type Phrasebook, parseTemplate, type Pattern, type Phrase } from './phrasebook.ts';
 import { type Facts, positional, type Callee } from './facts.ts';
 import { Env, LETTERS, newBody, type Missing, type Val } from './context.ts';
-import { MARKS, isEmpty, relative, series, paren, t, type Text } from './lang.ts';
+import { MARKS, isEmpty, relative, sentence, series, paren, t, type Text } from './lang.ts';
 import {
   ANY,
   BOOL,
@@ -65,6 +65,8 @@ export class ExprRenderer {
   missing = new Map<string, Missing>();
   /** Renderers of one check share what they worded (compiler/text/missing.ts; skill.ts `skillText`). */
   shared?: object;
+  /** Worded only to find the wording the phrasebook lacks (compiler/text/missing.ts): the texts are thrown away. */
+  findOnly = false;
   private inlineDepth = 0;
   private markDepth = 0;
 
@@ -84,6 +86,12 @@ export class ExprRenderer {
     public book: Phrasebook,
     public facts: Facts,
   ) {}
+
+  /** A finished sentence (`sentence`). Its fixes only polish words already chosen, so a renderer that only looks
+   *  for missing wording skips them: they were a tenth of that look. */
+  sentence(x: Text): Text {
+    return this.findOnly ? x : sentence(x);
+  }
 
   // ------------------------------------------------------------ missing wording
 
@@ -536,6 +544,11 @@ export class ExprRenderer {
       let s = '';
       for (let pi = 0; pi < pieces.length; pi++) {
         const p = pieces[pi]!;
+        // Literal text as it is: what follows matters only to a placeholder (most pieces are literal).
+        if (p.k === 'lit') {
+          s += p.s;
+          continue;
+        }
         const next0 = pieces[pi + 1];
         const next = next0?.k === 'lit' && next0.s.trim() === '' && pieces[pi + 2] ? pieces[pi + 2] : next0;
         const after = next?.k === 'slot' ? pieces[pieces.indexOf(next) + 1] : undefined;
@@ -551,8 +564,7 @@ export class ExprRenderer {
           if (lang === 'zh') return `（${x}）`;
           return x.includes(' ') ? `(${x})` : x;
         };
-        if (p.k === 'lit') s += p.s;
-        else if (p.k === 'range') {
+        if (p.k === 'range') {
           const a = slot(p.from);
           const b = slot(p.to);
           if (!a || !b) s += `{${p.from}~${p.to}}`;

@@ -2,7 +2,7 @@
 import type * as A from '../ast/nodes.ts';
 import type { Renderer } from './stmt.ts';
 import { memberLabel, skillText } from './skill.ts';
-import { capitalize, join, sentence, type Text } from './lang.ts';
+import { capitalize, join, type Text } from './lang.ts';
 import { Env, newBody } from './context.ts';
 
 export function generalText(R: Renderer, d: A.GeneralDecl, skillOf: (id: string) => A.SkillDecl | undefined): Text {
@@ -12,7 +12,7 @@ export function generalText(R: Renderer, d: A.GeneralDecl, skillOf: (id: string)
     const v = R.expr(f.value, env);
     return { zh: `${label.zh}：${v.zh}`, en: `${capitalize(label.en)}: ${v.en}` };
   });
-  const lines: Text[] = [sentence(join(parts, '；', '; '))];
+  const lines: Text[] = [R.sentence(join(parts, '；', '; '))];
   for (const s of d.skills) {
     const sd = skillOf(s.name);
     const sym = R.S.get(s.name);

@@ -72,6 +72,7 @@ export class MissingWording {
     const describing = (f: (R: Renderer) => void) => () => {
       const R = new Renderer(S, book, facts);
       R.shared = shared;
+      R.findOnly = true;
       f(R);
       return [...R.missing.values()];
     };

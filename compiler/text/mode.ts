@@ -4,7 +4,7 @@ import type * as A from '../ast/nodes.ts';
 import type { Renderer } from './stmt.ts';
 import { memberLabel } from './skill.ts';
 import { section } from './section.ts';
-import { capitalize, join, sentence, type Text } from './lang.ts';
+import { capitalize, join, type Text } from './lang.ts';
 import { Env, newBody, type Val } from './context.ts';
 
 export function modeText(R: Renderer, d: A.ModeDecl): Text {
@@ -17,7 +17,7 @@ export function modeText(R: Renderer, d: A.ModeDecl): Text {
     const v = R.expr(f.value, env);
     parts.push({ zh: `${label.zh}：${v.zh}`, en: `${capitalize(label.en)}: ${v.en}` });
   }
-  const lines: Text[] = [sentence(join(parts, '；', '; '))];
-  for (const m of d.methods) lines.push(sentence(section(R, 'mode', m, self)));
+  const lines: Text[] = [R.sentence(join(parts, '；', '; '))];
+  for (const m of d.methods) lines.push(R.sentence(section(R, 'mode', m, self)));
   return join(lines, '\n', '\n');
 }

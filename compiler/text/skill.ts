@@ -6,7 +6,7 @@ import { simplify, subExprs, presupposed } from './stmt.ts';
 import { YOU, qualify, lcFirst } from './expr.ts';
 import { Env, bodyOf, newBody, type Missing, type Val } from './context.ts';
 import { Reads } from '../lower/symbols.ts';
-import { fixEnglish, join, nounWithClause, relative, sentence, t, isEmpty, type Text } from './lang.ts';
+import { fixEnglish, join, nounWithClause, relative, t, isEmpty, type Text } from './lang.ts';
 import { fromTypeRef, unitOf } from './types.ts';
 import { bestMatch, type Phrase } from './phrasebook.ts';
 
@@ -55,7 +55,7 @@ export function skillText(R: Renderer, d: A.SkillDecl): Text {
 function wordSkill(R: Renderer, d: A.SkillDecl): Text {
   const tags = d.tags.map((x) => tagText(R, x.name)).filter((x): x is Text => !!x);
   const head: Text = { zh: tags.map((x) => x.zh + '，').join(''), en: tags.map((x) => x.en + ' ').join('') };
-  const items = d.items.map((it) => sentence(item(R, d, it)));
+  const items = d.items.map((it) => R.sentence(item(R, d, it)));
   const body = join(items, '', ' ');
   return { zh: head.zh + body.zh, en: head.en + body.en };
 }
