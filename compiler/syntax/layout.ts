@@ -26,21 +26,23 @@ export function tokenLayout(tokens: IToken[]): Int32Array {
   return out;
 }
 
-/** The declarations' layout: `cst` are the top-level declaration nodes of a parse of `tokens` from index `base`,
- *  `counts` the trees each made. Undefined when a declaration does not start at a token (never in a clean parse). */
+/** The declarations' layout: `cst` are the top-level declaration nodes of a parse of the tokens `tokens` lays
+ *  out, from token `base` on; `counts` the trees each made. Undefined when a declaration does not start at a token
+ *  (never in a clean parse). */
 export function declLayout(
   cst: readonly CstNode[],
-  tokens: IToken[],
+  tokens: Int32Array,
   counts: readonly number[],
   base = 0,
 ): Int32Array | undefined {
   if (cst.length !== counts.length) return undefined;
   const out = new Int32Array(cst.length * 2);
+  const n = tokens.length / STRIDE;
   let j = base;
   for (let i = 0; i < cst.length; i++) {
     const at = cst[i]!.location?.startOffset;
-    while (j < tokens.length && tokens[j]!.startOffset !== at) j++;
-    if (j >= tokens.length) return undefined;
+    while (j < n && tokens[j * STRIDE + 1] !== at) j++;
+    if (j >= n) return undefined;
     out[i * 2] = j;
     out[i * 2 + 1] = counts[i]!;
   }

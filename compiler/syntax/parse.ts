@@ -1,12 +1,13 @@
 // Source text → AST + diagnostics. Never throws: lexer errors are SGS001, parser errors SGS002, and any
 // internal failure becomes SGS009 at offset 0.
-import { tokenMatcher, type CstNode, type ILexingResult, type IRecognitionException, type IToken } from 'chevrotain';
+import { tokenMatcher, type CstNode, type IRecognitionException, type IToken } from 'chevrotain';
 import type { SourceFile, Span } from '../ast/nodes.ts';
 import { error, type Diagnostic } from '../diagnostics.ts';
 import { lexer } from './tokens.ts';
 import { declStarters, parser } from './parser.ts';
 import { toAst } from './to-ast.ts';
-import { declLayout, sameLayout, tokenLayout, type Layout } from './layout.ts';
+import { declLayout, STRIDE, tokenLayout, type Layout } from './layout.ts';
+import { relex } from './relex.ts';
 import { splice } from './splice.ts';
 
 export interface ParseResult {
@@ -71,36 +72,39 @@ export interface LaidOut {
   layout?: Layout;
 }
 
-/** Parse a new text of a file parsed before. When both texts lex cleanly to the same tokens at the same places (a
- *  comment or blank lines added or changed after the last token, a comment changed to one of the same length) and
- *  the earlier parse had nothing to say, its trees are kept under the new file span: only the lexer runs. When the
- *  tokens differ, only the declarations around the change are parsed again if that can be done (splice.ts). */
+/** Parse a new text of a file parsed before, whose parse had nothing to say. Only the changed lines are lexed
+ *  (relex.ts). When the tokens are the same at the same places (a comment or blank lines added or changed after the
+ *  last token, a comment changed to one of the same length) the trees are kept under the new file span; when they
+ *  differ, only the declarations around the change are parsed again if that can be done (splice.ts). */
 export function reparse(before: ({ text: string } & LaidOut) | undefined, text: string, file: string): LaidOut {
   if (!before?.layout || before.result.diagnostics.length > 0 || typeof text !== 'string')
     return parseTokens(text, file);
-  const lexed = lexer.tokenize(text);
-  if (lexed.errors.length > 0) return parseTokens(text, file, lexed);
-  if (sameLayout(before.layout.tokens, before.text, lexed.tokens)) {
-    const span = emptyFile(file, text).span;
-    return { result: { ast: { ...before.result.ast, span }, diagnostics: [] }, layout: before.layout };
-  }
+  const layout = before.layout;
   let spliced: ReturnType<typeof splice>;
   try {
-    spliced = splice({ text: before.text, ast: before.result.ast, layout: before.layout }, text, file, lexed.tokens);
+    const relexed = relex(before.text, layout.tokens, text);
+    if (!relexed) return parseTokens(text, file);
+    const count = relexed.layout.length / STRIDE;
+    const unmoved = relexed.sameEnd === 0 || (relexed.dOff === 0 && relexed.dLine === 0);
+    if (unmoved && relexed.same + relexed.sameEnd === count && count === layout.tokens.length / STRIDE) {
+      const span = emptyFile(file, text).span;
+      return { result: { ast: { ...before.result.ast, span }, diagnostics: [] }, layout };
+    }
+    spliced = splice({ text: before.text, ast: before.result.ast, layout }, text, file, relexed);
   } catch {
     spliced = undefined; // the whole parse below says what went wrong, if anything did
   }
-  if (!spliced) return parseTokens(text, file, lexed);
+  if (!spliced) return parseTokens(text, file);
   return { result: { ast: spliced.ast, diagnostics: [] }, layout: spliced.layout };
 }
 
-function parseTokens(text: string, file: string, lexedAlready?: ILexingResult): LaidOut {
+function parseTokens(text: string, file: string): LaidOut {
   const diagnostics: Diagnostic[] = [];
   let ast: SourceFile = emptyFile(file, typeof text === 'string' ? text : '');
   let layout: Layout | undefined;
   try {
     if (typeof text !== 'string') throw new Error('source text is not a string');
-    const lexed = lexedAlready ?? lexer.tokenize(text);
+    const lexed = lexer.tokenize(text);
     for (const e of lexed.errors) {
       const ch = describeChar(text, e.offset);
       const { line, col } =
@@ -136,8 +140,11 @@ function parseTokens(text: string, file: string, lexedAlready?: ILexingResult): 
       const res = toAst(csts[0], file, text);
       ast = res.ast;
       diagnostics.push(...res.diagnostics);
-      const decls = declLayout((csts[0]?.children.decl ?? []) as CstNode[], tokens, res.counts);
-      if (lexed.errors.length === 0 && csts.length === 1 && decls) layout = { tokens: tokenLayout(tokens), decls };
+      if (lexed.errors.length === 0 && csts.length === 1) {
+        const laid = tokenLayout(tokens);
+        const decls = declLayout((csts[0]?.children.decl ?? []) as CstNode[], laid, res.counts);
+        if (decls) layout = { tokens: laid, decls };
+      }
       for (const more of csts.slice(1)) {
         const r = toAst(more, file, text);
         ast.decls.push(...r.ast.decls);

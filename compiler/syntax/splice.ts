@@ -1,5 +1,5 @@
-// Re-parsing only the top-level declarations an edit touched. The new text's tokens are compared with the last clean
-// parse's (layout.ts): the unchanged tokens at the start and, shifted, at the end. The declarations around the
+// Re-parsing only the top-level declarations an edit touched. The new text's tokens (relex.ts) are compared with the
+// last clean parse's (layout.ts): the unchanged tokens at the start and, shifted, at the end. The declarations around the
 // changed tokens are parsed again and put between the kept ones, whose spans move by what the edit added. Whenever
 // that could differ from a parse of the whole text, it declines (undefined) and the caller parses the whole text:
 // a syntax error anywhere in the parsed part (its recovery is the whole parse's to find), a change near the header,
@@ -8,7 +8,8 @@ import type { CstNode, IToken } from 'chevrotain';
 import type * as A from '../ast/nodes.ts';
 import { MAX_LOOKAHEAD, parser } from './parser.ts';
 import { toAst } from './to-ast.ts';
-import { declLayout, sameToken, STRIDE, tokenLayout, type Layout } from './layout.ts';
+import { declLayout, STRIDE, type Layout } from './layout.ts';
+import type { Relexed } from './relex.ts';
 
 /** The last clean parse of the file: its text, its tree and their layout. */
 export interface Before {
@@ -21,30 +22,21 @@ export interface Before {
 // from at most that many tokens, so a declaration that ends that far before the first changed token parses as it
 // did, and the last declaration parsed again sees as many of the tokens after it as a parse of the whole text does.
 
-/** The tree of `text` (a clean parse, nothing to say), whose tokens are `tokens`, from the parse of the file's text
- *  before; undefined when the whole text must be parsed. */
+/** The tree of `text` (a clean parse, nothing to say), whose tokens `relexed` gives, from the parse of the file's
+ *  text before; undefined when the whole text must be parsed. */
 export function splice(
   before: Before,
   text: string,
   file: string,
-  tokens: IToken[],
+  relexed: Relexed,
 ): { ast: A.SourceFile; layout: Layout } | undefined {
-  const was = before.layout.tokens;
   const chunks = before.layout.decls;
-  const oldLen = was.length / STRIDE;
-  const newLen = tokens.length;
+  const oldLen = before.layout.tokens.length / STRIDE;
+  const newLen = relexed.layout.length / STRIDE;
   const nChunks = chunks.length / 2;
   if (nChunks === 0 || newLen === 0 || oldLen === 0) return undefined;
-
-  // The tokens the same at the start (p of them) and, shifted by dOff characters and dLine lines, at the end (s).
-  const most = Math.min(oldLen, newLen);
-  let p = 0;
-  while (p < most && sameToken(was, p, before.text, tokens[p]!)) p++;
-  const lastNew = tokens[newLen - 1]!;
-  const dOff = lastNew.startOffset - was[(oldLen - 1) * STRIDE + 1]!;
-  const dLine = (lastNew.startLine ?? 0) - was[(oldLen - 1) * STRIDE + 3]!;
-  let s = 0;
-  while (s < most - p && sameToken(was, oldLen - 1 - s, before.text, tokens[newLen - 1 - s]!, dOff, dLine)) s++;
+  // The tokens the same at the start (p of them) and, moved, at the end (s).
+  const { same: p, sameEnd: s, dOff, dLine } = relexed;
 
   // Old declarations [a, b) are parsed again: a is the one holding the token MAX_LOOKAHEAD before the change,
   // b the first that starts in the unchanged end. The parse reads on to old declaration c, MAX_LOOKAHEAD further.
@@ -61,9 +53,11 @@ export function splice(
   const end = b < nChunks ? chunks[b * 2]! + moved : newLen;
   const stop = c < nChunks ? chunks[c * 2]! + moved : newLen;
 
+  const tokens: IToken[] = [];
+  for (let i = start; i < stop; i++) tokens.push(relexed.token(i));
   let cst: CstNode;
   try {
-    parser.input = tokens.slice(start, stop);
+    parser.input = tokens;
     cst = parser.decls();
     if (parser.errors.length > 0) return undefined;
   } finally {
@@ -71,7 +65,7 @@ export function splice(
   }
   const parsed = toAst(cst, file, text);
   if (parsed.diagnostics.length > 0) return undefined;
-  const parts = declLayout((cst.children.decl ?? []) as CstNode[], tokens, parsed.counts, start);
+  const parts = declLayout((cst.children.decl ?? []) as CstNode[], relexed.layout, parsed.counts, start);
   if (!parts) return undefined;
   // The parsed declarations must end where the kept ones begin.
   let k = 0;
@@ -101,7 +95,7 @@ export function splice(
   const span: A.Span = { file, start: 0, end: text.length, line: 1, col: 1 };
   return {
     ast: { ...before.ast, decls, span },
-    layout: { tokens: tokenLayout(tokens), decls: declsLayout },
+    layout: { tokens: relexed.layout, decls: declsLayout },
   };
 }
 
