@@ -1,11 +1,14 @@
 // Source text → AST + diagnostics. Never throws: lexer errors are SGS001, parser errors SGS002, and any
 // internal failure becomes SGS009 at offset 0.
-import { tokenMatcher, type ILexingResult, type IRecognitionException, type IToken } from 'chevrotain';
+import { tokenMatcher, type CstNode, type IRecognitionException, type IToken } from 'chevrotain';
 import type { SourceFile, Span } from '../ast/nodes.ts';
 import { error, type Diagnostic } from '../diagnostics.ts';
 import { lexer } from './tokens.ts';
 import { declStarters, parser } from './parser.ts';
 import { toAst } from './to-ast.ts';
+import { declLayout, STRIDE, tokenLayout, type Layout } from './layout.ts';
+import { relex } from './relex.ts';
+import { splice } from './splice.ts';
 
 export interface ParseResult {
   ast: SourceFile;
@@ -63,66 +66,45 @@ export function parse(text: string, file: string): ParseResult {
   return parseTokens(text, file).result;
 }
 
-/** A parse and the layout of the tokens it read (absent when the text did not lex cleanly). */
+/** A parse and the layout of its tokens and declarations (absent unless the parse was clean). */
 export interface LaidOut {
   result: ParseResult;
-  layout?: Int32Array;
+  layout?: Layout;
 }
 
-/** Each token's type, start and end offsets, line and column. Nothing but the tokens (these and their images) and
- *  the text's length reaches the trees: two texts with the same layout and images parse alike. */
-function layoutOf(tokens: IToken[]): Int32Array {
-  const out = new Int32Array(tokens.length * 5);
-  for (let i = 0, j = 0; i < tokens.length; i++, j += 5) {
-    const t = tokens[i]!;
-    out[j] = t.tokenTypeIdx;
-    out[j + 1] = t.startOffset;
-    out[j + 2] = t.endOffset ?? -1;
-    out[j + 3] = t.startLine ?? -1;
-    out[j + 4] = t.startColumn ?? -1;
-  }
-  return out;
-}
-
-function sameLayout(layout: Int32Array, before: string, tokens: IToken[]): boolean {
-  if (layout.length !== tokens.length * 5) return false;
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
-    const j = i * 5;
-    if (
-      layout[j] !== t.tokenTypeIdx ||
-      layout[j + 1] !== t.startOffset ||
-      layout[j + 2] !== (t.endOffset ?? -1) ||
-      layout[j + 3] !== (t.startLine ?? -1) ||
-      layout[j + 4] !== (t.startColumn ?? -1) ||
-      !before.startsWith(t.image, t.startOffset)
-    )
-      return false;
-  }
-  return true;
-}
-
-/** Parse a new text of a file parsed before. When both texts lex cleanly to the same tokens at the same places (a
- *  comment or blank lines added or changed after the last token, a comment changed to one of the same length) and
- *  the earlier parse had nothing to say, its trees are kept under the new file span: only the lexer runs. */
+/** Parse a new text of a file parsed before, whose parse had nothing to say. Only the changed lines are lexed
+ *  (relex.ts). When the tokens are the same at the same places (a comment or blank lines added or changed after the
+ *  last token, a comment changed to one of the same length) the trees are kept under the new file span; when they
+ *  differ, only the declarations around the change are parsed again if that can be done (splice.ts). */
 export function reparse(before: ({ text: string } & LaidOut) | undefined, text: string, file: string): LaidOut {
   if (!before?.layout || before.result.diagnostics.length > 0 || typeof text !== 'string')
     return parseTokens(text, file);
-  const lexed = lexer.tokenize(text);
-  if (lexed.errors.length > 0 || !sameLayout(before.layout, before.text, lexed.tokens))
-    return parseTokens(text, file, lexed);
-  const span = emptyFile(file, text).span;
-  return { result: { ast: { ...before.result.ast, span }, diagnostics: [] }, layout: before.layout };
+  const layout = before.layout;
+  let spliced: ReturnType<typeof splice>;
+  try {
+    const relexed = relex(before.text, layout.tokens, text);
+    if (!relexed) return parseTokens(text, file);
+    const count = relexed.layout.length / STRIDE;
+    const unmoved = relexed.sameEnd === 0 || (relexed.dOff === 0 && relexed.dLine === 0);
+    if (unmoved && relexed.same + relexed.sameEnd === count && count === layout.tokens.length / STRIDE) {
+      const span = emptyFile(file, text).span;
+      return { result: { ast: { ...before.result.ast, span }, diagnostics: [] }, layout };
+    }
+    spliced = splice({ text: before.text, ast: before.result.ast, layout }, text, file, relexed);
+  } catch {
+    spliced = undefined; // the whole parse below says what went wrong, if anything did
+  }
+  if (!spliced) return parseTokens(text, file);
+  return { result: { ast: spliced.ast, diagnostics: [] }, layout: spliced.layout };
 }
 
-function parseTokens(text: string, file: string, lexedAlready?: ILexingResult): LaidOut {
+function parseTokens(text: string, file: string): LaidOut {
   const diagnostics: Diagnostic[] = [];
   let ast: SourceFile = emptyFile(file, typeof text === 'string' ? text : '');
-  let layout: Int32Array | undefined;
+  let layout: Layout | undefined;
   try {
     if (typeof text !== 'string') throw new Error('source text is not a string');
-    const lexed = lexedAlready ?? lexer.tokenize(text);
-    if (lexed.errors.length === 0) layout = layoutOf(lexed.tokens);
+    const lexed = lexer.tokenize(text);
     for (const e of lexed.errors) {
       const ch = describeChar(text, e.offset);
       const { line, col } =
@@ -158,6 +140,11 @@ function parseTokens(text: string, file: string, lexedAlready?: ILexingResult): 
       const res = toAst(csts[0], file, text);
       ast = res.ast;
       diagnostics.push(...res.diagnostics);
+      if (lexed.errors.length === 0 && csts.length === 1) {
+        const laid = tokenLayout(tokens);
+        const decls = declLayout((csts[0]?.children.decl ?? []) as CstNode[], laid, res.counts);
+        if (decls) layout = { tokens: laid, decls };
+      }
       for (const more of csts.slice(1)) {
         const r = toAst(more, file, text);
         ast.decls.push(...r.ast.decls);

@@ -68,14 +68,16 @@ export function toAst(
   cst: CstNode | undefined,
   file: string,
   text: string,
-): { ast: A.SourceFile; diagnostics: Diagnostic[] } {
+): { ast: A.SourceFile; diagnostics: Diagnostic[]; counts: number[] } {
   const c = new Converter(file, text);
   const ast = c.file(cst);
-  return { ast, diagnostics: c.diagnostics };
+  return { ast, diagnostics: c.diagnostics, counts: c.counts };
 }
 
 class Converter {
   diagnostics: Diagnostic[] = [];
+  /** How many trees each top-level declaration made (a mode with owned declarations makes several). */
+  counts: number[] = [];
   private last: A.Span;
   /** Offsets where each line starts: CST nodes carry only offsets (cheaper to build); lines come from here. */
   private readonly lineStarts: number[] = [0];
@@ -149,12 +151,14 @@ class Converter {
     const pkg = tok(n?.children.pkg);
     const decls: A.Decl[] = [];
     for (const d of nodes(n?.children.decl)) {
+      const before = decls.length;
       const c = onlyChild(d);
       if (c?.name === 'mode') decls.push(...this.modeWithOwned(c));
       else {
         const decl = this.decl(d);
         if (decl) decls.push(decl);
       }
+      this.counts.push(decls.length - before);
     }
     return {
       kind: 'File',
