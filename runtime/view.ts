@@ -5,6 +5,7 @@ import type { Game } from './game.ts';
 import type { Program } from './ir.ts';
 import type { LogEntry, Request } from './types.ts';
 import {
+  isVirtual,
   label,
   toJSON,
   type ActionRef,
@@ -106,8 +107,8 @@ export function snapshot(g: Game): unknown {
 
 // ------------------------------------------------------------------ what an AI reads: a seat at the table
 
-/** A running event as a reader sees it: its parameters with the cards it cannot see written as none. `key` names
- *  the running event across readings (the same event read twice is two objects). */
+/** A running event as a reader sees it: its parameters with the cards it does not know written as none. `key` names
+ *  the running event across readings (the same event read twice may be two objects). */
 export interface SeenEvent extends Frame {
   key: number;
   parent: SeenEvent | null;
@@ -115,8 +116,8 @@ export interface SeenEvent extends Frame {
 
 /** What a reader at the table may look at: the players (only the properties it may see), zone sizes, the running
  *  events, and the rules' static facts (`program`: card kinds, skills, AI hints). Every value it hands out is a
- *  copy with the cards the reader cannot see written as none; `cardField` and `call` take only values it handed out.
- *  It holds no reference to the game: nothing reachable from it is the game's state. */
+ *  copy with the cards the reader does not know (visibility.ts `knows`) written as none; `cardField` and `call` take
+ *  only values a table handed out. Nothing reachable from it is the game or its state. */
 export interface Table {
   /** The reader's seat; null: a spectator, who sees only what is public. */
   readonly seat: number | null;
@@ -134,8 +135,8 @@ export interface Table {
    *  a card counts as); null otherwise. */
   cardField(card: Value, name: string): Value;
   /** A rules function on values this table handed out; null if it does not exist or fails. The function runs on
-   *  the game: the rules' functions are public questions (distances, legal targets, sides), and the hidden-
-   *  information property test (test/hidden-information.test.ts) checks that no AI answer depends on hidden facts. */
+   *  the game: the rules' functions an AI asks are public questions (distances, legal targets, sides), and the
+   *  permutation test (test/hidden-permutation.test.ts) checks that no AI answer depends on a hidden fact. */
   call(name: string, ...args: Value[]): Value;
 }
 
@@ -156,11 +157,11 @@ export interface SeatView extends Table {
 }
 
 const eventKeys = new WeakMap<Frame, number>();
+let nextEventKey = 1;
 
 /** The live object behind every copy a table handed out, so that `cardField` and `call` take copies and nothing
  *  else (a copy from an earlier moment or another seat's table included: what was seen may be asked about). */
 const liveOf = new WeakMap<object, Value>();
-let nextEventKey = 1;
 
 class Reader implements Table {
   // Private fields (#), not TypeScript's `private`: nothing outside this class can reach the game, even untyped.
@@ -201,7 +202,7 @@ class Reader implements Table {
       case 'p':
         return this.#player(v);
       case 'c':
-        if (!knows(this.program, v, this.seat)) return null;
+        if (!knownTo(this.#g, v, this.seat)) return null;
         return this.#keep(
           {
             t: 'c' as const,
@@ -293,7 +294,7 @@ class Reader implements Table {
     const live = liveOf.get(v);
     // A card that went out of sight since it was handed out is no longer this reader's to ask about.
     if (live && typeof live === 'object' && !Array.isArray(live) && live.t === 'c')
-      return knows(this.program, live, this.seat) ? live : undefined;
+      return knownTo(this.#g, live, this.seat) ? live : undefined;
     return live;
   }
 
@@ -366,10 +367,10 @@ class Reader implements Table {
     if (this.#request !== undefined) return this.#request;
     const r = this.#g.pending;
     if (!r || r.seat !== this.seat) return (this.#request = null);
-    const sees = (c: CardObj) => canSee(this.program, c, this.seat);
+    const sees = (c: CardObj) => knownTo(this.#g, c, this.seat);
     const options = r.options.map((o) => {
       const v = o.value;
-      // A card option is labelled with its card: a card the seat cannot see is labelled "a card".
+      // A card option is labelled with its card: a card the seat does not know is labelled "a card".
       const card = v !== null && typeof v === 'object' && !Array.isArray(v) && (v.t === 'c' || v.t === 'v');
       return { label: card && label(v) === o.label ? label(v, sees) : o.label, value: this.seen(v) };
     });
@@ -386,6 +387,18 @@ class Reader implements Table {
       if (want.has(f.id)) fn(this.#event(f), phase);
     });
   }
+}
+
+/** Whether `seat` knows a card now: it sees it, saw it go where it is (visibility.ts `knows`), or its own question
+ *  lists it (观星's cards from the top of the pile: a question is read in full by the seat it asks). */
+export function knownTo(g: Game, card: CardObj, seat: number | null): boolean {
+  if (knows(g.program, card, seat)) return true;
+  const r = g.pending;
+  return (
+    r !== null &&
+    r.seat === seat &&
+    r.options.some((o) => o.value === card || (isVirtual(o.value) && o.value.subs.includes(card)))
+  );
 }
 
 /** Seat `seat` at this moment (its pending question, if any, included): what a policy answers from. */
