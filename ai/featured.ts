@@ -3,7 +3,7 @@
 // no seat is offered it is dealt again from another seed. Every other answer is the AI's, from what its seat may see.
 import { deriveSeed, Game, type Program } from '../runtime/index.ts';
 import { byRole } from './by-role.ts';
-import type { Policy } from './policy.ts';
+import { answerOf, policyFor, type Policy } from './policy.ts';
 import { uniformSpec, type AiSpec } from './spec.ts';
 
 export interface FeaturedSetup {
@@ -44,7 +44,7 @@ function playOne(program: Program, s: FeaturedSetup, seed: number, aiSeed: numbe
   let featured: number | null = null;
   try {
     g = new Game(program, { mode: s.mode, players: s.players, seed, keepLog: false });
-    ai = byRole(s.ai ?? uniformSpec('heuristic'))(g, aiSeed);
+    ai = policyFor(byRole(s.ai ?? uniformSpec('heuristic')), g, aiSeed);
     g.start();
   } catch (e) {
     return { outcome: 'error', message: messageOf(e) };
@@ -77,7 +77,7 @@ function playOne(program: Program, s: FeaturedSetup, seed: number, aiSeed: numbe
       }
     }
     try {
-      picks ??= ai.answer(r);
+      picks ??= answerOf(ai, g);
     } catch (e) {
       return { outcome: 'error', message: `the AI failed while answering "${r.prompt}": ${messageOf(e)}` };
     }

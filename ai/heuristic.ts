@@ -1,39 +1,50 @@
 // A heuristic player. It answers the engine's requests like any other client (it only picks among the offered
-// options, so it cannot make an illegal move), reads only what its seat may know (its own hand and role, public
-// zones, revealed roles), and infers the others' sides from what they do: who hurt or helped whom. It names no card,
+// options, so it cannot make an illegal move), reads only what its seat may know (its seat's view of the table,
+// runtime/view.ts SeatView: its own hand and role, public zones, revealed roles), and infers the others' sides from what they do: who hurt or helped whom. It names no card,
 // skill or role: what a card or skill is for comes from their AI hints (aiUse, aiTarget, aiKeep… — docs/language.md,
 // "AI hints"), what a question asks from its subject (`asks`, `about`, the skill asking), and sides from the mode's
 // `sideOf` and `aiLoneSide`. Deterministic: ties are broken by its own seeded generator, never the wall clock.
 import {
   randMod,
   seedRng,
-  type Game,
-  type Request,
   type CardObj,
   type Frame,
   type PlayerObj,
+  type PublicTable,
+  type Request,
+  type RngState,
+  type SeatView,
+  type SeenEvent,
+  type Table,
   type Value,
   type VirtualCard,
-  type RngState,
 } from '../runtime/index.ts';
+import type { Policy } from './policy.ts';
 
 /** Whom a player leans towards: the side of the player everyone knows (the public one), against it, or unsure. */
 type Lean = 'public' | 'against' | 'unknown';
 
-export class HeuristicAI {
+export class HeuristicAI implements Policy {
   private rng: RngState;
   /** Evidence about each seat: > 0 leans towards the public player's side, < 0 against it. */
   private lean: number[];
   private lastPick = new Map<number, Value>();
-  private nullLevel = new WeakMap<Frame, number>();
+  /** How many cancelling cards were used against each running card effect (by event key). */
+  private nullLevel = new Map<number, number>();
+  /** What the AI reads from now: the asked seat's view while answering, the public table while watching. */
+  private at: Table;
 
   constructor(
-    private g: Game,
+    private table: PublicTable,
     seed: number,
   ) {
     this.rng = seedRng(seed ^ 0x5eed);
-    this.lean = g.state.players.map(() => 0);
-    g.observers.push((f, phase) => this.observe(f, phase));
+    this.at = table;
+    this.lean = table.players().map(() => 0);
+    table.onEvent(['damage', 'useCard', 'recover'], (e, phase) => {
+      this.at = table;
+      this.observe(e, phase);
+    });
   }
 
   private rand(n: number): number {
@@ -44,24 +55,19 @@ export class HeuristicAI {
 
   /** A field of a card's kind (its AI hints: aiUse, aiTarget, aiKeep…), or null. */
   private cardHint(v: Value | undefined, name: string): Value {
-    if (!isCardValue(v)) return null;
-    try {
-      return this.g.getMember(v, name, '');
-    } catch {
-      return null;
-    }
+    return isCardValue(v) ? this.at.cardField(v, name) : null;
   }
 
   /** A field a skill declares (`aiUse: 40`), or null. */
   private skillHint(skill: string | undefined, name: string): Value {
     if (!skill) return null;
-    return (this.g.program.skills[skill]?.fields?.[name] as Value | undefined) ?? null;
+    return (this.at.program.skills[skill]?.fields?.[name] as Value | undefined) ?? null;
   }
 
   // ------------------------------------------------------------------ beliefs
 
   private roleOf(p: PlayerObj, me: PlayerObj): string | null {
-    if (p === me || this.g.state.revealed[`${p.seat}:role`]) return (p.v.role as string) ?? null;
+    if (p.seat === me.seat || this.at.revealed(p.seat, 'role')) return (p.v.role as string) ?? null;
     return null;
   }
 
@@ -77,7 +83,7 @@ export class HeuristicAI {
 
   /** The living player whose role everyone knows from the start. */
   private publicPlayer(): PlayerObj | undefined {
-    return this.g.state.players.find((p) => p.alive && this.g.state.revealed[`${p.seat}:role`]);
+    return this.at.players().find((p) => p.alive && this.at.revealed(p.seat, 'role'));
   }
 
   private leanOf(p: PlayerObj, me: PlayerObj): Lean {
@@ -95,16 +101,16 @@ export class HeuristicAI {
 
   /** +1 ally, -1 enemy, 0 unsure — from `me`'s point of view. */
   private attitude(me: PlayerObj, p: PlayerObj): number {
-    if (p === me) return 1;
+    if (p.seat === me.seat) return 1;
     const mine = this.sideOfRole(me.v.role as string);
     const pub = this.publicPlayer();
     const lean = this.leanOf(p, me);
     if (this.lone(mine)) {
       // Keep the public player alive while others remain; fight whichever side is stronger.
-      const against = this.g.state.players.filter(
-        (q) => q.alive && q !== me && this.leanOf(q, me) === 'against',
-      ).length;
-      if (p === pub) return this.g.state.players.filter((q) => q.alive).length > 2 ? 1 : -1;
+      const against = this.at
+        .players()
+        .filter((q) => q.alive && q.seat !== me.seat && this.leanOf(q, me) === 'against').length;
+      if (p.seat === pub?.seat) return this.at.players().filter((q) => q.alive).length > 2 ? 1 : -1;
       return against > 0 && lean === 'against' ? -1 : lean === 'public' && against === 0 ? -1 : 0;
     }
     const withPublic = pub !== undefined && mine === this.sideOfRole(pub.v.role as string);
@@ -112,39 +118,62 @@ export class HeuristicAI {
     return (lean === 'public') === withPublic ? 1 : -1;
   }
 
-  private observe(f: Frame, phase: 'start' | 'end'): void {
+  private observe(f: SeenEvent, phase: 'start' | 'end'): void {
+    this.seeUses(phase === 'end' ? f : null);
     const d = f.data;
     if (phase === 'end' && f.id === 'damage' && !f.stopped) {
       this.judge(d.from as PlayerObj | null, d.to as PlayerObj, -1);
     } else if (phase === 'start' && f.id === 'useCard') {
-      const card = d.card as CardObj | VirtualCard;
-      const user = d.user as PlayerObj;
-      if (this.cardHint(card, 'aiCancels') === true) {
-        for (let fr: Frame | null = this.g.frame; fr; fr = fr.parent) {
-          if (fr.id === 'cardEffect' || fr.id === 'delayedEffect') {
-            this.nullLevel.set(fr, (this.nullLevel.get(fr) ?? 0) + 1);
-            break;
-          }
-        }
-        return;
-      }
-      // A card aimed at chosen players says what its user thinks of them (cards hitting everyone say nothing).
-      if (this.cardHint(card, 'aiArea') === true) return;
-      const aim = this.cardHint(card, 'aiTarget');
-      for (const t of (d.targets as PlayerObj[]) ?? []) {
-        if (t === user) continue;
-        if (aim === 'foe') this.judge(user, t, -1);
-        else if (aim === 'friend' && this.cardHint(card, 'aiWounded') === true) this.judge(user, t, +1);
-      }
+      if (d.card === null) this.unseenUses.push(f.key);
+      else this.used(f);
     } else if (phase === 'end' && f.id === 'recover' && !f.stopped) {
       this.judge(d.from as PlayerObj | null, d.who as PlayerObj, +1);
     }
   }
 
+  /** Uses whose card the table has not seen yet: a card used from a hand is hidden until it is on the table. */
+  private unseenUses: number[] = [];
+
+  /** Take in the waiting uses whose card the table now sees (or that are ending: whatever they show). */
+  private seeUses(ending: SeenEvent | null): void {
+    if (this.unseenUses.length === 0) return;
+    for (let fr = this.table.running(); fr; fr = fr.parent) {
+      const i = this.unseenUses.indexOf(fr.key);
+      if (i < 0 || (fr.data.card === null && fr.key !== ending?.key)) continue;
+      this.unseenUses.splice(i, 1);
+      this.used(fr);
+    }
+  }
+
+  /** What a use says: a cancelling card raises the level of the effect it cancels; a card aimed at players says
+   *  what its user thinks of them. */
+  private used(f: SeenEvent): void {
+    const d = f.data;
+    const card = d.card as CardObj | VirtualCard | null;
+    const user = d.user as PlayerObj;
+    if (this.cardHint(card, 'aiCancels') === true) {
+      for (let fr: SeenEvent | null = f; fr; fr = fr.parent) {
+        if (fr.id === 'cardEffect' || fr.id === 'delayedEffect') {
+          this.nullLevel.set(fr.key, (this.nullLevel.get(fr.key) ?? 0) + 1);
+          break;
+        }
+      }
+      return;
+    }
+    // Cards hitting everyone say nothing.
+    if (this.cardHint(card, 'aiArea') === true) return;
+    const aim = this.cardHint(card, 'aiTarget');
+    for (const t of (d.targets as PlayerObj[]) ?? []) {
+      if (t.seat === user.seat) continue;
+      if (aim === 'foe') this.judge(user, t, -1);
+      else if (aim === 'friend' && this.cardHint(card, 'aiWounded') === true) this.judge(user, t, +1);
+    }
+  }
+
   /** `who` acted on `whom` with sign +1 (help) or -1 (harm): shift who's lean. */
   private judge(who: PlayerObj | null, whom: PlayerObj, sign: number): void {
-    if (!who || who === whom) return;
-    if (whom === this.publicPlayer()) {
+    if (!who || who.seat === whom.seat) return;
+    if (whom.seat === this.publicPlayer()?.seat) {
       this.lean[who.seat]! += 3 * sign;
       return;
     }
@@ -155,16 +184,11 @@ export class HeuristicAI {
   // ------------------------------------------------------------------ helpers over the rules
 
   private fn(name: string, ...args: Value[]): Value {
-    if (!this.g.program.functions[name]) return null;
-    try {
-      return this.g.callFunction(name, args, '');
-    } catch {
-      return null;
-    }
+    return this.at.call(name, ...args);
   }
 
   private enemies(me: PlayerObj): PlayerObj[] {
-    return this.g.state.players.filter((p) => p.alive && p !== me && this.attitude(me, p) < 0);
+    return this.at.players().filter((p) => p.alive && p.seat !== me.seat && this.attitude(me, p) < 0);
   }
 
   private handValue(c: CardObj): number {
@@ -178,13 +202,18 @@ export class HeuristicAI {
 
   /** Cards `p` holds in the zone a card's `aiRescue` names (a friend's pending delayed tricks). */
   private rescuable(zone: Value, p: PlayerObj): boolean {
-    return typeof zone === 'string' && this.g.asList(this.g.zoneRef(zone, p), '').length > 0;
+    return typeof zone === 'string' && this.at.count(zone, p.seat) > 0;
   }
 
   // ------------------------------------------------------------------ answering
 
-  answer(r: Request): number[] {
-    const me = this.g.state.players[r.seat]!;
+  answer(seat: SeatView): number[] | null {
+    const r = seat.request;
+    if (!r) return null;
+    this.at = this.table;
+    this.seeUses(null);
+    this.at = seat;
+    const me = seat.player(r.seat)!;
     const asks = r.subject?.asks;
     let pick: number[] | null = null;
     if (asks === 'toUse') pick = this.play(me, r);
@@ -247,7 +276,7 @@ export class HeuristicAI {
     const use = typeof hinted === 'number' ? hinted : 10;
     const virtualCost = v.t === 'v' ? 8 : 0;
     const aim = this.cardHint(v, 'aiTarget');
-    const others = this.g.state.players.filter((p) => p.alive && p !== me);
+    const others = this.at.players().filter((p) => p.alive && p.seat !== me.seat);
     const foes = others.filter((p) => this.attitude(me, p) < 0).length;
     const friends = others.filter((p) => this.attitude(me, p) > 0).length;
     const healing = this.cardHint(v, 'aiWounded') === true;
@@ -276,12 +305,12 @@ export class HeuristicAI {
     const hinted = this.skillHint(skill, 'aiUse');
     const use = typeof hinted === 'number' ? hinted : 5;
     if (use <= 0) return 0;
-    const hand = this.g.asList(this.g.zoneRef('hand', me), '').length;
+    const hand = this.at.count('hand', me.seat);
     const minHand = this.skillHint(skill, 'aiMinHand');
     if (typeof minHand === 'number' && hand < minHand) return 0;
     const minHp = this.skillHint(skill, 'aiMinHp');
     if (typeof minHp === 'number' && (me.v.hp as number) < minHp) return 0;
-    const others = this.g.state.players.filter((p) => p.alive && p !== me);
+    const others = this.at.players().filter((p) => p.alive && p.seat !== me.seat);
     const aim = this.skillHint(skill, 'aiTarget');
     if (aim === 'foe') return this.enemies(me).length > 0 ? use : 0;
     if (aim === 'friend' && this.skillHint(skill, 'aiWounded') === true) {
@@ -317,7 +346,7 @@ export class HeuristicAI {
 
   /** Answer with a real card before a converted one; help another player only if they are an ally. */
   private respond(me: PlayerObj, r: Request): number[] {
-    const f = this.g.frame;
+    const f = this.at.running();
     const asker = f && f.id === 'respond' ? this.helpedPlayer(f) : null;
     if (asker && this.attitude(me, asker) <= 0) return [];
     // Don't answer an ally's card when answering hurts them (a duel); otherwise always answer.
@@ -325,7 +354,8 @@ export class HeuristicAI {
     if (about && typeof about === 'object' && !Array.isArray(about) && about.t === 'e') {
       const card = about.data.card as Value;
       if (this.cardHint(card, 'aiAnswerHurts') === true) {
-        const other = (about.data.user === me ? about.data.target : about.data.user) as PlayerObj;
+        const user = about.data.user as PlayerObj;
+        const other = (user.seat === me.seat ? about.data.target : user) as PlayerObj;
         if (this.attitude(me, other) > 0) return [];
       }
     }
@@ -344,7 +374,7 @@ export class HeuristicAI {
   }
 
   private nullify(me: PlayerObj, r: Request): number[] {
-    let fr: Frame | null = this.g.frame;
+    let fr: SeenEvent | null = this.at.running();
     while (fr && fr.id !== 'cardEffect' && fr.id !== 'delayedEffect') fr = fr.parent;
     if (!fr) return [];
     const card = fr.data.card as Value;
@@ -352,7 +382,7 @@ export class HeuristicAI {
     if (!isCardValue(card) || !target) return [];
     const harmful = this.cardHint(card, 'aiTarget') === 'foe';
     const keep = this.cardHint(card, 'aiKeep');
-    const level = this.nullLevel.get(fr) ?? 0;
+    const level = this.nullLevel.get(fr.key) ?? 0;
     const a = this.attitude(me, target);
     // Cancel a harmful card on an ally, or a valuable helpful one on an enemy.
     const cancelOriginal = harmful ? a > 0 : a < 0 && typeof keep === 'number' && keep >= 7;
@@ -370,7 +400,7 @@ export class HeuristicAI {
   private useSkill(me: PlayerObj, r: Request, skill: string): number[] {
     const yes = r.options.findIndex((o) => o.label === 'yes');
     const no = r.options.findIndex((o) => o.label === 'no');
-    const f = this.g.frame;
+    const f = this.at.running();
     let ok = this.skillHint(skill, 'aiUse') !== 0;
     if (this.skillHint(skill, 'aiTarget') === 'foe') {
       const t = (f?.data.target ?? f?.data.to) as PlayerObj | undefined;
@@ -391,7 +421,7 @@ export class HeuristicAI {
     const order = (v: Value): number => {
       if (typeof v === 'string') return 1;
       if (v && typeof v === 'object' && !Array.isArray(v) && v.t === 'c') {
-        const owner = this.g.ownerOf(v);
+        const owner = ownerOf(this.at, v);
         const friendly = owner ? this.attitude(me, owner) > 0 : false;
         const harms = this.cardHint(v, 'aiTarget') === 'foe';
         if (friendly) return harms ? 10 : -5;
@@ -405,6 +435,12 @@ export class HeuristicAI {
     });
     return [best];
   }
+}
+
+/** The player whose zone holds a card (the part of its zone key after the colon), or null. */
+function ownerOf(t: Table, c: CardObj): PlayerObj | null {
+  const i = c.zone.indexOf(':');
+  return i < 0 ? null : (t.players()[Number(c.zone.slice(i + 1))] ?? null);
 }
 
 function isCardValue(v: Value | undefined): v is CardObj | VirtualCard {

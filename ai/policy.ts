@@ -1,14 +1,27 @@
 // A policy is anything that answers the engine's requests: the random player, the heuristic one, later a person in
-// the browser. It only ever picks among the options a request lists; the engine rejects anything else.
-import type { Game, Request } from '../runtime/index.ts';
+// the browser. It only ever picks among the options a request lists; the engine rejects anything else. It plays
+// from what a player at the table could see: a seat's view (runtime/view.ts SeatView) for each answer, and the
+// public table to watch the game. Neither holds the game, so a policy cannot read what its seat may not know.
+import { publicTable, seatView, type Game, type PublicTable, type SeatView } from '../runtime/index.ts';
 
 export interface Policy {
-  /** Option indexes for `r`; null when no legal answer exists. A policy answers from the request and what its seat
-   *  may know (`viewFor(game, r.seat)`: its zones and its own log); a sealed request (`r.sealed`) is answered
-   *  without the other seats' answers, which only their own logs hold until all have answered. */
-  answer(r: Request): number[] | null;
+  /** Option indexes for `seat.request` (the seat's pending question, as the seat sees it); null when no legal
+   *  answer exists. A sealed request (`request.sealed`) is answered without the other seats' answers, which only
+   *  their own logs hold until all have answered. */
+  answer(seat: SeatView): number[] | null;
 }
 
 /** Makes the policy for one game. Called right after `new Game(…)` and before `start()`, so that a policy can
- *  watch the game from its first event. `seed` feeds the policy's own generator, never the game's RNG. */
-export type PolicyFactory = (game: Game, seed: number) => Policy;
+ *  watch the table from its first event. `seed` feeds the policy's own generator, never the game's RNG. */
+export type PolicyFactory = (table: PublicTable, seed: number) => Policy;
+
+/** The host's side: make a policy for `game` (the only place a policy and a game meet). */
+export function policyFor(factory: PolicyFactory, game: Game, seed: number): Policy {
+  return factory(publicTable(game), seed);
+}
+
+/** The host's side: the policy's answer to the game's pending question, from the asked seat's view. */
+export function answerOf(policy: Policy, game: Game): number[] | null {
+  const r = game.pending;
+  return r ? policy.answer(seatView(game, r.seat)) : null;
+}

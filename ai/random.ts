@@ -1,6 +1,6 @@
 // The random policy: a legal answer chosen uniformly, from its own seeded generator so that the AI never
 // disturbs the game's RNG (which lives in the game state) and the same seed always gives the same game.
-import { randBelow, seedRng, type Request, type RngState } from '../runtime/index.ts';
+import { randBelow, seedRng, type Request, type RngState, type SeatView } from '../runtime/index.ts';
 import type { Policy } from './policy.ts';
 
 export class RandomAI implements Policy {
@@ -15,8 +15,13 @@ export class RandomAI implements Policy {
     return randBelow(this.rng, n);
   }
 
-  /** A count uniform in [min, max], then that many distinct options; null when no legal answer exists. */
-  answer(r: Request): number[] | null {
+  answer(seat: SeatView): number[] | null {
+    return seat.request ? this.pick(seat.request) : null;
+  }
+
+  /** A count uniform in [min, max], then that many distinct options; null when no legal answer exists. It reads
+   *  nothing but the request's size (the benchmarks' twin engine asks it directly). */
+  pick(r: Pick<Request, 'options' | 'min' | 'max'>): number[] | null {
     const n = r.options.length;
     const hi = Math.min(r.max, n);
     if (r.min > hi) return null;

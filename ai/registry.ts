@@ -4,8 +4,8 @@ import type { PolicyFactory } from './policy.ts';
 import { RandomAI } from './random.ts';
 
 export const AIS = {
-  random: (_game, seed) => new RandomAI(seed),
-  heuristic: (game, seed) => new HeuristicAI(game, seed),
+  random: (_table, seed) => new RandomAI(seed),
+  heuristic: (table, seed) => new HeuristicAI(table, seed),
 } satisfies Record<string, PolicyFactory>;
 
 export type AiName = keyof typeof AIS;

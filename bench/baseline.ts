@@ -32,7 +32,7 @@ export function playEngine(program: Program, seed: number, aiSeed: number): Game
   const ai = new RandomAI(aiSeed);
   g.start();
   while (g.pending && g.state.decisions <= MAX_DECISIONS) {
-    const picks = ai.answer(g.pending);
+    const picks = ai.pick(g.pending);
     if (!picks || !g.answer(picks).ok) break;
   }
   if (g.state.error) throw new Error(`the engine stopped with an error: ${g.state.error}`);
@@ -53,12 +53,12 @@ export function firstDifference(program: Program, seed: number, aiSeed: number):
   const ai = new RandomAI(aiSeed);
   g.start();
   while (g.pending && g.state.decisions <= MAX_DECISIONS) {
-    const picks = ai.answer(g.pending);
+    const picks = ai.pick(g.pending);
     if (!picks || !g.answer(picks).ok) break;
   }
   const engine = g.state.log.map((e) => e.text);
   const twinAi = new RandomAI(aiSeed);
-  const twin = playTwin(seed, (q) => twinAi.answer(q), MAX_DECISIONS, true).log!;
+  const twin = playTwin(seed, (q) => twinAi.pick(q), MAX_DECISIONS, true).log!;
   const n = Math.max(engine.length, twin.length);
   for (let i = 0; i < n; i++) {
     if (engine[i] === twin[i]) continue;
@@ -72,7 +72,7 @@ export function firstDifference(program: Program, seed: number, aiSeed: number):
 
 export function playTwinGame(seed: number, aiSeed: number): GameResult {
   const ai = new RandomAI(aiSeed);
-  const { log: _, ...r } = playTwin(seed, (q) => ai.answer(q), MAX_DECISIONS);
+  const { log: _, ...r } = playTwin(seed, (q) => ai.pick(q), MAX_DECISIONS);
   return r;
 }
 

@@ -9,7 +9,7 @@ import {
   type Frame,
   type Value,
 } from '../runtime/index.ts';
-import type { Policy, PolicyFactory } from '../ai/policy.ts';
+import { answerOf, policyFor, type Policy, type PolicyFactory } from '../ai/policy.ts';
 import { RandomAI } from '../ai/random.ts';
 import type { ReplayFile } from './replay-file.ts';
 
@@ -50,7 +50,7 @@ export interface PlayResult {
 
 export const DEFAULT_MAX_DECISIONS = 5000;
 
-const randomPolicy: PolicyFactory = (_game, seed) => new RandomAI(seed);
+const randomPolicy: PolicyFactory = (_table, seed) => new RandomAI(seed);
 
 export function playGame(program: Program, s: PlaySetup): PlayResult {
   const replay: ReplayFile = {
@@ -90,7 +90,7 @@ export function playGame(program: Program, s: PlaySetup): PlayResult {
       engine: s.engine,
       checkReads: s.checkReads,
     });
-    ai = (s.policy ?? randomPolicy)(g, s.aiSeed); // before start(): a policy may watch the game from its first event
+    ai = policyFor(s.policy ?? randomPolicy, g, s.aiSeed); // before start(): a policy may watch the game from its first event
     if (s.invariants ?? true) watch = new StateWatch(g);
     g.start();
   } catch (e) {
@@ -118,7 +118,7 @@ export function playGame(program: Program, s: PlaySetup): PlayResult {
       return done('unfinished', g, turns, `no result after ${cap} decisions; ${who} is asked "${r.prompt}"`);
     let picks: number[] | null;
     try {
-      picks = ai.answer(r);
+      picks = answerOf(ai, g);
     } catch (e) {
       return done('error', g, turns, `the AI failed while answering "${r.prompt}" for ${who}: ${messageOf(e)}`);
     }

@@ -55,7 +55,7 @@ import { linkProgram, type Linked, type TriggerRef } from './variants.ts';
 import { D_FRAME, D_TABLE, Reads } from './reads.ts';
 import { compiledOf } from './aot/bind.ts';
 import { DEFAULT_CAPS, LoopWatch, Unwinding, loopLine, skillsLoopingNow } from './runaway.ts';
-import { canSee, knowsAnnounced, logEntry } from './visibility.ts';
+import { canSee, knowsAnnounced, logEntry, loseTrack } from './visibility.ts';
 import { applyCarried, carriedOf } from './carried.ts';
 import { MAX_DEPTH, hears, openWindow, runEvent, seatOrder } from './windows.ts';
 import { asCards, asList, ownerOf, put, removeFromZone, zoneOf } from './zones.ts';
@@ -598,6 +598,7 @@ export class Game implements Engine {
       else r.bump(r.zoneId(key));
     }
     shuffleInPlace(this.state.rng, cards);
+    loseTrack(cards);
   }
 
   endGame(winners: Value, text: string, players?: PlayerObj[]): never {

@@ -35,7 +35,18 @@ export {
   type VirtualCard,
   type ZoneRef,
 } from './values.ts';
-export { snapshot, viewFor, type PlayerView, type ViewCard } from './view.ts';
+export {
+  publicTable,
+  seatView,
+  snapshot,
+  viewFor,
+  type PlayerView,
+  type PublicTable,
+  type SeatView,
+  type SeenEvent,
+  type Table,
+  type ViewCard,
+} from './view.ts';
 export { canSee, entryFor, inAudience, logFor } from './visibility.ts';
 export {
   ScenarioRunner,

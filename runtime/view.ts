@@ -1,9 +1,22 @@
 // What one player may see: the state with the cards they cannot see and hidden properties masked, and the log
-// entries they may read (runtime/visibility.ts decides both).
+// entries they may read (runtime/visibility.ts decides both); and the table an AI plays from (SeatView,
+// PublicTable): the same, as values it can reason about, and never the game itself.
 import type { Game } from './game.ts';
-import type { LogEntry } from './types.ts';
-import { toJSON, type Value } from './values.ts';
-import { canSee, logFor } from './visibility.ts';
+import type { Program } from './ir.ts';
+import type { LogEntry, Request } from './types.ts';
+import {
+  isVirtual,
+  label,
+  toJSON,
+  type ActionRef,
+  type CardObj,
+  type Frame,
+  type PlayerObj,
+  type Value,
+  type VirtualCard,
+  type ZoneRef,
+} from './values.ts';
+import { canSee, knows, logFor } from './visibility.ts';
 
 /** A card as a reader sees it: its face, or only that a card lies there (`hidden`: no id, kind, suit or rank). */
 export type ViewCard = { id: number; kind: string; suit: string; rank: number } | { hidden: true };
@@ -90,4 +103,310 @@ export function snapshot(g: Game): unknown {
     answers: s.answers,
     hash: s.hash,
   };
+}
+
+// ------------------------------------------------------------------ what an AI reads: a seat at the table
+
+/** A running event as a reader sees it: its parameters with the cards it does not know written as none. `key` names
+ *  the running event across readings (the same event read twice may be two objects). */
+export interface SeenEvent extends Frame {
+  key: number;
+  parent: SeenEvent | null;
+}
+
+/** What a reader at the table may look at: the players (only the properties it may see), zone sizes, the running
+ *  events, and the rules' static facts (`program`: card kinds, skills, AI hints). Every value it hands out is a
+ *  copy with the cards the reader does not know (visibility.ts `knows`) written as none; `cardField` and `call` take
+ *  only values a table handed out. Nothing reachable from it is the game or its state. */
+export interface Table {
+  /** The reader's seat; null: a spectator, who sees only what is public. */
+  readonly seat: number | null;
+  readonly program: Program;
+  players(): PlayerObj[];
+  /** One player, as `players()[seat]`. */
+  player(seat: number): PlayerObj | null;
+  /** Whether a property of a seat was revealed to everyone (a hidden role shown at death). */
+  revealed(seat: number, property: string): boolean;
+  /** How many cards a zone holds (`owner`: the seat of a per-player zone). Sizes are public. */
+  count(zone: string, owner: number | null): number;
+  /** The innermost running event, its parents reachable through `parent`. */
+  running(): SeenEvent | null;
+  /** A member of a card a table handed out and the reader still sees (a kind's field such as an AI hint, the kind
+   *  a card counts as); null otherwise. */
+  cardField(card: Value, name: string): Value;
+  /** A rules function on values this table handed out; null if it does not exist or fails. The function runs on
+   *  the game: the rules' functions an AI asks are public questions (distances, legal targets, sides), and the
+   *  permutation test (test/hidden-permutation.test.ts) checks that no AI answer depends on a hidden fact. */
+  call(name: string, ...args: Value[]): Value;
+}
+
+/** The table as every seat sees it, with the events as they happen: what a policy watches over a game. */
+export interface PublicTable extends Table {
+  readonly seat: null;
+  /** Call `fn` at the start and end of every event named in `ids`. */
+  onEvent(ids: readonly string[], fn: (e: SeenEvent, phase: 'start' | 'end') => void): void;
+}
+
+/** One seat at one moment: its view, its log and its pending question, if it has one. */
+export interface SeatView extends Table {
+  readonly seat: number;
+  /** The question the seat is asked now (its options written as the seat sees them), or null. */
+  readonly request: Request | null;
+  view(): PlayerView;
+  log(): { k: LogEntry['k']; text: string }[];
+}
+
+const eventKeys = new WeakMap<Frame, number>();
+let nextEventKey = 1;
+
+/** The live object behind every copy a table handed out, so that `cardField` and `call` take copies and nothing
+ *  else (a copy from an earlier moment or another seat's table included: what was seen may be asked about). */
+const liveOf = new WeakMap<object, Value>();
+
+class Reader implements Table {
+  // Private fields (#), not TypeScript's `private`: nothing outside this class can reach the game, even untyped.
+  readonly #g: Game;
+  readonly seat: number | null;
+  readonly program: Program;
+  /** Copies made since the game last changed, by the live object: the same object read twice is one copy. */
+  #copies = new Map<object, Value>();
+  #stamp = -1;
+
+  constructor(g: Game, seat: number | null) {
+    this.#g = g;
+    this.seat = seat;
+    this.program = g.program;
+  }
+
+  #fresh(): Map<object, Value> {
+    if (this.#stamp !== this.#g.mut) {
+      this.#stamp = this.#g.mut;
+      this.#copies = new Map();
+    }
+    return this.#copies;
+  }
+
+  #keep<T extends object>(copy: T, live: Value & object): T {
+    this.#copies.set(live, copy as Value);
+    liveOf.set(copy, live);
+    return copy;
+  }
+
+  /** `v` as this reader sees it: a card only if it sees it or saw it go where it is (visibility.ts knows). */
+  seen(v: Value): Value {
+    if (v === null || typeof v !== 'object') return v;
+    if (Array.isArray(v)) return v.map((x) => this.seen(x));
+    const known = this.#fresh().get(v);
+    if (known !== undefined) return known;
+    switch (v.t) {
+      case 'p':
+        return this.#player(v);
+      case 'c':
+        if (!knownTo(this.#g, v, this.seat)) return null;
+        return this.#keep(
+          {
+            t: 'c' as const,
+            id: v.id,
+            kind: v.kind,
+            suit: v.suit,
+            rank: v.rank,
+            zone: v.zone,
+            ...(v.as !== undefined ? { as: v.as } : {}),
+            ...(v.holder !== undefined ? { holder: v.holder } : {}),
+          },
+          v,
+        );
+      case 'v': {
+        const copy: VirtualCard = { t: 'v', kind: v.kind, via: v.via, subs: [], set: {} };
+        this.#keep(copy, v);
+        for (const c of v.subs) {
+          const s = this.seen(c);
+          if (s !== null) copy.subs.push(s as CardObj);
+        }
+        for (const [k, x] of Object.entries(v.set)) copy.set[k] = this.seen(x);
+        return copy;
+      }
+      case 'z':
+        return this.#keep<ZoneRef>({ t: 'z', zone: v.zone, owner: v.owner && this.#player(v.owner) }, v);
+      case 'e':
+        return this.#event(v);
+      case 'a':
+        return this.#keep<ActionRef>({ t: 'a', skill: v.skill, idx: v.idx, owner: this.#player(v.owner) }, v);
+    }
+  }
+
+  #player(p: PlayerObj): PlayerObj {
+    const known = this.#fresh().get(p);
+    if (known !== undefined) return known as PlayerObj;
+    const copy: PlayerObj = { t: 'p', seat: p.seat, name: p.name, alive: p.alive, skills: [], v: {} };
+    this.#keep(copy, p);
+    copy.skills = this.#g.skillsOf(p).slice();
+    const revealed = this.#g.state.revealed;
+    for (const [k, v] of Object.entries(p.v)) {
+      const vis = this.program.properties[k]?.visibility ?? 'public';
+      if (vis === 'public' || (vis === 'owner' && p.seat === this.seat) || revealed[`${p.seat}:${k}`] === true)
+        copy.v[k] = this.seen(v as Value);
+    }
+    return copy;
+  }
+
+  #event(f: Frame): SeenEvent {
+    const known = this.#fresh().get(f);
+    if (known !== undefined) return known as SeenEvent;
+    let key = eventKeys.get(f);
+    if (key === undefined) eventKeys.set(f, (key = nextEventKey++));
+    // Its parameters and parents are copied when first read: most readers look at one or two of an event's.
+    const reader = this;
+    let data: Record<string, Value> | undefined;
+    let parent: SeenEvent | null | undefined;
+    const copy: SeenEvent = {
+      t: 'e',
+      id: f.id,
+      key,
+      stopped: f.stopped,
+      get data() {
+        if (data === undefined) {
+          data = {};
+          for (const [k, v] of Object.entries(f.data)) data[k] = reader.seen(v);
+        }
+        return data;
+      },
+      get parent() {
+        if (parent === undefined) parent = f.parent && reader.#event(f.parent);
+        return parent;
+      },
+    };
+    return this.#keep(copy, f);
+  }
+
+  /** The live value behind a copy this table handed out; undefined for anything else. */
+  #unseen(v: Value): Value | undefined {
+    if (v === null || typeof v !== 'object') return v;
+    if (Array.isArray(v)) {
+      const out: Value[] = [];
+      for (const x of v) {
+        const l = this.#unseen(x);
+        if (l === undefined) return undefined;
+        out.push(l);
+      }
+      return out;
+    }
+    const live = liveOf.get(v);
+    // A card that went out of sight since it was handed out is no longer this reader's to ask about.
+    if (live && typeof live === 'object' && !Array.isArray(live) && live.t === 'c')
+      return knownTo(this.#g, live, this.seat) ? live : undefined;
+    return live;
+  }
+
+  #players: PlayerObj[] | null = null;
+  #playersAt = -1;
+
+  players(): PlayerObj[] {
+    // Asked for again and again while an AI weighs one answer: made once per state of the game.
+    if (this.#playersAt !== this.#g.mut || this.#players === null) {
+      this.#players = this.#g.state.players.map((p) => this.#player(p));
+      this.#playersAt = this.#g.mut;
+    }
+    return this.#players;
+  }
+
+  player(seat: number): PlayerObj | null {
+    const p = this.#g.state.players[seat];
+    return p ? this.#player(p) : null;
+  }
+
+  revealed(seat: number, property: string): boolean {
+    return this.#g.state.revealed[`${seat}:${property}`] === true;
+  }
+
+  count(zone: string, owner: number | null): number {
+    return this.#g.state.zones[owner === null ? zone : `${zone}:${owner}`]?.length ?? 0;
+  }
+
+  running(): SeenEvent | null {
+    return this.#g.frame && this.#event(this.#g.frame);
+  }
+
+  cardField(card: Value, name: string): Value {
+    const live = this.#unseen(card);
+    if (live === undefined || live === null || typeof live !== 'object' || Array.isArray(live)) return null;
+    if (live.t !== 'c' && live.t !== 'v') return null;
+    try {
+      return this.seen(this.#g.getMember(live, name, ''));
+    } catch {
+      return null;
+    }
+  }
+
+  call(name: string, ...args: Value[]): Value {
+    if (!this.program.functions[name]) return null;
+    const live = this.#unseen(args);
+    if (live === undefined) return null;
+    try {
+      return this.seen(this.#g.callFunction(name, live as Value[], ''));
+    } catch {
+      return null;
+    }
+  }
+
+  // ---------------------------------------------------------------- a seat's own: its view, log and question
+
+  view(): PlayerView {
+    return viewFor(this.#g, this.seat);
+  }
+
+  log(): { k: LogEntry['k']; text: string }[] {
+    return logFor(this.#g.state.log, this.seat);
+  }
+
+  #request: Request | null | undefined;
+
+  /** The pending question if it is this seat's, written as the seat sees it (made once: a seat view is for one
+   *  moment). */
+  get request(): Request | null {
+    if (this.#request !== undefined) return this.#request;
+    const r = this.#g.pending;
+    if (!r || r.seat !== this.seat) return (this.#request = null);
+    const sees = (c: CardObj) => knownTo(this.#g, c, this.seat);
+    const options = r.options.map((o) => {
+      const v = o.value;
+      // A card option is labelled with its card: a card the seat does not know is labelled "a card".
+      const card = v !== null && typeof v === 'object' && !Array.isArray(v) && (v.t === 'c' || v.t === 'v');
+      return { label: card && label(v) === o.label ? label(v, sees) : o.label, value: this.seen(v) };
+    });
+    const out: Request = { seat: r.seat, prompt: r.prompt, options, min: r.min, max: r.max };
+    if (r.sealed) out.sealed = { seats: r.sealed.seats.slice(), answered: r.sealed.answered };
+    if (r.subject)
+      out.subject = { ...r.subject, ...(r.subject.about !== undefined ? { about: this.seen(r.subject.about) } : {}) };
+    return (this.#request = out);
+  }
+
+  onEvent(ids: readonly string[], fn: (e: SeenEvent, phase: 'start' | 'end') => void): void {
+    const want = new Set(ids);
+    this.#g.observers.push((f, phase) => {
+      if (want.has(f.id)) fn(this.#event(f), phase);
+    });
+  }
+}
+
+/** Whether `seat` knows a card now: it sees it, saw it go where it is (visibility.ts `knows`), or its own question
+ *  lists it (观星's cards from the top of the pile: a question is read in full by the seat it asks). */
+export function knownTo(g: Game, card: CardObj, seat: number | null): boolean {
+  if (knows(g.program, card, seat)) return true;
+  const r = g.pending;
+  return (
+    r !== null &&
+    r.seat === seat &&
+    r.options.some((o) => o.value === card || (isVirtual(o.value) && o.value.subs.includes(card)))
+  );
+}
+
+/** Seat `seat` at this moment (its pending question, if any, included): what a policy answers from. */
+export function seatView(g: Game, seat: number): SeatView {
+  return new Reader(g, seat) as SeatView;
+}
+
+/** The table as a spectator sees it, with its events as they happen: what a policy is made with. */
+export function publicTable(g: Game): PublicTable {
+  return new Reader(g, null) as PublicTable;
 }

@@ -28,6 +28,32 @@ export function knowsAnnounced(card: CardObj, seat: number | null): boolean {
   return !card.faceDown || card.open === true || (seat !== null && card.seenBy?.includes(seat) === true);
 }
 
+/** Who saw each card leave the place it last left (a bit per seat; bit 31 for a reader without a seat). */
+const sawLeave = new WeakMap<CardObj, number>();
+const NO_SEAT = 31;
+
+/** Before `card` moves: note who sees it go. A reader who saw a card leave knows where it went (a card a skill
+ *  takes from the table into a hand is still that card to everyone), until it moves out of their sight. */
+export function noteLeaving(program: Program, card: CardObj, seats: number): void {
+  let bits = canSee(program, card, null) ? 1 << NO_SEAT : 0;
+  for (let s = 0; s < seats; s++) if (canSee(program, card, s)) bits |= 1 << s;
+  if (bits !== 0) sawLeave.set(card, bits);
+  else if (sawLeave.has(card)) sawLeave.delete(card);
+}
+
+/** Shuffled cards are lost track of: nobody knows which is where. */
+export function loseTrack(cards: readonly CardObj[]): void {
+  for (const c of cards) sawLeave.delete(c);
+}
+
+/** Whether `seat` knows the card's face: it sees it, or saw it go where it is (noteLeaving). What an AI may read of
+ *  a card (runtime/view.ts Table); a view shows only what the seat sees. */
+export function knows(program: Program, card: CardObj, seat: number | null): boolean {
+  if (canSee(program, card, seat)) return true;
+  const bits = sawLeave.get(card);
+  return bits !== undefined && (bits & (1 << (seat ?? NO_SEAT))) !== 0;
+}
+
 /** A card forgets who was shown it when it moves: it is seen as its new zone says. */
 export function forgetShown(card: CardObj): void {
   if (card.faceDown !== undefined) card.faceDown = undefined;

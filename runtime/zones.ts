@@ -1,7 +1,7 @@
 // Zones and the values that stand for cards: a zone reference's cards, a card's zone and owner, moving cards.
 // Zone keys are `id` for shared zones and `id:seat` for per-player ones.
 import type { Engine } from './engine.ts';
-import { forgetShown } from './visibility.ts';
+import { forgetShown, noteLeaving } from './visibility.ts';
 import { RuleError, label, zoneKey, type CardObj, type PlayerObj, type Value, type ZoneRef } from './values.ts';
 
 /** A value as a list: a list, none (empty), a zone's cards (live), or one card, virtual card or player. */
@@ -81,6 +81,7 @@ export function put(g: Engine, cards: CardObj[], to: ZoneRef, bottom: boolean): 
         if (from) r.bumpSkills(seatOf(c.zone), skills);
       }
     }
+    noteLeaving(g.program, c, g.state.players.length);
     removeFromZone(g, c);
     c.zone = key;
     // Cleared, not deleted: a delete would turn the card into a slow dictionary object for the rest of the game

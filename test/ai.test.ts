@@ -4,6 +4,7 @@ import { compile } from '../compiler/index.ts';
 import { Game } from '../runtime/game.ts';
 import type { Program } from '../runtime/ir.ts';
 import { byRole } from '../ai/by-role.ts';
+import { answerOf, policyFor } from '../ai/policy.ts';
 import type { AiName } from '../ai/registry.ts';
 import { formatAiSpec, parseAiSpec, rolesOf, uniformSpec } from '../ai/spec.ts';
 import { loadSources } from '../compiler/node/load.ts';
@@ -86,13 +87,17 @@ describe('choosing the AI by role', () => {
     const spec = parseAiSpec('random,lord=heuristic', 'heuristic', ROLES);
     let last: AiName | null = null;
     const game = new Game(rules, { players: 5, seed: 3, keepLog: false });
-    const policy = byRole(spec, (ai) => (last = ai))(game, 4);
+    const policy = policyFor(
+      byRole(spec, (ai) => (last = ai)),
+      game,
+      4,
+    );
     game.start();
     const seen = new Set<string>();
     for (let i = 0; i < 300 && game.pending && !game.state.over; i++) {
       const r = game.pending;
       const role = game.state.players[r.seat]!.v.role;
-      const picks = policy.answer(r)!;
+      const picks = answerOf(policy, game)!;
       expect(last).toBe(role === 'lord' ? 'heuristic' : 'random');
       seen.add(last!);
       expect(game.answer(picks).ok).toBe(true);

@@ -169,7 +169,7 @@ describe('random policy', () => {
       const n = 1 + (t % 7);
       const min = t % 3 === 0 ? 0 : 1;
       const max = (t % 5) + 1;
-      const picks = ai.answer(req(n, Math.min(min, n), max))!;
+      const picks = ai.pick(req(n, Math.min(min, n), max))!;
       expect(picks.length).toBeGreaterThanOrEqual(Math.min(min, n));
       expect(picks.length).toBeLessThanOrEqual(Math.min(max, n));
       expect(new Set(picks).size).toBe(picks.length);
@@ -182,8 +182,8 @@ describe('random policy', () => {
   it('is reproducible from its seed and says when nothing is legal', () => {
     const a = new RandomAI(11),
       b = new RandomAI(11);
-    for (let t = 0; t < 50; t++) expect(a.answer(req(6, 0, 6))).toEqual(b.answer(req(6, 0, 6)));
-    expect(new RandomAI(1).answer(req(1, 2, 2))).toBeNull();
+    for (let t = 0; t < 50; t++) expect(a.pick(req(6, 0, 6))).toEqual(b.pick(req(6, 0, 6)));
+    expect(new RandomAI(1).pick(req(1, 2, 2))).toBeNull();
   });
 });
 

@@ -15,7 +15,7 @@ function gameAt(decisions: number, seed = 11): Game {
   const g = new Game(program, { players: 5, seed, keepLog: false });
   const ai = new RandomAI(seed);
   g.start();
-  while (g.pending && g.state.decisions < decisions) g.answer(ai.answer(g.pending)!);
+  while (g.pending && g.state.decisions < decisions) g.answer(ai.pick(g.pending)!);
   return g;
 }
 
@@ -24,7 +24,7 @@ function finished(seed = 11): Game {
   const g = new Game(program, { players: 5, seed, keepLog: false });
   const ai = new RandomAI(seed);
   g.start();
-  while (g.pending) g.answer(ai.answer(g.pending)!);
+  while (g.pending) g.answer(ai.pick(g.pending)!);
   return g;
 }
 

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadSources } from '../compiler/node/load.ts';
 import { RandomAI } from '../ai/random.ts';
-import { HeuristicAI } from '../ai/heuristic.ts';
+import { answerOf, policyFor } from '../ai/policy.ts';
+import { AIS } from '../ai/registry.ts';
 import { Game } from '../runtime/game.ts';
 import { ScenarioRunner } from '../runtime/scenario.ts';
 import type { Audience, LogEntry } from '../runtime/types.ts';
@@ -126,10 +127,10 @@ describe('hidden information', () => {
     for (let seed = 1; seed <= 6; seed++) {
       const g = new Game(program, { mode: 'identity', players: 5, seed });
       const w = watch(g, () => `game ${seed} decision ${g.state.decisions}`);
-      const ai = seed % 2 ? new RandomAI(seed) : new HeuristicAI(g, seed);
+      const ai = policyFor(seed % 2 ? AIS.random : AIS.heuristic, g, seed);
       g.start();
       for (let n = 0; n < 3000 && g.pending && !g.over; n++) {
-        const picks = ai.answer(g.pending) ?? [];
+        const picks = answerOf(ai, g) ?? [];
         if (!g.answer(picks).ok) break;
       }
       leaks.push(...w.leaks);
@@ -204,11 +205,11 @@ describe('the AI plays from what its seat may know', () => {
   const bAnswers = (aDoubts: boolean) => {
     const r = new ScenarioRunner(program, 'exGuhuoSealed');
     const g = r.game;
-    const ai = new HeuristicAI(g, 7);
+    const ai = policyFor(AIS.heuristic, g, 7);
     while (!r.done && !(g.pending?.sealed && g.pending.seat === 1)) r.runStep();
     g.answer([aDoubts ? 0 : 1]);
     expect(g.pending?.sealed?.answered).toBe(1);
-    return { heuristic: ai.answer(g.pending!), random: new RandomAI(3).answer(g.pending!) };
+    return { heuristic: answerOf(ai, g), random: answerOf(new RandomAI(3), g) };
   };
 
   it("does not read another seat's sealed answer", () => {

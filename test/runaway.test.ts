@@ -111,7 +111,7 @@ function runLoop(skill: string, opts: GameOptions = {}): string | null {
 /** Every question answered at random until the game stops (with an error, when a rule loops). */
 function drive(g: Game): string | null {
   const ai = new RandomAI(5);
-  for (let i = 0; g.pending && i < 30_000; i++) g.answer(ai.answer(g.pending)!);
+  for (let i = 0; g.pending && i < 30_000; i++) g.answer(ai.pick(g.pending)!);
   return g.state.error;
 }
 

@@ -22,7 +22,7 @@ function playOut(g: Game, aiSeed: number): Game {
   const ai = new RandomAI(aiSeed);
   g.start();
   for (let i = 0; i < 20_000 && g.pending && !g.over; i++) {
-    const picks = ai.answer(g.pending);
+    const picks = ai.pick(g.pending);
     if (!picks || !g.answer(picks).ok) throw new Error(`no legal answer to "${g.pending.prompt}"`);
   }
   expect(g.state.error).toBeNull();

@@ -15,7 +15,8 @@ import {
   type Program,
   type Value,
 } from '../../../runtime/index.ts';
-import { HeuristicAI } from '../../../ai/heuristic.ts';
+import { AIS } from '../../../ai/registry.ts';
+import { answerOf, policyFor, type Policy } from '../../../ai/policy.ts';
 import { Labels, type Lang, type Names } from './labels.ts';
 import { stepText } from './steps.ts';
 import { loadCompiled } from '../lib/compiled.ts';
@@ -76,7 +77,7 @@ interface ShownEntry {
 /** Common part of both elements: the skeleton, drawing, and the reader's clicks on a decision. */
 abstract class Table {
   protected game!: Game;
-  protected ai!: HeuristicAI;
+  protected ai!: Policy;
   /** The seat the reader plays (their decisions are clickable, other hands hidden), or null when watching. */
   protected viewer: number | null = null;
   protected selected: number[] = [];
@@ -181,12 +182,13 @@ abstract class Table {
         );
         break;
       }
-      let picks: number[];
+      let picks: number[] | null;
       try {
-        picks = this.ai.answer(r);
+        picks = answerOf(this.ai, g); // from the asked seat's view only
       } catch {
-        picks = r.min > 0 ? Array.from({ length: r.min }, (_, i) => i) : [];
+        picks = null;
       }
+      picks ??= r.min > 0 ? Array.from({ length: r.min }, (_, i) => i) : [];
       const res = g.answer(picks);
       if (!res.ok) g.answer(Array.from({ length: r.min }, (_, i) => i));
       if (++n >= AI_CHUNK) {
@@ -205,7 +207,7 @@ abstract class Table {
 
   private generation = 0;
 
-  protected resetGame(g: Game, ai: HeuristicAI): void {
+  protected resetGame(g: Game, ai: Policy): void {
     this.generation++;
     this.game = g;
     this.ai = ai;
@@ -530,9 +532,9 @@ export class ScenarioTable extends Table {
 
   private start(mode: 'watch' | 'play'): void {
     this.stopAutoplay();
-    let ai: HeuristicAI | undefined;
+    let ai: Policy | undefined;
     this.runner = new ScenarioRunner(this.program, this.scen.id, 1, (g) => {
-      ai = new HeuristicAI(g, 1);
+      ai = policyFor(AIS.heuristic, g, 1);
     });
     this.resetGame(this.runner.game, ai!);
     this.mode = mode;
@@ -751,7 +753,7 @@ export class GameTable extends Table {
       this.render();
       return;
     }
-    const ai = new HeuristicAI(g, this.seed);
+    const ai = policyFor(AIS.heuristic, g, this.seed);
     this.resetGame(g, ai);
     g.start(); // roles are dealt before the first decision
     let seat = 0;
