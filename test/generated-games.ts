@@ -56,6 +56,10 @@ export interface ChoiceOptions {
   check?: (g: Game) => string | null;
   /** How a choice list of integers is read: one per decision (default), or `choose` for each request. */
   choose?: (r: Request, i: number) => number[] | null;
+  /** Sees the game before it starts (to add observers). */
+  before?: (g: Game) => void;
+  /** Keep the game's log (default: only its hash, as simulations do). */
+  keepLog?: boolean;
 }
 
 /** Play a game: choice i answers decision i (pickFor), decisions after the list answer 0 (the fixed policy). */
@@ -65,7 +69,7 @@ export function playChoices(
   choices: readonly number[],
   o: ChoiceOptions,
 ): ChoiceGame {
-  const opts: GameOptions = { seed: setup.seed, keepLog: false };
+  const opts: GameOptions = { seed: setup.seed, keepLog: o.keepLog ?? false };
   if (setup.scenario !== undefined) opts.scenario = setup.scenario;
   else {
     opts.players = setup.players;
@@ -74,6 +78,7 @@ export function playChoices(
   if (setup.options !== undefined) opts.options = setup.options;
   const game = new Game(program, opts);
   const watch = new StateWatch(game);
+  o.before?.(game);
   game.start();
   const answers: number[][] = [];
   let failure: string | null = null;
