@@ -75,7 +75,10 @@ export function playChoices(
     opts.players = setup.players;
     if (setup.mode !== undefined) opts.mode = setup.mode;
   }
-  if (setup.options !== undefined) opts.options = setup.options;
+  // A scenario's options (`option edition = firstEdition`) are the game's unless the setup names others.
+  const options =
+    setup.options ?? (setup.scenario !== undefined ? program.scenarios[setup.scenario]?.options : undefined);
+  if (options !== undefined) opts.options = options;
   const game = new Game(program, opts);
   const watch = new StateWatch(game);
   o.before?.(game);

@@ -6,24 +6,71 @@
 import { describe, expect, it } from 'vitest';
 import { loadCompiled } from '../compiler/node/compiled.ts';
 import { loadSources } from '../compiler/node/load.ts';
-import { randBelow, seedRng, type Request, type RngState } from '../runtime/index.ts';
+import { Game, randBelow, seedRng, type Request, type RngState } from '../runtime/index.ts';
 import { playChoices } from './generated-games.ts';
 import { compileOrThrow } from './helpers.ts';
-import { pairGames, pairSource, skillCardPairs, skillSkillPairs, type PairGame } from './pairs.ts';
+import { ownerOf, pairGames, pairSource, skillCardPairs, skillSkillPairs, type Pair, type PairGame } from './pairs.ts';
 
 /** Decisions per game: enough for a's play phase and b's turn, where the two meet. */
-const DECISIONS = 40;
+const DECISIONS = 32;
 
 const rules = loadSources(['rules']);
 const base = compileOrThrow(rules);
-const skills = Object.keys(base.skills);
-const cards = Object.keys(base.cards);
-const scPairs = skillCardPairs(base, skills, cards);
-const ssPairs = skillSkillPairs(base, skills);
-const games = pairGames(base, 'identity', [
-  ...scPairs.map((pair) => ({ pair, kind: 'skill × card' as const })),
-  ...ssPairs.map((pair) => ({ pair, kind: 'skill × skill' as const })),
-]);
+const all = <T>(o: Record<string, T>) => Object.keys(o);
+const scPairs = skillCardPairs(base, all(base.skills), all(base.cards));
+const ssPairs = skillSkillPairs(base, all(base.skills));
+const pairsOf = (sc: Pair[], ss: Pair[]) => [
+  ...sc.map((pair) => ({ pair, kind: 'skill × card' as const })),
+  ...ss.map((pair) => ({ pair, kind: 'skill × skill' as const })),
+];
+const games = pairGames(base, 'identity', pairsOf(scPairs, ssPairs));
+
+// Each option value that replaces skills or cards (the first edition, 无双 with 决斗): the pairs, read from the
+// program with that value, that involve a skill or card it replaces or adds, played with the option set.
+interface VariantPairs {
+  option: string;
+  value: string;
+  sc: Pair[];
+  ss: Pair[];
+  /** Pairs left out: a skill no general or card has with this value. */
+  unplaced: number;
+}
+const variants: VariantPairs[] = [];
+const byValue = new Map<string, { option: string; value: string; changed: Set<string> }>();
+for (const v of base.variants) {
+  if (v.option === 'mode' || typeof v.value !== 'string') continue;
+  const changed = [...all(v.parts.skills ?? {}), ...all(v.parts.cards ?? {})];
+  if (changed.length === 0) continue;
+  const key = `${v.option}=${v.value}`;
+  const entry = byValue.get(key) ?? { option: v.option, value: v.value, changed: new Set<string>() };
+  for (const c of changed) entry.changed.add(c);
+  byValue.set(key, entry);
+}
+for (const { option, value, changed } of byValue.values()) {
+  const linked = new Game(base, { mode: 'identity', players: 4, options: { [option]: value } }).program;
+  // A pair whose skill no general or card has with this value cannot be laid out (nor arise from a deal): left out.
+  const placed = (p: Pair, card: boolean) =>
+    ownerOf(linked, p.a) !== undefined && (card || ownerOf(linked, p.b) !== undefined);
+  const touches = (p: Pair) => changed.has(p.a) || changed.has(p.b);
+  const sc = skillCardPairs(linked, all(linked.skills), all(linked.cards)).filter(touches);
+  const ss = skillSkillPairs(linked, all(linked.skills)).filter(touches);
+  const v = {
+    option,
+    value,
+    sc: sc.filter((p) => placed(p, true)),
+    ss: ss.filter((p) => placed(p, false)),
+    unplaced: 0,
+  };
+  v.unplaced = sc.length + ss.length - v.sc.length - v.ss.length;
+  variants.push(v);
+  games.push(
+    ...pairGames(linked, 'identity', pairsOf(v.sc, v.ss), {
+      prefix: `genPair${option[0]!.toUpperCase()}${option.slice(1)}`,
+      options: { [option]: value },
+      from: games.length,
+    }),
+  );
+}
 const source = pairSource(games, ['core', 'standard', 'identity']);
 const program = compileOrThrow([...rules, { file: 'generated-pairs.sgs', text: source }]);
 await loadCompiled(program);
@@ -162,10 +209,18 @@ describe('generated pair games', () => {
           .map(([k, v]) => `never at work in ${v} games: ${k}`)
           .join('\n'),
       );
+    const sc = scPairs.length + variants.reduce((n, v) => n + v.sc.length, 0);
+    const ss = ssPairs.length + variants.reduce((n, v) => n + v.ss.length, 0);
+    const extra = variants
+      .map(
+        (v) =>
+          `${v.sc.length} + ${v.ss.length} with ${v.option}=${v.value} (${v.unplaced} left out: a skill nobody has)`,
+      )
+      .join(', ');
     console.log(
-      `pair tests: ${scPairs.length} skill×card, ${ssPairs.length} skill×skill, ${chosen.length} games, ${decisions} decisions, both seen at work in ${met} games, ${failures.length} failures`,
+      `pair tests: ${sc} skill×card, ${ss} skill×skill (${scPairs.length} + ${ssPairs.length} standard, ${extra}), ${chosen.length} games, ${decisions} decisions, both seen at work in ${met} games, ${failures.length} failures`,
     );
     expect(failures.slice(0, 5).join('\n\n')).toBe('');
-    if (!only) expect(chosen.length).toBe(scPairs.length + ssPairs.length);
+    if (!only) expect(chosen.length).toBe(sc + ss);
   }, 300_000);
 });

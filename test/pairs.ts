@@ -394,8 +394,9 @@ export interface PairGame {
   lean: string[];
 }
 
-/** Where a skill comes from: a general that has it, or a card kind that carries it (equipment). */
-function ownerOf(program: Program, skill: string): { general?: string; card?: string } | undefined {
+/** Where a skill comes from: a general that has it, or a card kind that carries it (equipment); undefined for a skill
+ *  only gained in play (the first edition's 借来的武器) or held by no general of this program. */
+export function ownerOf(program: Program, skill: string): { general?: string; card?: string } | undefined {
   const g = Object.values(program.generals).find((x) => x.skills.includes(skill));
   if (g) return { general: g.id };
   const c = Object.values(program.cards).find((x) => x.skills.includes(skill));
@@ -408,7 +409,12 @@ function ownerOf(program: Program, skill: string): { general?: string; card?: st
  *  the deck has only one); every other seat has a general the pair does not use, in turn. a and b hold a card of each kind the skills' texts
  *  name (two kinds at most), and each seat a few more cards of the deck (chosen by
  *  the game's number), and the game starts in a's play phase. Four players, or five for every other pair. */
-export function pairGames(program: Program, mode: string, pairs: { pair: Pair; kind: PairGame['kind'] }[]): PairGame[] {
+export function pairGames(
+  program: Program,
+  mode: string,
+  pairs: { pair: Pair; kind: PairGame['kind'] }[],
+  o: { prefix: string; options?: Record<string, string>; from?: number } = { prefix: 'genPair' },
+): PairGame[] {
   const decks = program.modes[mode]!.fields.decks;
   const deck: DeckCard[] = [];
   const seen = new Set<string>();
@@ -422,7 +428,9 @@ export function pairGames(program: Program, mode: string, pairs: { pair: Pair; k
   const reach = new Reach(program);
   const generals = Object.keys(program.generals);
   const out: PairGame[] = [];
-  pairs.forEach(({ pair, kind }, n) => {
+  pairs.forEach(({ pair, kind }, i) => {
+    // The game's number: its seed, and what spreads the seats' generals and cards.
+    const n = (o.from ?? 0) + i;
     const used = new Set<string>();
     const take = (k: string): string | undefined => {
       const c = deck.find((x) => x.kind === k && !used.has(x.text));
@@ -496,10 +504,11 @@ export function pairGames(program: Program, mode: string, pairs: { pair: Pair; k
         hands[seat]!.push(c.text);
       }
     const roles = ['rebel', 'loyalist', 'renegade', 'rebel'];
-    const id = `genPair${n + 1}`;
+    const id = `${o.prefix}${i + 1}`;
     const lines = [
       `scenario ${id} "${kind}: ${pair.a} × ${pair.b} (${pair.why.join(', ')})" {`,
       `  mode ${mode}`,
+      ...Object.entries(o.options ?? {}).map(([k, v]) => `  option ${k} = ${v}`),
       ...names.map((s, i) => {
         const role = i === lord ? 'lord' : roles[(i < lord ? i : i - 1) % roles.length]!;
         const f = [...fields[i]!, `role: ${role}`, `hand: [${hands[i]!.join(', ')}]`];
