@@ -2,7 +2,8 @@
 // pairs are found: test/pairs.ts), a short seeded game with both in play — the skill's owner at seat a, the other
 // skill's owner at seat b or the card in a's and b's hands — played by a seeded random policy that leans towards
 // the pair's options, with the engine's consistency and the rules' invariants watched at every event and answer.
-// Every pair runs (none is sampled); the count is printed.
+// Every pair runs (none is sampled); the count is printed. The standard rules' pairs, then, for each option value
+// that replaces skills or cards (the first edition), the pairs that involve what it replaces, with the option set.
 import { describe, expect, it } from 'vitest';
 import { loadCompiled } from '../compiler/node/compiled.ts';
 import { loadSources } from '../compiler/node/load.ts';
@@ -124,7 +125,7 @@ const onlyModifies = (id: string): boolean => {
 /** Plays one generated pair game; the same game and answers each time. A skill is seen at work when the log says
  *  its owner used it (a trigger fired, an action was taken) or a conversion of it was picked; a card kind when an
  *  event names a card of that kind. */
-function playPair(g: PairGame): PairRun {
+function playPair(g: PairGame, check?: (game: Game) => string | null): PairRun {
   const rng = seedRng(g.seed * 7919);
   const pick = leaning(rng, g.lean);
   const seen = new Set<string>(g.names.filter(onlyModifies));
@@ -136,6 +137,7 @@ function playPair(g: PairGame): PairRun {
   const r = playChoices(program, { seed: g.seed, scenario: g.id }, [], {
     cap: DECISIONS,
     choose,
+    check,
     keepLog: true,
     before: (game) =>
       game.observers.push((f) => {
@@ -152,6 +154,16 @@ function playPair(g: PairGame): PairRun {
     unseen: g.names.filter((n) => !seen.has(n)),
     log: log.map((e) => `${e.k === 'ask' ? '  ? ' : e.k === 'answer' ? '  > ' : ''}${e.text}`),
   };
+}
+
+/** A failed pair game as a test message: the pair, what broke, and the scenario and answers that play it again. */
+function failureReport(g: PairGame, r: PairRun): string {
+  return [
+    `${g.kind} ${g.pair.a} × ${g.pair.b} (${g.pair.why.join(', ')}): ${r.failure}`,
+    `(scenario ${g.id}, game seed ${g.seed}; SGS_PAIR=${g.id} npx vitest run test/pair-games.test.ts shows its log)`,
+    g.source,
+    `answers: ${JSON.stringify(r.answers)}`,
+  ].join('\n');
 }
 
 // SGS_PAIR=genPair17 (or a skill or card id) plays only the games of matching pairs and prints their logs;
@@ -181,6 +193,19 @@ describe('pairs read from the program', () => {
 });
 
 describe('generated pair games', () => {
+  it('a pair game that breaks a fact is reported with the pair, the scenario and the answers, and plays the same again', () => {
+    const g = games.find((x) => x.pair.a === 'fankui' && x.pair.b === 'slash')!;
+    const planted = (game: Game) => (game.state.decisions >= 6 ? 'planted: six decisions were asked' : null);
+    const r = playPair(g, planted);
+    expect(r.failure).toMatch(/planted: six decisions/);
+    expect(r.answers.length).toBeLessThanOrEqual(6);
+    const text = failureReport(g, r);
+    expect(text).toContain('skill × card fankui × slash (window damaged');
+    expect(text).toContain(`scenario ${g.id} `);
+    expect(text).toContain(`answers: ${JSON.stringify(r.answers)}`);
+    expect(playPair(g, planted)).toEqual(r);
+  });
+
   it('every skill × card and skill × skill pair that shares a window or a hook plays a short game with every invariant kept', () => {
     const failures: string[] = [];
     const unseen = new Map<string, number>();
@@ -192,15 +217,7 @@ describe('generated pair games', () => {
       if (r.unseen.length === 0) met++;
       for (const n of r.unseen) unseen.set(`${g.kind} ${n}`, (unseen.get(`${g.kind} ${n}`) ?? 0) + 1);
       if (only) console.log(`${g.source}\n${r.log.join('\n')}\n`);
-      if (r.failure)
-        failures.push(
-          [
-            `${g.kind} ${g.pair.a} × ${g.pair.b} (${g.pair.why.join(', ')}): ${r.failure}`,
-            `(scenario ${g.id}, game seed ${g.seed}; SGS_PAIR=${g.id} npx vitest run test/pair-games.test.ts shows its log)`,
-            g.source,
-            `answers: ${JSON.stringify(r.answers)}`,
-          ].join('\n'),
-        );
+      if (r.failure) failures.push(failureReport(g, r));
     }
     if (process.env.SGS_PAIR_UNSEEN)
       console.log(
