@@ -12,8 +12,9 @@ import { playChoices } from './generated-games.ts';
 import { compileOrThrow } from './helpers.ts';
 import { ownerOf, pairGames, pairSource, skillCardPairs, skillSkillPairs, type Pair, type PairGame } from './pairs.ts';
 
-/** Decisions per game: enough for a's play phase and b's turn, where the two meet. */
-const DECISIONS = 32;
+/** Decisions per game: enough for a's play phase and b's turn, where the two meet (SGS_PAIR_DECISIONS: longer games,
+ *  to hunt locally). */
+const DECISIONS = Number(process.env.SGS_PAIR_DECISIONS ?? 32);
 
 const rules = loadSources(['rules']);
 const base = compileOrThrow(rules);

@@ -1,6 +1,7 @@
 // Which skills and cards can meet, read from the program's IR alone, for the generated pair tests
-// (test/pair-games.test.ts). Nothing here knows a game word: windows are the names of `timing` statements, hooks the
-// names of `hook` calls, and what a procedure runs is followed through events, actions and functions by name.
+// (test/pair-games.test.ts). The reading knows no game word: windows are the names of `timing` statements, hooks the
+// names of `hook` calls, and what a procedure runs is followed through events, actions and functions by name. (The
+// scenarios written for the pairs, at the end, do: they lay out identity seats — roles, hand, equipment, play phase.)
 //
 // - A skill listens in its triggers' windows and contributes to the hooks it modifies; what its trigger and active
 //   bodies run opens windows and asks hooks.
@@ -406,9 +407,10 @@ export function ownerOf(program: Program, skill: string): { general?: string; ca
 
 /** Scenario source for every pair: the skill's owner at seat a (a general, or the card that carries the skill in
  *  its equipment area), the other skill's owner at seat b, or the card in the hands of a and b (one copy, a's, when
- *  the deck has only one); every other seat has a general the pair does not use, in turn. a and b hold a card of each kind the skills' texts
- *  name (two kinds at most), and each seat a few more cards of the deck (chosen by
- *  the game's number), and the game starts in a's play phase. Four players, or five for every other pair. */
+ *  the deck has only one); every other seat has a general the pair does not use, in turn. a and b hold a card of
+ *  each kind the skills' texts name (two kinds at most), every seat three more cards of the deck (chosen by the
+ *  game's number), and the game starts in a's play phase. Four players, or five for every other pair; a is the lord
+ *  unless only b's skill is a lord skill. */
 export function pairGames(
   program: Program,
   mode: string,
