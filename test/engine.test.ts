@@ -168,7 +168,7 @@ describe('timing windows and triggers', () => {
   it('stops a runaway trigger loop with an error naming the skill', () => {
     const g = tiny([['loop'], []]);
     g.answer([0]);
-    expect(g.state.error).toMatch(/nested more than .* loop forever \(skills firing: loop\)/);
+    expect(g.state.error).toMatch(/nested more than .* loop forever \(in skill loop\)$/);
     expect(g.pending).toBeNull();
   });
 
@@ -185,7 +185,7 @@ describe('timing windows and triggers', () => {
     g.state.players[0]!.skills = ['spin'];
     g.start();
     g.answer([0]);
-    expect(g.state.error).toMatch(/step budget of 5000 exceeded .*\(skills firing: spin\)/);
+    expect(g.state.error).toMatch(/step budget of 5000 exceeded .*\(in skill spin\)$/);
   });
 });
 
