@@ -6,6 +6,20 @@ import { error, type Diagnostic } from '../diagnostics.ts';
 import { lexer } from './tokens.ts';
 import { declStarters, parser } from './parser.ts';
 import { toAst } from './to-ast.ts';
+import {
+  capDiagnostics,
+  fileTooLarge,
+  MAX_DIAGNOSTICS_PER_FILE,
+  parseOnce,
+  parseStopped,
+  scanTokens,
+  stopAfterErrors,
+  TooManyErrors,
+  treeTooDeep,
+} from './limits.ts';
+
+// The compiler's limits (limits.ts): the parser stops at a file's hundredth syntax error.
+stopAfterErrors(parser);
 
 export interface ParseResult {
   ast: SourceFile;
@@ -106,7 +120,7 @@ function sameLayout(layout: Int32Array, before: string, tokens: IToken[]): boole
  *  comment or blank lines added or changed after the last token, a comment changed to one of the same length) and
  *  the earlier parse had nothing to say, its trees are kept under the new file span: only the lexer runs. */
 export function reparse(before: ({ text: string } & LaidOut) | undefined, text: string, file: string): LaidOut {
-  if (!before?.layout || before.result.diagnostics.length > 0 || typeof text !== 'string')
+  if (!before?.layout || before.result.diagnostics.length > 0 || typeof text !== 'string' || fileTooLarge(text, file))
     return parseTokens(text, file);
   const lexed = lexer.tokenize(text);
   if (lexed.errors.length > 0 || !sameLayout(before.layout, before.text, lexed.tokens))
@@ -121,6 +135,8 @@ function parseTokens(text: string, file: string, lexedAlready?: ILexingResult): 
   let layout: Int32Array | undefined;
   try {
     if (typeof text !== 'string') throw new Error('source text is not a string');
+    const large = fileTooLarge(text, file);
+    if (large) return { result: { ast, diagnostics: [large] } };
     const lexed = lexedAlready ?? lexer.tokenize(text);
     if (lexed.errors.length === 0) layout = layoutOf(lexed.tokens);
     for (const e of lexed.errors) {
@@ -133,23 +149,33 @@ function parseTokens(text: string, file: string, lexedAlready?: ILexingResult): 
       diagnostics.push(error('SGS001', message, span));
     }
 
-    const tokens = lexed.tokens;
+    // Nesting too deep for the parser (limits.ts): only the tokens before the limit are parsed, and the errors of
+    // their end (an unclosed block) are not reported.
+    const limits = scanTokens(lexed.tokens, file);
+    diagnostics.push(...limits.diagnostics);
+    const tokens = limits.cut === undefined ? lexed.tokens : lexed.tokens.slice(0, limits.cut);
     parser.input = tokens;
-    const csts = [parser.file()];
+    const csts = [parseOnce(parser, () => parser.file())];
     let errors = parser.errors;
     // Chevrotain stops at top-level text that does not start a declaration ("not all input parsed").
     // Report it, skip to the next declaration keyword and parse the rest, so later errors are found too.
     for (let guard = 0; guard <= tokens.length; guard++) {
       const stop = errors.find((e) => e.name === 'NotAllInputParsedException');
-      for (const e of errors) diagnostics.push(error('SGS002', e.message, errorSpan(file, text, e, tokens)));
+      for (const e of errors)
+        if (limits.cut === undefined || real(e.token))
+          diagnostics.push(error('SGS002', e.message, errorSpan(file, text, e, tokens)));
       if (!stop) break;
+      if (diagnostics.length >= MAX_DIAGNOSTICS_PER_FILE) {
+        diagnostics.push(parseStopped(file, diagnostics[diagnostics.length - 1]?.span));
+        break;
+      }
       let i = tokens.indexOf(stop.token);
       if (i < 0) break;
       i++;
       while (i < tokens.length && !declStarters.some((t) => tokenMatcher(tokens[i]!, t))) i++;
       if (i >= tokens.length) break;
       parser.input = tokens.slice(i);
-      csts.push(parser.decls());
+      csts.push(parseOnce(parser, () => parser.decls()));
       errors = parser.errors;
     }
     parser.input = []; // release the tokens
@@ -163,16 +189,30 @@ function parseTokens(text: string, file: string, lexedAlready?: ILexingResult): 
         ast.decls.push(...r.ast.decls);
         diagnostics.push(...r.diagnostics);
       }
+      const deep = treeTooDeep(ast);
+      if (deep) diagnostics.push(deep);
     } catch (err) {
       diagnostics.push(internal(file, err));
     }
   } catch (err) {
-    diagnostics.push(internal(file, err));
+    if (err instanceof TooManyErrors) diagnostics.push(...stopped(file, text));
+    else diagnostics.push(internal(file, err));
   }
-  return { result: { ast, diagnostics }, ...(layout && diagnostics.length === 0 ? { layout } : {}) };
+  return {
+    result: { ast, diagnostics: capDiagnostics(diagnostics) },
+    ...(layout && diagnostics.length === 0 ? { layout } : {}),
+  };
 }
 
 function internal(file: string, err: unknown): Diagnostic {
   const msg = err instanceof Error ? err.message : String(err);
   return error('SGS009', `internal parser error: ${msg}`, { file, start: 0, end: 0, line: 1, col: 1 });
+}
+
+/** The syntax errors of a parse that stopped at the limit (limits.ts), then SGS007 where it stopped. */
+function stopped(file: string, text: string): Diagnostic[] {
+  const tokens = parser.input;
+  const out = parser.errors.map((e) => error('SGS002', e.message, errorSpan(file, text, e, tokens)));
+  parser.input = []; // release the tokens
+  return [...out, parseStopped(file, out[out.length - 1]?.span)];
 }
