@@ -8,6 +8,7 @@ import { MissingWording, textDiagnostics } from './text/missing.ts';
 import { DeclCaches } from './decl-cache.ts';
 import { keepDecls, sameData } from './kept-trees.ts';
 import { hasErrors, type Diagnostic } from './diagnostics.ts';
+import { capDiagnostics } from './syntax/limits.ts';
 import type { CompileResult, SourceInput } from './types.ts';
 
 // Re-checking after an edit re-parses only the files whose text changed (ASTs are never mutated downstream), and
@@ -78,6 +79,7 @@ export function compile(sources: SourceInput[]): CompileResult {
     return { ...r, diagnostics: [...r.diagnostics], files };
   }
   const result = compileParsed(sources, parses);
+  result.diagnostics = capDiagnostics(result.diagnostics); // at most 100 per file (compiler/syntax/limits.ts)
   last = { parses, result: { ...result, diagnostics: [...result.diagnostics], files: [...result.files] } };
   return result;
 }

@@ -299,6 +299,10 @@ export class Game implements Engine {
       this.setupScenario(scen);
       if (mode.methods.seatUp)
         for (const p of this.state.players) yield* runMethodBody(this, mode.methods.seatUp, [p], null);
+      // A seat's `skills:` adds to what the mode gave it (its general's skills): docs/language.md, Scenarios.
+      for (const [p, listed] of this.seatSkills)
+        p.skills = [...p.skills, ...listed.filter((s) => !p.skills.includes(s))];
+      this.seatSkills.clear();
       if (scen.start) {
         first = this.state.players.find((p) => p.name === scen.start!.player) ?? first;
         from = scen.start.from ?? null;
@@ -309,6 +313,9 @@ export class Game implements Engine {
     if (mode.methods.play) yield* runMethodBody(this, mode.methods.play, [first, from], null);
     return null;
   }
+
+  /** The skills each scenario seat lists, kept after the mode's `seatUp` (which may set the general's). */
+  private readonly seatSkills = new Map<PlayerObj, string[]>();
 
   private setupScenario(scen: Program['scenarios'][string]): void {
     this.inSetup = true;
@@ -330,6 +337,7 @@ export class Game implements Engine {
             this.put(this.asCards(card, seat.at), this.zoneRef(f.name, p), false);
         } else if (f.name === 'skills') {
           p.skills = this.asList(v, seat.at).map(String);
+          this.seatSkills.set(p, p.skills);
         } else if (f.name === 'alive') {
           p.alive = truthy(v);
         } else {

@@ -9,6 +9,20 @@ import { toAst } from './to-ast.ts';
 import { declLayout, STRIDE, tokenLayout, type Layout } from './layout.ts';
 import { relex } from './relex.ts';
 import { splice } from './splice.ts';
+import {
+  capDiagnostics,
+  fileTooLarge,
+  MAX_DIAGNOSTICS_PER_FILE,
+  parseOnce,
+  parseStopped,
+  scanTokens,
+  stopAfterErrors,
+  TooManyErrors,
+  treeTooDeep,
+} from './limits.ts';
+
+// The compiler's limits (limits.ts): the parser stops at a file's hundredth syntax error.
+stopAfterErrors(parser);
 
 export interface ParseResult {
   ast: SourceFile;
@@ -77,7 +91,7 @@ export interface LaidOut {
  *  last token, a comment changed to one of the same length) the trees are kept under the new file span; when they
  *  differ, only the declarations around the change are parsed again if that can be done (splice.ts). */
 export function reparse(before: ({ text: string } & LaidOut) | undefined, text: string, file: string): LaidOut {
-  if (!before?.layout || before.result.diagnostics.length > 0 || typeof text !== 'string')
+  if (!before?.layout || before.result.diagnostics.length > 0 || typeof text !== 'string' || fileTooLarge(text, file))
     return parseTokens(text, file);
   const layout = before.layout;
   let spliced: ReturnType<typeof splice>;
@@ -94,8 +108,15 @@ export function reparse(before: ({ text: string } & LaidOut) | undefined, text: 
   } catch {
     spliced = undefined; // the whole parse below says what went wrong, if anything did
   }
-  if (!spliced) return parseTokens(text, file);
+  if (!spliced || pastLimits(spliced.ast, text, file)) return parseTokens(text, file);
   return { result: { ast: spliced.ast, diagnostics: [] }, layout: spliced.layout };
+}
+
+/** Whether a whole parse of the text would report a limit (limits.ts): then it is parsed whole, so that an
+ *  edited file gets the same diagnostics as a fresh one. The tree is copied: treeTooDeep drops what it reports. */
+function pastLimits(ast: SourceFile, text: string, file: string): boolean {
+  if (scanTokens(lexer.tokenize(text).tokens, file).diagnostics.length > 0) return true;
+  return treeTooDeep({ ...ast, decls: [...ast.decls] }) !== undefined;
 }
 
 function parseTokens(text: string, file: string): LaidOut {
@@ -104,6 +125,8 @@ function parseTokens(text: string, file: string): LaidOut {
   let layout: Layout | undefined;
   try {
     if (typeof text !== 'string') throw new Error('source text is not a string');
+    const large = fileTooLarge(text, file);
+    if (large) return { result: { ast, diagnostics: [large] } };
     const lexed = lexer.tokenize(text);
     for (const e of lexed.errors) {
       const ch = describeChar(text, e.offset);
@@ -115,23 +138,33 @@ function parseTokens(text: string, file: string): LaidOut {
       diagnostics.push(error('SGS001', message, span));
     }
 
-    const tokens = lexed.tokens;
+    // Nesting too deep for the parser (limits.ts): only the tokens before the limit are parsed, and the errors of
+    // their end (an unclosed block) are not reported.
+    const limits = scanTokens(lexed.tokens, file);
+    diagnostics.push(...limits.diagnostics);
+    const tokens = limits.cut === undefined ? lexed.tokens : lexed.tokens.slice(0, limits.cut);
     parser.input = tokens;
-    const csts = [parser.file()];
+    const csts = [parseOnce(parser, () => parser.file())];
     let errors = parser.errors;
     // Chevrotain stops at top-level text that does not start a declaration ("not all input parsed").
     // Report it, skip to the next declaration keyword and parse the rest, so later errors are found too.
     for (let guard = 0; guard <= tokens.length; guard++) {
       const stop = errors.find((e) => e.name === 'NotAllInputParsedException');
-      for (const e of errors) diagnostics.push(error('SGS002', e.message, errorSpan(file, text, e, tokens)));
+      for (const e of errors)
+        if (limits.cut === undefined || real(e.token))
+          diagnostics.push(error('SGS002', e.message, errorSpan(file, text, e, tokens)));
       if (!stop) break;
+      if (diagnostics.length >= MAX_DIAGNOSTICS_PER_FILE) {
+        diagnostics.push(parseStopped(file, diagnostics[diagnostics.length - 1]?.span));
+        break;
+      }
       let i = tokens.indexOf(stop.token);
       if (i < 0) break;
       i++;
       while (i < tokens.length && !declStarters.some((t) => tokenMatcher(tokens[i]!, t))) i++;
       if (i >= tokens.length) break;
       parser.input = tokens.slice(i);
-      csts.push(parser.decls());
+      csts.push(parseOnce(parser, () => parser.decls()));
       errors = parser.errors;
     }
     parser.input = []; // release the tokens
@@ -150,16 +183,30 @@ function parseTokens(text: string, file: string): LaidOut {
         ast.decls.push(...r.ast.decls);
         diagnostics.push(...r.diagnostics);
       }
+      const deep = treeTooDeep(ast);
+      if (deep) diagnostics.push(deep);
     } catch (err) {
       diagnostics.push(internal(file, err));
     }
   } catch (err) {
-    diagnostics.push(internal(file, err));
+    if (err instanceof TooManyErrors) diagnostics.push(...stopped(file, text));
+    else diagnostics.push(internal(file, err));
   }
-  return { result: { ast, diagnostics }, ...(layout && diagnostics.length === 0 ? { layout } : {}) };
+  return {
+    result: { ast, diagnostics: capDiagnostics(diagnostics) },
+    ...(layout && diagnostics.length === 0 ? { layout } : {}),
+  };
 }
 
 function internal(file: string, err: unknown): Diagnostic {
   const msg = err instanceof Error ? err.message : String(err);
   return error('SGS009', `internal parser error: ${msg}`, { file, start: 0, end: 0, line: 1, col: 1 });
+}
+
+/** The syntax errors of a parse that stopped at the limit (limits.ts), then SGS007 where it stopped. */
+function stopped(file: string, text: string): Diagnostic[] {
+  const tokens = parser.input;
+  const out = parser.errors.map((e) => error('SGS002', e.message, errorSpan(file, text, e, tokens)));
+  parser.input = []; // release the tokens
+  return [...out, parseStopped(file, out[out.length - 1]?.span)];
 }
