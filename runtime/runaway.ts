@@ -25,8 +25,9 @@ export class LoopWatch {
   private stalled = 0;
   private lastWrites = -1;
   private readonly lastRng = [0, 0, 0, 0];
-  /** The skills running at each of the last decisions (innermost last), oldest first. */
+  /** The skills running at each of the last decisions (innermost last), in a ring; `next` is the oldest. */
   private readonly recent: string[][] = [];
+  private next = 0;
 
   constructor(readonly caps: Caps) {}
 
@@ -45,16 +46,20 @@ export class LoopWatch {
     this.stalled = same ? this.stalled + 1 : 0;
     this.lastWrites = writes;
     for (let i = 0; i < 4; i++) last[i] = rng[i]!;
-    if (this.recent.length === RECENT) this.recent.shift();
-    this.recent.push(g.runningSkills.map((x) => x.skill));
-    const asked = `${s.players[r.seat]?.name ?? `seat ${r.seat}`} is asked "${r.prompt}"`;
-    const looping = this.loopingNames();
-    if (s.decisions > this.caps.maxDecisions)
-      g.runaway(`${this.caps.maxDecisions} decisions without a result (${asked})`, looping);
-    if (this.turnDecisions > this.caps.maxDecisionsPerTurn)
-      g.runaway(`${this.caps.maxDecisionsPerTurn} decisions in one turn (${asked})`, looping);
-    if (this.stalled >= this.caps.maxStalled)
-      g.runaway(`${this.caps.maxStalled} decisions in a row that change nothing (${asked})`, looping);
+    const stack = g.runningSkills;
+    const kept = (this.recent[this.next] ??= []);
+    kept.length = stack.length;
+    for (let i = 0; i < stack.length; i++) kept[i] = stack[i]!.skill;
+    this.next = (this.next + 1) % RECENT;
+    const c = this.caps;
+    if (s.decisions > c.maxDecisions) this.stop(g, r, `${c.maxDecisions} decisions without a result`);
+    if (this.turnDecisions > c.maxDecisionsPerTurn) this.stop(g, r, `${c.maxDecisionsPerTurn} decisions in one turn`);
+    if (this.stalled >= c.maxStalled) this.stop(g, r, `${c.maxStalled} decisions in a row that change nothing`);
+  }
+
+  private stop(g: Engine, r: Request, what: string): never {
+    const asked = `${g.state.players[r.seat]?.name ?? `seat ${r.seat}`} is asked "${r.prompt}"`;
+    return g.runaway(`${what} (${asked})`, this.loopingNames());
   }
 
   /** The skills running at every one of the last decisions: the innermost such skill (the loop is its rule). */
