@@ -54,49 +54,28 @@ skill watcher 旁观 "Watcher" {
 }
 
 general onlooker 旁观者 "Onlooker" { kingdom: qun  gender: male  hp: 4  skills: watcher }
-general hoardEr 囤积者 "Hoarder" { kingdom: qun  gender: male  hp: 4  skills: hoard }
-scenario hoardStage 囤积者与旁观者 "hoard and a bystander" {
-  mode identity
-  seat a { general: hoardEr, role: lord, hand: [slash ♠7, jink ♦2] }
-  seat b { general: onlooker, role: rebel }
-  seat c { general: caocao, role: renegade }
-  start a playPhase
-}
-general ditherEr 犹豫者 "Ditherer" { kingdom: qun  gender: male  hp: 4  skills: dither }
-scenario ditherStage 犹豫者与旁观者 "dither and a bystander" {
-  mode identity
-  seat a { general: ditherEr, role: lord, hand: [slash ♠7, jink ♦2] }
-  seat b { general: onlooker, role: rebel }
-  seat c { general: caocao, role: renegade }
-  start a playPhase
-}
-general echoEr 回响者 "Echoer" { kingdom: qun  gender: male  hp: 4  skills: echo }
-scenario echoStage 回响者与旁观者 "echo and a bystander" {
-  mode identity
-  seat a { general: echoEr, role: lord, hand: [slash ♠7, jink ♦2] }
-  seat b { general: onlooker, role: rebel }
-  seat c { general: caocao, role: renegade }
-  start a drawPhase
-}
-general spinEr 空转者 "Spiner" { kingdom: qun  gender: male  hp: 4  skills: spin }
-scenario spinStage 空转者与旁观者 "spin and a bystander" {
-  mode identity
-  seat a { general: spinEr, role: lord, hand: [slash ♠7, jink ♦2] }
-  seat b { general: onlooker, role: rebel }
-  seat c { general: caocao, role: renegade }
-  start a playPhase
-}
-general abyssEr 深渊者 "Abysser" { kingdom: qun  gender: male  hp: 4  skills: abyss }
-scenario abyssStage 深渊者与旁观者 "abyss and a bystander" {
-  mode identity
-  seat a { general: abyssEr, role: lord, hand: [slash ♠7, jink ♦2] }
-  seat b { general: onlooker, role: rebel }
-  seat c { general: caocao, role: renegade }
-  start a playPhase
-}
 `;
 
-const program = compileOrThrow([...loadSources(['rules']), { file: 'loops.sgs', text: LOOPS }]);
+/** One stage per looping skill: its general at seat a, the bystander at b, play from a's `phase`. */
+const stage = (skill: string, zh: string, en: string, phase = 'playPhase') => `
+general ${skill}Er ${zh} "${en}" { kingdom: qun  gender: male  hp: 4  skills: ${skill} }
+scenario ${skill}Stage ${zh}与旁观者 "${skill} and a bystander" {
+  mode identity
+  seat a { general: ${skill}Er, role: lord, hand: [slash ♠7, jink ♦2] }
+  seat b { general: onlooker, role: rebel }
+  seat c { general: caocao, role: renegade }
+  start a ${phase}
+}`;
+
+const STAGES = [
+  stage('hoard', '囤积者', 'Hoarder'),
+  stage('dither', '犹豫者', 'Ditherer'),
+  stage('echo', '回响者', 'Echoer', 'drawPhase'), // the draw phase's first card sets the echo off
+  stage('spin', '空转者', 'Spinner'),
+  stage('abyss', '深渊者', 'Abysser'),
+].join('\n');
+
+const program = compileOrThrow([...loadSources(['rules']), { file: 'loops.sgs', text: LOOPS + STAGES }]);
 
 /** a uses `skill` in the scenario's play phase; then every question is answered at random until the game stops. */
 function runLoop(skill: string, opts: GameOptions = {}): string | null {
