@@ -2,8 +2,10 @@
 // appears or vanishes, no card's face changes; the RNG state is four 32-bit integers; counters are whole and not
 // negative; the current seat exists; every property and global holds a value of its declared type. The rules'
 // own invariants (`invariant …`) are checked by invariants.ts; watch.ts runs both when every event ends and after
-// every answer.
+// every answer — there only on what the engine wrote since the last check (the write log of reads.ts), and in full
+// now and then and when the game is over, which also catches a change the engine did not see.
 import type { Engine } from './engine.ts';
+import { D_USES, type Writes } from './reads.ts';
 import { cardFace, type CardObj, type PlayerObj, type Value } from './values.ts';
 
 /** Facts fixed when the game starts, against which later states are checked, and what is worked out once. */
@@ -21,7 +23,28 @@ export interface StateBaseline {
   /** Per card id, the check in which it was last seen in a zone (a card seen twice in one check is in two). */
   seenAt: Int32Array;
   seenIn: string[];
+  /** Per zone, the check in which its cards were last looked at. */
+  zoneSeenAt: Map<string, number>;
   checks: number;
+  /** The properties and globals of checkable types, and what each write-log id (reads.ts) stands for: worked
+   *  out when first needed. */
+  props?: TypedValue[];
+  globals?: TypedValue[];
+  ids?: WriteTargets;
+}
+
+/** A property or global whose declared type says something checkable, with its checker. */
+interface TypedValue {
+  id: string;
+  check: TypeCheck;
+}
+
+/** Per write-log id: the zone, the (seat, property) or the global written; card ids from cardBase on. */
+interface WriteTargets {
+  zones: Map<number, string>;
+  props: Map<number, [number, TypedValue]>;
+  globals: Map<number, TypedValue>;
+  cardBase: number;
 }
 
 /** Why a value is not of a type, or null. */
@@ -38,73 +61,161 @@ export function stateBaseline(g: Engine): StateBaseline {
     types: new Map(),
     seenAt: new Int32Array(cards.length),
     seenIn: [],
+    zoneSeenAt: new Map(),
     checks: 0,
   };
 }
 
-/** Every way the state is unsound, one line each; empty when it is sound. */
-export function checkConsistency(g: Engine, base: StateBaseline): string[] {
+/** Every way the state is unsound, one line each; empty when it is sound. With `writes` (what the engine wrote
+ *  since the last check), only what they could have broken is looked at again. */
+export function checkConsistency(g: Engine, base: StateBaseline, writes?: Writes): string[] {
   const out: string[] = [];
-  checkCards(g, base, out);
+  if (writes === undefined || writes.all || g.reads === null) {
+    checkCards(g, base, out);
+    checkCounters(g, out, true);
+    for (const tv of typedProps(g, base))
+      for (let seat = 0; seat < g.state.players.length; seat++) checkProp(g, seat, tv, out);
+    for (const t of typedGlobals(g, base)) checkGlobal(g, t, out);
+  } else checkWritten(g, base, writes.ids, out);
   checkRng(g, out);
-  checkCounters(g, out);
   checkPlayers(g, out);
-  checkTyped(g, base, out);
   return out;
 }
 
 const describe = (c: CardObj) => `card #${c.id} (${c.kind} ${cardFace(c)})`;
 
+/** A new check: the stamp that marks the cards and zones seen in it. */
+function nextCheck(g: Engine, base: StateBaseline): number {
+  if (base.seenAt.length < g.state.cards.length) {
+    const grown = new Int32Array(g.state.cards.length);
+    grown.set(base.seenAt);
+    base.seenAt = grown;
+  }
+  return ++base.checks;
+}
+
 function checkCards(g: Engine, base: StateBaseline, out: string[]): void {
   const s = g.state;
   const n = base.kinds.length;
   if (s.cards.length < n) out.push(`card count changed: ${n} at the start, ${s.cards.length} now`);
-  if (base.seenAt.length < s.cards.length) {
-    const grown = new Int32Array(s.cards.length);
-    grown.set(base.seenAt);
-    base.seenAt = grown;
-  }
-  const now = ++base.checks;
-  for (let i = 0; i < s.cards.length; i++) {
-    const c = s.cards[i]!;
-    if (c?.t !== 'c' || c.id !== i) {
-      out.push(`the card list holds something that is not card #${i}`);
-      continue;
-    }
-    if (i < n && c.kind === base.kinds[i] && c.suit === base.suits[i] && c.rank === base.ranks[i]) continue;
-    if (i < n)
-      out.push(
-        `${describe(c)} was dealt as ${base.kinds[i]} ${cardFace({ suit: base.suits[i]!, rank: base.ranks[i]! })}`,
-      );
-    if (!g.program.cards[c.kind]) out.push(`${describe(c)} is of a kind the rules do not declare`);
-  }
+  const now = nextCheck(g, base);
+  for (let i = 0; i < s.cards.length; i++) checkFace(g, base, i, out);
   // The zones as the game was made (a card put under any other key is in none of them: reported below).
-  for (const key of base.zoneList) {
-    const cards = s.zones[key];
-    if (cards === undefined) {
-      out.push(`zone ${key} is gone`);
-      continue;
-    }
-    for (let k = 0; k < cards.length; k++) {
-      const c = cards[k] as CardObj | undefined;
-      const id = c?.id;
-      if (typeof id !== 'number' || s.cards[id] !== c) {
-        out.push(`zone ${key} holds something that is not one of the game's cards`);
-        continue;
-      }
-      if (base.seenAt[id] === now) out.push(`${describe(c)} is in ${base.seenIn[id]} and in ${key}`);
-      base.seenAt[id] = now;
-      base.seenIn[id] = key;
-      if (c.zone !== key) out.push(`${describe(c)} lies in ${key} but says it is in ${c.zone || 'no zone'}`);
-    }
-  }
+  for (const key of base.zoneList) checkZone(g, base, key, now, out);
   for (const c of s.cards) {
     // A scenario's card made for a check (not placed) lies nowhere and says so.
     if (c?.t !== 'c' || base.seenAt[c.id] === now || c.zone === '') continue;
-    let why = base.zoneKeys.get(c.zone);
-    if (why === undefined) base.zoneKeys.set(c.zone, (why = badZoneKey(g, c.zone)));
-    out.push(`${describe(c)} is in no zone (it claims ${c.zone}, which ${why ?? 'does not hold it'})`);
+    inNoZone(g, base, c, out);
   }
+}
+
+/** The zones and cards the engine wrote, the properties and globals, the use counters if they changed. */
+function checkWritten(g: Engine, base: StateBaseline, ids: readonly number[], out: string[]): void {
+  const t = (base.ids ??= writeTargets(g, base));
+  const s = g.state;
+  const now = nextCheck(g, base);
+  let uses = false;
+  const cards: number[] = [];
+  for (const id of ids) {
+    if (id >= t.cardBase) {
+      cards.push(id - t.cardBase);
+      continue;
+    }
+    if (id === D_USES) uses = true;
+    const zone = t.zones.get(id);
+    if (zone !== undefined) {
+      if (base.zoneSeenAt.get(zone) !== now) checkZone(g, base, zone, now, out);
+      continue;
+    }
+    const prop = t.props.get(id);
+    if (prop !== undefined) checkProp(g, prop[0], prop[1], out);
+    const global = t.globals.get(id);
+    if (global !== undefined) checkGlobal(g, global, out);
+  }
+  // A card taken from a zone (it was written) lies in the zone it names, which was looked at above if written.
+  for (const i of cards) {
+    const c = s.cards[i];
+    if (c === undefined) continue;
+    checkFace(g, base, i, out);
+    if (c.t !== 'c' || base.seenAt[i] === now || c.zone === '') continue;
+    const holds = base.zoneSeenAt.get(c.zone) === now ? false : (s.zones[c.zone]?.includes(c) ?? false);
+    if (!holds) inNoZone(g, base, c, out);
+  }
+  if (uses) checkCounters(g, out, true);
+}
+
+/** Card #i is a card of the game with the face it was dealt with. */
+function checkFace(g: Engine, base: StateBaseline, i: number, out: string[]): void {
+  const c = g.state.cards[i]!;
+  const n = base.kinds.length;
+  if (c?.t !== 'c' || c.id !== i) {
+    out.push(`the card list holds something that is not card #${i}`);
+    return;
+  }
+  if (i < n && c.kind === base.kinds[i] && c.suit === base.suits[i] && c.rank === base.ranks[i]) return;
+  if (i < n)
+    out.push(
+      `${describe(c)} was dealt as ${base.kinds[i]} ${cardFace({ suit: base.suits[i]!, rank: base.ranks[i]! })}`,
+    );
+  if (!g.program.cards[c.kind]) out.push(`${describe(c)} is of a kind the rules do not declare`);
+}
+
+/** Every card a zone holds is a card of the game, in no other zone looked at in this check, and says it lies there. */
+function checkZone(g: Engine, base: StateBaseline, key: string, now: number, out: string[]): void {
+  const s = g.state;
+  base.zoneSeenAt.set(key, now);
+  const cards = s.zones[key];
+  if (cards === undefined) {
+    out.push(`zone ${key} is gone`);
+    return;
+  }
+  for (let k = 0; k < cards.length; k++) {
+    const c = cards[k] as CardObj | undefined;
+    const id = c?.id;
+    if (typeof id !== 'number' || s.cards[id] !== c) {
+      out.push(`zone ${key} holds something that is not one of the game's cards`);
+      continue;
+    }
+    if (base.seenAt[id] === now) out.push(`${describe(c)} is in ${base.seenIn[id]} and in ${key}`);
+    base.seenAt[id] = now;
+    base.seenIn[id] = key;
+    if (c.zone !== key) out.push(`${describe(c)} lies in ${key} but says it is in ${c.zone || 'no zone'}`);
+  }
+}
+
+function inNoZone(g: Engine, base: StateBaseline, c: CardObj, out: string[]): void {
+  let why = base.zoneKeys.get(c.zone);
+  if (why === undefined) base.zoneKeys.set(c.zone, (why = badZoneKey(g, c.zone)));
+  out.push(`${describe(c)} is in no zone (it claims ${c.zone}, which ${why ?? 'does not hold it'})`);
+}
+
+function writeTargets(g: Engine, base: StateBaseline): WriteTargets {
+  const r = g.reads!;
+  const t: WriteTargets = { zones: new Map(), props: new Map(), globals: new Map(), cardBase: r.cardId(0) };
+  for (const key of base.zoneList) t.zones.set(r.zoneId(key), key);
+  for (const tv of typedProps(g, base)) for (const p of g.state.players) t.props.set(r.propId(p, tv.id), [p.seat, tv]);
+  for (const tv of typedGlobals(g, base)) t.globals.set(r.globalId(tv.id), tv);
+  return t;
+}
+
+function typedProps(g: Engine, base: StateBaseline): TypedValue[] {
+  if (base.props !== undefined) return base.props;
+  const out: TypedValue[] = (base.props = []);
+  for (const prop of Object.values(g.program.properties)) {
+    const check = typeCheck(g, base, prop.type);
+    if (check !== null) out.push({ id: prop.id, check });
+  }
+  return out;
+}
+
+function typedGlobals(g: Engine, base: StateBaseline): TypedValue[] {
+  if (base.globals !== undefined) return base.globals;
+  const out: TypedValue[] = (base.globals = []);
+  for (const v of Object.values(g.program.vars)) {
+    const check = typeCheck(g, base, v.type);
+    if (check !== null) out.push({ id: v.id, check });
+  }
+  return out;
 }
 
 /** Why a zone key is not one the rules declare for this table (null when it is). */
@@ -127,10 +238,11 @@ function checkRng(g: Engine, out: string[]): void {
 
 const whole = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0;
 
-function checkCounters(g: Engine, out: string[]): void {
+function checkCounters(g: Engine, out: string[], uses: boolean): void {
   const s = g.state;
   if (!whole(s.decisions)) out.push(`the decision counter is ${JSON.stringify(s.decisions)}`);
   if (!whole(s.hash)) out.push(`the log hash is ${JSON.stringify(s.hash)}`);
+  if (!uses) return;
   for (const [scope, counts] of Object.entries(s.uses))
     for (const [key, n] of Object.entries(counts))
       if (!whole(n)) out.push(`use counter ${key} (per ${scope}) is ${JSON.stringify(n)}`);
@@ -146,19 +258,15 @@ function checkPlayers(g: Engine, out: string[]): void {
   if (!Number.isInteger(cur) || cur < 0 || cur >= ps.length) out.push(`the current seat is ${JSON.stringify(cur)}`);
 }
 
-function checkTyped(g: Engine, base: StateBaseline, out: string[]): void {
-  for (const prop of Object.values(g.program.properties)) {
-    const check = typeCheck(g, base, prop.type);
-    if (check === null) continue;
-    for (const p of g.state.players) {
-      const why = check(p.v[prop.id]);
-      if (why) out.push(`${p.name}.${prop.id} is ${shown(p.v[prop.id])}, ${why}`);
-    }
-  }
-  for (const v of Object.values(g.program.vars)) {
-    const why = typeCheck(g, base, v.type)?.(g.state.globals[v.id]);
-    if (why) out.push(`${v.id} is ${shown(g.state.globals[v.id])}, ${why}`);
-  }
+function checkProp(g: Engine, seat: number, { id, check }: TypedValue, out: string[]): void {
+  const p = g.state.players[seat]!;
+  const why = check(p.v[id]);
+  if (why) out.push(`${p.name}.${id} is ${shown(p.v[id])}, ${why}`);
+}
+
+function checkGlobal(g: Engine, { id, check }: TypedValue, out: string[]): void {
+  const why = check(g.state.globals[id]);
+  if (why) out.push(`${id} is ${shown(g.state.globals[id])}, ${why}`);
 }
 
 /** The kept checker of a declared type (null when the type says nothing checkable). */

@@ -4,7 +4,8 @@
 import type { Engine } from './engine.ts';
 import type { IInvariant } from './ir.ts';
 import { truthy, type Ctx } from './link.ts';
-import type { PlayerObj, Value } from './values.ts';
+import type { Reads, Writes } from './reads.ts';
+import type { Frame, PlayerObj, Value } from './values.ts';
 
 /** A broken invariant: its id, the seat it is broken for (per-player invariants) and a line saying so. */
 export interface InvariantViolation {
@@ -71,5 +72,101 @@ function brokenLine(g: Engine, k: Kept, p: PlayerObj | null): string {
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
     return `${name} could not be checked${p ? ` for ${p.name}` : ''}: ${why}`;
+  }
+}
+
+/** One invariant for one player (or for none), with its last result and what that result read. */
+interface Watched {
+  k: Kept;
+  p: PlayerObj | null;
+  holds: boolean;
+  /** To be evaluated again: something it read was written (or it read the running event, now another one). */
+  dirty: boolean;
+  /** The running event it read (undefined: it read none). */
+  frame: Frame | null | undefined;
+  /** The write-log ids it is listed under in `readers`. */
+  deps: Set<number>;
+}
+
+/** The rules' invariants checked as often as when every event ends: each result is kept with what it read (an
+ *  invariant is pure) and evaluated again only after a write of one of those (reads.ts's write log), so that a
+ *  check costs what changed, not every invariant for every player. Without a write clock (the reference
+ *  interpreter), or when anything may have changed, every one is evaluated. */
+export class InvariantWatch {
+  private readonly all: Watched[] = [];
+  /** Per write-log id, the results that read it. */
+  private readonly readers = new Map<number, Watched[]>();
+
+  constructor(private readonly g: Engine) {
+    for (const k of keptFor(g)) {
+      const on = k.inv.params.length === 0 ? [null] : g.state.players;
+      for (const p of on) this.all.push({ k, p, holds: true, dirty: true, frame: undefined, deps: new Set() });
+    }
+  }
+
+  /** The invariants broken now, given what was written since the last check. */
+  check(writes: Writes): InvariantViolation[] {
+    const r = this.g.reads;
+    if (r === null || r.check || writes.all) {
+      for (const w of this.all) {
+        w.deps.clear();
+        w.dirty = true;
+      }
+      this.readers.clear();
+    } else
+      for (const id of writes.ids) {
+        const ws = this.readers.get(id);
+        if (ws === undefined) continue;
+        this.readers.delete(id);
+        for (const w of ws) {
+          w.dirty = true;
+          w.deps.delete(id);
+        }
+      }
+    const out: InvariantViolation[] = [];
+    for (const w of this.all) {
+      if (w.frame !== undefined && w.frame !== this.g.frame) w.dirty = true;
+      if (w.dirty) this.evaluate(w, r);
+      if (!w.holds) {
+        const v: InvariantViolation = { id: w.k.inv.id, message: brokenLine(this.g, w.k, w.p) };
+        if (w.p) v.seat = w.p.seat;
+        out.push(v);
+      }
+    }
+    return out;
+  }
+
+  private evaluate(w: Watched, r: Reads | null): void {
+    this.forget(w);
+    if (r === null) {
+      w.holds = holds(this.g, w.k, w.p);
+      w.dirty = true;
+      return;
+    }
+    const rec = r.recorded(holds, this.g, w.k, w.p);
+    w.holds = rec.v === true;
+    // A result that consulted a re-entrancy guard away from the baseline depends on the guards: not kept.
+    w.dirty = rec.guarded && this.g.guards !== 0;
+    w.frame = rec.readFrame ? rec.frame : undefined;
+    for (const id of rec.deps) {
+      if (w.deps.has(id)) continue;
+      w.deps.add(id);
+      const ws = this.readers.get(id);
+      if (ws === undefined) this.readers.set(id, [w]);
+      else ws.push(w);
+    }
+  }
+
+  /** Drops w from the lists of what it read (it is about to be evaluated again). */
+  private forget(w: Watched): void {
+    for (const id of w.deps) {
+      const ws = this.readers.get(id);
+      if (ws === undefined) continue;
+      const i = ws.indexOf(w);
+      if (i >= 0) ws.splice(i, 1);
+    }
+    w.deps.clear();
+    w.frame = undefined;
+    w.dirty = true;
   }
 }

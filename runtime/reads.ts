@@ -38,6 +38,25 @@ export interface Entry {
   guarded: boolean;
 }
 
+/** The writes since a watcher last looked: the dependency ids written (with repeats), or `all` (anything may
+ *  have changed: the ids are then not listed). */
+export interface Writes {
+  ids: readonly number[];
+  all: boolean;
+}
+
+/** A computation's value with what it read: ids, the running event if it was read, whether a guard was consulted. */
+export interface Recorded {
+  v: Value;
+  deps: number[];
+  readFrame: boolean;
+  frame: Frame | null;
+  guarded: boolean;
+}
+
+/** Past this many writes between two looks, a watcher is told that anything may have changed. */
+const LOG_LIMIT = 100_000;
+
 /** One function's (or hook's) kept results, by the key of their arguments. */
 export interface Table {
   readonly map: Map<number, Entry>;
@@ -195,11 +214,44 @@ export class Reads {
 
   bump(id: number): void {
     this.ver[id] = ++this.clock;
+    if (this.log !== null && this.log.push(id) > LOG_LIMIT) this.bumpAll();
   }
 
   /** Anything may have changed (a write the engine did not see: a test or tool editing the state, then touch()). */
   bumpAll(): void {
     this.allAt = ++this.clock;
+    if (this.log !== null) {
+      this.log.length = 0;
+      this.logAll = true;
+    }
+  }
+
+  /** The ids written since the last takeWrites(), kept once someone watches them (watch.ts); null: not kept. */
+  private log: number[] | null = null;
+  /** Everything may have changed since the last takeWrites() (a touch(), or more writes than the log keeps). */
+  private logAll = true;
+
+  /** What was written since the last call — the ids, or `all` — and starts a new log (the first call: all). */
+  takeWrites(): Writes {
+    const w: Writes = { ids: this.log ?? [], all: this.logAll };
+    this.log = [];
+    this.logAll = false;
+    return w;
+  }
+
+  /** `compute(a, b, c)` with its reads recorded, kept in no table: its value and what it read (an invariant's
+   *  check, which keeps its own results: invariants.ts). */
+  recorded<A, B, C>(compute: (a: A, b: B, c: C) => Value, a: A, b: B, c: C): Recorded {
+    const r: Recorder = { id: ++this.recs, deps: [], frame: NO_FRAME, guarded: false };
+    if (this.rec !== null) this.stack.push(this.rec);
+    this.rec = r;
+    let v: Value;
+    try {
+      v = compute(a, b, c);
+    } finally {
+      this.abort(r);
+    }
+    return { v, deps: r.deps, readFrame: r.frame !== NO_FRAME, frame: r.frame, guarded: r.guarded };
   }
 
   // ---------------------------------------------------------------- cached calls

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { RandomAI } from '../ai/random.ts';
 import { loadSources } from '../compiler/node/load.ts';
 import { checkConsistency, checkInvariants, Game, stateBaseline, StateWatch, type CardObj } from '../runtime/index.ts';
+import { setMember } from '../runtime/members.ts';
 import { put } from '../runtime/zones.ts';
 import { compileOrThrow, rulesProgram } from './helpers.ts';
 
@@ -182,6 +183,69 @@ describe('planted corruptions', () => {
     g.touch(); // a direct edit, as a tool would make it
     expect(watch.now().join('\n')).toMatch(c.caught);
   });
+});
+
+describe('the watch of a running game', () => {
+  it.each(corruptions.map((c) => [c.what, c] as const))(
+    'catches within a few dozen checks, though the engine did not see the edit: %s',
+    (_what, c) => {
+      const g = (c.game ?? (() => gameAt(60)))();
+      const watch = new StateWatch(g, false);
+      expect(watch.check('before')).toBeNull();
+      c.plant(g);
+      let checks = 0;
+      while (watch.broken === null && checks < 64) watch.check(`check ${++checks}`);
+      expect(watch.broken).toMatch(c.caught);
+    },
+  );
+
+  const seat = (g: Game) => living(g)[0]!;
+  const zone = (z: string, g: Game) => ({ t: 'z' as const, zone: z, owner: seat(g) });
+  const written: Corruption[] = [
+    {
+      what: 'HP set to 2.5',
+      caught: /hp is 2\.5, not a whole number/,
+      plant: (g) => setMember(g, seat(g), 'hp', 2.5, ''),
+    },
+    {
+      what: 'max HP set to 0',
+      caught: /invariant maxHpAboveZero/,
+      plant: (g) => {
+        setMember(g, seat(g), 'hp', 0, '');
+        setMember(g, seat(g), 'maxHp', 0, '');
+      },
+    },
+    {
+      what: 'a 杀 put in an equipment area',
+      caught: /invariant equipmentOnly/,
+      plant: (g) => put(g, [cardOf(g, 'slash', `equip:${seat(g).seat}`)], zone('equip', g), true),
+    },
+    {
+      what: 'a 桃 put in a judge area',
+      caught: /invariant delayedTricksOnly/,
+      plant: (g) => put(g, [cardOf(g, 'peach')], zone('judgeArea', g), true),
+    },
+    {
+      what: 'a player set dead with cards in hand (not the one whose turn it is: the running events name them)',
+      caught: /invariant deadHoldNothing/,
+      plant: (g) => {
+        const p = living(g)[1]!;
+        setMember(g, p, 'hpAtDeath', p.v.hp!, '');
+        setMember(g, p, 'alive', false, '');
+      },
+    },
+  ];
+
+  it.each(written.map((c) => [c.what, c] as const))(
+    'catches at the next check, which looks only at what was written: %s',
+    (_what, c) => {
+      const g = gameAt(60);
+      const watch = new StateWatch(g, false);
+      expect(watch.check('before')).toBeNull();
+      c.plant(g);
+      expect(watch.check('after')).toMatch(c.caught);
+    },
+  );
 });
 
 describe('the engine and the rules on the toy game', () => {
