@@ -57,6 +57,15 @@ function session(): SourceInput[][] {
   step(edit(cur, WU, (t) => t.replace('import core\n', 'import core\n\n')));
   step(edit(cur, WU, (t) => `${t.trimEnd()} `));
   step(edit(cur, BASICS, (t) => t.replace('function lostHp(p: player, extra: int = 0)', 'function lostHp(p: player)')));
+  // Limits passed in a re-parsed declaration (limits.ts): a number too large, brackets and a chain too deep.
+  step(edit(cur, WU, (t) => t.replace('draw(you, 2 + 10)', 'draw(you, 99999999999999999)')));
+  step(edit(cur, WU, (t) => t.replace('draw(you, 99999999999999999)', 'draw(you, 2)')));
+  const deep = `${'('.repeat(300)}1${')'.repeat(300)}`;
+  step(edit(cur, WU, (t) => t.replace('\nskill liuli', `\nfunction deepOne(): int = ${deep}\nskill liuli`)));
+  step(edit(cur, WU, (t) => t.replace(`\nfunction deepOne(): int = ${deep}\n`, '\n')));
+  const chain = `1${' + 1'.repeat(1200)}`;
+  step(edit(cur, WU, (t) => t.replace('\nskill liuli', `\nfunction longOne(): int = ${chain}\nskill liuli`)));
+  step(edit(cur, WU, (t) => t.replace(`\nfunction longOne(): int = ${chain}\n`, '\n')));
   step(rules.filter((s) => !s.file.includes('scenarios')));
   return steps;
 }

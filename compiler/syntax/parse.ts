@@ -8,7 +8,7 @@ import { declStarters, parser } from './parser.ts';
 import { toAst } from './to-ast.ts';
 import { declLayout, STRIDE, tokenLayout, type Layout } from './layout.ts';
 import { relex } from './relex.ts';
-import { splice } from './splice.ts';
+import { splice, type Spliced } from './splice.ts';
 import {
   capDiagnostics,
   fileTooLarge,
@@ -108,15 +108,17 @@ export function reparse(before: ({ text: string } & LaidOut) | undefined, text: 
   } catch {
     spliced = undefined; // the whole parse below says what went wrong, if anything did
   }
-  if (!spliced || pastLimits(spliced.ast, text, file)) return parseTokens(text, file);
+  if (!spliced || pastLimits(spliced, file)) return parseTokens(text, file);
   return { result: { ast: spliced.ast, diagnostics: [] }, layout: spliced.layout };
 }
 
 /** Whether a whole parse of the text would report a limit (limits.ts): then it is parsed whole, so that an
- *  edited file gets the same diagnostics as a fresh one. The tree is copied: treeTooDeep drops what it reports. */
-function pastLimits(ast: SourceFile, text: string, file: string): boolean {
-  if (scanTokens(lexer.tokenize(text).tokens, file).diagnostics.length > 0) return true;
-  return treeTooDeep({ ...ast, decls: [...ast.decls] }) !== undefined;
+ *  edited file gets the same diagnostics as a fresh one. Only what was parsed again is looked at — the rest kept
+ *  the limits in the last parse, and nesting starts afresh at every top-level declaration. The tree is copied:
+ *  treeTooDeep drops what it reports. */
+function pastLimits(spliced: Spliced, file: string): boolean {
+  if (scanTokens(spliced.freshTokens, file).diagnostics.length > 0) return true;
+  return treeTooDeep({ ...spliced.ast, decls: [...spliced.freshDecls] }) !== undefined;
 }
 
 function parseTokens(text: string, file: string): LaidOut {

@@ -11,6 +11,15 @@ import { toAst } from './to-ast.ts';
 import { declLayout, STRIDE, type Layout } from './layout.ts';
 import type { Relexed } from './relex.ts';
 
+/** The new tree and layout, with what was parsed again: its tokens and the declarations made from them (the
+ *  limits of limits.ts are checked on those alone: the kept ones kept them before). */
+export interface Spliced {
+  ast: A.SourceFile;
+  layout: Layout;
+  freshTokens: IToken[];
+  freshDecls: A.Decl[];
+}
+
 /** The last clean parse of the file: its text, its tree and their layout. */
 export interface Before {
   text: string;
@@ -24,12 +33,7 @@ export interface Before {
 
 /** The tree of `text` (a clean parse, nothing to say), whose tokens `relexed` gives, from the parse of the file's
  *  text before; undefined when the whole text must be parsed. */
-export function splice(
-  before: Before,
-  text: string,
-  file: string,
-  relexed: Relexed,
-): { ast: A.SourceFile; layout: Layout } | undefined {
+export function splice(before: Before, text: string, file: string, relexed: Relexed): Spliced | undefined {
   const chunks = before.layout.decls;
   const oldLen = before.layout.tokens.length / STRIDE;
   const newLen = relexed.layout.length / STRIDE;
@@ -79,9 +83,10 @@ export function splice(
   let keptAfter = keptBefore;
   for (let i = a; i < b; i++) keptAfter += chunks[i * 2 + 1]!;
   const after = oldDecls.slice(keptAfter);
+  const freshDecls = parsed.ast.decls.slice(0, trees);
   const decls = [
     ...oldDecls.slice(0, keptBefore),
-    ...parsed.ast.decls.slice(0, trees),
+    ...freshDecls,
     ...(dOff === 0 && dLine === 0 ? after : after.map((d) => shifted(d, dOff, dLine))),
   ];
 
@@ -96,6 +101,8 @@ export function splice(
   return {
     ast: { ...before.ast, decls, span },
     layout: { tokens: relexed.layout, decls: declsLayout },
+    freshTokens: tokens.slice(0, end - start),
+    freshDecls,
   };
 }
 
