@@ -32,6 +32,8 @@ export interface TableChange {
   to: Symbols;
   names: Set<string>;
   kinds: Set<SymKind>;
+  /** Shared reads already judged against this change, per `extra` (many declarations share one). */
+  judged: Map<unknown, WeakMap<Reads, boolean>>;
 }
 
 function changeOf(from: Symbols, to: Symbols): TableChange {
@@ -52,7 +54,7 @@ function changeOf(from: Symbols, to: Symbols): TableChange {
     const b = to.kindList(kind);
     if (a.length !== b.length || a.some((x, i) => !sameSym(x, b[i]))) kinds.add(kind);
   }
-  return { from, to, names, kinds };
+  return { from, to, names, kinds, judged: new Map() };
 }
 
 /** `holds` when the entry was last found good with the table the change starts from: only the changed names and
@@ -63,7 +65,15 @@ function holdsAfter(reads: Reads, change: TableChange, extra?: (key: string) => 
   if (reads.all && change.names.size > 0) return false;
   if (reads.extra.size > 0 && !extra) return false;
   for (const [k, v] of reads.extra) if (extra!(k) !== v) return false;
-  for (const r of reads.shared) if (!holdsAfter(r, change, extra)) return false;
+  if (reads.shared.size === 0) return true;
+  // A shared result's reads (a function's, read by every caller) are judged once per change and `extra`.
+  let judged = change.judged.get(extra);
+  if (judged === undefined) change.judged.set(extra, (judged = new WeakMap()));
+  for (const r of reads.shared) {
+    let ok = judged.get(r);
+    if (ok === undefined) judged.set(r, (ok = holdsAfter(r, change, extra)));
+    if (!ok) return false;
+  }
   return true;
 }
 
