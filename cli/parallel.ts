@@ -43,6 +43,11 @@ const WORKER = new URL('./simulate-worker.mjs', import.meta.url);
 // 12 MB measured the same CPU time for ~25 MB less memory per worker (interleaved runs of 200 games, --jobs 2), and
 // again over 10 interleaved runs of 400 games (121 s of CPU in all either way) though it scavenges 3.6× as often.
 const WORKER_YOUNG_MB = 12;
+// A worker's old generation is capped too. V8 sizes a heap for throughput, and with every core busy playing games
+// (its concurrent marking starved) it let runs of 5,000 four-player heuristic games grow to 1.3 GB of RSS though
+// under 70 MB was live; capped, V8 collects fully as the heap nears the cap (2 capped workers: RSS flat at ~220 MB
+// over 1,200 such games). A game's live state is a few MB: the cap is far above what one needs.
+const WORKER_OLD_MB = 256;
 
 /** A worker's game ended: counted for progress, and the waiting thread woken. */
 export function gameEnded(signal: Int32Array): void {
@@ -85,7 +90,7 @@ export function runInWorkers(
     const worker = new Worker(WORKER, {
       workerData: job,
       transferList: [port2],
-      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
+      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB, maxOldGenerationSizeMb: WORKER_OLD_MB },
     });
     worker.unref();
     return { worker, port: port1 };
