@@ -1,6 +1,7 @@
 // One process playing many games as `sgs simulate` does (the rules compiled from rules/, the compiler's caches
 // dropped, one `simulate` call on this thread), sampling its memory every `every` games: RSS as the system sees it,
-// then the live heap after a full GC (run with --expose-gc). Prints one JSON line. Started by bench/memory.ts.
+// then the live heap after a full GC (when run with --expose-gc; without it, the heap as it is). Prints one JSON
+// line. Started by bench/memory.ts.
 import { requireProgramOnly } from '../cli/compile.ts';
 import { processIo } from '../cli/io.ts';
 import { simulate } from '../cli/simulate.ts';
