@@ -24,6 +24,9 @@ import type { Policy } from './policy.ts';
 /** Whom a player leans towards: the side of the player everyone knows (the public one), against it, or unsure. */
 type Lean = 'public' | 'against' | 'unknown';
 
+/** Questions in one turn (all seats') after which the AI declines what it may (a real turn has a few dozen). */
+const PATIENCE = 300;
+
 export class HeuristicAI implements Policy {
   private rng: RngState;
   /** Evidence about each seat: > 0 leans towards the public player's side, < 0 against it. */
@@ -33,6 +36,9 @@ export class HeuristicAI implements Policy {
   private nullLevel = new Map<number, number>();
   /** What the AI reads from now: the asked seat's view while answering, the public table while watching. */
   private at: Table;
+  /** The seat whose turn it was at the last question, and how many questions were asked since it began. */
+  private turnOf = -1;
+  private asked = 0;
 
   constructor(
     private table: PublicTable,
@@ -214,6 +220,16 @@ export class HeuristicAI implements Policy {
     this.seeUses(null);
     this.at = seat;
     const me = seat.player(r.seat)!;
+    // Patience: a player who has answered PATIENCE questions since the turn passed to this seat declines what
+    // may be declined. Some plays can go on for ever, each legal and each worth it to a greedy player (无中生有
+    // drawing itself back from a deck of three cards, 洛神 kept black by 鬼才), and a table would stop there.
+    const now = seat.current();
+    if (now !== this.turnOf) [this.turnOf, this.asked] = [now, 0];
+    if (++this.asked > PATIENCE) {
+      const no = r.options.findIndex((o) => o.label === 'no');
+      if (r.min === 0) return [];
+      if (no >= 0 && r.min <= 1) return [no];
+    }
     const asks = r.subject?.asks;
     let pick: number[] | null = null;
     if (asks === 'toUse') pick = this.play(me, r);

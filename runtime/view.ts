@@ -129,6 +129,8 @@ export interface Table {
   revealed(seat: number, property: string): boolean;
   /** How many cards a zone holds (`owner`: the seat of a per-player zone). Sizes are public. */
   count(zone: string, owner: number | null): number;
+  /** The seat whose turn it is (public). */
+  current(): number;
   /** The innermost running event, its parents reachable through `parent`. */
   running(): SeenEvent | null;
   /** A member of a card a table handed out and the reader still sees (a kind's field such as an AI hint, the kind
@@ -321,6 +323,10 @@ class Reader implements Table {
 
   count(zone: string, owner: number | null): number {
     return this.#g.state.zones[owner === null ? zone : `${zone}:${owner}`]?.length ?? 0;
+  }
+
+  current(): number {
+    return this.#g.state.current;
   }
 
   running(): SeenEvent | null {
