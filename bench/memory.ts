@@ -32,7 +32,13 @@ export function memoryRows(games: number, every = Math.max(10, Math.round(games 
       maxBuffer: 1 << 26,
     });
     if (p.status !== 0) {
-      rows.push({ bench: 'memory', way, invariants, collectedAtSamples: collected, failed: p.stderr.trim().split('\n').slice(-3).join(' | ') });
+      rows.push({
+        bench: 'memory',
+        way,
+        invariants,
+        collectedAtSamples: collected,
+        failed: p.stderr.trim().split('\n').slice(-3).join(' | '),
+      });
       continue;
     }
     const r = JSON.parse(p.stdout.trim().split('\n').pop()!) as { samples: Sample[] } & Record<string, unknown>;
