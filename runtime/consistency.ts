@@ -128,7 +128,10 @@ function checkWritten(g: Engine, base: StateBaseline, ids: readonly number[], ou
       continue;
     }
     const prop = t.props.get(id);
-    if (prop !== undefined) checkProp(g, prop[0], prop[1], out);
+    if (prop !== undefined) {
+      checkProp(g, prop[0], prop[1], out);
+      continue;
+    }
     const global = t.globals.get(id);
     if (global !== undefined) checkGlobal(g, global, out);
   }
@@ -199,21 +202,19 @@ function writeTargets(g: Engine, base: StateBaseline): WriteTargets {
 }
 
 function typedProps(g: Engine, base: StateBaseline): TypedValue[] {
-  if (base.props !== undefined) return base.props;
-  const out: TypedValue[] = (base.props = []);
-  for (const prop of Object.values(g.program.properties)) {
-    const check = typeCheck(g, base, prop.type);
-    if (check !== null) out.push({ id: prop.id, check });
-  }
-  return out;
+  return (base.props ??= typedOf(g, base, Object.values(g.program.properties)));
 }
 
 function typedGlobals(g: Engine, base: StateBaseline): TypedValue[] {
-  if (base.globals !== undefined) return base.globals;
-  const out: TypedValue[] = (base.globals = []);
-  for (const v of Object.values(g.program.vars)) {
-    const check = typeCheck(g, base, v.type);
-    if (check !== null) out.push({ id: v.id, check });
+  return (base.globals ??= typedOf(g, base, Object.values(g.program.vars)));
+}
+
+/** The declarations (properties or globals) whose type says something checkable, with their checkers. */
+function typedOf(g: Engine, base: StateBaseline, decls: { id: string; type?: string }[]): TypedValue[] {
+  const out: TypedValue[] = [];
+  for (const d of decls) {
+    const check = typeCheck(g, base, d.type);
+    if (check !== null) out.push({ id: d.id, check });
   }
   return out;
 }

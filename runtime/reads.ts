@@ -398,15 +398,7 @@ export class Reads {
 
   /** Check mode: the kept value of e against a fresh computation (which records nothing for anyone). */
   verified(e: Entry, compute: () => Value): Value {
-    const r: Recorder = { id: ++this.recs, deps: [], frame: NO_FRAME, guarded: false };
-    if (this.rec !== null) this.stack.push(this.rec);
-    this.rec = r;
-    let fresh: Value;
-    try {
-      fresh = compute();
-    } finally {
-      this.abort(r);
-    }
+    const fresh = this.recorded(compute, undefined, undefined, undefined).v;
     if (!sameValue(fresh, e.v))
       throw new Error(`stale cached result: ${JSON.stringify(brief(e.v))} kept, ${JSON.stringify(brief(fresh))} now`);
     return e.v;
