@@ -6,7 +6,6 @@ import type { Program } from './ir.ts';
 import type { LogEntry, Request } from './types.ts';
 import {
   isVirtual,
-  label,
   toJSON,
   type ActionRef,
   type CardObj,
@@ -161,8 +160,9 @@ export interface SeatView extends Table {
 const eventKeys = new WeakMap<Frame, number>();
 let nextEventKey = 1;
 
-/** The live object behind every copy a table handed out, so that `cardField` and `call` take copies and nothing
- *  else (a copy from an earlier moment or another seat's table included: what was seen may be asked about). */
+/** The live object behind every copy a table handed out but cards' (found by id), so that `cardField` and `call`
+ *  take copies and nothing else (a copy from an earlier moment or another seat's table included: what was seen may
+ *  be asked about). */
 const liveOf = new WeakMap<object, Value>();
 
 class Reader implements Table {
@@ -204,30 +204,9 @@ class Reader implements Table {
       case 'p':
         return this.#player(v);
       case 'c':
-        if (!knownTo(this.#g, v, this.seat)) return null;
-        return this.#keep(
-          {
-            t: 'c' as const,
-            id: v.id,
-            kind: v.kind,
-            suit: v.suit,
-            rank: v.rank,
-            zone: v.zone,
-            ...(v.as !== undefined ? { as: v.as } : {}),
-            ...(v.holder !== undefined ? { holder: v.holder } : {}),
-          },
-          v,
-        );
-      case 'v': {
-        const copy: VirtualCard = { t: 'v', kind: v.kind, via: v.via, subs: [], set: {} };
-        this.#keep(copy, v);
-        for (const c of v.subs) {
-          const s = this.seen(c);
-          if (s !== null) copy.subs.push(s as CardObj);
-        }
-        for (const [k, x] of Object.entries(v.set)) copy.set[k] = this.seen(x);
-        return copy;
-      }
+        return knownTo(this.#g, v, this.seat) ? this.#card(v) : null;
+      case 'v':
+        return this.#virtual(v, (c) => this.seen(c));
       case 'z':
         return this.#keep<ZoneRef>({ t: 'z', zone: v.zone, owner: v.owner && this.#player(v.owner) }, v);
       case 'e':
@@ -235,6 +214,41 @@ class Reader implements Table {
       case 'a':
         return this.#keep<ActionRef>({ t: 'a', skill: v.skill, idx: v.idx, owner: this.#player(v.owner) }, v);
     }
+  }
+
+  /** A card's copy. It is found again by its id, not through `liveOf` (cards are most of what is copied, and a
+   *  weak map's entries are dear): a copy of a card the reader does not know now resolves to nothing (#unseen). */
+  #card(v: CardObj): CardObj {
+    const copies = this.#fresh();
+    const known = copies.get(v);
+    if (known !== undefined) return known as CardObj;
+    const copy: CardObj = { t: 'c', id: v.id, kind: v.kind, suit: v.suit, rank: v.rank, zone: v.zone };
+    if (v.as !== undefined) copy.as = v.as;
+    if (v.holder !== undefined) copy.holder = v.holder;
+    copies.set(v, copy);
+    return copy;
+  }
+
+  #virtual(v: VirtualCard, sub: (c: CardObj) => Value): VirtualCard {
+    const known = this.#fresh().get(v);
+    if (known !== undefined) return known as VirtualCard;
+    const copy: VirtualCard = { t: 'v', kind: v.kind, via: v.via, subs: [], set: {} };
+    this.#keep(copy, v);
+    for (const c of v.subs) {
+      const s = sub(c);
+      if (s !== null) copy.subs.push(s as CardObj);
+    }
+    for (const [k, x] of Object.entries(v.set)) copy.set[k] = this.seen(x);
+    return copy;
+  }
+
+  /** An option of the seat's own question: a card it lists, and the parts of a virtual card it lists, are known to
+   *  the seat by being listed (knownTo), so they are copied without asking and keep their labels. */
+  #listed(v: Value): Value {
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) return this.seen(v);
+    if (v.t === 'c') return this.#card(v);
+    if (v.t === 'v') return this.#virtual(v, (c) => this.#card(c));
+    return this.seen(v);
   }
 
   #player(p: PlayerObj): PlayerObj {
@@ -293,11 +307,12 @@ class Reader implements Table {
       }
       return out;
     }
-    const live = liveOf.get(v);
     // A card that went out of sight since it was handed out is no longer this reader's to ask about.
-    if (live && typeof live === 'object' && !Array.isArray(live) && live.t === 'c')
-      return knownTo(this.#g, live, this.seat) ? live : undefined;
-    return live;
+    if (v.t === 'c') {
+      const live = typeof v.id === 'number' ? this.#g.state.cards[v.id] : undefined;
+      return live !== undefined && knownTo(this.#g, live, this.seat) ? live : undefined;
+    }
+    return liveOf.get(v);
   }
 
   #players: PlayerObj[] | null = null;
@@ -373,13 +388,7 @@ class Reader implements Table {
     if (this.#request !== undefined) return this.#request;
     const r = this.#g.pending;
     if (!r || r.seat !== this.seat) return (this.#request = null);
-    const sees = (c: CardObj) => knownTo(this.#g, c, this.seat);
-    const options = r.options.map((o) => {
-      const v = o.value;
-      // A card option is labelled with its card: a card the seat does not know is labelled "a card".
-      const card = v !== null && typeof v === 'object' && !Array.isArray(v) && (v.t === 'c' || v.t === 'v');
-      return { label: card && label(v) === o.label ? label(v, sees) : o.label, value: this.seen(v) };
-    });
+    const options = r.options.map((o) => ({ label: o.label, value: this.#listed(o.value) }));
     const out: Request = { seat: r.seat, prompt: r.prompt, options, min: r.min, max: r.max };
     if (r.sealed) out.sealed = { seats: r.sealed.seats.slice(), answered: r.sealed.answered };
     if (r.subject)

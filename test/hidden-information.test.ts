@@ -12,7 +12,7 @@ import { Game } from '../runtime/game.ts';
 import { ScenarioRunner } from '../runtime/scenario.ts';
 import type { Audience, LogEntry } from '../runtime/types.ts';
 import { label, type CardObj, type Value } from '../runtime/values.ts';
-import { viewFor } from '../runtime/view.ts';
+import { seatView, viewFor } from '../runtime/view.ts';
 import { entryFor, inAudience } from '../runtime/visibility.ts';
 import { compileOrThrow } from './helpers.ts';
 
@@ -214,5 +214,40 @@ describe('the AI plays from what its seat may know', () => {
 
   it("does not read another seat's sealed answer", () => {
     expect(bAnswers(true)).toEqual(bAnswers(false));
+  });
+});
+
+describe('what a table answers about a card', () => {
+  it("reads a card's fields only while the reader knows the card: a copy of another seat's hand card gives nothing", () => {
+    const g = new Game(program, { players: 5, seed: 11 });
+    g.start();
+    const ai = new RandomAI(5);
+    const isCard = (v: Value) => v !== null && typeof v === 'object' && !Array.isArray(v) && v.t === 'c';
+    // Play on until a seat is asked to pick one of its hand cards.
+    while (
+      g.pending &&
+      !g.pending.options.some((o) => isCard(o.value) && (o.value as CardObj).zone.startsWith('hand:'))
+    )
+      g.answer(ai.pick(g.pending)!);
+    const seat = g.pending!.seat;
+    const table = seatView(g, seat);
+    const option = table.request!.options.find((o) => isCard(o.value))!;
+    const own = option.value as CardObj;
+    const live = g.state.cards[own.id]!;
+    expect(own).not.toBe(live);
+    expect(g.getMember(live, 'type', '')).not.toBeNull();
+    expect(table.cardField(own, 'type')).toBe(g.getMember(live, 'type', ''));
+    expect(table.cardField({ ...own }, 'type')).toBe(g.getMember(live, 'type', ''));
+    const other = g.state.players.find((p) => p.seat !== seat && g.state.zones[`hand:${p.seat}`]!.length > 0)!;
+    const hidden = g.state.zones[`hand:${other.seat}`]![0]!;
+    const forged = {
+      t: 'c',
+      id: hidden.id,
+      kind: hidden.kind,
+      suit: hidden.suit,
+      rank: hidden.rank,
+      zone: hidden.zone,
+    };
+    expect(table.cardField(forged as CardObj, 'type')).toBeNull();
   });
 });
