@@ -14,6 +14,7 @@ import {
 } from '../../../compiler/services/language.ts';
 import { AUTHOR_FILE, type GeneralInfo, type LangReply, type LangRequest, type Marker } from './protocol.ts';
 import type * as A from '../../../compiler/ast/nodes.ts';
+import { tableWords } from '../lib/table-words.ts';
 
 let base: SourceInput[] = [];
 let baseIndex: IndexPart = emptyIndex();
@@ -76,28 +77,6 @@ function markers(result: CompileResult, text: string): Marker[] {
       col: own ? d.span.col : 1,
     };
   });
-}
-
-/** zh/en names of ids the IR keeps without names (enum members, zones, properties, options, modes), for the
- *  scenario player's labels: the same table site/src/lib/scenarios.ts builds for /data/rules.json. */
-function namesOf(result: CompileResult): Record<string, [string, string]> {
-  const names: Record<string, [string, string]> = {};
-  const add = (n: { id: { name: string }; zh?: { name: string }; en?: string } | undefined) => {
-    if (!n || names[n.id.name]) return;
-    const zh = n.zh?.name,
-      en = n.en;
-    if (zh || en) names[n.id.name] = [zh ?? en ?? n.id.name, en ?? zh ?? n.id.name];
-  };
-  for (const f of result.files) {
-    for (const d of f.decls) {
-      if (d.kind === 'Enum') for (const m of d.members) add(m.names);
-      else if (d.kind === 'Option') {
-        add(d.names);
-        for (const m of d.members ?? []) add(m.names);
-      } else if (d.kind === 'Zone' || d.kind === 'Property' || d.kind === 'Mode') add(d.names);
-    }
-  }
-  return names;
 }
 
 async function handle(m: LangRequest): Promise<void> {
@@ -164,7 +143,7 @@ async function handle(m: LangRequest): Promise<void> {
           id: m.id,
           json: JSON.stringify(result.program),
           version: last!.version,
-          names: namesOf(result),
+          ...tableWords(result.files),
         });
       else post({ type: 'program', id: m.id, errors: markers(result, m.text).filter((x) => x.severity === 'error') });
       break;

@@ -544,7 +544,7 @@ async function playSelected(): Promise<void> {
     );
     playHost.textContent = T.loading;
     const { play } = await import('./play.ts');
-    await play(playHost, lang, p.json, p.names, scenario);
+    await play(playHost, lang, p.json, { names: p.names, texts: p.texts }, scenario);
     playBox.scrollIntoView({ behavior: 'smooth', block: 'start' });
   } catch (e) {
     playHost.textContent = T.error + ': ' + (e instanceof Error ? e.message : String(e));

@@ -2,6 +2,7 @@
 import type { FeaturedCounts } from '../../../ai/featured-tally.ts';
 import type { Completion } from '../../../compiler/services/language.ts';
 import type { EngineKind } from '../../../runtime/index.ts';
+import type { Names, Texts } from '../lib/table-words.ts';
 
 export const AUTHOR_FILE = 'playground.sgs';
 
@@ -55,7 +56,7 @@ export type LangReply =
   | { type: 'completed'; id: number; items: Completion[] }
   | { type: 'hovered'; id: number; markdown: string | null }
   | { type: 'signed'; id: number; help: { label: string; params: string[]; active: number; doc: string } | null }
-  | { type: 'program'; id: number; json: string; version: number; names: Record<string, [string, string]> }
+  | { type: 'program'; id: number; json: string; version: number; names: Names; texts: Texts }
   | { type: 'program'; id: number; errors: Marker[] }
   | { type: 'baseProgram'; id: number; json: string };
 
