@@ -1,6 +1,7 @@
 // Messages between the playground page and its workers (language service, scenario runner, balance games).
 import type { FeaturedCounts } from '../../../ai/featured-tally.ts';
-import type { Completion } from '../../../compiler/services/language.ts';
+import type { Completion, QuickFix } from '../../../compiler/services/language.ts';
+import type { EntityTexts } from '../../../compiler/text/index.ts';
 import type { EngineKind } from '../../../runtime/index.ts';
 
 export const AUTHOR_FILE = 'playground.sgs';
@@ -14,6 +15,7 @@ export interface Marker {
   line: number;
   col: number;
   file: string; // the author's file, or a built-in file the author's code broke
+  fixes?: QuickFix[]; // edits of the author's file that fix it ("did you mean 'x'?")
 }
 
 export interface ScenarioInfo {
@@ -52,6 +54,9 @@ export type LangReply =
       ms: number;
       ok: boolean;
     }
+  /** The rule texts of the author's entities, after the `checked` of the same version (stale: the file did not
+   *  parse, these are the last texts it had). */
+  | { type: 'texts'; version: number; texts: EntityTexts; stale: boolean }
   | { type: 'completed'; id: number; items: Completion[] }
   | { type: 'hovered'; id: number; markdown: string | null }
   | { type: 'signed'; id: number; help: { label: string; params: string[]; active: number; doc: string } | null }
