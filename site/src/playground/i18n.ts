@@ -58,7 +58,7 @@ const zh = {
   balanceBuiltin: '内置武将',
   balanceProblem: '问题：',
   textsNone: '你的文件还没有声明技能、武将或卡牌。',
-  textsStale: '文件目前无法解析：显示的是上次的文字。',
+  textsStale: '文件有错误：显示的是上次编译通过时的文字。',
   textsKinds: { generals: '武将', skills: '技能', cards: '卡牌', modes: '模式', events: '事件' } as Record<
     string,
     string
@@ -126,7 +126,7 @@ const en: Strings = {
   balanceBuiltin: 'Built-in',
   balanceProblem: 'Problem: ',
   textsNone: 'Your file declares no skill, general or card yet.',
-  textsStale: 'The file does not parse right now: these are the last texts.',
+  textsStale: 'Your file has errors: these are the texts of the last version that compiled.',
   textsKinds: { generals: 'General', skills: 'Skill', cards: 'Card', modes: 'Mode', events: 'Event' },
   textsEmpty: '(no text generated)',
 };

@@ -101,10 +101,11 @@ function generalsOf(files: A.SourceFile[]): GeneralInfo[] {
 }
 
 /** The rule texts of the author's entities from this compile (no second compile: the texts read its trees and
- *  symbols), put on the author's names for hover too. Null when the file did not get as far as names. */
+ *  symbols), put on the author's names for hover too. Null when the file has errors: an unresolved name would be
+ *  worded raw (`{drow}`), so the panel keeps the last texts of a file that compiled. */
 function ownTexts(result: CompileResult): EntityTexts | null {
   if (texts?.result === result) return texts.texts;
-  if (!result.symbols) return null;
+  if (!result.program || !result.symbols) return null;
   const t = generateTextsOf(result, (f) => f === AUTHOR_FILE);
   texts = { result, texts: t };
   attachTexts(mine, t);

@@ -54,8 +54,8 @@ export type LangReply =
       ms: number;
       ok: boolean;
     }
-  /** The rule texts of the author's entities, after the `checked` of the same version (stale: the file did not
-   *  parse, these are the last texts it had). */
+  /** The rule texts of the author's entities, after the `checked` of the same version (stale: the file has
+   *  errors, these are the texts of the last version that compiled). */
   | { type: 'texts'; version: number; texts: EntityTexts; stale: boolean }
   | { type: 'completed'; id: number; items: Completion[] }
   | { type: 'hovered'; id: number; markdown: string | null }
