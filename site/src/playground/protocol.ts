@@ -1,6 +1,7 @@
 // Messages between the playground page and its workers (language service, scenario runner, balance games).
 import type { FeaturedCounts } from '../../../ai/featured-tally.ts';
-import type { Completion } from '../../../compiler/services/language.ts';
+import type { Completion, QuickFix } from '../../../compiler/services/language.ts';
+import type { EntityTexts } from '../../../compiler/text/index.ts';
 import type { EngineKind } from '../../../runtime/index.ts';
 import type { Names, Texts } from '../lib/table-words.ts';
 
@@ -15,6 +16,7 @@ export interface Marker {
   line: number;
   col: number;
   file: string; // the author's file, or a built-in file the author's code broke
+  fixes?: QuickFix[]; // edits of the author's file that fix it ("did you mean 'x'?")
 }
 
 export interface ScenarioInfo {
@@ -53,6 +55,9 @@ export type LangReply =
       ms: number;
       ok: boolean;
     }
+  /** The rule texts of the author's entities, after the `checked` of the same version (stale: the file has
+   *  errors, these are the texts of the last version that compiled). */
+  | { type: 'texts'; version: number; texts: EntityTexts; stale: boolean }
   | { type: 'completed'; id: number; items: Completion[] }
   | { type: 'hovered'; id: number; markdown: string | null }
   | { type: 'signed'; id: number; help: { label: string; params: string[]; active: number; doc: string } | null }
