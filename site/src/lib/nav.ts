@@ -2,8 +2,8 @@
 // page of a page within it. Sections: cards (by type), generals (by kingdom), the rules (topics, then the
 // timings and the language reference), scenarios (their index's groups). Pages outside these (the game, the
 // playground, search) have no sidebar. Everything is read from the rules (book.ts); labels in both languages.
-import { program, label, topics, topicTitle, scenarioTitle, type Lang } from './book.ts';
-import { scenarioGroups, groupTitle, homeGroup } from './scenario-groups.ts';
+import { program, label, topics, topicTitle, scenarioTitle, type Lang, type ScenarioInfo } from './book.ts';
+import { scenarioGroups, groupTitle, homeGroup, type ScenarioGroup } from './scenario-groups.ts';
 
 export interface NavItem {
   href: string;
@@ -116,37 +116,32 @@ function rulesNav(lang: Lang): SectionNav {
   };
 }
 
-/** On the index: its groups as anchors. On a scenario's page: the scenarios of its home group. */
+/** On the index: its groups as anchors. On a scenario's page: the scenarios of its home group (or of those in
+ *  no group). */
 function scenariosNav(path: string, lang: Lang): SectionNav {
   const index = `/${lang}/scenarios/`;
   const id = path.split('/')[2];
-  const home = id ? homeGroup(id) : undefined;
+  const g = scenarioGroups();
   const title = t(lang, '情景', 'Scenarios');
   const top: NavGroup = { title, items: [{ href: index, label: t(lang, '全部情景', 'All scenarios') }] };
-  if (home)
-    return {
-      title,
-      groups: [
-        top,
-        {
-          title: groupTitle(home, lang),
-          items: home.scenarios.map((s) => ({
-            href: `/${lang}/scenarios/${s.id}/`,
-            label: scenarioTitle(s, lang),
-          })),
-        },
-      ],
-    };
-  const g = scenarioGroups();
-  const anchors = (list: typeof g.cards) =>
+  const page = (s: ScenarioInfo) => ({ href: `/${lang}/scenarios/${s.id}/`, label: scenarioTitle(s, lang) });
+  if (id) {
+    const home = homeGroup(id);
+    const group = home
+      ? { title: groupTitle(home, lang), items: home.scenarios.map(page) }
+      : { title: t(lang, '其他', 'Other'), items: g.other.map(page) };
+    return { title, groups: [top, group] };
+  }
+  const anchors = (list: ScenarioGroup[]) =>
     list.map((x) => ({ href: `${index}#${x.anchor}`, label: groupTitle(x, lang) }));
+  const other = g.other.length ? [{ href: `${index}#other`, label: t(lang, '其他', 'Other') }] : [];
   return {
     title,
     groups: [
       top,
       { title: t(lang, '按卡牌', 'By card'), items: anchors(g.cards) },
       { title: t(lang, '按武将', 'By general'), items: anchors(g.generals) },
-      { title: t(lang, '按主题', 'By topic'), items: anchors(g.topics) },
+      { title: t(lang, '按主题', 'By topic'), items: [...anchors(g.topics), ...other] },
     ].filter((x) => x.items.length),
   };
 }
