@@ -180,6 +180,9 @@ describe.skipIf(!ready)(
       // Another page of the site too, and back to light.
       await page.goto(server.url + '/zh/cards/nullification/');
       expect(luminance(await bg(page))).toBeLessThan(0.1);
+      // Its code blocks too, beside the scenario players (whose panel class once matched Shiki's <pre>).
+      const pre = await page.evaluate(() => getComputedStyle(document.querySelector('pre.shiki')!).backgroundColor);
+      expect(luminance(pre)).toBeLessThan(0.1);
       // A card face stays a light card.
       const face = await page.evaluate(() => getComputedStyle(document.querySelector('.cardface')!).backgroundColor);
       expect(luminance(face)).toBeGreaterThan(0.8);
