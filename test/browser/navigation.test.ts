@@ -96,6 +96,16 @@ describe.skipIf(!ready)(
       expect(await page.getAttribute('nav.pager a.prev', 'href')).toBe(pages[i - 1]);
       expect(await page.getAttribute('nav.pager a.next', 'href')).toBe(pages[i + 1]);
       expect(await page.locator('nav.pager').innerText()).toContain('下一页');
+      // No English in the Chinese chrome (but the link to the English edition).
+      const chrome = [
+        await page.locator('header.top').innerText(),
+        await page.locator('.sidebar').textContent(),
+        await page.locator('.page-toc').textContent(),
+        await page.locator('nav.pager').innerText(),
+        await page.getAttribute('header.top input[type=search]', 'placeholder'),
+        await page.getAttribute('header.top button.theme-toggle', 'aria-label'),
+      ].join(' ');
+      expect(chrome.replace('English', '')).not.toMatch(/[A-Za-z]/);
       await page.screenshot({ path: `${SHOTS}/nav-card-zh.png` });
       await page.click('nav.pager a.next');
       await page.waitForURL(server.url + pages[i + 1]);
