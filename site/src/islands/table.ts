@@ -493,7 +493,6 @@ ${rows.join('\n')}</section>`);
       if (Number(li.dataset.n) < this.freshFrom) li.classList.remove('fresh');
     });
     const frag = document.createDocumentFragment();
-    const seats = g.state.players.map((p) => p.name);
     for (let i = this.logShown; i < log.length; i++) {
       const e = log[i]!;
       if (e.k === 'ask') continue; // the decision panel shows the question; its options may reveal hands
@@ -501,7 +500,7 @@ ${rows.join('\n')}</section>`);
       li.className = `k-${e.k}${i >= this.freshFrom && this.viewer !== null ? ' fresh' : ''}${e.private ? ' private' : ''}`;
       li.dataset.n = String(i);
       if (e.private) li.title = this.L.ui('privateEntry');
-      li.textContent = this.L.logLine(e, (seat) => this.playerName(seat), seats);
+      li.textContent = this.L.logLine(e);
       frag.appendChild(li);
     }
     this.logShown = log.length;
