@@ -4,7 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { DIST, browserAvailable, useSite } from './harness.ts';
+import { mkdirSync } from 'node:fs';
+import { DIST, browserAvailable, repo, useSite } from './harness.ts';
+
+const SHOTS = repo + '.tmp/table-shots/';
+mkdirSync(SHOTS, { recursive: true });
 
 // The global setup builds the site whenever Chromium is present, so only a missing Chromium skips these tests.
 const ready = browserAvailable() && existsSync(DIST + '/data/rules.json') && existsSync(DIST + '/zh/play/index.html');
@@ -138,5 +142,37 @@ describe.skipIf(!ready)(
       expect(external).toEqual([]);
       await page.close();
     }, 60_000);
+
+    it('plays a game in Chinese whose log, questions and seats carry no English', async () => {
+      const { page, errors } = await open('/zh/play/', 'sgs-game[data-ready]');
+      const english: string[] = [];
+      const look = async () => {
+        // Seat names (p1) and card faces (♠J) are not words: two Latin letters or more are.
+        for (const t of await page.locator('.sgs-log li, .sgs-q p, .sgs-q .sgs-opt').allInnerTexts())
+          if (/[A-Za-z]{2,}/.test(t)) english.push(t);
+      };
+      await look();
+      await page.locator('.sgs-q.mine .sgs-opt').first().click(); // 选择你的武将
+      for (let i = 0; i < 25 && !(await page.locator('.sgs-over').count()); i++) {
+        const q = page.locator('.sgs-q.mine');
+        if (!(await q.count())) break;
+        await look();
+        if (await q.locator('[data-act="pass"]').count()) await q.locator('[data-act="pass"]').click();
+        else if (await q.locator('[data-act="confirm"]').count()) {
+          const n = await q.locator('.sgs-opt').count();
+          for (let k = 0; k < n && !(await q.locator('[data-act="confirm"]:not([disabled])').count()); k++)
+            await q.locator(`.sgs-opt[data-i="${k}"]`).click();
+          await q.locator('[data-act="confirm"]').click();
+        } else await q.locator('.sgs-opt').first().click();
+      }
+      await look();
+      const log = await page.locator('.sgs-log li').allInnerTexts();
+      expect(log.length).toBeGreaterThan(10);
+      expect(log.some((l) => /摸\d+张牌/.test(l))).toBe(true);
+      expect([...new Set(english)].slice(0, 8)).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}zh-play.png`, fullPage: true });
+      expect(errors).toEqual([]);
+      await page.close();
+    }, 90_000);
   },
 );
