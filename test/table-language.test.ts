@@ -98,4 +98,13 @@ phrase "twice: default prompt" "是否继续" "Go on?"`;
     expect(L.text('discard a hand card')).toBe('弃置一张手牌');
     expect(new Labels('en', program, words.names, words.texts).prompt('play')).toMatch(/^Play phase/);
   });
+
+  it('titles every scenario in both languages: no Chinese in the English title, no English words in the Chinese', () => {
+    const all = compile(loadSources(['rules', 'docs/examples'])).program!;
+    const scenarios = Object.values(all.scenarios);
+    expect(scenarios.length).toBeGreaterThan(400);
+    expect(scenarios.filter((x) => !x.zh || !x.en).map((x) => x.id)).toEqual([]);
+    expect(scenarios.filter((x) => /[\u4e00-\u9fff]/.test(x.en ?? '')).map((x) => `${x.id}: ${x.en}`)).toEqual([]);
+    expect(scenarios.filter((x) => english(x.zh ?? '')).map((x) => `${x.id}: ${x.zh}`)).toEqual([]);
+  });
 });
