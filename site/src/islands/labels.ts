@@ -76,7 +76,6 @@ const UI = {
 
 export type UIKey = keyof typeof UI;
 
-const ROLE_ICON: Record<string, string> = { lord: '主', loyalist: '忠', rebel: '反', renegade: '内' };
 
 export class Labels {
   private words: Record<string, string> = {};
@@ -122,8 +121,10 @@ export class Labels {
     return this.words[id] ?? id;
   }
 
+  /** A role as a one-character badge: the first character of its Chinese name (主公 → 主). */
   roleIcon(role: string): string {
-    return ROLE_ICON[role] ?? role;
+    const zh = this.names[role]?.[0];
+    return zh ? zh.charAt(0) : role;
   }
 
   /** A text the rules show players, in this language: its text phrase (a wording in 「」 or “” around it all, as
