@@ -21,6 +21,21 @@ function literals(node: unknown, out: Set<string>): void {
   for (const v of Object.values(o)) if (v && typeof v === 'object') literals(v, out);
 }
 
+/** The literals of one IR entity, kept by its object: lowering hands back the same object for a declaration an edit
+ *  did not change (compiler/decl-cache.ts), so a re-check walks only what changed. */
+const literalsOf = new WeakMap<object, Set<string>>();
+
+function entityLiterals(node: unknown, out: Set<string>): void {
+  if (!node || typeof node !== 'object') return literals(node, out);
+  let found = literalsOf.get(node);
+  if (!found) {
+    found = new Set();
+    literals(node, found);
+    literalsOf.set(node, found);
+  }
+  for (const x of found) out.add(x);
+}
+
 /** The skills some part of the program gives, grants or names (besides a skill naming itself). */
 function givenSkills(parts: Partial<Program>[]): Set<string> {
   const given = new Set<string>();
@@ -29,13 +44,16 @@ function givenSkills(parts: Partial<Program>[]): Set<string> {
     for (const c of Object.values(p.cards ?? {})) for (const s of c.skills) given.add(s);
     for (const [key, value] of Object.entries(p)) {
       if (key === 'scenarios' || key === 'skills' || key === 'variants') continue;
-      literals(value, given);
+      // Most parts are tables of entities by id: each entity walked once.
+      if (value && typeof value === 'object' && !Array.isArray(value))
+        for (const e of Object.values(value)) entityLiterals(e, given);
+      else literals(value, given);
     }
     for (const sc of Object.values(p.scenarios ?? {}))
       for (const seat of sc.seats) for (const f of seat.fields) if (f.name === 'skills') literals(f.e, given);
     for (const sk of Object.values(p.skills ?? {}) as ISkill[]) {
       const named = new Set<string>();
-      literals(sk, named);
+      entityLiterals(sk, named);
       for (const g of sk.grants ?? []) if (!g.card) named.add(g.what);
       named.delete(sk.id);
       for (const n of named) given.add(n);
