@@ -13,13 +13,13 @@ import {
   replayStep,
   rulesFingerprint,
   viewFor,
-  writeReplayFile,
   type Game,
   type PlayerView,
   type Program,
   type ReplayFile,
   type Request,
 } from '../../../runtime/index.ts';
+import { recordedFile, savedFile } from '../lib/game-file.ts';
 import { decodeGame, encodeGame, GameLinkError, gameInFragment, LINK_KEY } from '../lib/game-link.ts';
 import { Labels, type Lang } from './labels.ts';
 import css from './replay.css?inline';
@@ -160,6 +160,9 @@ export class PlayPage {
   private replay: ReplayTable | null = null;
   /** Whether the replay is of the game the reader just played here (then every view is theirs to pick). */
   private own = false;
+  /** Replaying one's own game still being played: only the spectator's view and one's own seat are offered (the
+   *  others' hands are still hidden in the live game). Null: every view. */
+  private onlySeat: number | null = null;
   private el: {
     files: HTMLElement;
     note: HTMLElement;
@@ -233,23 +236,17 @@ export class PlayPage {
   private currentFile(): ReplayFile | null {
     if (this.replay) return this.replay.file;
     const r = this.live.recording();
-    if (!r) return null;
-    return {
-      seed: r.seed,
-      players: r.players,
-      mode: r.mode,
-      rules: rulesFingerprint(this.program),
-      answers: r.answers,
-    };
+    return r ? recordedFile(this.program, r) : null;
   }
 
   private async fileAct(act: string): Promise<void> {
     const L = this.L;
     const file = this.currentFile();
     if (act === 'save' && file) {
+      const { name, text } = savedFile(file);
       const a = document.createElement('a');
-      a.href = URL.createObjectURL(new Blob([writeReplayFile(file)], { type: 'application/json' }));
-      a.download = `sgs-game-${file.seed}-${file.answers.length}.json`;
+      a.href = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+      a.download = name;
       a.click();
       setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
       this.say(
@@ -284,6 +281,7 @@ export class PlayPage {
       const rec = this.live.recording();
       if (!file || !rec) return;
       this.own = true;
+      this.onlySeat = this.live.finished() ? null : rec.seat;
       this.startReplay(file, rec.seat ?? 'public');
     }
   }
@@ -313,6 +311,7 @@ export class PlayPage {
   private loaded(file: ReplayFile): void {
     checkReplayFile(this.program, file, 'file');
     this.own = false;
+    this.onlySeat = null;
     this.startReplay(file, 'public');
     if (file.rules !== undefined && file.rules !== rulesFingerprint(this.program))
       this.say(
@@ -365,7 +364,9 @@ export class PlayPage {
     const L = this.L;
     const bar = this.el.bar;
     if (whole) {
+      const limited = this.onlySeat !== null;
       const seats = r.current.state.players
+        .filter((p) => !limited || p.seat === this.onlySeat)
         .map(
           (p) =>
             `<option value="${p.seat}">${esc(L.t(`${L.ui('seat')} ${p.seat + 1}（${p.name}）的视角`, `${L.ui('seat')} ${p.seat + 1} (${p.name})’s view`))}</option>`,
@@ -380,7 +381,7 @@ export class PlayPage {
 <output data-role="step"></output></div>
 <div class="sgs-group"><label>${esc(L.t('视角', 'View'))} <select data-replay="view">
 <option value="public">${esc(L.t('旁观者（仅公开信息）', 'Spectator (public information only)'))}</option>${seats}
-<option value="all">${esc(L.t('全知（显示所有隐藏信息）', 'Everything (all hidden information)'))}</option></select></label>
+${limited ? '' : `<option value="all">${esc(L.t('全知（显示所有隐藏信息）', 'Everything (all hidden information)'))}</option>`}</select></label>
 <button type="button" class="sgs-btn" data-replay="back">${esc(L.t('返回对局', 'Back to the game'))}</button></div>
 <p class="sgs-viewing" data-role="viewing"></p><p class="sgs-trace" data-role="trace" hidden></p>`;
     }

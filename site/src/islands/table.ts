@@ -839,6 +839,11 @@ export class GameTable extends Table {
     return { seed: this.seed, players: this.players, mode: this.modeId, answers, seat: this.viewer };
   }
 
+  /** Whether the game has ended (with a result or a rule error). */
+  finished(): boolean {
+    return !!this.game?.over;
+  }
+
   /** 托管: the computer plays the reader's seat until switched off. */
   setHandsOff(on: boolean): void {
     this.handsOff = on;
