@@ -54,6 +54,16 @@ describe.skipIf(!ready)('save, share and replay a game (browser)', () => {
         expect(saved.seed).toBe(4242);
         expect(saved.answers.length).toBeGreaterThan(20);
 
+        // Replaying one's own finished game: from one's own seat, and every view may be chosen.
+        await page.click('[data-file="replay"]');
+        await page.waitForSelector('sgs-game[data-replaying]');
+        expect(await page.getAttribute('[data-role="viewing"]', 'data-view')).toMatch(/^\d+$/);
+        expect(await page.locator('[data-replay="view"] option[value="all"]').count()).toBe(1);
+        await page.click('[data-replay="end"]');
+        const ownHash = await page.innerText('[data-role="hash"]');
+        await page.click('[data-replay="back"]');
+        expect(await page.getAttribute('sgs-game', 'data-replaying')).toBeNull();
+
         await page.click('[data-file="share"]');
         const link = await page.inputValue('.sgs-link');
         expect(link).toMatch(new RegExp(`/${lang}/play/#game=1\\.[A-Za-z0-9_-]+$`));
@@ -93,6 +103,7 @@ describe.skipIf(!ready)('save, share and replay a game (browser)', () => {
         expect(engine.problem).toBeUndefined();
         expect(engine.game.state.over).not.toBeNull();
         expect(shown).toBe(engine.game.traceHash());
+        expect(ownHash).toBe(shown);
         const cli = spawnSync(process.execPath, [repo + 'bin/sgs.mjs', 'replay', file], {
           cwd: repo,
           encoding: 'utf8',

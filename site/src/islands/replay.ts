@@ -87,9 +87,21 @@ export class ReplayTable extends Table {
     return this.step === this.last;
   }
 
+  /** The view of this drawing (made in beforeRender: the table asks for it several times a drawing). */
+  private shown: PlayerView | null = null;
+
   protected view(): PlayerView {
+    if (this.shown) return this.shown;
     const p = this.perspective;
     return p === 'all' ? super.view() : viewFor(this.game, p === 'public' ? null : p);
+  }
+
+  /** A seat's name with its general only when the view shows the general (a mode may keep generals hidden). */
+  protected playerName(seat: number): string {
+    const p = this.view().players[seat];
+    if (!p) return '?';
+    const gen = p.props.general;
+    return `${p.name}${typeof gen === 'string' ? this.L.t(`（${this.L.name(gen)}）`, ` (${this.L.name(gen)})`) : ''}`;
   }
 
   protected logEntries() {
@@ -103,6 +115,8 @@ export class ReplayTable extends Table {
 
   /** The file's next answer marked among the options, when the question is shown. */
   protected beforeRender(): void {
+    this.shown = null;
+    this.shown = this.view();
     const r = this.game.pending;
     const next = this.step < this.last ? this.file.answers[this.step] : undefined;
     this.hint = r && next && this.seesQuestion(r) ? next.slice() : [];
@@ -158,7 +172,7 @@ function loadProblem(L: Labels, e: unknown): { text: string; detail: string } {
 export class PlayPage {
   private live: GameTable;
   private replay: ReplayTable | null = null;
-  /** Whether the replay is of the game the reader just played here (then every view is theirs to pick). */
+  /** Whether the replay is of the game the reader played on this page (said above the table). */
   private own = false;
   /** Replaying one's own game still being played: only the spectator's view and one's own seat are offered (the
    *  others' hands are still hidden in the live game). Null: every view. */
@@ -278,11 +292,12 @@ export class PlayPage {
         'ok',
       );
     } else if (act === 'replay') {
+      // Always the live game, even while another game is replayed.
       const rec = this.live.recording();
-      if (!file || !rec) return;
+      if (!rec) return;
       this.own = true;
       this.onlySeat = this.live.finished() ? null : rec.seat;
-      this.startReplay(file, rec.seat ?? 'public');
+      this.startReplay(recordedFile(this.program, rec), rec.seat ?? 'public');
     }
   }
 
