@@ -65,6 +65,7 @@ describe.skipIf(!ready)('save, share and replay a game (browser)', () => {
         expect(await page.getAttribute('sgs-game', 'data-replaying')).toBeNull();
 
         await page.click('[data-file="share"]');
+        await page.waitForSelector('.sgs-link:not([hidden])'); // the link is made asynchronously (CompressionStream)
         const link = await page.inputValue('.sgs-link');
         expect(link).toMatch(new RegExp(`/${lang}/play/#game=1\\.[A-Za-z0-9_-]+$`));
 
