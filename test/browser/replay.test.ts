@@ -52,7 +52,7 @@ describe.skipIf(!ready)('save, share and replay a game (browser)', () => {
         await download.saveAs(file);
         const saved = readReplayFile(readFileSync(file, 'utf8'), 'game.json');
         expect(saved.seed).toBe(4242);
-        expect(saved.answers.length).toBeGreaterThan(20);
+        expect(saved.answers.length).toBeGreaterThan(60);
 
         // Replaying one's own finished game: from one's own seat, and every view may be chosen.
         await page.click('[data-file="replay"]');
@@ -85,8 +85,20 @@ describe.skipIf(!ready)('save, share and replay a game (browser)', () => {
         await viewer.click('[data-replay="prev"]');
         expect(await step()).toBe(4);
         await shot(viewer, `${lang}-2-replay-step4`);
+        // Mid-game, the spectator sees no hand and no question's options; everything only once chosen.
+        const hands = '.sgs-replayed .sgs-z-hand .sgs-card:not(.back)';
+        await viewer.locator('[data-replay="slider"]').fill('40');
+        expect(await step()).toBe(40);
+        expect(await viewer.locator(hands).count()).toBe(0);
+        expect(await viewer.locator('.sgs-replayed .sgs-q').count()).toBe(0);
+        await viewer.selectOption('[data-replay="view"]', 'all');
+        expect(await viewer.locator(hands).count()).toBeGreaterThan(0);
+        expect(await viewer.locator('.sgs-replayed .sgs-q .hint').count()).toBeGreaterThan(0);
+        await shot(viewer, `${lang}-3-replay-step40-all`);
+        await viewer.selectOption('[data-replay="view"]', 'public');
+        expect(await viewer.locator(hands).count()).toBe(0);
         // One step at a time to the end (a replayed step applies one recorded answer).
-        let n = 4;
+        let n = 40;
         while (await viewer.locator('[data-replay="next"]:not([disabled])').count()) {
           await viewer.click('[data-replay="next"]');
           n++;
@@ -95,7 +107,7 @@ describe.skipIf(!ready)('save, share and replay a game (browser)', () => {
         expect(n).toBe(saved.answers.length);
         expect(await viewer.isVisible('[data-role="trace"]')).toBe(true);
         const shown = await viewer.innerText('[data-role="hash"]');
-        await shot(viewer, `${lang}-3-replay-end`);
+        await shot(viewer, `${lang}-4-replay-end`);
 
         // The engine's hash for the downloaded file, here and from `sgs replay`.
         const program = compile(loadSources([repo + 'rules'], repo)).program!;
@@ -124,7 +136,7 @@ describe.skipIf(!ready)('save, share and replay a game (browser)', () => {
         await viewer.selectOption('[data-replay="view"]', 'all');
         expect(await viewer.getAttribute('[data-role="viewing"]', 'data-view')).toBe('all');
         expect(await viewer.locator('.sgs-replayed .sgs-seat .sgs-card:not(.back)').count()).toBeGreaterThan(0);
-        await shot(viewer, `${lang}-4-replay-all`);
+        await shot(viewer, `${lang}-5-replay-all`);
         expect(errors).toEqual([]);
         expect(viewerErrors).toEqual([]);
       } finally {
