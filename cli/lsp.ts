@@ -1,17 +1,21 @@
 // `sgs lsp`: a language server over stdio (JSON-RPC with Content-Length frames) for editors outside the browser.
 // It compiles the open documents with the built-in rules (as `sgs check` does) and answers with the same language
-// service as the playground (compiler/services/language.ts): diagnostics, completion, hover, go to definition.
+// service as the playground (compiler/services/language.ts): diagnostics, completion, hover (with the generated
+// rule texts), go to definition, and quick fixes for "did you mean" diagnostics.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { compile, type SourceInput } from '../compiler/index.ts';
 import { loadSources } from '../compiler/node/load.ts';
+import { generateTexts, generateTextsOf } from '../compiler/text/index.ts';
 import {
+  attachTexts,
   complete,
   describe,
   emptyIndex,
   indexFiles,
   lookup,
+  quickFixes,
   type Completion,
   type EntryKind,
   type IndexPart,
@@ -31,6 +35,11 @@ interface Message {
 interface Position {
   line: number; // 0-based
   character: number; // UTF-16 code units
+}
+
+interface LspDiagnostic {
+  range: { start: Position; end: Position };
+  message: string;
 }
 
 /** LSP CompletionItemKind numbers for the language service's kinds. */
@@ -92,6 +101,7 @@ export class LanguageServer {
             completionProvider: { triggerCharacters: ['.', ' ', '('] },
             hoverProvider: true,
             definitionProvider: true,
+            codeActionProvider: { codeActionKinds: ['quickfix'] },
           },
           serverInfo: { name: 'sgs' },
         };
@@ -147,6 +157,25 @@ export class LanguageServer {
         const line = e.line - 1;
         return { uri: this.uriOf(e.file), range: { start: { line, character: 0 }, end: { line, character: 0 } } };
       }
+      case 'textDocument/codeAction': {
+        // The client hands back the diagnostics under the cursor; each "did you mean" one becomes an edit.
+        const { uri, text } = this.at({ ...p, position: { line: 0, character: 0 } });
+        const ctx = p.context as { diagnostics?: LspDiagnostic[] } | undefined;
+        return (ctx?.diagnostics ?? []).flatMap((d) => {
+          const span = { start: offsetOf(text, d.range.start), end: offsetOf(text, d.range.end) };
+          return quickFixes({ message: d.message, span }, text, this.lang).map((f) => ({
+            title: f.title,
+            kind: 'quickfix',
+            diagnostics: [d],
+            isPreferred: true,
+            edit: {
+              changes: {
+                [uri]: [{ range: { start: position(text, f.start), end: position(text, f.end) }, newText: f.newText }],
+              },
+            },
+          }));
+        });
+      }
       case 'shutdown':
         return null;
       case 'exit':
@@ -168,9 +197,12 @@ export class LanguageServer {
     const { mine, all } = this.sources();
     const r = compile(all);
     const open = new Set(mine.map((s) => s.file));
-    this.ownIndex = indexFiles(
-      r.files.filter((f) => open.has(f.file)),
-      new Map(mine.map((s) => [s.file, s.text])),
+    this.ownIndex = attachTexts(
+      indexFiles(
+        r.files.filter((f) => open.has(f.file)),
+        new Map(mine.map((s) => [s.file, s.text])),
+      ),
+      generateTextsOf(r, (f) => open.has(f)),
     );
     // The built-in rules' names come from the same compile, unless an open document stands in for one of them.
     if (!this.baseIndex && !this.base.some((b) => open.has(b.file)))
@@ -199,8 +231,10 @@ export class LanguageServer {
     return [this.ownIndex, this.baseIndex];
   }
 
+  /** The built-in rules' names, with their rule texts (worded once, from a compile of the built-in rules alone). */
   private indexBase(files: ReturnType<typeof compile>['files']): IndexPart {
-    return indexFiles(files, new Map(this.base.map((s) => [s.file, s.text])));
+    const part = indexFiles(files, new Map(this.base.map((s) => [s.file, s.text])));
+    return attachTexts(part, generateTexts(compile(this.base)));
   }
 
   private at(p: Record<string, unknown>): { uri: string; text: string; offset: number } {

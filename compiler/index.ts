@@ -4,6 +4,7 @@ import { reparse, type LaidOut, type ParseResult } from './syntax/parse.ts';
 import { collect } from './lower/symbols.ts';
 import { lowerProgram, type LowerCache } from './lower/lower.ts';
 import { runChecks, type CheckCache } from './check/checks.ts';
+import { orphanSkillCheck } from './check/orphan-skills.ts';
 import { MissingWording, textDiagnostics } from './text/missing.ts';
 import { DeclCaches } from './decl-cache.ts';
 import { keepDecls, sameData } from './kept-trees.ts';
@@ -96,6 +97,8 @@ function compileParsed(sources: SourceInput[], parses: Parsed[]): CompileResult 
     caches.begin(symbols);
     const program = lowerProgram(files, symbols, diagnostics, lowered);
     diagnostics.push(...runChecks(files, symbols, checked));
+    // Program-wide, so not cached per declaration; only once names resolve (an unknown name is a lit null).
+    if (!hasErrors(diagnostics)) diagnostics.push(...orphanSkillCheck(program, symbols));
     // Wording the rules texts lack (SGS310) once the program resolves: the texts are generated from it.
     if (!hasErrors(diagnostics)) diagnostics.push(...textDiagnostics(files, symbols, wording));
     if (hasErrors(diagnostics)) return { diagnostics, files, symbols };

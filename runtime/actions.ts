@@ -32,7 +32,7 @@ export function* perform(g: Engine, a: ActionRef): Asking<Value> {
   const act = s.actives[a.idx]!;
   markUse(g, act.limit, limitKey(a.skill, 'a', a.idx, a.owner));
   markOnce(g, a.skill, a.owner);
-  g.record('event', `${a.owner.name} ${a.skill}`);
+  g.logLine('event', '{0} {1}', [a.owner, a.skill]);
   const c = g.ctx(a.owner, act.body.slots);
   g.runningSkills.push({ skill: a.skill });
   try {

@@ -19,6 +19,9 @@ export interface BuiltinSpec {
   returns: string;
   /** What it gives or does, in a line (the editor's hover). */
   doc: string;
+  /** The parameters whose text players read at the table (a log line's template, a question's prompt, the words
+   *  the game ends with): a literal there needs its wording in both languages (a text phrase; SGS311). */
+  shown?: readonly string[];
 }
 
 const b = <E extends BuiltinEffect>(
@@ -27,7 +30,9 @@ const b = <E extends BuiltinEffect>(
   group: BuiltinGroup,
   returns: string,
   doc: string,
-): BuiltinSpec & { effect: E } => ({ params, effect, group, returns, doc });
+  shown?: string[],
+): BuiltinSpec & { effect: E } =>
+  shown ? { params, effect, group, returns, doc, shown } : { params, effect, group, returns, doc };
 
 const TABLE = {
   count: b(['x'], 'pure', 'lists', 'int', 'the number of items of a list or cards of a zone (a number stays a number)'),
@@ -189,6 +194,7 @@ const TABLE = {
     'effects',
     'any',
     'write a log line; {0} … {3} are replaced by a … d',
+    ['text'],
   ),
   logTo: b(
     ['who', 'text', 'a?', 'b?', 'c?', 'd?'],
@@ -196,6 +202,7 @@ const TABLE = {
     'effects',
     'any',
     'write a log line only who (a player or a list) may read',
+    ['text'],
   ),
   logExcept: b(
     ['who', 'text', 'a?', 'b?', 'c?', 'd?'],
@@ -203,6 +210,7 @@ const TABLE = {
     'effects',
     'any',
     'write a log line everyone but who (a player or a list) may read',
+    ['text'],
   ),
   faceDown: b(
     ['cards', 'knownTo?'],
@@ -226,6 +234,7 @@ const TABLE = {
     'effects',
     'any',
     'end the game: winners is what won (a side), players the players who won (tools read them)',
+    ['text'],
   ),
   reveal: b(
     ['player', 'property'],
@@ -244,6 +253,7 @@ const TABLE = {
     'asking',
     'item of from',
     'one item of from chosen by who (none if they pass); asks: what is asked, about: what it is about (for AIs)',
+    ['prompt'],
   ),
   chooseMany: b(
     ['who', 'from', 'min?', 'max?', 'prompt?', 'asks?', 'about?'],
@@ -251,6 +261,7 @@ const TABLE = {
     'asking',
     '[item of from]',
     'a list of min to max items chosen by who; asks: what is asked, about: what it is about (for AIs)',
+    ['prompt'],
   ),
   ask: b(
     ['who', 'prompt?', 'asks?', 'about?'],
@@ -258,6 +269,7 @@ const TABLE = {
     'asking',
     'bool',
     'yes or no, as true / false; asks: what is asked, about: what it is about (for AIs)',
+    ['prompt'],
   ),
   askEach: b(
     ['who', 'prompt?'],
@@ -265,6 +277,7 @@ const TABLE = {
     'asking',
     '[bool]',
     'a sealed yes or no from each of who, in order: nobody sees another answer until all have answered',
+    ['prompt'],
   ),
   chooseEach: b(
     ['who', 'from', 'prompt?', 'optional?'],
@@ -272,6 +285,7 @@ const TABLE = {
     'asking',
     'any',
     'a sealed choice by each of who from its own list in from (or all from one list), in order: nobody sees another answer until all have answered',
+    ['prompt'],
   ),
   perform: b(['action'], 'asks', 'asking', 'any', 'run an action from actions(p); gives its result'),
   callMode: b(['method', 'a?', 'b?', 'c?', 'd?'], 'asks', 'asking', 'any', 'run a method of the current mode'),

@@ -613,7 +613,7 @@ export class Game implements Engine {
     if (this.state.over) throw new RuleError("the game is over already: the mode's gameOver cannot end it again", '');
     this.state.over = players ? { winners, text, players: players.map((p) => p.seat) } : { winners, text };
     this.reads?.bump(D_TABLE); // `gameOver()` reads it, also in the mode's gameOver method
-    this.record('msg', `game over: ${text}`);
+    this.logLine('msg', 'game over: {0}', [text]);
     this.gameOver(winners, players ?? []);
     throw new GameOver();
   }

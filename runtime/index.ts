@@ -10,6 +10,7 @@ export type {
   CarriedValue,
   EngineKind,
   GameOptions,
+  LogArg,
   LogEntry,
   Request,
   RequestOption,
@@ -48,7 +49,7 @@ export {
   type Table,
   type ViewCard,
 } from './view.ts';
-export { canSee, entryFor, inAudience, logFor } from './visibility.ts';
+export { canSee, entryFor, inAudience, logFor, type ReadEntry } from './visibility.ts';
 export {
   ScenarioRunner,
   runScenario,

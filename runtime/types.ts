@@ -89,10 +89,30 @@ export interface Carried {
  *  paths, or the reference interpreter (every call by name). The same games, the same trace hashes. */
 export type EngineKind = 'compiled' | 'resolved' | 'reference';
 
+/** A value named in a log line, as plain data, so that a table can write the line in another language (its
+ *  template worded by the rules' text phrases). A card carries who saw it when the line was written (`seen`: a bit
+ *  per seat, bit 31 for a reader without a seat); a reader it does not include gets `{ t: 'h' }` (a card). */
+export type LogArg =
+  | string
+  | number
+  | boolean
+  | null
+  | { t: 'p'; seat: number; name: string }
+  | { t: 'c'; kind: string; face: string; seen: number }
+  | { t: 'h' }
+  | { t: 'v'; kind: string; via?: string; subs: LogArg[] }
+  | { t: 'z'; zone: string; owner?: number }
+  | { t: 'l'; items: LogArg[] }
+  | { t: 'e'; id: string }
+  | { t: 'a'; skill: string };
+
 export interface LogEntry {
   k: 'msg' | 'ask' | 'answer' | 'event';
   /** The full text, every card named (what the trace hash covers, whoever may read the entry). */
   text: string;
+  /** The template and its values, kept with the log (GameOptions.keepLog) for a reader in another language. */
+  tpl?: string;
+  args?: LogArg[];
   /** Who may read it; absent: everyone. */
   audience?: Audience;
   /** When it names cards some readers cannot see: the text each seat reads (by seat) and a reader without a

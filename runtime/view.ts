@@ -3,7 +3,7 @@
 // PublicTable): the same, as values it can reason about, and never the game itself.
 import type { Game } from './game.ts';
 import type { Program } from './ir.ts';
-import type { LogEntry, Request } from './types.ts';
+import type { Request } from './types.ts';
 import {
   isVirtual,
   toJSON,
@@ -15,7 +15,7 @@ import {
   type VirtualCard,
   type ZoneRef,
 } from './values.ts';
-import { canSee, knows, logFor } from './visibility.ts';
+import { canSee, knows, logFor, type ReadEntry } from './visibility.ts';
 
 /** A card as a reader sees it: its face, or only that a card lies there (`hidden`: no id, kind, suit or rank). */
 export type ViewCard = { id: number; kind: string; suit: string; rank: number } | { hidden: true };
@@ -28,7 +28,7 @@ export interface PlayerView {
   zones: Record<string, { count: number; cards?: ViewCard[] }>;
   over: unknown;
   /** The log entries this reader may read, cards they cannot see written as "a card". */
-  log: { k: LogEntry['k']; text: string }[];
+  log: ReadEntry[];
 }
 
 /** The state as seen from `seat` (null = a spectator who sees only public information). */
@@ -154,7 +154,7 @@ export interface SeatView extends Table {
   /** The question the seat is asked now (its options written as the seat sees them), or null. */
   readonly request: Request | null;
   view(): PlayerView;
-  log(): { k: LogEntry['k']; text: string }[];
+  log(): ReadEntry[];
 }
 
 const eventKeys = new WeakMap<Frame, number>();
@@ -376,7 +376,7 @@ class Reader implements Table {
     return viewFor(this.#g, this.seat);
   }
 
-  log(): { k: LogEntry['k']; text: string }[] {
+  log(): ReadEntry[] {
     return logFor(this.#g.state.log, this.seat);
   }
 

@@ -5,7 +5,8 @@
 // readers cannot see, the text each reader reads with those cards written as "a card". The full text is what the
 // trace hash covers, whoever may read it.
 import type { Program } from './ir.ts';
-import type { Audience, LogEntry, State } from './types.ts';
+import type { Audience, LogArg, LogEntry, State } from './types.ts';
+import { faceText } from './card-face.ts';
 import { label, type CardObj, type Value } from './values.ts';
 
 /** Whether `seat` (null: a reader without a seat, who sees only what is public) sees the card's face now. */
@@ -111,7 +112,10 @@ export function logEntry(
 ): LogEntry {
   const text = fill(template, values);
   const e: LogEntry = audience ? { k, text, audience } : { k, text };
-  if (!detail || !values.some(namesCards)) return e;
+  if (!detail) return e;
+  e.tpl = template;
+  e.args = values.map((v) => logArg(v, state.players.length, sees, knows));
+  if (!values.some(namesCards)) return e;
   const bySeat = state.players.map((p) =>
     knows?.includes(p.seat) ? text : fill(template, values, (c) => sees(c, p.seat)),
   );
@@ -120,16 +124,75 @@ export function logEntry(
   return e;
 }
 
+/** A value of a log line as plain data; a card with who sees it (the seats in `knows` see every card). */
+function logArg(
+  v: Value,
+  seats: number,
+  sees: (c: CardObj, seat: number | null) => boolean,
+  knows: number[] | undefined,
+): LogArg {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return { t: 'l', items: v.map((x) => logArg(x, seats, sees, knows)) };
+  switch (v.t) {
+    case 'p':
+      return { t: 'p', seat: v.seat, name: v.name };
+    case 'c': {
+      let seen = sees(v, null) ? 1 << NO_SEAT : 0;
+      for (let s = 0; s < seats; s++) if (knows?.includes(s) || sees(v, s)) seen |= 1 << s;
+      return { t: 'c', kind: v.kind, face: faceText(v), seen };
+    }
+    case 'v': {
+      const subs = v.subs.map((x) => logArg(x, seats, sees, knows));
+      return v.via ? { t: 'v', kind: v.kind, via: v.via, subs } : { t: 'v', kind: v.kind, subs };
+    }
+    case 'z':
+      return v.owner ? { t: 'z', zone: v.zone, owner: v.owner.seat } : { t: 'z', zone: v.zone };
+    case 'e':
+      return { t: 'e', id: v.id };
+    case 'a':
+      return { t: 'a', skill: v.skill };
+  }
+}
+
+/** The values as `seat` may read them: a card it did not see is `{ t: 'h' }`. */
+function argsFor(args: LogArg[], seat: number | null): LogArg[] {
+  const bit = 1 << (seat ?? NO_SEAT);
+  const hide = (a: LogArg): LogArg => {
+    if (a === null || typeof a !== 'object') return a;
+    switch (a.t) {
+      case 'c':
+        return (a.seen & bit) !== 0 ? a : { t: 'h' };
+      case 'v':
+        return { ...a, subs: a.subs.map(hide) };
+      case 'l':
+        return { t: 'l', items: a.items.map(hide) };
+      default:
+        return a;
+    }
+  };
+  return args.map(hide);
+}
+
+/** A log entry as one reader reads it: its text (cards it cannot see written "a card") and, when the log kept
+ *  them, the template and the values as that reader may know them. */
+export interface ReadEntry {
+  k: LogEntry['k'];
+  text: string;
+  tpl?: string;
+  args?: LogArg[];
+}
+
 /** The entry as `seat` reads it, or null when it is not for them. */
-export function entryFor(e: LogEntry, seat: number | null): { k: LogEntry['k']; text: string } | null {
+export function entryFor(e: LogEntry, seat: number | null): ReadEntry | null {
   if (!inAudience(e.audience, seat)) return null;
   const text = e.masked ? (seat === null ? e.masked.spectator : (e.masked.bySeat[seat] ?? e.masked.spectator)) : e.text;
-  return { k: e.k, text };
+  if (e.tpl === undefined || e.args === undefined) return { k: e.k, text };
+  return { k: e.k, text, tpl: e.tpl, args: argsFor(e.args, seat) };
 }
 
 /** The log as `seat` reads it: only the entries it may read, each with the cards it cannot see hidden. */
-export function logFor(log: readonly LogEntry[], seat: number | null): { k: LogEntry['k']; text: string }[] {
-  const out: { k: LogEntry['k']; text: string }[] = [];
+export function logFor(log: readonly LogEntry[], seat: number | null): ReadEntry[] {
+  const out: ReadEntry[] = [];
   for (const e of log) {
     const x = entryFor(e, seat);
     if (x) out.push(x);

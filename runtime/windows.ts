@@ -192,7 +192,7 @@ function* tableRules(g: Engine, items: TriggerRef[], subject: PlayerObj, frame: 
     if (t.condExpr && !truthy(g.L.linker.expr(t.condExpr)(g.ctx(null, t.body.slots, frame, subject)))) continue;
     markUse(g, t.limit, key);
     g.tick();
-    g.record('event', `rule ${it.skill}`);
+    g.logLine('event', 'rule {0}', [it.skill]);
     const c = g.ctx(null, t.body.slots, frame, subject);
     const saved = g.frame;
     g.runningSkills.push({ skill: it.skill, window: t.window });
@@ -270,7 +270,7 @@ function* fireTrigger(
   markUse(g, t.limit, key);
   markOnce(g, skill, owner);
   g.tick();
-  g.record('event', `${owner.name} ${skill}`);
+  g.logLine('event', '{0} {1}', [owner, skill]);
   const c = g.ctx(owner, t.body.slots, frame, subject);
   const saved = g.frame;
   g.runningSkills.push({ skill, window: t.window });

@@ -102,7 +102,9 @@ describe('diagnostics', () => {
     const tagged =
       'package x\ntag exStrict 严格 "Strict" forbids may\nskill exS 甲 "S" exStrict { on damaged(you) may { draw(you, 1) } }\n';
     expect(codes(tagged)).toEqual(['SGS203']);
-    expect(codes('package x\nskill exS 甲 "S" exNoTag { on damaged(you) { draw(you, 1) } }\n')).toEqual(['SGS202']);
+    const untagged =
+      'package x\ngeneral exG 乙 "G" { kingdom: wei  gender: male  hp: 4  skills: exS }\nskill exS 甲 "S" exNoTag { on damaged(you) { draw(you, 1) } }\n';
+    expect(codes(untagged)).toEqual(['SGS202']);
     const required =
       'package x\nrequire general { exRank: int >= 2 }\ngeneral exG 乙 "G" { kingdom: wei  gender: male  hp: 4  exRank: 1 }\n';
     expect(codes(required)).toEqual(['SGS211']);
@@ -125,6 +127,33 @@ describe('diagnostics', () => {
     expect(codes('package x\ngeneral exG 乙 "G" { kingdom: wei  skills: jianxiong }\n')).toEqual(['SGS210', 'SGS212']);
     expect(codes('package x\ncard exC 丙 "C" { targeting: self }\n')).toEqual(['SGS220']);
     expect(codes('package x\nscenario exS 丁 "S" { seat a { general: caocao } }\n')).toEqual(['SGS230', 'SGS231']);
+  });
+
+  it('warns about a skill nothing gives to anyone (SGS206), on its name, and not about one a general, card, skill or rule gives', () => {
+    const skill = (id: string) => `skill ${id} 甲${id} "S ${id}" { on damaged(you) may { draw(you, 1) } }\n`;
+    const general = (skills: string) =>
+      `general exG 乙 "G" { kingdom: wei  gender: male  hp: 4${skills ? `  skills: ${skills}` : ''} }\n`;
+    const text = `package x\nimport core\nimport standard\n${general('')}${skill('exLonely')}`;
+    const r = compile([...rules, { file: 'planted.sgs', text }]);
+    const d = r.diagnostics.filter((x) => x.code === 'SGS206');
+    expect(d).toHaveLength(1);
+    expect(d[0]!.severity).toBe('warning');
+    expect(d[0]!.message).toContain('exLonely');
+    expect(text.slice(d[0]!.span.start, d[0]!.span.end)).toBe('exLonely');
+    // Given by a general, granted by another skill, gained in a rule, handed to a scenario seat: silent.
+    const given = [
+      general('exA') + skill('exA'),
+      general('exA') + skill('exB') + 'skill exA 甲 "A" { grants exB to others }\n',
+      general('exA') + skill('exB') + 'skill exA 甲 "A" { on damaged(you) { gainSkill(you, exB) } }\n',
+      `${skill('exA')}scenario exSc 景 "Sc" { seat a { skills: [exA] } seat b { general: caocao } expect a.alive }\n`,
+    ];
+    for (const g of given) expect(codes(`package x\nimport core\nimport standard\n${g}`)).not.toContain('SGS206');
+    // The real rules and the reference's examples give every skill they declare.
+    const real = compile([...rules, ...loadSources(['docs/examples'])]);
+    expect(real.diagnostics.filter((x) => x.code === 'SGS206').map((x) => x.message)).toEqual([]);
+    // A skill that only names itself is still given to nobody.
+    const selfish = 'skill exA 甲 "A" { on damaged(you) if hasSkill(you, exA) { draw(you, 1) } }\n';
+    expect(codes(`package x\nimport core\nimport standard\n${selfish}`)).toEqual(['SGS206']);
   });
 
   it('refuses duplicate names', () => {

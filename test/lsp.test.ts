@@ -145,4 +145,53 @@ describe('sgs lsp over stdio', () => {
     const cao = (await c.request('textDocument/definition', where)).result as { uri: string } | null;
     expect(cao?.uri).toMatch(/rules\/standard\/generals\/wei\.sgs$/);
   }, 60_000);
+
+  it("hovers the author's skill with its generated rule text, and a timing window with its wording", async () => {
+    c.notify('textDocument/didChange', { textDocument: { uri, version: 5 }, contentChanges: [{ text: GOOD }] });
+    await c.diagnostics(uri);
+    const lines = GOOD.split('\n');
+    const hover = async (line: number, word: string) =>
+      (
+        (
+          await c.request('textDocument/hover', {
+            textDocument: { uri },
+            position: { line, character: lines[line]!.indexOf(word) + 1 },
+          })
+        ).result as { contents: { value: string } } | null
+      )?.contents.value ?? '';
+    const skill = await hover(7, 'myDraw');
+    expect(skill).toContain('Draw More');
+    expect(skill).toMatch(/> .*draw/i); // the rule text, quoted
+    expect(await hover(8, 'phaseStart')).toContain('Reads:');
+  }, 60_000);
+
+  it('offers a quick fix that replaces a misspelled name with the suggested one', async () => {
+    const bad = GOOD.replace('draw(you, 1)', 'drow(you, 1)');
+    c.notify('textDocument/didChange', { textDocument: { uri, version: 6 }, contentChanges: [{ text: bad }] });
+    const ds = (await c.diagnostics(uri)).params!.diagnostics as {
+      code: string;
+      message: string;
+      range: { start: { line: number; character: number }; end: { line: number; character: number } };
+    }[];
+    const d = ds.find((x) => x.message.includes('did you mean'))!;
+    expect(d).toBeDefined();
+    const actions = (
+      await c.request('textDocument/codeAction', {
+        textDocument: { uri },
+        range: d.range,
+        context: { diagnostics: [d] },
+      })
+    ).result as {
+      title: string;
+      kind: string;
+      edit: { changes: Record<string, { range: unknown; newText: string }[]> };
+    }[];
+    expect(actions).toHaveLength(1);
+    expect(actions[0]!.kind).toBe('quickfix');
+    const edits = actions[0]!.edit.changes[uri]!;
+    const col = bad.split('\n')[8]!.indexOf('drow');
+    expect(edits).toEqual([
+      { range: { start: { line: 8, character: col }, end: { line: 8, character: col + 4 } }, newText: 'draw' },
+    ]);
+  }, 60_000);
 });

@@ -13,7 +13,10 @@ import {
   scenariosOf,
   signatureAt,
   effectText,
+  attachTexts,
+  quickFixes,
 } from '../compiler/services/language.ts';
+import { generateTexts, generateTextsOf } from '../compiler/text/index.ts';
 import { BUILTINS } from '../runtime/builtin-table.ts';
 import { runScenario } from '../runtime/scenario.ts';
 
@@ -122,6 +125,77 @@ describe('playground language service', () => {
     expect(h.active).toBe(2);
     expect(signatureAt(parts, '    log("{0}, {1}", ', 'en')!.active).toBe(1);
     expect(signatureAt(parts, '    let x = 1', 'en')).toBeNull();
+  });
+});
+
+describe('hover with the generated texts, and quick fixes', () => {
+  const mineTexts = generateTextsOf(result, (f) => f === 'playground.sgs');
+  const withTexts = [
+    attachTexts(
+      indexFiles(
+        result.files.filter((f) => f.file === 'playground.sgs'),
+        texts,
+      ),
+      mineTexts,
+    ),
+    attachTexts(
+      indexFiles(
+        result.files.filter((f) => f.file !== 'playground.sgs'),
+        texts,
+      ),
+      generateTexts(result),
+    ),
+  ];
+
+  it("words only the author's own entities, in both languages", () => {
+    expect(Object.keys(mineTexts.skills)).toEqual(['jingjie', 'yanfang']);
+    expect(Object.keys(mineTexts.generals)).toEqual(['manchong']);
+    expect(mineTexts.skills.jingjie!.zh).toContain('摸');
+    expect(mineTexts.skills.jingjie!.en).toMatch(/draw/i);
+  });
+
+  it("hovering the author's skill shows its names and rule text; a window shows its wording; a builtin its doc", () => {
+    const jingjie = describeEntry(lookup(withTexts, 'jingjie')!, 'zh');
+    expect(jingjie).toContain('警戒');
+    expect(jingjie).toContain(mineTexts.skills.jingjie!.zh);
+    expect(describeEntry(lookup(withTexts, 'manchong')!, 'en')).toContain(mineTexts.generals.manchong!.en);
+    // A built-in general too, and a window by the phrase that words it.
+    const cao = generateTexts(result).generals.caocao!;
+    expect(describeEntry(lookup(withTexts, 'caocao')!, 'en')).toContain(cao.en);
+    const damaged = describeEntry(lookup(withTexts, 'damaged')!, 'zh');
+    expect(damaged).toContain(generateTexts(result).windows.damaged!.zh);
+    expect(describeEntry(lookup(withTexts, 'log')!, 'en')).toContain(BUILTINS.log!.doc);
+    // Without texts, no quoted rule text.
+    expect(describeEntry(lookup(parts, 'jingjie')!, 'zh')).not.toContain('> ');
+  });
+
+  it('offers to replace the misspelled name of a "did you mean" diagnostic, and nothing for others', () => {
+    const bad = starter.replace('draw(you, event.amount)', 'drow(you, event.amount)');
+    const r = compile([...base, { file: 'playground.sgs', text: bad }]);
+    const d = r.diagnostics.find((x) => x.span.file === 'playground.sgs' && x.message.includes('did you mean'))!;
+    expect(d).toBeDefined();
+    const fixes = quickFixes(d, bad, 'en');
+    expect(fixes).toHaveLength(1);
+    const f = fixes[0]!;
+    expect(bad.slice(f.start, f.end)).toBe('drow');
+    expect(f.newText).toBe('draw');
+    expect(f.title).toBe('Change drow to draw');
+    expect(quickFixes(d, bad, 'zh')[0]!.title).toBe('把 drow 改为 draw');
+    const fixed = bad.slice(0, f.start) + f.newText + bad.slice(f.end);
+    expect(fixed).toBe(starter);
+    // A general that lists a misspelled skill, and a diagnostic without a suggestion.
+    const text2 = starter.replace('skills: jingjie, yanfang', 'skills: jingjei, yanfang');
+    const d2 = compile([...base, { file: 'playground.sgs', text: text2 }]).diagnostics.find((x) =>
+      x.message.includes("'jingjei'"),
+    )!;
+    expect(quickFixes(d2, text2, 'en').map((x) => [text2.slice(x.start, x.end), x.newText])).toEqual([
+      ['jingjei', 'jingjie'],
+    ]);
+    expect(quickFixes({ message: "unknown name 'zzzz'", span: { start: 0, end: 4 } }, 'zzzz', 'en')).toEqual([]);
+    // The name must be in the span: a suggestion about a name elsewhere gives no edit.
+    expect(
+      quickFixes({ message: "unknown name 'drow' — did you mean 'draw'?", span: { start: 0, end: 3 } }, 'abc', 'en'),
+    ).toEqual([]);
   });
 });
 

@@ -357,7 +357,8 @@ describe('phrases', () => {
 
   it('SGS310: wording the texts need is missing; a phrase supplies it', () => {
     const skill =
-      'package x\naction exAct(p: player) { draw(p, 1) }\nskill exS 甲技 "Ex" { on damaged(you) may { exAct(you) } }\n';
+      'package x\naction exAct(p: player) { draw(p, 1) }\nskill exS 甲技 "Ex" { on damaged(you) may { exAct(you) } }\n' +
+      'general exG 乙 "G" { kingdom: wei  gender: male  hp: 4  skills: exS }\n';
     expect(codes(skill)).toEqual(['SGS310']);
     const r = compile([
       ...rules,

@@ -7,6 +7,7 @@ import type * as A from '../ast/nodes.ts';
 import type { SymKind } from '../lower/symbols.ts';
 import { reservedKeywords, contextualKeywords } from '../syntax/tokens.ts';
 import { BUILTINS, builtinParams, type BuiltinEffect } from '../../runtime/index.ts';
+import type { EntityTexts, RuleTexts, Text } from '../text/index.ts';
 
 export type Lang = 'zh' | 'en';
 
@@ -34,6 +35,7 @@ export interface Entry {
   detail?: string; // a short summary: a general's kingdom and skills, a card's type, a member's enum, …
   enumOf?: string;
   openers?: { by: string; kind: string; subject: string; file: string; line: number }[]; // windows: who opens them
+  text?: Text; // the rule text the compiler generates (compiler/text): skills, generals, cards, modes, events, windows
 }
 
 /** Names declared by a set of files. */
@@ -242,6 +244,25 @@ export function indexFiles(
     for (const d of f.decls) visit(d);
   }
   return into;
+}
+
+/** Put the generated rule texts on the entries they describe (hover shows them). Texts of a variant (the first
+ *  edition's) go only where the base has none. */
+export function attachTexts(part: IndexPart, texts: Partial<RuleTexts>): IndexPart {
+  const put = (group: EntityTexts) => {
+    for (const table of [group.skills, group.generals, group.cards, group.modes, group.events])
+      for (const [id, t] of Object.entries(table ?? {})) {
+        const e = part.entries.get(id);
+        if (e && !e.text && (t.zh || t.en)) e.text = { zh: t.zh, en: t.en };
+      }
+  };
+  put({ cards: {}, skills: {}, generals: {}, modes: {}, events: {}, ...texts });
+  for (const v of texts.variants ?? []) put(v.texts);
+  for (const [w, t] of Object.entries(texts.windows ?? {})) {
+    const e = part.windows.get(w);
+    if (e && (t.zh || t.en)) e.text = t;
+  }
+  return part;
 }
 
 // ------------------------------------------------------------------ lookups
@@ -471,6 +492,11 @@ export function describe(e: Entry, lang: Lang): string {
   out.push(
     `**${kindName(e.kind, lang)}** \`${e.kind === 'property' || e.kind === 'var' ? `${e.name}: ${e.returns ?? ''}` : sig(e)}\`${names ? ` — ${names}` : ''}`,
   );
+  if (e.text) {
+    const mine = zh ? e.text.zh : e.text.en;
+    // A window's text is the phrase it is worded by, for "a player"; an entity's is its rule text.
+    if (mine) out.push(e.kind === 'window' ? `${zh ? '即' : 'Reads'}: “${mine}”` : `> ${mine}`);
+  }
   if (e.kind === 'keyword') {
     const d = KEYWORD_DOCS[e.name];
     if (d) out.push(d[zh ? 0 : 1]);
@@ -698,4 +724,41 @@ export function signatureAt(
     else if ((ch === '{' || ch === '}') && depth === 0) return null;
   }
   return null;
+}
+
+// ------------------------------------------------------------------ quick fixes
+
+export interface QuickFix {
+  title: string;
+  start: number; // offsets into the file's text
+  end: number;
+  newText: string;
+}
+
+const SUGGESTION = /\u2014 did you mean '([^']+)'\?$/u;
+const QUOTED_NAME = /'([\p{L}_][\p{L}\p{N}_]*)'/gu;
+
+/** The fixes a diagnostic offers: a "— did you mean 'x'?" (lower/symbols.ts `suggest`) replaces the name it
+ *  complains about, found as a whole word inside the diagnostic's span, by x. None when that name is not there. */
+export function quickFixes(
+  d: { message: string; span: { start: number; end: number } },
+  text: string,
+  lang: Lang,
+): QuickFix[] {
+  const m = SUGGESTION.exec(d.message);
+  if (!m) return [];
+  const better = m[1]!;
+  const head = d.message.slice(0, m.index);
+  const wrong = [...head.matchAll(QUOTED_NAME)].map((q) => q[1]!).reverse();
+  const inSpan = text.slice(d.span.start, Math.max(d.span.start, d.span.end));
+  const isWord = (ch: string | undefined) => !!ch && /[\p{L}\p{N}_]/u.test(ch);
+  for (const w of wrong) {
+    for (let i = inSpan.indexOf(w); i >= 0; i = inSpan.indexOf(w, i + 1)) {
+      if (isWord(inSpan[i - 1]) || isWord(inSpan[i + w.length])) continue;
+      const start = d.span.start + i;
+      const title = lang === 'zh' ? `把 ${w} 改为 ${better}` : `Change ${w} to ${better}`;
+      return [{ title, start, end: start + w.length, newText: better }];
+    }
+  }
+  return [];
 }

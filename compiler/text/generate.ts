@@ -160,11 +160,19 @@ export function describeWindow(R: Renderer, w: string, span: A.Span, env = new E
   return R.window(w, generic, () => undefined, span, env);
 }
 
-function describeAnew(files: A.SourceFile[], S: Symbols): Described {
+/** The texts of the entities some files declare (`only`: the playground's own file), worded with the whole program,
+ *  without describing the rest of it; windows are left out. */
+export function generateTextsOf(result: CompileResult, only: (file: string) => boolean): RuleTexts {
+  if (!result.symbols) return { ...emptyTexts(), windows: {}, variants: [] };
+  return describeAnew(result.files, result.symbols, only).texts;
+}
+
+function describeAnew(files: A.SourceFile[], S: Symbols, only?: (file: string) => boolean): Described {
   const R = new Renderer(S, new Phrasebook(S), new Facts(S, files));
   const texts: RuleTexts = { ...emptyTexts(), windows: {}, variants: [] };
   const skillOf = skillsOf(files);
   for (const f of files) {
+    if (only && !only(f.file)) continue;
     for (const d of f.decls) {
       if (d.kind !== 'Variant') {
         describeDecl(R, d, texts, skillOf);
@@ -180,6 +188,7 @@ function describeAnew(files: A.SourceFile[], S: Symbols): Described {
       texts.variants.push({ option: d.option.name, value, ...(d.mode ? { mode: d.mode } : {}), label, texts: into });
     }
   }
+  if (only) return { texts, missing: [] };
   const env = new Env(newBody());
   for (const [w, span] of S.windows) texts.windows[w] = describeWindow(R, w, span, env);
   return { texts, missing: [...R.missing.values()] };

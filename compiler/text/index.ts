@@ -2,6 +2,7 @@
 // and English, from the rules themselves and the phrasebooks (`phrase` declarations). See README.md.
 export {
   generateTexts,
+  generateTextsOf,
   describe,
   type RuleTexts,
   type EntityText,

@@ -81,7 +81,8 @@ function shape(d: A.PhraseDecl, S: Symbols): Shape | string {
   const hasParens = d.params !== undefined;
   switch (t.kind) {
     case 'Text':
-      return { arity: [], extra: [], what: 'a text value' };
+      // A log line's template words its values by position: its wordings may use the `{0}`, `{1}`… it has.
+      return { arity: [], extra: [...t.value.matchAll(/\{(\d+)\}/g)].map((m) => m[1]!), what: 'a text value' };
     case 'Window': {
       const w = t.name.name;
       if (w !== 'active' && !S.windows.has(w))

@@ -153,12 +153,13 @@ export function parseTemplate(s: string): Piece[] | string {
     lit = '';
     const inner = s.slice(i + 1, j).trim();
     const range = /^([\p{L}_][\p{L}\p{N}_]*)~([\p{L}_][\p{L}\p{N}_]*)$/u.exec(inner);
-    const slot = /^([\p{L}_][\p{L}\p{N}_]*)(?::(one|unit|signed))?$/u.exec(inner);
+    // `{0}`: a value of a log line, by position (the text phrase of a template; compiler/check/shown-texts.ts).
+    const slot = /^([\p{L}_][\p{L}\p{N}_]*|\d+)(?::(one|unit|signed))?$/u.exec(inner);
     if (range) out.push({ k: 'range', from: range[1]!, to: range[2]! });
     else if (slot)
       out.push({ k: 'slot', name: slot[1]!, ...(slot[2] ? { mod: slot[2] as 'one' | 'unit' | 'signed' } : {}) });
     else {
-      err = `'{${inner}}' is not a placeholder: write {name}, {name:one}, {name:unit}, {name:signed} or {from~to}`;
+      err = `'{${inner}}' is not a placeholder: write {name}, {name:one}, {name:unit}, {name:signed}, {from~to} or a log line's {0}`;
       break;
     }
     i = j + 1;

@@ -1,10 +1,13 @@
 // Bilingual labels for the table: names of rule objects come from the Program (cards, generals, skills) and
-// from /data/rules.json's `names` (phases, roles, suits, zones, properties); the engine's prompt ids and the
-// player's own buttons are translated here. Anything unknown is shown as it is.
-import type { Program } from '../../../runtime/index.ts';
+// from /data/rules.json's `names` (phases, roles, suits, zones, properties); what the rules show players — a
+// question's prompt, a log line's template, the words a game ends with — from its `texts` (the rules' text
+// phrases, compiler/check/shown-texts.ts); the engine's own lines and the table's buttons are worded here.
+// Anything unknown is shown as it is.
+import type { LogArg, Program } from '../../../runtime/index.ts';
+import type { Names, Texts } from '../lib/table-words.ts';
 
+export type { Names, Texts };
 export type Lang = 'zh' | 'en';
-export type Names = Record<string, [string, string]>;
 
 const UI = {
   loading: ['正在载入…', 'Loading…'],
@@ -68,54 +71,10 @@ const UI = {
   ],
   sealedWait: ['密封作答', 'sealed answers'],
   privateEntry: ['仅部分座位可见', 'seen by some seats only'],
+  aCard: ['一张牌', 'a card'],
 } as const;
 
 export type UIKey = keyof typeof UI;
-
-/** Prompt ids of the engine and of the rules' own `choose(...)` texts. */
-const PROMPTS: Record<string, [string, string]> = {
-  play: [
-    '出牌阶段：使用一张牌或发动技能（放弃则结束出牌）',
-    'Play phase: use a card or a skill (pass to end the phase)',
-  ],
-  targets: ['选择目标', 'Choose the targets'],
-  respond: ['打出一张牌响应', 'Respond with a card'],
-  save: ['有角色濒死：是否使用桃救援', 'Someone is dying: use a Peach to save them?'],
-  nullify: ['是否使用无懈可击', 'Use a Nullification?'],
-  'discard down to your hand limit': ['弃牌阶段：弃置手牌至手牌上限', 'Discard down to your hand limit'],
-  'choose your general': ['选择你的武将', 'Choose your general'],
-  'pick a card': ['选择一张牌', 'Pick a card'],
-  victim: ['借刀杀人：选择【杀】的目标', 'Borrowed Sword: who is to be slashed'],
-  discard: ['弃置牌', 'Discard'],
-  'borrowed sword: slash the victim, or give up your weapon': [
-    '借刀杀人：对目标使用【杀】，否则交出武器',
-    'Borrowed Sword: slash the victim, or give up your weapon',
-  ],
-  'amazing grace: take a card': ['五谷丰登：选择一张牌获得', 'Amazing Grace: take a card'],
-  'double swords': [
-    '雌雄双股剑：弃置一张手牌，或令对方摸一张牌',
-    'Double Swords: discard a hand card, or let them draw',
-  ],
-  'green dragon blade: slash again': ['青龙偃月刀：可以再使用一张【杀】', 'Green Dragon Blade: slash again'],
-  'stone axe: discard two cards': [
-    '贯石斧：弃置两张牌令【杀】强制命中',
-    'Stone Axe: discard two cards to force the hit',
-  ],
-  'kylin bow: discard a horse': ['麒麟弓：弃置对方的一匹坐骑', 'Kylin Bow: discard a horse'],
-  'stargazing: next card on top (pass: the rest go to the bottom)': [
-    '观星：选择置于牌堆顶的下一张（放弃：其余置于牌堆底）',
-    'Stargazing: next card on top (pass: the rest go to the bottom)',
-  ],
-  'stargazing: next card at the bottom': ['观星：选择置于牌堆底的下一张', 'Stargazing: next card at the bottom'],
-  'shifting: pass the slash to': ['流离：将【杀】转移给', 'Shifting: pass the Slash to'],
-  'shifting: discard a card': ['流离：弃置一张牌', 'Shifting: discard a card'],
-  'rende: give cards to': ['仁德：将牌交给', 'Benevolence: give cards to'],
-  'rende: cards to give': ['仁德：选择要交出的牌', 'Benevolence: the cards to give'],
-  'rouse: slash whom': ['激将：【杀】的目标', 'Rouse: whom to slash'],
-  'discard extra cards, or take the damage': ['弃置牌，否则受到伤害', 'Discard cards, or take the damage'],
-  'guicai: replace the judge card': ['鬼才：打出一张手牌代替判定牌', 'Guicai: replace the judgement card'],
-  'luoshen: judge again?': ['洛神：是否再次判定', 'Luoshen: judge again?'],
-};
 
 const ROLE_ICON: Record<string, string> = { lord: '主', loyalist: '忠', rebel: '反', renegade: '内' };
 
@@ -127,6 +86,7 @@ export class Labels {
     readonly lang: Lang,
     readonly program: Program,
     readonly names: Names,
+    readonly texts: Texts = {},
   ) {
     const li = lang === 'zh' ? 0 : 1;
     for (const [id, n] of Object.entries(names)) this.words[id] = n[li];
@@ -166,9 +126,18 @@ export class Labels {
     return ROLE_ICON[role] ?? role;
   }
 
+  /** A text the rules show players, in this language: its text phrase (a wording in 「」 or “” around it all, as
+   *  the rulebook quotes a choice, is shown without them), else as it is. */
+  text(t: string): string {
+    const hit = this.texts[t];
+    if (!hit) return t;
+    const w = hit[this.lang === 'zh' ? 0 : 1];
+    const q = /^[「“](.*)[」”]$/u.exec(w);
+    return q ? q[1]! : w;
+  }
+
   prompt(p: string): string {
-    const hit = PROMPTS[p];
-    if (hit) return hit[this.lang === 'zh' ? 0 : 1];
+    if (this.texts[p]) return this.text(p);
     if (p.startsWith('use:')) return this.t(`是否发动【${this.name(p.slice(4))}】`, `Use ${this.name(p.slice(4))}?`);
     if (p.startsWith('order:'))
       return this.t(
@@ -182,8 +151,67 @@ export class Labels {
     return v ? this.t('是', 'Yes') : this.t('否', 'No');
   }
 
-  /** A log line with the ids it mentions replaced by their names. */
-  logLine(text: string): string {
-    return text.replace(this.logWords, (id) => this.words[id] ?? id);
+  /** A log line as this table writes it: from its template and values when the log kept them (worded in this
+   *  language), else its text with the ids it mentions replaced by their names. `player` names a seat; `seats`
+   *  are the seats' names, which the engine writes as text where an answer picked a player. */
+  logLine(
+    e: { k: string; text: string; tpl?: string; args?: LogArg[] },
+    player?: (seat: number) => string,
+    seats: readonly string[] = [],
+  ): string {
+    if (e.tpl === undefined || e.args === undefined) return e.text.replace(this.logWords, (id) => this.words[id] ?? id);
+    const args = e.args;
+    const arg = (a: LogArg | undefined) => {
+      const seat = typeof a === 'string' && player ? seats.indexOf(a) : -1;
+      return seat >= 0 ? player!(seat) : this.arg(a ?? null, player);
+    };
+    // The engine's own lines: an answer, a skill or table rule that fires, the end of the game.
+    if (e.k === 'answer' && e.tpl.startsWith('{0}: ')) {
+      // The engine labels the two answers of a yes-or-no question `yes` and `no`.
+      const picks = args.slice(1).map((a) => (a === 'yes' || a === 'no' ? this.yesNo(a === 'yes') : arg(a)));
+      return `${arg(args[0])}${this.t('：', ': ')}${picks.join(this.t('、', ', ')) || this.t('放弃', 'pass')}`;
+    }
+    if (e.k === 'event' && e.tpl === '{0} {1}')
+      return this.t(`${arg(args[0])}发动【${arg(args[1])}】`, `${arg(args[0])} uses ${arg(args[1])}`);
+    if (e.k === 'event' && e.tpl === 'rule {0}') return this.t(`规则：${arg(args[0])}`, `Rule: ${arg(args[0])}`);
+    if (e.k === 'msg' && e.tpl === 'game over: {0}')
+      return `${this.ui('gameOver')}${this.t('：', ': ')}${arg(args[0])}`;
+    const tpl = this.texts[e.tpl] ? this.text(e.tpl) : e.tpl;
+    return tpl.replace(/\{(\d+)\}/g, (_, n: string) => arg(args[Number(n)]));
+  }
+
+  /** A value of a log line in this language. */
+  private arg(a: LogArg, player?: (seat: number) => string): string {
+    if (a === null) return this.ui('none');
+    if (typeof a === 'boolean') return this.yesNo(a);
+    if (typeof a === 'number') return String(a);
+    if (typeof a === 'string') return this.words[a] ?? this.text(a);
+    const join = (xs: LogArg[]) => xs.map((x) => this.arg(x, player)).join(this.t('、', ', '));
+    switch (a.t) {
+      case 'p':
+        return player ? player(a.seat) : a.name;
+      case 'c':
+        return this.t(`【${this.name(a.kind)}】${a.face}`, `${this.name(a.kind)} ${a.face}`);
+      case 'h':
+        return this.ui('aCard');
+      case 'v': {
+        const via = a.via ? this.name(a.via) : '';
+        const parts = a.subs.length ? join(a.subs) : '';
+        return this.t(
+          `【${this.name(a.kind)}】${via || parts ? `（${[via, parts].filter(Boolean).join('：')}）` : ''}`,
+          `${this.name(a.kind)}${via || parts ? ` (${[via, parts].filter(Boolean).join(': ')})` : ''}`,
+        );
+      }
+      case 'l':
+        return a.items.length ? join(a.items) : this.ui('none');
+      case 'z': {
+        const owner = a.owner !== undefined ? (player ? player(a.owner) : String(a.owner)) : '';
+        return owner ? this.t(`${owner}的${this.name(a.zone)}`, `${owner}'s ${this.name(a.zone)}`) : this.name(a.zone);
+      }
+      case 'e':
+        return this.name(a.id);
+      case 'a':
+        return this.name(a.skill);
+    }
   }
 }

@@ -14,16 +14,18 @@ import {
   type IScenario,
   type Program,
   type Value,
+  type LogArg,
 } from '../../../runtime/index.ts';
 import { AIS } from '../../../ai/registry.ts';
 import { answerOf, policyFor, type Policy } from '../../../ai/policy.ts';
-import { Labels, type Lang, type Names } from './labels.ts';
+import { Labels, type Lang, type Names, type Texts } from './labels.ts';
 import { stepText } from './steps.ts';
 import { loadCompiled } from '../lib/compiled.ts';
 
 export interface ClientRules {
   program: Program;
   names: Names;
+  texts: Texts;
 }
 
 const AI_CHUNK = 150; // computer decisions between two paints
@@ -63,7 +65,7 @@ function fullView(g: Game): PlayerView {
     })),
     zones,
     over: s.over ? { winners: toJSON(s.over.winners), text: s.over.text } : null,
-    log: s.log.map((e) => ({ k: e.k, text: e.text })),
+    log: s.log.map((e) => ({ k: e.k, text: e.text, ...(e.tpl !== undefined ? { tpl: e.tpl, args: e.args } : {}) })),
   };
 }
 
@@ -71,6 +73,8 @@ function fullView(g: Game): PlayerView {
 interface ShownEntry {
   k: string;
   text: string;
+  tpl?: string;
+  args?: LogArg[];
   private?: boolean;
 }
 
@@ -330,7 +334,7 @@ export abstract class Table {
                 .join(', ')
             : '';
       parts.push(
-        `<b class="sgs-over">${esc(L.ui('gameOver'))}${who ? ` · ${esc(L.ui('winners'))}${L.t('：', ': ')}${esc(who)}` : ''}${L.lang === 'zh' ? `（${esc(s.over.text)}）` : ` (${esc(s.over.text)})`}</b>`,
+        `<b class="sgs-over">${esc(L.ui('gameOver'))}${who ? ` · ${esc(L.ui('winners'))}${L.t('：', ': ')}${esc(who)}` : ''}${L.lang === 'zh' ? `（${esc(L.text(s.over.text))}）` : ` (${esc(L.text(s.over.text))})`}</b>`,
       );
     }
     if (s.error) parts.push(`<b class="sgs-err">${esc(L.ui('error'))}${L.t('：', ': ')}${esc(s.error)}</b>`);
@@ -483,7 +487,7 @@ ${rows.join('\n')}</section>`);
   protected logEntries(): ShownEntry[] {
     const s = this.game.state;
     if (this.viewer !== null) return logFor(s.log, this.viewer);
-    return s.log.map((e) => ({ k: e.k, text: e.text, private: !!e.audience || !!e.masked }));
+    return s.log.map((e) => ({ k: e.k, text: e.text, tpl: e.tpl, args: e.args, private: !!e.audience || !!e.masked }));
   }
 
   private drawLog(): void {
@@ -499,6 +503,7 @@ ${rows.join('\n')}</section>`);
       if (Number(li.dataset.n) < this.freshFrom) li.classList.remove('fresh');
     });
     const frag = document.createDocumentFragment();
+    const seats = g.state.players.map((p) => p.name);
     for (let i = this.logShown; i < log.length; i++) {
       const e = log[i]!;
       if (e.k === 'ask') continue; // the decision panel shows the question; its options may reveal hands
@@ -506,7 +511,7 @@ ${rows.join('\n')}</section>`);
       li.className = `k-${e.k}${i >= this.freshFrom && this.viewer !== null ? ' fresh' : ''}${e.private ? ' private' : ''}`;
       li.dataset.n = String(i);
       if (e.private) li.title = this.L.ui('privateEntry');
-      li.textContent = this.L.logLine(e.text);
+      li.textContent = this.L.logLine(e, (seat) => this.playerName(seat), seats);
       frag.appendChild(li);
     }
     this.logShown = log.length;
@@ -861,9 +866,9 @@ export function mountScenario(host: HTMLElement, lang: Lang, rules: ClientRules,
   const program: Program = { ...rules.program, scenarios: { [scen.id]: scen } };
   // The same code: scenarios are not compiled, the rest of the program is the rules' own.
   void loadCompiled(rules.program, program).catch(() => {});
-  return new ScenarioTable(host, new Labels(lang, program, rules.names), program, scen);
+  return new ScenarioTable(host, new Labels(lang, program, rules.names, rules.texts), program, scen);
 }
 
 export function mountGame(host: HTMLElement, lang: Lang, rules: ClientRules): GameTable {
-  return new GameTable(host, new Labels(lang, rules.program, rules.names), rules.program);
+  return new GameTable(host, new Labels(lang, rules.program, rules.names, rules.texts), rules.program);
 }

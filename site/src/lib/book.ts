@@ -184,16 +184,26 @@ export interface Topic {
   en: string;
   main: string[];
   related: boolean;
+  /** The sidebar group it is listed in: the core procedures, or the modes and editions. */
+  part: 'procedures' | 'modes';
 }
 
 export const topics: Topic[] = [
-  { id: 'turn', zh: '回合与阶段', en: 'The turn and its phases', main: ['turn', 'runPhase'], related: true },
+  {
+    id: 'turn',
+    zh: '回合与阶段',
+    en: 'The turn and its phases',
+    main: ['turn', 'runPhase'],
+    related: true,
+    part: 'procedures',
+  },
   {
     id: 'use',
     zh: '使用与打出',
     en: 'Using and responding to cards',
     main: ['useCard', 'cardEffect', 'respond', 'nullified'],
     related: true,
+    part: 'procedures',
   },
   {
     id: 'damage',
@@ -201,14 +211,16 @@ export const topics: Topic[] = [
     en: 'Damage, dying and death',
     main: ['damage', 'recover', 'loseHp', 'dying', 'die'],
     related: true,
+    part: 'procedures',
   },
-  { id: 'judge', zh: '判定', en: 'Judgement', main: ['judge', 'replaceJudgeCard'], related: true },
+  { id: 'judge', zh: '判定', en: 'Judgement', main: ['judge', 'replaceJudgeCard'], related: true, part: 'procedures' },
   {
     id: 'moves',
     zh: '牌的移动',
     en: 'Moving cards',
     main: ['moveCards', 'draw', 'discard', 'gain', 'give'],
     related: true,
+    part: 'procedures',
   },
   {
     id: 'distance',
@@ -216,9 +228,10 @@ export const topics: Topic[] = [
     en: 'Distance and attack range',
     main: ['distance', 'attackRange', 'inRange', 'seatDistance'],
     related: false,
+    part: 'procedures',
   },
-  { id: 'identity', zh: '身份局', en: 'The identity mode', main: [], related: false },
-  { id: 'options', zh: '版本与选项', en: 'Editions and options', main: [], related: false },
+  { id: 'identity', zh: '身份局', en: 'The identity mode', main: [], related: false, part: 'modes' },
+  { id: 'options', zh: '版本与选项', en: 'Editions and options', main: [], related: false, part: 'modes' },
 ];
 
 export function topicTitle(t: Topic, lang: Lang): string {

@@ -4,14 +4,14 @@
 import { rules } from './rules.ts';
 import type { IScenario, Program } from '../../../runtime/index.ts';
 import type { ScenarioDecl, SourceFile } from '../../../compiler/ast/nodes.ts';
+import { tableWords, type Names, type Texts } from './table-words.ts';
 
-/** zh/en names of ids the IR keeps without names: enum members (phases, roles, suits…), zones, properties,
- *  options and modes. Cards, generals and skills carry their names in the Program itself. */
-export type Names = Record<string, [string, string]>;
+export type { Names, Texts } from './table-words.ts';
 
 export interface ClientRules {
   program: Program; // `scenarios` is empty: the player adds the one it plays
   names: Names;
+  texts: Texts;
 }
 
 let cachedRules: ClientRules | undefined;
@@ -19,32 +19,8 @@ let cachedRules: ClientRules | undefined;
 export function clientRules(): ClientRules {
   if (cachedRules) return cachedRules;
   const { program, result } = rules();
-  const names: Names = {};
-  const add = (n: { id: { name: string }; zh?: { name: string }; en?: string } | undefined) => {
-    if (!n || names[n.id.name]) return;
-    const zh = n.zh?.name,
-      en = n.en;
-    if (zh || en) names[n.id.name] = [zh ?? en ?? n.id.name, en ?? zh ?? n.id.name];
-  };
-  for (const f of result.files as SourceFile[]) {
-    for (const d of f.decls) {
-      switch (d.kind) {
-        case 'Enum':
-          for (const m of d.members) add(m.names);
-          break;
-        case 'Option':
-          add(d.names);
-          for (const m of d.members ?? []) add(m.names);
-          break;
-        case 'Zone':
-        case 'Property':
-        case 'Mode':
-          add(d.names);
-          break;
-      }
-    }
-  }
-  cachedRules = { program: { ...program, scenarios: {} }, names };
+  const { names, texts } = tableWords(result.files as SourceFile[]);
+  cachedRules = { program: { ...program, scenarios: {} }, names, texts };
   return cachedRules;
 }
 

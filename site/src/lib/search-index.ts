@@ -1,6 +1,6 @@
 // The offline search index: every page of the rulebook in both languages, as title + plain text (names, ids and
-// generated texts). Built at build time (/search.json); the search page's island does substring matching on it,
-// which works for Chinese without word segmentation.
+// generated texts), with the names the page is about and their pinyin. Built at build time (/search.json); the
+// search island ranks it with search-rank.ts (substring matching, which works for Chinese without segmentation).
 import { LANGS, type Lang } from './rules.ts';
 import {
   program,
@@ -16,19 +16,22 @@ import {
   decls,
 } from './book.ts';
 import { texts, type Text } from './texts.ts';
+import { pinyinKeys } from './pinyin.ts';
+import type { Entry } from './search-rank.ts';
 
-/** u: URL, l: language, k: kind (shown), t: title, x: text, p: rank among equal matches (0 first). */
-export interface Entry {
-  u: string;
-  l: Lang;
-  k: string;
-  t: string;
-  x: string;
-  p: number;
-}
+export type { Entry };
 
 const pick = (t: Text | undefined, lang: Lang) => (t ? (t[lang] ?? '') : '');
 const both = (id: string) => [names().get(id)?.zh, names().get(id)?.en, id].filter(Boolean).join(' ');
+/** An id's names (Chinese, English, the id) as `n`/`y` or `a`/`ya` fields. */
+const own = (ids: string[]) => ({
+  n: ids.flatMap((id) => [names().get(id)?.zh, names().get(id)?.en, id]).filter((x): x is string => !!x),
+  y: ids.flatMap((id) => pinyinKeys(names().get(id)?.zh)),
+});
+const described = (ids: string[]) => {
+  const { n, y } = own(ids);
+  return n.length ? { a: n, ya: y } : {};
+};
 
 export function searchIndex(): Entry[] {
   const p = program();
@@ -45,6 +48,8 @@ export function searchIndex(): Entry[] {
         p: 0,
         t: label(c.id, l),
         x: [both(c.id), label(String(c.fields.type), l), pick(tx.cards[c.id], l), skills].join(' '),
+        ...own([c.id]),
+        ...described(c.skills.filter((s) => s !== c.id)),
       });
     }
     for (const g of Object.values(p.generals)) {
@@ -56,6 +61,8 @@ export function searchIndex(): Entry[] {
         p: 0,
         t: label(g.id, l),
         x: [both(g.id), label(String(g.fields.kingdom), l), pick(tx.generals[g.id], l), skills].join(' '),
+        ...own([g.id]),
+        ...described(g.skills),
       });
     }
     for (const tp of topics) {
@@ -85,7 +92,16 @@ export function searchIndex(): Entry[] {
             .filter((r) => r.decl.kind === 'Hook')
             .map((r) => both(r.decl.names.id.name))
             .join(' ');
-      out.push({ u: `/${l}/rules/${tp.id}/`, l, k: t('规则', 'Rules'), p: 0, t: topicTitle(tp, l), x });
+      out.push({
+        u: `/${l}/rules/${tp.id}/`,
+        l,
+        k: t('规则', 'Rules'),
+        p: 0,
+        t: topicTitle(tp, l),
+        x,
+        n: [tp.zh, tp.en],
+        y: pinyinKeys(tp.zh),
+      });
     }
     for (const w of windows()) {
       out.push({
@@ -95,6 +111,7 @@ export function searchIndex(): Entry[] {
         p: 1,
         t: w.name,
         x: [pick(tx.windows[w.name], l), ...triggersOn(w.name).map((h) => both(h.skill))].join(' '),
+        n: [w.name],
       });
     }
     for (const s of scenarios()) {
@@ -105,6 +122,7 @@ export function searchIndex(): Entry[] {
         p: 2,
         t: scenarioTitle(s, l),
         x: [s.ir.zh, s.ir.en, s.id].filter(Boolean).join(' '),
+        n: [s.ir.zh, s.ir.en, s.id].filter((x): x is string => !!x),
       });
     }
     out.push({
@@ -113,6 +131,8 @@ export function searchIndex(): Entry[] {
       k: t('语言', 'Language'),
       p: 1,
       t: t('规则语言', 'The rules language'),
+      n: ['规则语言', 'The rules language'],
+      y: pinyinKeys('规则语言'),
       x: 'sgs skill card general event timing on viewAs modify filter scenario',
     });
   }

@@ -1,6 +1,7 @@
 // Monaco, set up for the rules language: the slim editor entry plus only the features the playground uses,
 // the editor worker only, highlighting from the project's TextMate grammar through Shiki (JavaScript regex
-// engine, no WASM), and completion / hover / signature help answered by the language worker.
+// engine, no WASM), completion / hover / signature help answered by the language worker, and the quick fixes the
+// worker attached to its diagnostics.
 import * as monaco from 'monaco-editor/editor';
 import 'monaco-editor/features/suggest/register';
 // monaco-editor 0.57's features/suggest/register only brings inline suggestions: the suggest widget itself is
@@ -20,13 +21,14 @@ import 'monaco-editor/features/contextmenu/register';
 import 'monaco-editor/features/wordHighlighter/register';
 import 'monaco-editor/features/linesOperations/register';
 import 'monaco-editor/features/indentation/register';
+import 'monaco-editor/features/codeAction/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import { createHighlighterCore } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import githubLight from '@shikijs/themes/github-light';
 import { shikiToMonaco } from '@shikijs/monaco';
 import grammar from '../lib/sgs.tmLanguage.json';
-import type { Completion, EntryKind } from '../../../compiler/services/language.ts';
+import type { Completion, EntryKind, QuickFix } from '../../../compiler/services/language.ts';
 
 export type Monaco = typeof monaco;
 export type Editor = monaco.editor.IStandaloneCodeEditor;
@@ -35,6 +37,8 @@ export interface LanguageClient {
   complete(before: string, trigger?: string): Promise<Completion[]>;
   hover(word: string): Promise<string | null>;
   signature(before: string): Promise<{ label: string; params: string[]; active: number; doc: string } | null>;
+  /** The fixes of the marker that starts there and says that (the last check's). */
+  fixes(line: number, col: number, message: string): QuickFix[];
 }
 
 export const LANGUAGE_ID = (grammar as { name?: string }).name ?? 'sgs';
@@ -203,6 +207,40 @@ export async function createEditor(
       };
     },
   });
+
+  monaco.languages.registerCodeActionProvider(
+    LANGUAGE_ID,
+    {
+      provideCodeActions(model, _range, context) {
+        const actions: monaco.languages.CodeAction[] = [];
+        for (const mk of context.markers)
+          for (const f of client.fixes(mk.startLineNumber, mk.startColumn, mk.message)) {
+            const a = model.getPositionAt(f.start);
+            const b = model.getPositionAt(f.end);
+            actions.push({
+              title: f.title,
+              kind: 'quickfix',
+              diagnostics: [mk],
+              isPreferred: true,
+              edit: {
+                edits: [
+                  {
+                    resource: model.uri,
+                    versionId: model.getVersionId(),
+                    textEdit: {
+                      range: new monaco.Range(a.lineNumber, a.column, b.lineNumber, b.column),
+                      text: f.newText,
+                    },
+                  },
+                ],
+              },
+            });
+          }
+        return { actions, dispose() {} };
+      },
+    },
+    { providedCodeActionKinds: ['quickfix'] },
+  );
 
   el.textContent = '';
   const editor = monaco.editor.create(el, {

@@ -57,6 +57,13 @@ const zh = {
   balanceYours: '你的武将',
   balanceBuiltin: '内置武将',
   balanceProblem: '问题：',
+  textsNone: '你的文件还没有声明技能、武将或卡牌。',
+  textsStale: '文件有错误：显示的是上次编译通过时的文字。',
+  textsKinds: { generals: '武将', skills: '技能', cards: '卡牌', modes: '模式', events: '事件' } as Record<
+    string,
+    string
+  >,
+  textsEmpty: '（没有生成文字）',
 };
 
 type Strings = typeof zh;
@@ -118,6 +125,10 @@ const en: Strings = {
   balanceYours: 'Your general',
   balanceBuiltin: 'Built-in',
   balanceProblem: 'Problem: ',
+  textsNone: 'Your file declares no skill, general or card yet.',
+  textsStale: 'Your file has errors: these are the texts of the last version that compiled.',
+  textsKinds: { generals: 'General', skills: 'Skill', cards: 'Card', modes: 'Mode', events: 'Event' },
+  textsEmpty: '(no text generated)',
 };
 
 export function strings(lang: 'zh' | 'en'): Strings {

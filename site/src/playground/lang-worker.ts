@@ -1,12 +1,16 @@
 // The language worker: compiles the author's file together with the built-in rules (the real compiler), so
-// typing never waits for it; answers completion and hover from an index of every declared name.
+// typing never waits for it; answers completion and hover from an index of every declared name (with the rule
+// texts the compiler generates), and words the author's own entities after each check.
 import { compile, type CompileResult, type SourceInput } from '../../../compiler/index.ts';
+import { generateTexts, generateTextsOf, type EntityTexts } from '../../../compiler/text/index.ts';
 import {
+  attachTexts,
   complete,
   describe,
   emptyIndex,
   indexFiles,
   lookup,
+  quickFixes,
   scenariosOf,
   signatureAt,
   type IndexPart,
@@ -14,6 +18,7 @@ import {
 } from '../../../compiler/services/language.ts';
 import { AUTHOR_FILE, type GeneralInfo, type LangReply, type LangRequest, type Marker } from './protocol.ts';
 import type * as A from '../../../compiler/ast/nodes.ts';
+import { tableWords } from '../lib/table-words.ts';
 
 let base: SourceInput[] = [];
 let baseIndex: IndexPart = emptyIndex();
@@ -23,8 +28,38 @@ let ready: Promise<void> | null = null;
 let last: { text: string; result: CompileResult; version: number } | null = null;
 let programVersion = 0;
 let baseJson = ''; // the built-in rules alone, compiled once: the balance panel's baseline table
+let texts: { result: CompileResult; texts: EntityTexts } | null = null; // the author's entities, worded
 
 const post = (m: LangReply) => (self as unknown as Worker).postMessage(m);
+
+/** Where each built-in scenario is declared: a scenario of the author's file with the same id stands in for it. */
+const builtinScenarioAt = new Map<string, { file: string; start: number; end: number }>();
+const SCENARIO_LINE = /^[ \t]*scenario[ \t]+([\p{L}_][\p{L}\p{N}_]*)/gmu;
+let shadowed: { key: string; sources: SourceInput[] } = { key: '', sources: [] };
+
+/** The built-in sources with the scenarios the author's text redeclares blanked out (same offsets and lines, so
+ *  every other position stays put); the same array while the set of redeclared scenarios does not change. */
+function baseFor(text: string): SourceInput[] {
+  const ids = [...text.matchAll(SCENARIO_LINE)].map((m) => m[1]!).filter((id) => builtinScenarioAt.has(id));
+  const key = ids.sort().join(' ');
+  if (!key) return base;
+  if (shadowed.key === key) return shadowed.sources;
+  const cut = new Map<string, { start: number; end: number }[]>();
+  for (const id of ids) {
+    const at = builtinScenarioAt.get(id)!;
+    cut.set(at.file, [...(cut.get(at.file) ?? []), at]);
+  }
+  const sources = base.map((s) => {
+    const spans = cut.get(s.file);
+    if (!spans) return s;
+    let t = s.text;
+    for (const sp of spans)
+      t = t.slice(0, sp.start) + t.slice(sp.start, sp.end).replace(/[^\n]/g, ' ') + t.slice(sp.end);
+    return { file: s.file, text: t };
+  });
+  shadowed = { key, sources };
+  return sources;
+}
 
 async function init(url: string): Promise<void> {
   const t0 = performance.now();
@@ -34,17 +69,22 @@ async function init(url: string): Promise<void> {
   base = data.sources;
   const r = compile(base);
   baseJson = r.program ? JSON.stringify(r.program) : '';
-  baseIndex = indexFiles(r.files, new Map(base.map((s) => [s.file, s.text])));
+  for (const f of r.files)
+    for (const d of f.decls)
+      if (d.kind === 'Scenario' && d.names.id.name)
+        builtinScenarioAt.set(d.names.id.name, { file: f.file, start: d.span.start, end: d.span.end });
+  baseIndex = attachTexts(indexFiles(r.files, new Map(base.map((s) => [s.file, s.text]))), generateTexts(r));
   post({ type: 'ready', builtin: scenariosOf(r.files), files: base.length, ms: performance.now() - t0 });
 }
 
 function run(text: string): CompileResult {
   if (last && last.text === text) return last.result;
-  const result = compile([...base, { file: AUTHOR_FILE, text }]);
+  const result = compile([...baseFor(text), { file: AUTHOR_FILE, text }]);
   last = { text, result, version: ++programVersion };
   const mineFiles = result.files.filter((f) => f.file === AUTHOR_FILE);
   try {
     mine = indexFiles(mineFiles, new Map([[AUTHOR_FILE, text]]));
+    if (texts) attachTexts(mine, texts.texts); // until this compile's texts are worded
   } catch {
     // A partial tree from error recovery the index does not understand: keep the previous names.
   }
@@ -61,9 +101,22 @@ function generalsOf(files: A.SourceFile[]): GeneralInfo[] {
   return out;
 }
 
+/** The rule texts of the author's entities from this compile (no second compile: the texts read its trees and
+ *  symbols), put on the author's names for hover too. Null when the file has errors: an unresolved name would be
+ *  worded raw (`{drow}`), so the panel keeps the last texts of a file that compiled. */
+function ownTexts(result: CompileResult): EntityTexts | null {
+  if (texts?.result === result) return texts.texts;
+  if (!result.program || !result.symbols) return null;
+  const t = generateTextsOf(result, (f) => f === AUTHOR_FILE);
+  texts = { result, texts: t };
+  attachTexts(mine, t);
+  return t;
+}
+
 function markers(result: CompileResult, text: string): Marker[] {
   return result.diagnostics.map((d) => {
     const own = d.span.file === AUTHOR_FILE;
+    const fixes = own ? quickFixes(d, text, lang) : [];
     // A problem the author's file causes in a built-in file (rare): shown on the first line, naming the file.
     return {
       severity: d.severity,
@@ -74,30 +127,9 @@ function markers(result: CompileResult, text: string): Marker[] {
       end: own ? Math.min(Math.max(d.span.end, d.span.start), text.length) : 0,
       line: own ? d.span.line : 1,
       col: own ? d.span.col : 1,
+      ...(fixes.length ? { fixes } : {}),
     };
   });
-}
-
-/** zh/en names of ids the IR keeps without names (enum members, zones, properties, options, modes), for the
- *  scenario player's labels: the same table site/src/lib/scenarios.ts builds for /data/rules.json. */
-function namesOf(result: CompileResult): Record<string, [string, string]> {
-  const names: Record<string, [string, string]> = {};
-  const add = (n: { id: { name: string }; zh?: { name: string }; en?: string } | undefined) => {
-    if (!n || names[n.id.name]) return;
-    const zh = n.zh?.name,
-      en = n.en;
-    if (zh || en) names[n.id.name] = [zh ?? en ?? n.id.name, en ?? zh ?? n.id.name];
-  };
-  for (const f of result.files) {
-    for (const d of f.decls) {
-      if (d.kind === 'Enum') for (const m of d.members) add(m.names);
-      else if (d.kind === 'Option') {
-        add(d.names);
-        for (const m of d.members ?? []) add(m.names);
-      } else if (d.kind === 'Zone' || d.kind === 'Property' || d.kind === 'Mode') add(d.names);
-    }
-  }
-  return names;
 }
 
 async function handle(m: LangRequest): Promise<void> {
@@ -128,6 +160,14 @@ async function handle(m: LangRequest): Promise<void> {
           ms,
           ok: !!result.program,
         });
+        // Worded after the diagnostics are out, so that they never wait for the texts.
+        try {
+          const t = ownTexts(result);
+          if (t) post({ type: 'texts', version: m.version, texts: t, stale: false });
+          else if (texts) post({ type: 'texts', version: m.version, texts: texts.texts, stale: true });
+        } catch {
+          // A tree the text generator cannot word yet (mid-edit): the panel keeps the last texts.
+        }
       } catch (e) {
         // Never leave the page waiting: report the failure as a problem at the top of the file.
         const message = `playground: ${e instanceof Error ? e.message : String(e)}`;
@@ -164,7 +204,7 @@ async function handle(m: LangRequest): Promise<void> {
           id: m.id,
           json: JSON.stringify(result.program),
           version: last!.version,
-          names: namesOf(result),
+          ...tableWords(result.files),
         });
       else post({ type: 'program', id: m.id, errors: markers(result, m.text).filter((x) => x.severity === 'error') });
       break;

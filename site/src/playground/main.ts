@@ -2,7 +2,8 @@
 // real compiler in a worker, scenario runs in a second worker with a hard timeout, balance games in a third,
 // saving in localStorage and share links that carry the source in the URL hash.
 import type * as M from 'monaco-editor/editor';
-import type { Completion } from '../../../compiler/services/language.ts';
+import type { Completion, QuickFix } from '../../../compiler/services/language.ts';
+import type { EntityTexts } from '../../../compiler/text/index.ts';
 import type {
   BalanceReply,
   BalanceRequest,
@@ -32,6 +33,8 @@ const editorEl = $<HTMLDivElement>('.pg-editor');
 const statusEl = $<HTMLSpanElement>('.pg-status');
 const saveEl = $<HTMLSpanElement>('.pg-saved');
 const problemsEl = $<HTMLUListElement>('.pg-problems');
+const textsEl = $<HTMLDivElement>('.pg-texts');
+const textsNote = $<HTMLParagraphElement>('.pg-texts-note');
 const summaryEl = $<HTMLParagraphElement>('.pg-summary');
 const selectEl = $<HTMLSelectElement>('.pg-scenario');
 const runBtn = $<HTMLButtonElement>('.pg-run');
@@ -77,6 +80,8 @@ langWorker.onmessage = (ev: MessageEvent<LangReply>) => {
     statusEl.classList.add('bad');
   } else if (m.type === 'checked') {
     onChecked(m);
+  } else if (m.type === 'texts') {
+    if (m.version === version) renderTexts(m.texts, m.stale);
   } else if ('id' in m && m.id !== undefined) {
     waiting.get(m.id)?.(m);
     waiting.delete(m.id);
@@ -107,7 +112,11 @@ const client = {
     (await request<Extract<LangReply, { type: 'hovered' }>>({ type: 'hover', word })).markdown ?? null,
   signature: async (before: string) =>
     (await request<Extract<LangReply, { type: 'signed' }>>({ type: 'signature', before })).help ?? null,
+  fixes: (line: number, col: number, message: string) => fixesAt.get(`${line}:${col}:${message}`) ?? [],
 };
+
+/** The quick fixes of the markers on show, by where they start and what they say (Monaco hands markers back). */
+const fixesAt = new Map<string, QuickFix[]>();
 
 // ------------------------------------------------------------------ the source: link, saved copy or example
 
@@ -296,6 +305,11 @@ onChecked = (m) => {
         endColumn: e.column,
       };
     });
+    fixesAt.clear();
+    m.markers.forEach((d, i) => {
+      const mk = markers[i]!;
+      if (d.fixes?.length) fixesAt.set(`${mk.startLineNumber}:${mk.startColumn}:${mk.message}`, d.fixes);
+    });
     monaco.editor.setModelMarkers(model, 'sgs', markers);
     renderProblems(m.markers);
     statusEl.textContent = T.checked(m.ms, roundTrip);
@@ -310,6 +324,34 @@ onChecked = (m) => {
   }
   if (queued) sendCheck();
 };
+
+// ------------------------------------------------------------------ the generated rule texts
+
+const TEXT_GROUPS = ['generals', 'skills', 'cards', 'modes', 'events'] as const;
+
+function renderTexts(texts: EntityTexts, stale: boolean): void {
+  const out: Node[] = [];
+  for (const group of TEXT_GROUPS)
+    for (const [id, t] of Object.entries(texts[group])) {
+      const art = el('article', 'pg-text');
+      art.dataset.entity = `${group}:${id}`;
+      const h = el('h3', '', [t.name.zh, t.name.en].filter(Boolean).join(' · ') || id);
+      h.append(el('small', '', `${T.textsKinds[group] ?? group} · ${id}`));
+      art.append(h);
+      for (const l of ['zh', 'en'] as const) {
+        const p = el('p', '', t[l] || T.textsEmpty);
+        p.lang = l === 'zh' ? 'zh-CN' : 'en';
+        p.dataset.lang = l;
+        art.append(p);
+      }
+      out.push(art);
+    }
+  if (!out.length) out.push(el('p', 'pg-texts-lede', T.textsNone));
+  textsEl.replaceChildren(...out);
+  textsEl.classList.toggle('stale', stale);
+  textsNote.textContent = stale ? T.textsStale : '';
+  root.dataset.textsVersion = String(version);
+}
 
 // ------------------------------------------------------------------ saving
 
@@ -544,7 +586,7 @@ async function playSelected(): Promise<void> {
     );
     playHost.textContent = T.loading;
     const { play } = await import('./play.ts');
-    await play(playHost, lang, p.json, p.names, scenario);
+    await play(playHost, lang, p.json, { names: p.names, texts: p.texts }, scenario);
     playBox.scrollIntoView({ behavior: 'smooth', block: 'start' });
   } catch (e) {
     playHost.textContent = T.error + ': ' + (e instanceof Error ? e.message : String(e));

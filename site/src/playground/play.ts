@@ -2,14 +2,13 @@
 // mounted on the author's compiled program instead of /data/rules.json. Loaded only when asked for.
 import css from '../islands/player.css?inline';
 import type { Program } from '../../../runtime/index.ts';
-
-export type Names = Record<string, [string, string]>;
+import type { Names, Texts } from '../lib/table-words.ts';
 
 export async function play(
   host: HTMLElement,
   lang: 'zh' | 'en',
   programJson: string,
-  names: Names,
+  words: { names: Names; texts: Texts },
   scenario: string,
 ): Promise<void> {
   const { mountScenario } = await import('../islands/table.ts');
@@ -23,5 +22,5 @@ export async function play(
   const scen = program.scenarios[scenario];
   if (!scen) throw new Error(`no scenario named ${scenario}`);
   host.replaceChildren();
-  mountScenario(host, lang, { program: { ...program, scenarios: {} }, names }, scen);
+  mountScenario(host, lang, { program: { ...program, scenarios: {} }, ...words }, scen);
 }

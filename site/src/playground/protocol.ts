@@ -1,7 +1,9 @@
 // Messages between the playground page and its workers (language service, scenario runner, balance games).
 import type { FeaturedCounts } from '../../../ai/featured-tally.ts';
-import type { Completion } from '../../../compiler/services/language.ts';
+import type { Completion, QuickFix } from '../../../compiler/services/language.ts';
+import type { EntityTexts } from '../../../compiler/text/index.ts';
 import type { EngineKind } from '../../../runtime/index.ts';
+import type { Names, Texts } from '../lib/table-words.ts';
 
 export const AUTHOR_FILE = 'playground.sgs';
 
@@ -14,6 +16,7 @@ export interface Marker {
   line: number;
   col: number;
   file: string; // the author's file, or a built-in file the author's code broke
+  fixes?: QuickFix[]; // edits of the author's file that fix it ("did you mean 'x'?")
 }
 
 export interface ScenarioInfo {
@@ -52,10 +55,13 @@ export type LangReply =
       ms: number;
       ok: boolean;
     }
+  /** The rule texts of the author's entities, after the `checked` of the same version (stale: the file has
+   *  errors, these are the texts of the last version that compiled). */
+  | { type: 'texts'; version: number; texts: EntityTexts; stale: boolean }
   | { type: 'completed'; id: number; items: Completion[] }
   | { type: 'hovered'; id: number; markdown: string | null }
   | { type: 'signed'; id: number; help: { label: string; params: string[]; active: number; doc: string } | null }
-  | { type: 'program'; id: number; json: string; version: number; names: Record<string, [string, string]> }
+  | { type: 'program'; id: number; json: string; version: number; names: Names; texts: Texts }
   | { type: 'program'; id: number; errors: Marker[] }
   | { type: 'baseProgram'; id: number; json: string };
 

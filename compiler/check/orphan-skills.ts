@@ -1,0 +1,68 @@
+// SGS206: a skill nothing ever gives to anyone. A skill reaches a player only through something else in the
+// program: a general's `skills`, a card kind's `skills` (equipment), another skill's `grants`, or a rule that
+// names it as a value (`gainSkill(p, weaponLoan)`, `setSkills(p, [...])`), or a scenario seat (`seat a { skills:
+// [x] }`: the author hands it out on purpose, to test it alone). Read from the lowered IR, so every expression
+// counts whatever declaration holds it; what a scenario only expects does not count, nor a skill naming itself.
+// Table rules (`rule … after skills`) belong to nobody and are skipped.
+import type * as A from '../ast/nodes.ts';
+import { warning, type Diagnostic } from '../diagnostics.ts';
+import type { Symbols } from '../lower/symbols.ts';
+import type { ISkill, Program } from '../../runtime/ir.ts';
+
+/** Every string an expression of `node` names as a literal value (`{ k: 'lit', v: 'id' }`), collected into `out`. */
+function literals(node: unknown, out: Set<string>): void {
+  if (Array.isArray(node)) {
+    for (const x of node) literals(x, out);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const o = node as Record<string, unknown>;
+  if (o.k === 'lit' && typeof o.v === 'string') out.add(o.v);
+  for (const v of Object.values(o)) if (v && typeof v === 'object') literals(v, out);
+}
+
+/** The skills some part of the program gives, grants or names (besides a skill naming itself). */
+function givenSkills(parts: Partial<Program>[]): Set<string> {
+  const given = new Set<string>();
+  for (const p of parts) {
+    for (const g of Object.values(p.generals ?? {})) for (const s of g.skills) given.add(s);
+    for (const c of Object.values(p.cards ?? {})) for (const s of c.skills) given.add(s);
+    for (const [key, value] of Object.entries(p)) {
+      if (key === 'scenarios' || key === 'skills' || key === 'variants') continue;
+      literals(value, given);
+    }
+    for (const sc of Object.values(p.scenarios ?? {}))
+      for (const seat of sc.seats) for (const f of seat.fields) if (f.name === 'skills') literals(f.e, given);
+    for (const sk of Object.values(p.skills ?? {}) as ISkill[]) {
+      const named = new Set<string>();
+      literals(sk, named);
+      for (const g of sk.grants ?? []) if (!g.card) named.add(g.what);
+      named.delete(sk.id);
+      for (const n of named) given.add(n);
+    }
+  }
+  return given;
+}
+
+export function orphanSkillCheck(program: Program, S: Symbols): Diagnostic[] {
+  const parts: Partial<Program>[] = [program, ...program.variants.map((v) => v.parts)];
+  const given = givenSkills(parts);
+  const out: Diagnostic[] = [];
+  const seen = new Set<string>();
+  for (const p of parts)
+    for (const sk of Object.values(p.skills ?? {}) as ISkill[]) {
+      if (sk.table || given.has(sk.id) || seen.has(sk.id)) continue;
+      seen.add(sk.id);
+      const decl = S.kindList('skill').find((s) => s.id === sk.id)?.decl as A.SkillDecl | undefined;
+      if (!decl) continue;
+      out.push(
+        warning(
+          'SGS206',
+          `skill ${sk.id} is given to nobody: list it in a general's skills (skills: ${sk.id}), in a card kind's, ` +
+            'or grant it from a rule',
+          decl.names.id.span,
+        ),
+      );
+    }
+  return out;
+}

@@ -1,0 +1,136 @@
+// SGS311: a text players read at the table — a log line's template, a question's prompt, the words a game ends
+// with, a text offered as a choice — needs its wording in both languages, as a text phrase (`phrase "discard"
+// "弃牌" "Discard"`), so that a Chinese table never shows English. What is shown is said once, in the builtin table
+// (`shown` parameters of runtime/builtin-table.ts); a parameter of a rules action, function or event that is handed
+// on, as it is, to a shown parameter is shown too (`askDiscard(p, n, prompt: "…")` asks with `chooseMany(…,
+// prompt)`), and so is its default. A text in a list literal is taken for a choice (`["discard two hand cards",
+// "lose 1 HP"]`, `opts += ["a hand card"]`): the rules' lists of texts are what they offer. A text that is an id
+// (a general's, a zone's) is worded by its declaration.
+import type * as A from '../ast/nodes.ts';
+import { BUILTINS } from '../../runtime/builtin-table.ts';
+import { warning, type Diagnostic } from '../diagnostics.ts';
+import type { Symbols } from '../lower/symbols.ts';
+
+type Callable = A.ActionDecl | A.FunctionDecl | A.EventDecl;
+
+/** Every call (and, with `list`, every list literal) in a declaration, found by walking all its nodes (bodies,
+ *  conditions, defaults, methods). */
+function forEachCall(node: unknown, f: (c: A.Call) => void, list?: (l: A.ListLit) => void): void {
+  if (node === null || typeof node !== 'object') return;
+  if (Array.isArray(node)) {
+    for (const x of node) forEachCall(x, f, list);
+    return;
+  }
+  const n = node as { kind?: string };
+  if (n.kind === 'Call') f(node as A.Call);
+  else if (n.kind === 'List' && list) list(node as A.ListLit);
+  for (const [k, v] of Object.entries(node))
+    if (k !== 'span' && v !== null && typeof v === 'object') forEachCall(v, f, list);
+}
+
+/** The parameter names of a call's target, and the ones shown; null when the call shows nothing. */
+function shownOf(
+  c: A.Call,
+  S: Symbols,
+  memo: ShownParams,
+): { names: string[]; shown: Set<string>; skip: number } | null {
+  const callee = c.callee;
+  const name = callee.kind === 'Name' ? callee.name : callee.kind === 'Member' ? callee.name.name : undefined;
+  if (name === undefined) return null;
+  const s = S.get(name);
+  if (s && (s.kind === 'action' || s.kind === 'function' || s.kind === 'event')) {
+    const d = s.decl as Callable;
+    const shown = memo.of(d, S);
+    return shown.size
+      ? { names: d.params.map((p) => p.name.name), shown, skip: callee.kind === 'Member' ? 1 : 0 }
+      : null;
+  }
+  const spec = s ? undefined : BUILTINS[name];
+  if (!spec?.shown) return null;
+  const names = spec.params.map((p) => p.split(':')[0]!.replace('?', ''));
+  return { names, shown: new Set(spec.shown), skip: callee.kind === 'Member' ? 1 : 0 };
+}
+
+/** The argument given for each shown parameter of a call. */
+function shownArgs(c: A.Call, target: { names: string[]; shown: Set<string>; skip: number }): A.Expr[] {
+  const out: A.Expr[] = [];
+  let pos = target.skip;
+  for (const a of c.args) {
+    const param = a.name ? a.name.name : target.names[pos++];
+    if (param !== undefined && target.shown.has(param)) out.push(a.value);
+  }
+  return out;
+}
+
+/** Which parameters of a rules action, function or event reach a shown parameter as they are (kept per
+ *  declaration: an unchanged one keeps its tree across compiles). */
+class ShownParams {
+  private found = new WeakMap<Callable, Set<string>>();
+  private open = new Set<Callable>();
+
+  of(d: Callable, S: Symbols): Set<string> {
+    const hit = this.found.get(d);
+    if (hit) return hit;
+    if (this.open.has(d)) return new Set(); // a call to itself hands on nothing new
+    this.open.add(d);
+    const params = new Set(d.params.map((p) => p.name.name));
+    const shown = new Set<string>();
+    try {
+      forEachCall(d, (c) => {
+        const target = shownOf(c, S, this);
+        if (!target) return;
+        for (const v of shownArgs(c, target)) if (v.kind === 'Name' && params.has(v.name)) shown.add(v.name);
+      });
+    } finally {
+      this.open.delete(d);
+    }
+    this.found.set(d, shown);
+    return shown;
+  }
+}
+
+/** What one symbol table knows: the shown parameters and the texts its phrases word. */
+const perTable = new WeakMap<Symbols, { shown: ShownParams; worded: Set<string> }>();
+
+function tableOf(S: Symbols): { shown: ShownParams; worded: Set<string> } {
+  let t = perTable.get(S);
+  if (!t) {
+    const worded = new Set<string>();
+    for (const p of S.phrases) if (p.target.kind === 'Text') worded.add(p.target.value);
+    perTable.set(S, (t = { shown: new ShownParams(), worded }));
+  }
+  return t;
+}
+
+/** The declaration's shown texts that no text phrase words. */
+export function shownTextCheck(d: A.Decl, S: Symbols, out: Diagnostic[]): void {
+  if (d.kind === 'Phrase' || d.kind === 'Scenario' || d.kind === 'Variant') return;
+  const { shown: shownParams, worded: known } = tableOf(S);
+  const worded = new Set(known);
+  const need = (e: A.Expr | undefined) => {
+    if (e?.kind !== 'Text' || worded.has(e.value)) return;
+    if (S.get(e.value)) return; // an id (`["caocao", "liubei"]`): worded by its own declaration's names
+    worded.add(e.value); // once per declaration
+    out.push(
+      warning(
+        'SGS311',
+        `players read ${JSON.stringify(e.value)} at the table: word it in both languages, phrase ${JSON.stringify(e.value)} "中文" "English"`,
+        e.span,
+      ),
+    );
+  };
+  forEachCall(
+    d,
+    (c) => {
+      const target = shownOf(c, S, shownParams);
+      if (target) for (const v of shownArgs(c, target)) need(v);
+    },
+    (l) => {
+      for (const x of l.items) need(x);
+    },
+  );
+  if (d.kind === 'Action' || d.kind === 'Function' || d.kind === 'Event') {
+    const shown = shownParams.of(d, S);
+    for (const p of d.params) if (shown.has(p.name.name)) need(p.default);
+  }
+}
