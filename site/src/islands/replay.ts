@@ -460,5 +460,5 @@ ${limited ? '' : `<option value="all">${esc(L.t('全知（显示所有隐藏信�
 }
 
 export function mountPlay(host: HTMLElement, lang: Lang, rules: ClientRules): PlayPage {
-  return new PlayPage(host, new Labels(lang, rules.program, rules.names), rules.program);
+  return new PlayPage(host, new Labels(lang, rules.program, rules.names, rules.texts), rules.program);
 }
