@@ -107,6 +107,14 @@ describe.skipIf(!ready)('save, share and replay a game (browser)', () => {
         expect(n).toBe(saved.answers.length);
         expect(await viewer.isVisible('[data-role="trace"]')).toBe(true);
         const shown = await viewer.innerText('[data-role="hash"]');
+        if (lang === 'zh') {
+          // The Chinese page is Chinese: the bars (but the command's name and the hash) and the replayed log.
+          const bars = await viewer.innerText('.sgs-files');
+          const replayBar = (await viewer.innerText('.sgs-replaybar')).replace('npx sgs replay', '').replace(shown, '');
+          const log = await viewer.locator('.sgs-replayed .sgs-log li').allInnerTexts();
+          expect(log.length).toBeGreaterThan(20);
+          for (const text of [bars, replayBar, ...log]) expect(text.match(/[A-Za-z]{2,}/g), text).toBeNull();
+        }
         await shot(viewer, `${lang}-4-replay-end`);
 
         // The engine's hash for the downloaded file, here and from `sgs replay`.
