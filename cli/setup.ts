@@ -2,29 +2,25 @@
 // one-line message for every choice they do not.
 import { availableParallelism } from 'node:os';
 import { int, intFlag, type FlagSpec, type Parsed } from './args.ts';
-import type { IMode, Program } from '../runtime/index.ts';
+import {
+  modeNamed,
+  optionProblem,
+  playerRange,
+  PLAYER_RANGE,
+  SEED_RANGE,
+  type IMode,
+  type Program,
+} from '../runtime/index.ts';
 import type { AiName } from '../ai/registry.ts';
 import { parseAiSpec, rolesOf, uniformSpec, type AiSpec } from '../ai/spec.ts';
 import { invalid } from './errors.ts';
 
-/** The mode a game uses when none is named: the first one the rules declare (as the engine does). */
-export function defaultMode(program: Program): IMode | undefined {
-  return Object.values(program.modes)[0];
-}
+export { defaultMode, optionProblem, playerRange } from '../runtime/index.ts';
 
 export function resolveMode(program: Program, name: string | undefined): IMode {
-  const ids = Object.keys(program.modes);
-  if (ids.length === 0) throw invalid('the rules declare no mode, so there is no game to play');
-  if (name === undefined) return defaultMode(program)!;
-  const m = program.modes[name];
-  if (!m) throw invalid(`no mode named '${name}' (modes: ${ids.join(', ')})`);
+  const m = modeNamed(program, name);
+  if (typeof m === 'string') throw invalid(m);
   return m;
-}
-
-export function playerRange(m: IMode): [number, number] {
-  const min = typeof m.fields.minPlayers === 'number' ? m.fields.minPlayers : 2;
-  const max = typeof m.fields.maxPlayers === 'number' ? m.fields.maxPlayers : Math.max(min, 10);
-  return [min, max];
 }
 
 /** `n` players, if mode `m` takes that many; `what` names where the number came from (a flag, a file's field). */
@@ -52,24 +48,6 @@ export function parseOptions(program: Program, pairs: string[], mode?: string): 
     out[k] = v;
   }
   return out;
-}
-
-/** Why option `k` cannot be `v` in a game of `mode` (undefined: it can): the rules must declare it, for that mode
- *  if it belongs to one, and `v` must be of its default's type, or one of its values. Said for --option and for
- *  a replay file's "options" alike. */
-export function optionProblem(program: Program, k: string, v: unknown, mode?: string): string | undefined {
-  const o = program.options[k];
-  if (!o) return `no option named '${k}' (options: ${Object.keys(program.options).join(', ') || 'none'})`;
-  if (mode !== undefined && o.mode !== undefined && o.mode !== mode)
-    return `option ${k} belongs to mode ${o.mode}, not ${mode}`;
-  const given = typeof v === 'string' ? `'${v}'` : JSON.stringify(v);
-  if (typeof o.default === 'boolean')
-    return typeof v === 'boolean' ? undefined : `option ${k} is true or false, not ${given}`;
-  if (typeof o.default === 'number')
-    return typeof v === 'number' && Number.isFinite(v) ? undefined : `option ${k} is a number, not ${given}`;
-  if (o.values)
-    return o.values.includes(v as string) ? undefined : `option ${k} is one of ${o.values.join(', ')}, not ${given}`;
-  return typeof v === 'string' ? undefined : `option ${k} is a string, not ${given}`;
 }
 
 /** All option flags: `--option k=v…`, plus the shorthands `--edition first|standard` and `--beginner`. */
@@ -119,8 +97,8 @@ export function parseAi(program: Program, text: string | undefined, dflt: AiName
 
 /** The ranges of the numeric flags (README, "Numeric flags"). Seeds are 32-bit, as the engine's are (a larger
  *  one would be the same game as its remainder); a mode narrows the player count further (checkPlayers). */
-export const SEEDS = int(0, 2 ** 32 - 1);
-export const PLAYERS = int(1, 100);
+export const SEEDS = int(SEED_RANGE.min, SEED_RANGE.max);
+export const PLAYERS = int(PLAYER_RANGE.min, PLAYER_RANGE.max);
 export const MAX_GAMES = 10_000_000;
 export const JOBS = int(1, 256);
 export const MAX_DECISIONS = int(1, 10_000_000);

@@ -2,7 +2,15 @@
 // worker of a parallel run plays. Seeds come from the game's index, so a game plays the same wherever it runs.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { deriveSeed, type Carried, type EngineKind, type Game, type Program } from '../runtime/index.ts';
+import {
+  deriveSeed,
+  rulesFingerprint,
+  writeReplayFile,
+  type Carried,
+  type EngineKind,
+  type Game,
+  type Program,
+} from '../runtime/index.ts';
 import { byRole } from '../ai/by-role.ts';
 import { uniformSpec, type AiSpec } from '../ai/spec.ts';
 import { DecisionTimes, type TimesData } from './decision-times.ts';
@@ -108,7 +116,11 @@ export function playRange(
       invariants: o.invariants ?? true,
       ...(o.engine ? { engine: o.engine } : {}),
     });
-    if (o.saveAll) writeFileSync(join(o.saveAll, replayName(i, seed)), `${JSON.stringify(g.replay)}\n`);
+    if (o.saveAll)
+      writeFileSync(
+        join(o.saveAll, replayName(i, seed)),
+        writeReplayFile({ ...g.replay, rules: rulesFingerprint(program) }),
+      );
     // A game that went wrong still hands on what it left: the series goes on, as it would at a table.
     if (g.carried) carried = g.carried;
     r.hashes.push(g.traceHash);

@@ -1,6 +1,7 @@
 // The engine's public entry, for the AI, the tools, the benchmarks and the site: the game, the types of its
 // decisions, state and values, views, the scenario runner, hashing, randomness, card faces, the IR types and the
-// two tables the compiler and editor share (engine members, builtins); a series of games. Tests may import the modules themselves.
+// two tables the compiler and editor share (engine members, builtins); a series of games; replay files (their
+// schema, shared by the CLI and the site) and replaying them. Tests may import the modules themselves.
 export { Game } from './game.ts';
 export type {
   Asking,
@@ -68,3 +69,19 @@ export * from './card-face.ts';
 export * from './engine-members.ts';
 export * from './builtin-table.ts';
 export * from './ir.ts';
+export {
+  PLAYER_RANGE,
+  ReplayFileError,
+  SEED_RANGE,
+  checkReplayFile,
+  defaultMode,
+  modeNamed,
+  optionProblem,
+  parseReplayFile,
+  playerRange,
+  readReplayFile,
+  rulesFingerprint,
+  writeReplayFile,
+  type ReplayFile,
+} from './replay-file.ts';
+export { replay, replayGame, replayStep, type ReplayOptions, type ReplayResult } from './replay.ts';

@@ -78,7 +78,7 @@ describe('a replay file that does not fit the schema', () => {
   it('an unknown or a missing field is named', () => {
     refused(
       { ...GOOD, edition: 'nope' },
-      'unknown field "edition" (fields: seed, players, mode, options, carried, answers)',
+      'unknown field "edition" (fields: seed, players, mode, options, carried, rules, answers)',
     );
     for (const k of ['seed', 'players', 'answers'] as const) {
       const { [k]: _, ...rest } = GOOD;
@@ -186,7 +186,7 @@ describe('a replay file naming what the rules do not define', () => {
     const r = spawnSync(process.execPath, ['bin/sgs.mjs', 'replay', file, TOY], { encoding: 'utf8' });
     expect(r.status).toBe(2);
     expect(r.stderr).toBe(
-      `sgs: ${file}: unknown field "edition" (fields: seed, players, mode, options, carried, answers)\n`,
+      `sgs: ${file}: unknown field "edition" (fields: seed, players, mode, options, carried, rules, answers)\n`,
     );
   }, 20_000);
 });

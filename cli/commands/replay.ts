@@ -6,28 +6,27 @@ import { fileProblem } from '../file-errors.ts';
 import { formatLogLine } from '../log-format.ts';
 import { winnersLabel } from '../play.ts';
 import { replay } from '../replay.ts';
-import { checkReplay, parseReplay } from '../replay-file.ts';
+import { checkReplay, readReplay } from '../replay-file.ts';
+import { rulesFingerprint } from '../../runtime/index.ts';
 import type { Command } from './command.ts';
 
 export const replayCommand: Command = {
   name: 'replay',
   playsGames: true,
   usage: 'sgs replay FILE [paths…] [--log]',
-  summary: 'replay a game saved as {seed, players, mode?, options?, answers} and print its trace hash',
+  summary:
+    'replay a game saved as {seed, players, mode?, options?, rules?, answers} (by simulate or the site) and print its trace hash',
   flags: { log: 'bool' },
   run(args, io) {
     const [file, ...paths] = args.positionals;
     if (!file) throw usage('replay needs a FILE');
-    const text = readText(file);
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (e) {
-      throw invalid(`${file} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
-    }
-    const rf = parseReplay(json, file);
+    const rf = readReplay(readText(file), file);
     const program = requireProgram(paths, io);
     checkReplay(program, rf, file);
+    // Other rules may still replay the game (a change that touched nothing it used): said, not refused.
+    const fp = rulesFingerprint(program);
+    if (rf.rules !== undefined && rf.rules !== fp)
+      io.err(`note: ${file} was saved with other rules (${rf.rules}; these are ${fp}); the replay may differ`);
     const r = replay(program, rf, { keepLog: !!args.flags.log, invariants: true });
     if (args.flags.log) for (const l of r.game.state.log) io.out(formatLogLine(l));
     const g = r.game;

@@ -9,7 +9,13 @@ import { DEFAULT_MAX_DECISIONS } from '../play.ts';
 import { GAMES_FLAGS, MAX_DECISIONS, gamesFromFlags, parseAi } from '../setup.ts';
 import { simulate, type SimulateResult } from '../simulate.ts';
 import { replayName } from '../simulate-range.ts';
-import type { Carried, CarriedValue } from '../../runtime/index.ts';
+import {
+  rulesFingerprint,
+  writeReplayFile,
+  type Carried,
+  type CarriedValue,
+  type Program,
+} from '../../runtime/index.ts';
 import type { Command } from './command.ts';
 
 export const simulateCommand: Command = {
@@ -45,7 +51,7 @@ export const simulateCommand: Command = {
       onGame: (done, total) => bar.update(done, total),
     });
     bar.clear();
-    const saved = args.flags.save ? save(r, args.flags.save as string) : [];
+    const saved = args.flags.save ? save(program, r, args.flags.save as string) : [];
     // Said on stderr, so that --json stays one JSON document.
     if (args.flags.save)
       io.err(
@@ -83,10 +89,10 @@ function writableFolder(dir: string): void {
 }
 
 /** Write a replay file for every reported problem game; returns their paths. */
-function save(r: SimulateResult, dir: string): string[] {
+function save(program: Program, r: SimulateResult, dir: string): string[] {
   return r.problems.map((p) => {
     const file = join(dir, replayName(p.game, p.seed));
-    writeFileSync(file, JSON.stringify(p.replay) + '\n');
+    writeFileSync(file, writeReplayFile({ ...p.replay, rules: rulesFingerprint(program) }));
     return file;
   });
 }

@@ -1,6 +1,7 @@
 // The scenario player and the game table as vanilla custom elements (no UI framework):
 //   <sgs-scenario data-scenario="id" data-lang="zh|en">   a scenario of the rules: watch its script or take a seat
-//   <sgs-game players="5" data-lang="zh|en">              a full game against the heuristic AI
+//   <sgs-game players="5" data-lang="zh|en">              a full game against the heuristic AI, saved, shared and
+//                                                         replayed (replay.ts)
 // This module is tiny; when an element comes into view it loads the engine, the AI and the table (table.ts, one
 // shared chunk) and its data from the same origin: /data/rules.json (the compiled rules, shared by every page)
 // and /data/scenarios/<id>.json. Every move goes through the engine's Game.answer().
@@ -101,8 +102,9 @@ class SgsScenario extends LazyTable {
 
 class SgsGame extends LazyTable {
   protected async mount(lang: 'zh' | 'en'): Promise<void> {
-    const [t, rules] = await Promise.all([loadTable(), loadRules()]);
-    t.mountGame(this, lang, rules);
+    // The table with its file bar: save, share, load and replay games (replay.ts, which brings table.ts).
+    const [replay, rules] = await Promise.all([import('./replay.ts'), loadRules()]);
+    replay.mountPlay(this, lang, rules);
   }
 }
 

@@ -78,8 +78,9 @@ interface ShownEntry {
   private?: boolean;
 }
 
-/** Common part of both elements: the skeleton, drawing, and the reader's clicks on a decision. */
-abstract class Table {
+/** Common part of both elements (and of the replay viewer, replay.ts): the skeleton, drawing, and the reader's
+ *  clicks on a decision. */
+export abstract class Table {
   protected game!: Game;
   protected ai!: Policy;
   /** The seat the reader plays (their decisions are clickable, other hands hidden), or null when watching. */
@@ -89,6 +90,8 @@ abstract class Table {
   protected note = '';
   protected noteKind: 'info' | 'ok' | 'bad' = 'info';
   protected freshFrom = 0; // log entries from here on are new since the reader's last decision
+  /** The computer plays the reader's seat too (托管), as it plays the others. */
+  protected handsOff = false;
   private logShown = 0;
   private logGame: Game | null = null;
   private aiUsed = 0;
@@ -177,7 +180,7 @@ abstract class Table {
     this.busy = true;
     for (;;) {
       const r = g.pending;
-      if (!r || g.over || r.seat === this.viewer) break;
+      if (!r || g.over || (r.seat === this.viewer && !this.handsOff)) break;
       if (scripted?.(r)) continue;
       if (this.aiUsed++ > AI_BUDGET) {
         this.say(
@@ -242,7 +245,7 @@ abstract class Table {
     this.drawLog();
   }
 
-  private view(): PlayerView {
+  protected view(): PlayerView {
     // Watching a public demo, or the game is over: everything is shown.
     return this.viewer === null || this.game.state.over ? fullView(this.game) : viewFor(this.game, this.viewer);
   }
@@ -433,7 +436,7 @@ ${rows.join('\n')}</section>`);
       return;
     }
     const mine = r.seat === this.viewer;
-    const watching = this.viewer === null;
+    const watching = this.seesQuestion(r);
     // A sealed question: the seats answer one by one, none seeing another's answer until all have answered.
     const sealed = r.sealed
       ? `<small class="sgs-sealed" data-sealed="${r.sealed.answered}/${r.sealed.seats.length}">🔒 ${esc(mine ? L.ui('sealed') : `${L.ui('sealedWait')} ${r.sealed.answered}/${r.sealed.seats.length}`)}</small>`
@@ -446,7 +449,7 @@ ${rows.join('\n')}</section>`);
     const opts = r.options.map((o, i) => {
       const sel = this.selected.includes(i) ? ' selected' : '';
       const hint = this.hint.includes(i) ? ' hint' : '';
-      const title = hint ? ` title="${esc(this.L.t('脚本的选择', 'the script’s choice'))}"` : '';
+      const title = hint ? ` title="${esc(this.hintTitle())}"` : '';
       return `<button type="button" class="sgs-opt${sel}${hint}" data-act="opt" data-i="${i}"${mine ? '' : ' disabled'}${title} aria-pressed="${sel ? 'true' : 'false'}">${this.value(o.value, o.label)}</button>`;
     });
     const range =
@@ -471,6 +474,13 @@ ${rows.join('\n')}</section>`);
 <div class="sgs-opts">${opts.join('')}</div>${buttons.length ? `<div class="sgs-btns">${buttons.join('')}</div>` : ''}</div>`;
   }
   protected hintKnown = false;
+  /** Whether the reader, not answering it, is shown a question's options (watching a demo: yes). */
+  protected seesQuestion(_r: Request): boolean {
+    return this.viewer === null;
+  }
+  protected hintTitle(): string {
+    return this.L.t('脚本的选择', 'the script’s choice');
+  }
 
   /** What the log shows: the seat's own log (only what its player could see at the table), or, watching, every
    *  entry with those not everyone may read marked. */
@@ -823,6 +833,25 @@ export class GameTable extends Table {
 
   protected checksHTML(): string {
     return '';
+  }
+
+  /** The game so far as a replay file's setup and answers (replay.ts saves and shares it). */
+  recording(): { seed: number; players: number; mode: string; answers: number[][]; seat: number | null } | null {
+    const g = this.game;
+    if (!g) return null;
+    const answers = g.state.answers.map((a) => a.slice());
+    return { seed: this.seed, players: this.players, mode: this.modeId, answers, seat: this.viewer };
+  }
+
+  /** Whether the game has ended (with a result or a rule error). */
+  finished(): boolean {
+    return !!this.game?.over;
+  }
+
+  /** 托管: the computer plays the reader's seat until switched off. */
+  setHandsOff(on: boolean): void {
+    this.handsOff = on;
+    if (on && this.game?.pending?.seat === this.viewer && !this.game.over) this.pump();
   }
 }
 
