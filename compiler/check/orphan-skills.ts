@@ -26,7 +26,10 @@ function literals(node: unknown, out: Set<string>): void {
 const literalsOf = new WeakMap<object, Set<string>>();
 
 function entityLiterals(node: unknown, out: Set<string>): void {
-  if (!node || typeof node !== 'object') return literals(node, out);
+  if (!node || typeof node !== 'object') {
+    literals(node, out);
+    return;
+  }
   let found = literalsOf.get(node);
   if (!found) {
     found = new Set();

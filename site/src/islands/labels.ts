@@ -76,7 +76,6 @@ const UI = {
 
 export type UIKey = keyof typeof UI;
 
-
 export class Labels {
   private words: Record<string, string> = {};
   private logWords: RegExp;
