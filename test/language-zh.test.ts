@@ -117,7 +117,9 @@ describe(`${ZH} follows ${EN}`, () => {
       );
     const off = he.flatMap((h, i) => {
       const z = hz[i];
-      return z && (z.depth !== h.depth || key(z) !== key(h)) ? [`${EN}:${h.line} ${h.text}  ≠  ${ZH}:${z.line} ${z.text}`] : [];
+      return z && (z.depth !== h.depth || key(z) !== key(h))
+        ? [`${EN}:${h.line} ${h.text}  ≠  ${ZH}:${z.line} ${z.text}`]
+        : [];
     });
     expect(off).toEqual([]);
   });
