@@ -45,11 +45,11 @@ describe.skipIf(!ready)(
         else expect(cjk).toBeLessThan(8000); // Chinese names of cards and skills only
         // Every fenced block of the file is on the page, in order, as a highlighted block.
         const want = blocks(p.file);
-        const pres = article.locator('pre.shiki');
+        const pres = article.locator('pre.astro-code');
         expect(await pres.count()).toBe(want.length);
         const shown = (await pres.allInnerTexts()).map((s) => s.trimEnd());
         want.forEach((b, i) => expect(shown[i], `block ${i + 1}`).toBe(b.body));
-        expect(await article.locator('pre.shiki .tk-decl, pre.shiki .tk-kw').count()).toBeGreaterThan(500);
+        expect(await article.locator('pre.astro-code .tk-decl, pre.astro-code .tk-kw').count()).toBeGreaterThan(500);
         // The table of contents lists the sections, and links to a section land on a heading of the page.
         const ids = new Set(await page.locator('[id]').evaluateAll((es) => es.map((e) => e.id)));
         const hrefs = await article.locator('a[href^="#"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
