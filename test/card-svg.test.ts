@@ -50,12 +50,16 @@ describe('card faces as SVG', () => {
     const p = compile(loadSources([repo + 'rules'], repo)).program!;
     const weapon = Object.values(p.cards).find((c) => typeof c.fields.range === 'number')!;
     const f = kindFace(p, weapon.id, (id) => `<${id}>`, 'range ');
-    expect(f.type).toBe(`<${String(weapon.fields.type)}> · <${String(weapon.fields.subtype)}>`);
+    expect(f.type).toBe(`<${String(weapon.fields.subtype)}>`); // the slot says it is equipment
     expect(f.note).toBe(`range ${String(weapon.fields.range)}`);
     expect(f.tone).toBe(p.enums.cardType!.indexOf(String(weapon.fields.type)));
     // A kind of another kind (fire slash is a slash) inherits what it does not declare.
     const child = Object.values(p.cards).find((c) => c.parent && c.fields.type === undefined);
-    if (child)
-      expect(kindFace(p, child.id, (id) => id, '').type).toContain(String(p.cards[child.parent!]!.fields.type));
+    if (child) expect(kindFace(p, child.id, (id) => id, '').type).toBe(String(p.cards[child.parent!]!.fields.type));
+    // A card without a subtype shows its type.
+    const basic = Object.values(p.cards).find(
+      (c) => c.fields.subtype === undefined && typeof c.fields.type === 'string',
+    )!;
+    expect(kindFace(p, basic.id, (id) => `<${id}>`, '').type).toBe(`<${String(basic.fields.type)}>`);
   });
 });

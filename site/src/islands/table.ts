@@ -268,6 +268,14 @@ abstract class Table {
     return `${me}${p.name}${typeof gen === 'string' ? this.L.t(`（${this.L.name(gen)}）`, ` (${this.L.name(gen)})`) : ''}`;
   }
 
+  /** A visible card's kind (what it counts as, when a skill made it count as another), face and full title. */
+  private cardText(c: CardLike): { kind: string; face: string; title: string; as?: string } {
+    const as = this.game.state.cards[c.id]?.as;
+    const kind = as ?? c.kind;
+    const face = faceText(c);
+    return { kind, face, as, title: `${this.L.name(kind)}${as ? ` (${this.L.name(c.kind)})` : ''} ${face}` };
+  }
+
   /** A card drawn as its face (card-svg.ts, as on the rulebook's pages), its name and face also as text for
    *  readers that do not see the drawing. */
   protected card(c: CardLike | ViewCard, extra = ''): string {
@@ -275,11 +283,7 @@ abstract class Table {
       const t = esc(this.L.ui('faceDown'));
       return `<span class="sgs-card back${extra}" title="${t}">${cardBackSvg()}<span class="sgs-vh">${t}</span></span>`;
     }
-    const as = this.game.state.cards[c.id]?.as;
-    const kind = as ?? c.kind;
-    const red = isRed(c.suit) ? ' red' : '';
-    const face = faceText(c);
-    const title = `${this.L.name(kind)}${as ? ` (${this.L.name(c.kind)})` : ''} ${face}`;
+    const { kind, as, title } = this.cardText(c);
     const svg = cardSvg({
       suit: c.suit,
       rank: c.rank,
@@ -288,16 +292,13 @@ abstract class Table {
       size: 'table',
       decorative: true,
     });
-    return `<span class="sgs-card${red}${extra}" title="${esc(title)}">${svg}<span class="sgs-vh">${esc(title)}</span></span>`;
+    return `<span class="sgs-card${isRed(c.suit) ? ' red' : ''}${extra}" title="${esc(title)}">${svg}<span class="sgs-vh">${esc(title)}</span></span>`;
   }
 
   /** A card in a seat's small print (equipment, judge area, a watched hand): its name and face as a chip. */
   protected chip(c: CardLike | ViewCard): string {
     if ('hidden' in c) return `<span class="sgs-chip back" title="${esc(this.L.ui('faceDown'))}">🂠</span>`;
-    const as = this.game.state.cards[c.id]?.as;
-    const kind = as ?? c.kind;
-    const face = faceText(c);
-    const title = `${this.L.name(kind)}${as ? ` (${this.L.name(c.kind)})` : ''} ${face}`;
+    const { kind, face, title } = this.cardText(c);
     return `<span class="sgs-chip${isRed(c.suit) ? ' red' : ''}" title="${esc(title)}">${esc(this.L.name(kind))}<i>${face}</i></span>`;
   }
 
@@ -426,10 +427,10 @@ abstract class Table {
         `<section class="${cls.join(' ')}" data-seat="${p.seat}" style="--x:${pos.x.toFixed(2)}%;--y:${pos.y.toFixed(2)}%" tabindex="-1">${body}${badge}</section>`,
       );
       if (d) {
-        // A line from the bottom seat to this one, its number half-way.
+        // A line from the bottom seat to this one, its number past half-way (clear of the piles in the middle).
         const from = seatPosition(0, n);
-        const mx = (from.x + pos.x) / 2,
-          my = (from.y + pos.y) / 2;
+        const mx = from.x + (pos.x - from.x) * 0.6,
+          my = from.y + (pos.y - from.y) * 0.6;
         lines.push(
           `<line class="sgs-distline${d.inRange ? ' in-range' : ''}" data-to="${p.seat}" x1="${from.x.toFixed(2)}" y1="${from.y.toFixed(2)}" x2="${pos.x.toFixed(2)}" y2="${pos.y.toFixed(2)}" vector-effect="non-scaling-stroke"/>`,
         );
@@ -441,7 +442,7 @@ abstract class Table {
     const toggle = dist.length
       ? `<button type="button" class="sgs-btn sgs-distbtn" data-act="dist" aria-pressed="${this.distOn ? 'true' : 'false'}" title="${esc(L.t('从底部座位到各座位的距离，以及谁在其攻击范围内（由规则计算）', 'The distance from the bottom seat to each seat, and who is in its attack range (computed by the rules)'))}">${esc(L.t('距离', 'Distances'))}</button>`
       : '';
-    this.el.seats.innerHTML = `<div class="sgs-ring${this.distOn ? ' dist-on' : ''}${n >= 7 ? ' many' : ''}" data-players="${n}">
+    this.el.seats.innerHTML = `<div class="sgs-ring${this.distOn ? ' dist-on' : ''}${n >= 7 ? ' many' : n <= 3 ? ' few' : ''}" data-players="${n}">
 <div class="sgs-felt"></div><svg class="sgs-lines" viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true">${lines.join('')}</svg>
 <div class="sgs-centre">${this.centre(v)}</div>${toggle}
 ${ring.join('\n')}</div>${mine}`;

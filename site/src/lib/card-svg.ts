@@ -17,7 +17,7 @@ export interface Face {
   name: string;
   /** The name in the other language, drawn small under the first (big faces only). */
   other?: string;
-  /** The type line: 锦囊牌 · 延时锦囊牌, Equipment · Weapon. */
+  /** The type line: 基本牌, Trick, Weapon (an equipment card's slot says its type). */
   type?: string;
   /** A fact beside the type: a weapon's range. */
   note?: string;
@@ -96,16 +96,21 @@ export function cardSvg(f: Face): string {
       `<text class="cs-other" x="${W / 2}" y="${(y + 8 + s).toFixed(1)}" text-anchor="middle" font-size="${s.toFixed(1)}">${escapeXml(other)}</text>`,
     );
   }
+  // The type band at the foot, clear of the turned corner; a weapon's range just above it.
   if (f.type && size !== 'table') {
-    const line = f.note ? `${f.type} · ${f.note}` : f.type;
-    const s = Math.min(11, 84 / Math.max(1, ems(line)));
-    parts.push(`<rect class="cs-band tone-${f.tone ?? 0}" x="24" y="${H - 40}" width="${W - 48}" height="18" rx="9"/>`);
+    const s = Math.min(11, 58 / Math.max(1, ems(f.type)));
     parts.push(
-      `<text class="cs-type" x="${W / 2}" y="${H - 27.5}" text-anchor="middle" font-size="${s.toFixed(1)}">${escapeXml(line)}</text>`,
+      `<rect class="cs-band tone-${f.tone ?? 0}" x="28" y="${H - 44}" width="${W - 56}" height="17" rx="8.5"/>`,
     );
-  } else if (f.note) {
     parts.push(
-      `<text class="cs-type" x="${W / 2}" y="${H - 30}" text-anchor="middle" font-size="13">${escapeXml(f.note)}</text>`,
+      `<text class="cs-type" x="${W / 2}" y="${H - 31.5}" text-anchor="middle" font-size="${s.toFixed(1)}">${escapeXml(f.type)}</text>`,
+    );
+  }
+  if (f.note) {
+    const y = f.type && size !== 'table' ? H - 50 : H - 30;
+    const s = Math.min(size === 'table' ? 13 : 10, 70 / Math.max(1, ems(f.note)));
+    parts.push(
+      `<text class="cs-note" x="${W / 2}" y="${y}" text-anchor="middle" font-size="${s.toFixed(1)}">${escapeXml(f.note)}</text>`,
     );
   }
   const cls = ['cardsvg', size, red ? 'suit-red' : 'suit-black', f.cls].filter(Boolean).join(' ');
@@ -141,8 +146,8 @@ export function kindField(data: KindsData, kind: string, field: string): unknown
   return undefined;
 }
 
-/** The type line, the range note and the band's tone of a kind: `type` and `subtype` named in the page's language,
- *  a weapon's `range` (the same fields the card pages list). */
+/** The type line, the range note and the band's tone of a kind: its `subtype` (an equipment slot), else its `type`,
+ *  named in the page's language; a weapon's `range` (the fields the card pages list); the tone from the `type`. */
 export function kindFace(
   data: KindsData,
   kind: string,
@@ -153,11 +158,9 @@ export function kindFace(
   const subtype = kindField(data, kind, 'subtype');
   const range = kindField(data, kind, 'range');
   const types = data.enums.cardType ?? [];
+  const shown = typeof subtype === 'string' ? subtype : typeof type === 'string' ? type : undefined;
   return {
-    type: [type, subtype]
-      .filter((x): x is string => typeof x === 'string')
-      .map(name)
-      .join(' · '),
+    type: shown === undefined ? undefined : name(shown),
     note: typeof range === 'number' ? `${rangeWord}${range}` : undefined,
     tone: typeof type === 'string' ? Math.max(0, types.indexOf(type)) : 0,
   };
