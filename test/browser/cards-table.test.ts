@@ -44,6 +44,20 @@ describe.skipIf(!ready)(
 
     beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
+    it('the play page fits a phone: the seats in a grid, the hand scrolls within its seat', async () => {
+      const page = await site.browser.newPage({ viewport: { width: 390, height: 844 } });
+      await page.goto(`${site.server.url}/en/play/`);
+      await page.waitForSelector('sgs-game[data-ready] .sgs-q.mine', { timeout: 30_000 });
+      await page.locator('.sgs-q.mine .sgs-opt').first().click();
+      await page.waitForSelector('.sgs-seat.bottom .sgs-hcard', { timeout: 20_000 });
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(1);
+      await page.screenshot({ path: `${SHOTS}/play-phone-en.png`, fullPage: true });
+      await page.close();
+    });
+
     for (const lang of ['zh', 'en'] as const) {
       for (const c of picks) {
         it(`the ${c.kind} page (${lang}) draws its face: ${c.suit} ${rankText(c.rank)}, its ${lang} name`, async () => {
