@@ -6,6 +6,7 @@
 // shared chunk) and its data from the same origin: /data/rules.json (the compiled rules, shared by every page)
 // and /data/scenarios/<id>.json. Every move goes through the engine's Game.answer().
 import css from './player.css?inline';
+import cardsCss from '../styles/cards.css?inline';
 import type { ClientRules } from './table.ts';
 import type { IScenario } from '../../../runtime/index.ts';
 
@@ -31,7 +32,7 @@ function injectStyle(): void {
   if (document.getElementById('sgs-style')) return;
   const s = document.createElement('style');
   s.id = 'sgs-style';
-  s.textContent = css;
+  s.textContent = cardsCss + css;
   document.head.appendChild(s);
 }
 

@@ -21,6 +21,8 @@ import { answerOf, policyFor, type Policy } from '../../../ai/policy.ts';
 import { Labels, type Lang, type Names, type Texts } from './labels.ts';
 import { stepText } from './steps.ts';
 import { loadCompiled } from '../lib/compiled.ts';
+import { cardBackSvg, cardSvg, isRed } from '../lib/card-svg.ts';
+import { seatDistances, seatPosition, type SeatDistance } from './round.ts';
 
 export interface ClientRules {
   program: Program;
@@ -133,6 +135,17 @@ export abstract class Table {
       if (!b || !host.contains(b) || (b as HTMLButtonElement).disabled) return;
       this.act(b.dataset.act!, b);
     });
+    // Hovering or focusing a seat shows the distance to it alone.
+    const hover = (e: Event) => {
+      const ring = this.el.seats.querySelector('.sgs-ring');
+      if (!ring) return;
+      const seat = (e.target as Element).closest?.<HTMLElement>('.sgs-ring .sgs-seat')?.dataset.seat;
+      ring.querySelectorAll('.show').forEach((x) => x.classList.remove('show'));
+      if (seat !== undefined) ring.querySelectorAll(`[data-to="${seat}"]`).forEach((x) => x.classList.add('show'));
+    };
+    this.el.seats.addEventListener('mouseover', hover);
+    this.el.seats.addEventListener('focusin', hover);
+    this.el.seats.addEventListener('mouseleave', hover);
   }
 
   /** Called before each full drawing (e.g. to work out which options the script would pick). */
@@ -154,11 +167,15 @@ export abstract class Table {
         if (k >= 0) this.selected.splice(k, 1);
         else if (this.selected.length < r.max) this.selected.push(i);
         this.drawAsk();
+        this.drawSeats(); // the fanned hand shows the selection too
       }
     } else if (act === 'confirm') {
       this.answer(this.selected.slice());
     } else if (act === 'pass') {
       this.answer([]);
+    } else if (act === 'dist') {
+      this.distOn = !this.distOn;
+      this.drawSeats();
     } else {
       this.control(act, el);
     }
@@ -258,15 +275,38 @@ export abstract class Table {
     return `${me}${p.name}${typeof gen === 'string' ? this.L.t(`（${this.L.name(gen)}）`, ` (${this.L.name(gen)})`) : ''}`;
   }
 
-  protected card(c: CardLike | ViewCard, extra = ''): string {
-    if ('hidden' in c)
-      return `<span class="sgs-card back${extra}" title="${esc(this.L.ui('faceDown'))}"><b>🂠</b><i></i></span>`;
+  /** A visible card's kind (what it counts as, when a skill made it count as another), face and full title. */
+  private cardText(c: CardLike): { kind: string; face: string; title: string; as?: string } {
     const as = this.game.state.cards[c.id]?.as;
     const kind = as ?? c.kind;
-    const red = c.suit === 'heart' || c.suit === 'diamond' ? ' red' : '';
     const face = faceText(c);
-    const title = `${this.L.name(kind)}${as ? ` (${this.L.name(c.kind)})` : ''} ${face}`;
-    return `<span class="sgs-card${red}${extra}" title="${esc(title)}"><b>${esc(this.L.name(kind))}</b><i>${face}</i></span>`;
+    return { kind, face, as, title: `${this.L.name(kind)}${as ? ` (${this.L.name(c.kind)})` : ''} ${face}` };
+  }
+
+  /** A card drawn as its face (card-svg.ts, as on the rulebook's pages), its name and face also as text for
+   *  readers that do not see the drawing. */
+  protected card(c: CardLike | ViewCard, extra = ''): string {
+    if ('hidden' in c) {
+      const t = esc(this.L.ui('faceDown'));
+      return `<span class="sgs-card back${extra}" title="${t}">${cardBackSvg()}<span class="sgs-vh">${t}</span></span>`;
+    }
+    const { kind, as, title } = this.cardText(c);
+    const svg = cardSvg({
+      suit: c.suit,
+      rank: c.rank,
+      name: this.L.name(kind),
+      note: as ? this.L.name(c.kind) : undefined,
+      size: 'table',
+      decorative: true,
+    });
+    return `<span class="sgs-card${isRed(c.suit) ? ' red' : ''}${extra}" title="${esc(title)}">${svg}<span class="sgs-vh">${esc(title)}</span></span>`;
+  }
+
+  /** A card in a seat's small print (equipment, judge area, a watched hand): its name and face as a chip. */
+  protected chip(c: CardLike | ViewCard): string {
+    if ('hidden' in c) return `<span class="sgs-chip back" title="${esc(this.L.ui('faceDown'))}">🂠</span>`;
+    const { kind, face, title } = this.cardText(c);
+    return `<span class="sgs-chip${isRed(c.suit) ? ' red' : ''}" title="${esc(title)}">${esc(this.L.name(kind))}<i>${face}</i></span>`;
   }
 
   /** An option's face: a card, a player, a general, a skill, yes/no, or its label. */
@@ -289,7 +329,19 @@ export abstract class Table {
       case 'v': {
         const subs = v.subs.map(faceText).join(' ');
         const via = v.via ? this.L.name(v.via) : '';
-        return `<span class="sgs-card virt${v.subs.some((c) => c.suit === 'heart' || c.suit === 'diamond') ? ' red' : ''}"><b>${esc(this.L.name(v.kind))}</b><i>${esc([subs || this.L.t('无实体牌', 'no card'), via].filter(Boolean).join(' · '))}</i></span>`;
+        const note = [subs || this.L.t('无实体牌', 'no card'), via].filter(Boolean).join(' · ');
+        const one = v.subs.length === 1 ? v.subs[0] : undefined; // a card used as another keeps its face
+        const svg = cardSvg({
+          suit: one?.suit,
+          rank: one?.rank,
+          name: this.L.name(v.kind),
+          note,
+          size: 'table',
+          cls: 'virt',
+          decorative: true,
+        });
+        const title = `${this.L.name(v.kind)} (${note})`;
+        return `<span class="sgs-card virt${v.subs.some((c) => isRed(c.suit)) ? ' red' : ''}" title="${esc(title)}">${svg}<span class="sgs-vh">${esc(title)}</span></span>`;
       }
       case 'p':
         return esc(this.playerName(v.seat));
@@ -341,65 +393,165 @@ export abstract class Table {
     this.el.status.innerHTML = parts.map((p) => `<span>${p}</span>`).join('');
   }
 
+  /** Whether the distance overlay is on (the reader's toggle); hovering or focusing a seat shows its own. */
+  private distOn = false;
+
+  /** The seats around an oval, the bottom one the reader's (or, watching, the first seat) with its hand fanned;
+   *  the shared zones in the middle; the distances from the bottom seat, as the rules compute them, on demand. */
   private drawSeats(): void {
     const g = this.game,
       L = this.L,
       v = this.view();
     const n = v.players.length;
-    const start = this.viewer ?? 0;
+    const bottom = this.viewer ?? 0;
     const r = g.pending;
     const tp = g.state.globals.turnPlayer as { seat?: number } | null;
-    const out: string[] = [];
+    const dist = g.state.over ? [] : seatDistances(g, this.viewer, bottom);
+    const distOf = new Map<number, SeatDistance>(dist.map((d) => [d.seat, d]));
+    const ring: string[] = [];
+    const lines: string[] = [];
+    let mine = '';
     for (let k = 0; k < n; k++) {
-      const p = v.players[(start + k) % n]!;
-      const pr = p.props;
+      const p = v.players[(bottom + k) % n]!;
+      const pos = seatPosition(k, n);
       const cls = ['sgs-seat'];
       if (!p.alive) cls.push('dead');
       if (tp && tp.seat === p.seat) cls.push('current');
       if (r && r.seat === p.seat && !g.over) cls.push('asked');
       if (p.seat === this.viewer) cls.push('me');
-      const gen = typeof pr.general === 'string' ? pr.general : null;
-      const role = typeof pr.role === 'string' ? pr.role : null;
-      const hp = typeof pr.hp === 'number' ? pr.hp : 0,
-        max = typeof pr.maxHp === 'number' ? pr.maxHp : 0;
-      const hearts =
-        max > 0 && max <= 12
-          ? '❤'.repeat(Math.max(0, Math.min(hp, max))) + '♡'.repeat(Math.max(0, max - Math.max(0, hp)))
-          : '';
-      const rows: string[] = [];
-      rows.push(
-        `<div class="sgs-hp" title="${esc(L.name('hp'))} ${hp}/${max}">${hearts} <small>${hp}/${max}</small></div>`,
-      );
-      // Hand first, then the other per-player zones the rules declare (equipment, judge area, …).
-      const zoneRow = (zid: string, label: string) => {
-        const z = v.zones[`${zid}:${p.seat}`];
-        if (!z) return;
-        if (zid !== 'hand' && z.count === 0) return;
-        const body = z.cards
-          ? z.cards.length
-            ? z.cards.map((c) => this.card(c)).join('')
-            : `<small>${esc(L.ui('none'))}</small>`
-          : `<span class="sgs-count">${z.count}${esc(L.ui('cards'))}</span>`;
-        rows.push(
-          `<div class="sgs-zone sgs-z-${esc(zid)}"><span class="sgs-zl">${esc(label)}</span><span class="sgs-zc">${body}</span></div>`,
-        );
-      };
-      zoneRow('hand', L.ui('hand'));
-      for (const [zid, z] of Object.entries(this.program.zones))
-        if (z.perPlayer && zid !== 'hand') zoneRow(zid, L.name(zid));
-      const marks = this.marks(pr);
-      if (marks) rows.push(`<div class="sgs-marks">${marks}</div>`);
-      const own = p.skills.filter((s) => !this.cardSkills.has(s)); // equipment skills show as the equipment
-      if (own.length)
-        rows.push(`<div class="sgs-skills">${own.map((s) => `<span>${esc(L.name(s))}</span>`).join('')}</div>`);
-      const roleTag = role
-        ? `<span class="sgs-role r-${esc(role)}" title="${esc(L.name(role))}">${esc(L.lang === 'zh' ? L.roleIcon(role) : L.name(role))}</span>`
+      if (k === 0) cls.push('bottom');
+      const d = distOf.get(p.seat);
+      if (d?.inRange) cls.push('in-range');
+      const body = this.seatBody(p, v, k === 0);
+      if (k === 0) {
+        mine = `<section class="${cls.join(' ')}" data-seat="${p.seat}">${body}</section>`;
+        continue;
+      }
+      const badge = d
+        ? `<span class="sgs-dist" data-to="${p.seat}" data-distance="${d.distance}"${d.inRange ? ' data-in-range=""' : ''}>${esc(L.t('距离', 'distance'))} <b>${d.distance}</b>${d.inRange ? ` · <span class="sgs-inrange">${esc(L.t('攻击范围内', 'in range'))}</span>` : ''}</span>`
         : '';
-      out.push(`<section class="${cls.join(' ')}" data-seat="${p.seat}">
-<header>${roleTag}<b class="sgs-pname">${esc(p.name)}</b>${gen ? `<span class="sgs-gname">${esc(L.name(gen))}</span>` : ''}${p.seat === this.viewer ? `<span class="sgs-you">${esc(L.ui('you'))}</span>` : ''}${p.alive ? '' : `<span class="sgs-deadtag">${esc(L.ui('dead'))}</span>`}</header>
-${rows.join('\n')}</section>`);
+      ring.push(
+        `<section class="${cls.join(' ')}" data-seat="${p.seat}" style="--x:${pos.x.toFixed(2)}%;--y:${pos.y.toFixed(2)}%" tabindex="-1">${body}${badge}</section>`,
+      );
+      if (d) {
+        // A line from the bottom seat to this one, its number past half-way (clear of the piles in the middle).
+        const from = seatPosition(0, n);
+        const mx = from.x + (pos.x - from.x) * 0.6,
+          my = from.y + (pos.y - from.y) * 0.6;
+        lines.push(
+          `<line class="sgs-distline${d.inRange ? ' in-range' : ''}" data-to="${p.seat}" x1="${from.x.toFixed(2)}" y1="${from.y.toFixed(2)}" x2="${pos.x.toFixed(2)}" y2="${pos.y.toFixed(2)}" vector-effect="non-scaling-stroke"/>`,
+        );
+        ring.push(
+          `<span class="sgs-distnum${d.inRange ? ' in-range' : ''}" data-to="${p.seat}" style="--x:${mx.toFixed(2)}%;--y:${my.toFixed(2)}%" aria-hidden="true">${d.distance}</span>`,
+        );
+      }
     }
-    this.el.seats.innerHTML = out.join('\n');
+    const toggle = dist.length
+      ? `<button type="button" class="sgs-btn sgs-distbtn" data-act="dist" aria-pressed="${this.distOn ? 'true' : 'false'}" title="${esc(L.t('从底部座位到各座位的距离，以及谁在其攻击范围内（由规则计算）', 'The distance from the bottom seat to each seat, and who is in its attack range (computed by the rules)'))}">${esc(L.t('距离', 'Distances'))}</button>`
+      : '';
+    this.el.seats.innerHTML = `<div class="sgs-ring${this.distOn ? ' dist-on' : ''}${n >= 7 ? ' many' : n <= 3 ? ' few' : ''}" data-players="${n}">
+<div class="sgs-felt"></div><svg class="sgs-lines" viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true">${lines.join('')}</svg>
+<div class="sgs-centre">${this.centre(v)}</div>${toggle}
+${ring.join('\n')}</div>${mine}`;
+  }
+
+  /** The shared zones on the middle of the table: hidden ones as a back with their size, open ones' cards. */
+  private centre(v: PlayerView): string {
+    const out: string[] = [];
+    for (const [id, z] of Object.entries(this.program.zones)) {
+      if (z.perPlayer) continue;
+      const vz = v.zones[id] ?? { count: 0 };
+      if (vz.count === 0) continue;
+      const label = `<span class="sgs-pilename">${esc(this.L.name(id))} ${vz.count}</span>`;
+      if (!vz.cards || z.visibility === 'hidden') {
+        out.push(`<div class="sgs-pile">${cardBackSvg()}${label}</div>`);
+      } else if (vz.cards.length <= 6) {
+        out.push(`<div class="sgs-pile open">${vz.cards.map((c) => this.card(c)).join('')}${label}</div>`);
+      } else {
+        // A long open pile (the discard pile): its top card and its size.
+        out.push(`<div class="sgs-pile">${this.card(vz.cards[vz.cards.length - 1]!)}${label}</div>`);
+      }
+    }
+    return out.join('');
+  }
+
+  /** A seat's name, HP pips, hand, equipment, judge area, marks and skills; the bottom seat's hand is fanned. */
+  private seatBody(p: PlayerView['players'][number], v: PlayerView, fan: boolean): string {
+    const L = this.L;
+    const pr = p.props;
+    const gen = typeof pr.general === 'string' ? pr.general : null;
+    const role = typeof pr.role === 'string' ? pr.role : null;
+    const hp = typeof pr.hp === 'number' ? pr.hp : 0,
+      max = typeof pr.maxHp === 'number' ? pr.maxHp : 0;
+    // HP as pips, green when healthy, amber and then red as it falls.
+    const tone = max > 0 && hp * 3 > max * 2 ? 'hi' : max > 0 && hp * 3 > max ? 'mid' : 'lo';
+    const pips =
+      max > 0 && max <= 12
+        ? Array.from(
+            { length: max },
+            (_, i) => `<i class="sgs-pip${i < hp ? ` full ${tone}` : ''}" aria-hidden="true"></i>`,
+          ).join('')
+        : '';
+    const rows: string[] = [];
+    rows.push(
+      `<div class="sgs-hp" title="${esc(L.name('hp'))} ${hp}/${max}">${pips} <small>${hp}/${max}</small></div>`,
+    );
+    const hand = v.zones[`hand:${p.seat}`];
+    if (hand) {
+      if (fan && hand.cards) rows.push(this.fan(hand.cards, p.seat));
+      else {
+        const shown = hand.cards?.length
+          ? `<span class="sgs-chips">${hand.cards.map((c) => this.chip(c)).join('')}</span>`
+          : '';
+        rows.push(
+          `<div class="sgs-zone sgs-z-hand"><span class="sgs-handcount" title="${esc(L.ui('hand'))}">${cardBackSvg()}<b>${hand.count}</b></span>${shown}</div>`,
+        );
+      }
+    }
+    // The other per-player zones the rules declare (equipment, judge area, …), when they hold cards.
+    for (const [zid, z] of Object.entries(this.program.zones)) {
+      if (!z.perPlayer || zid === 'hand') continue;
+      const zz = v.zones[`${zid}:${p.seat}`];
+      if (!zz || zz.count === 0) continue;
+      const body = zz.cards
+        ? zz.cards.map((c) => this.chip(c)).join('')
+        : `<span class="sgs-count">${zz.count}${esc(L.ui('cards'))}</span>`;
+      rows.push(
+        `<div class="sgs-zone sgs-z-${esc(zid)}"><span class="sgs-zl">${esc(L.name(zid))}</span><span class="sgs-zc">${body}</span></div>`,
+      );
+    }
+    const marks = this.marks(pr);
+    if (marks) rows.push(`<div class="sgs-marks">${marks}</div>`);
+    const own = p.skills.filter((s) => !this.cardSkills.has(s)); // equipment skills show as the equipment
+    if (own.length)
+      rows.push(`<div class="sgs-skills">${own.map((s) => `<span>${esc(L.name(s))}</span>`).join('')}</div>`);
+    const roleTag = role
+      ? `<span class="sgs-role r-${esc(role)}" title="${esc(L.name(role))}">${esc(L.lang === 'zh' ? L.roleIcon(role) : L.name(role))}</span>`
+      : '';
+    return `<header>${roleTag}${gen ? `<b class="sgs-gname">${esc(L.name(gen))}</b>` : ''}<span class="sgs-pname">${esc(p.name)}</span>${p.seat === this.viewer ? `<span class="sgs-you">${esc(L.ui('you'))}</span>` : ''}${p.alive ? '' : `<span class="sgs-deadtag">${esc(L.ui('dead'))}</span>`}</header>
+<div class="sgs-seatbody">${rows.join('\n')}</div>`;
+  }
+
+  /** The bottom seat's hand, fanned. A card the pending question offers the reader is a button that answers with
+   *  it (the same option as in the question below); the others can still be focused to read them. */
+  private fan(cards: (CardLike | ViewCard)[], seat: number): string {
+    const r = this.game.pending;
+    const offered = new Map<number, number>();
+    if (r && r.seat === this.viewer && r.seat === seat && !this.game.over)
+      r.options.forEach((o, i) => {
+        const val = o.value;
+        if (val && typeof val === 'object' && !Array.isArray(val) && val.t === 'c') offered.set(val.id, i);
+      });
+    const n = cards.length;
+    const items = cards.map((c, k) => {
+      const rot = n > 1 ? ((k - (n - 1) / 2) * Math.min(4, 32 / n)).toFixed(1) : '0';
+      const style = `style="--rot:${rot}deg"`;
+      const i = 'hidden' in c ? undefined : offered.get(c.id);
+      if (i === undefined) return `<span class="sgs-hcard" tabindex="0" ${style}>${this.card(c)}</span>`;
+      const sel = this.selected.includes(i);
+      return `<button type="button" class="sgs-hcard playable${sel ? ' selected' : ''}" data-act="opt" data-i="${i}" aria-pressed="${sel ? 'true' : 'false'}" ${style}>${this.card(c)}</button>`;
+    });
+    return `<div class="sgs-zone sgs-z-hand sgs-fan${offered.size ? ' asking' : ''}"><span class="sgs-zl">${esc(this.L.ui('hand'))} ${n}</span><div class="sgs-fancards">${items.join('')}</div></div>`;
   }
 
   /** Public properties that differ from nothing: counters, flags, skipped phases. */
