@@ -77,7 +77,7 @@ describe.skipIf(!ready)('save, share and replay a game (browser)', () => {
         const step = () => viewer.inputValue('[data-replay="slider"]').then(Number);
         expect(await step()).toBe(0);
         // The spectator sees no hand's faces: every card in a hand row is a back.
-        expect(await viewer.locator('.sgs-replayed .sgs-seat .sgs-card:not(.back)').count()).toBe(0);
+        expect(await viewer.locator('.sgs-replayed .sgs-seat :is(.sgs-card, .sgs-chip):not(.back)').count()).toBe(0);
         for (let i = 1; i <= 5; i++) {
           await viewer.click('[data-replay="next"]');
           expect(await step()).toBe(i);
@@ -86,7 +86,7 @@ describe.skipIf(!ready)('save, share and replay a game (browser)', () => {
         expect(await step()).toBe(4);
         await shot(viewer, `${lang}-2-replay-step4`);
         // Mid-game, the spectator sees no hand and no question's options; everything only once chosen.
-        const hands = '.sgs-replayed .sgs-z-hand .sgs-card:not(.back)';
+        const hands = '.sgs-replayed .sgs-z-hand :is(.sgs-card, .sgs-chip):not(.back)';
         await viewer.locator('[data-replay="slider"]').fill('40');
         expect(await step()).toBe(40);
         expect(await viewer.locator(hands).count()).toBe(0);
@@ -143,7 +143,7 @@ describe.skipIf(!ready)('save, share and replay a game (browser)', () => {
         // Everything is shown only when chosen, and then said.
         await viewer.selectOption('[data-replay="view"]', 'all');
         expect(await viewer.getAttribute('[data-role="viewing"]', 'data-view')).toBe('all');
-        expect(await viewer.locator('.sgs-replayed .sgs-seat .sgs-card:not(.back)').count()).toBeGreaterThan(0);
+        expect(await viewer.locator('.sgs-replayed .sgs-seat :is(.sgs-card, .sgs-chip):not(.back)').count()).toBeGreaterThan(0);
         await shot(viewer, `${lang}-5-replay-all`);
         expect(errors).toEqual([]);
         expect(viewerErrors).toEqual([]);
