@@ -143,7 +143,9 @@ describe.skipIf(!ready)('save, share and replay a game (browser)', () => {
         // Everything is shown only when chosen, and then said.
         await viewer.selectOption('[data-replay="view"]', 'all');
         expect(await viewer.getAttribute('[data-role="viewing"]', 'data-view')).toBe('all');
-        expect(await viewer.locator('.sgs-replayed .sgs-seat :is(.sgs-card, .sgs-chip):not(.back)').count()).toBeGreaterThan(0);
+        expect(
+          await viewer.locator('.sgs-replayed .sgs-seat :is(.sgs-card, .sgs-chip):not(.back)').count(),
+        ).toBeGreaterThan(0);
         await shot(viewer, `${lang}-5-replay-all`);
         expect(errors).toEqual([]);
         expect(viewerErrors).toEqual([]);
