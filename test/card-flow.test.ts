@@ -1,23 +1,14 @@
 // The flow of a card's use (site/src/lib/flow.ts), read from the compiled rules: the use procedure is found from
 // the IR, each kind takes its own path through it, and a method the use never reaches is followed from its caller.
 import { describe, expect, it } from 'vitest';
-import { cardFlow, flowWindows, useProcedure, type FlowNode } from '../site/src/lib/flow.ts';
+import { cardFlow, flowWindows, stmtsOf as stmts, useProcedure, type FlowNode } from '../site/src/lib/flow.ts';
 import { compile } from '../compiler/index.ts';
 import { loadSources } from '../compiler/node/load.ts';
-import type { IStmt, Program } from '../runtime/index.ts';
+import type { Program } from '../runtime/index.ts';
 
 const repo = new URL('../', import.meta.url).pathname;
 const p: Program = compile(loadSources([repo + 'rules'], repo)).program!;
 
-function* stmts(list: IStmt[]): Generator<IStmt> {
-  for (const s of list) {
-    yield s;
-    if (s.k === 'if') {
-      yield* stmts(s.then);
-      if (s.else) yield* stmts(s.else);
-    } else if (s.k === 'for' || s.k === 'while' || s.k === 'repeat') yield* stmts(s.body);
-  }
-}
 const nodes = (ns: FlowNode[]): FlowNode[] => ns.flatMap((n) => [n, ...nodes(n.steps)]);
 // Every card's method is walked with the parameter types the declarations give; here: the first parameter.
 const flowOf = (kind: string) => cardFlow(p, kind, () => [0])!;

@@ -8,23 +8,13 @@ import { browserAvailable, repo, useSite } from './harness.ts';
 import { compile } from '../../compiler/index.ts';
 import { generateTexts } from '../../compiler/text/index.ts';
 import { loadSources } from '../../compiler/node/load.ts';
-import { Game, rankText, type IStmt, type Program } from '../../runtime/index.ts';
+import { Game, rankText, type Program } from '../../runtime/index.ts';
+import { stmtsOf as stmts } from '../../site/src/lib/flow.ts';
 import { AIS } from '../../ai/registry.ts';
 import { answerOf, policyFor } from '../../ai/policy.ts';
 
 const ready = browserAvailable();
 const SHOTS = repo + '.tmp/shots';
-
-/** Every statement of a body, nested blocks included (not the procedures it calls). */
-function* stmts(list: IStmt[]): Generator<IStmt> {
-  for (const s of list) {
-    yield s;
-    if (s.k === 'if') {
-      yield* stmts(s.then);
-      if (s.else) yield* stmts(s.else);
-    } else if (s.k === 'for' || s.k === 'while' || s.k === 'repeat') yield* stmts(s.body);
-  }
-}
 
 describe.skipIf(!ready)(
   ready ? 'cards and the round table (browser)' : 'cards and the round table (browser) — SKIPPED: no Chromium',

@@ -305,7 +305,7 @@ function merged(steps: FlowNode[]): FlowNode[] {
 }
 
 /** Every statement of a body, nested ones included. */
-function* stmtsOf(stmts: IStmt[]): Generator<IStmt> {
+export function* stmtsOf(stmts: IStmt[]): Generator<IStmt> {
   for (const s of stmts) {
     yield s;
     if (s.k === 'if') {
