@@ -193,8 +193,8 @@ describe.skipIf(!ready)(
       // Its code blocks too, beside the scenario players (whose panel class once matched Shiki's <pre>).
       const pre = await page.evaluate(() => getComputedStyle(document.querySelector('pre.shiki')!).backgroundColor);
       expect(luminance(pre)).toBeLessThan(0.1);
-      // A card face stays a light card.
-      const face = await page.evaluate(() => getComputedStyle(document.querySelector('.cardface')!).backgroundColor);
+      // A card face stays a light card: its paper is the SVG's own fill, whatever the theme.
+      const face = await page.evaluate(() => getComputedStyle(document.querySelector('.cardsvg .cs-edge')!).fill);
       expect(luminance(face)).toBeGreaterThan(0.8);
       await page.screenshot({ path: `${SHOTS}/nav-card-zh-dark.png` });
       await page.click('header.top button.theme-toggle');

@@ -15,6 +15,8 @@ import { CHROMIUM, launch, repo, runPlaygroundScenario, serve, type Server } fro
 const hasChromium = existsSync(CHROMIUM);
 const SHOTS = repo + '.tmp/playground-shots/';
 const STARTER = readFileSync(repo + 'site/src/playground/starter.sgs', 'utf8');
+/** The 1-based line of the starter that holds a text (the tests edit it there). */
+const lineOf = (text: string): number => STARTER.split('\n').findIndex((l) => l.includes(text)) + 1;
 
 /** The share-link encoding (deflate-raw + base64url), done in Node: opens a given source in the page. */
 function link(base: string, text: string, query = ''): string {
@@ -196,14 +198,15 @@ if (!hasChromium) {
       expect(await run(page, 'jianxiongSavage')).toBe('pass');
       // Break an expectation: the failing step, its position and message are shown.
       const v = Number(await attr(page, 'data-checked'));
-      await toLine(page, 31); // `expect m.hp == 3`
+      const hpLine = lineOf('expect m.hp == 3');
+      await toLine(page, hpLine);
       await page.keyboard.press('End');
       await page.keyboard.press('Backspace');
       await page.keyboard.type('2');
       await rechecked(page, v);
       expect(await run(page, 'jingjieDraws')).toBe('fail');
       const text = await page.textContent('.pg-result');
-      expect(text).toContain('playground.sgs:31:3');
+      expect(text).toContain(`playground.sgs:${hpLine}:3`);
       expect(text).toContain('expected m.hp == 2');
       await page.screenshot({ path: SHOTS + 'en-run-fail.png' });
       await context.close();
