@@ -31,9 +31,12 @@ const time = (f: () => void) => {
 
 // Compile everything from scratch (the parse cache is cleared each time): the first call is cold (no JIT-compiled
 // code yet, the parser built lazily), later calls are warm. "medianMs" is the median of all runs, the cold one included.
+// "warmMedianMs" is the median of WARM_RUNS more compiles after those, once the compiler's code is optimised: what
+// an editor or a long-lived process that compiles again pays (the playground's worker, `sgs lsp`).
+const WARM_RUNS = 15;
 const compileTimes: number[] = [];
 let result!: ReturnType<typeof compile>;
-for (let i = 0; i < RUNS; i++) {
+for (let i = 0; i < RUNS + WARM_RUNS; i++) {
   clearParseCache();
   compileTimes.push(time(() => (result = compile(sources))));
 }
@@ -42,7 +45,8 @@ emit({
   files: sources.length,
   lines: sources.reduce((n, s) => n + s.text.split('\n').length, 0),
   coldMs: ms(compileTimes[0]!),
-  medianMs: ms(median(compileTimes)),
+  medianMs: ms(median(compileTimes.slice(0, RUNS))),
+  warmMedianMs: ms(median(compileTimes.slice(RUNS))),
   warmMinMs: ms(Math.min(...compileTimes.slice(1))),
   runs: RUNS,
 });
@@ -51,19 +55,23 @@ const largest = sources.reduce((a, s, i) => (s.text.length > sources[a]!.text.le
 // An author edits one file many times in a session: each re-check row times EDITS edits in a row, right after
 // the full compiles; `firstMs` is the median of the first RUNS (code paths still warming up, the heap left large by
 // the full compiles), `medianMs` of them all.
+// `steadyMs` is the median of STEADY more edits after those: an author's pace once the first edits have warmed the
+// re-check's own code paths (it is the figure the issue's 5 ms is about; `medianMs` keeps the old protocol).
 const EDITS = 40;
+const STEADY = 80;
 const editRow = (bench: string, times: number[]) =>
   emit({
     bench,
     editedFile: sources[largest]!.file,
-    medianMs: ms(median(times)),
+    medianMs: ms(median(times.slice(0, EDITS))),
     firstMs: ms(median(times.slice(0, RUNS))),
+    steadyMs: ms(median(times.slice(EDITS))),
     runs: times.length,
   });
 // Re-check after an edit that changes the program (a declaration appended to the largest file): unchanged files
 // keep their cached parse, everything after parsing runs again.
 const recheckCode: number[] = [];
-for (let i = 0; i < EDITS; i++) {
+for (let i = 0; i < EDITS + STEADY; i++) {
   const edited: SourceInput[] = sources.map((s, j) =>
     j === largest ? { file: s.file, text: `${s.text}\nvar benchEdit${i}: int = ${i}\n` } : s,
   );
@@ -76,7 +84,7 @@ editRow('recheckCode', recheckCode);
 // did not change, so its trees are kept), and when no parse moved a declaration the last result is handed back. The unedited rules are compiled first (unmeasured), as the author last saw them.
 compile(sources);
 const recheck: number[] = [];
-for (let i = 0; i < EDITS; i++) {
+for (let i = 0; i < EDITS + STEADY; i++) {
   const edited: SourceInput[] = sources.map((s, j) =>
     j === largest ? { file: s.file, text: `${s.text}\n# edit ${i}\n` } : s,
   );
