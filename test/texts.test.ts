@@ -88,7 +88,7 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
       'In your play phase, you may use this card if you may still use a Slash this turn.',
       'It may target another player that is within your attack range (if this card has no distance limit for you, it need not be within your attack range).',
       'When it is used, if it is used in the play phase, the number of Slashes you have used this turn increases by 1.',
-      'Effect: if the target may dodge it, the target must use a Dodge (or, if a skill asks for more, that many one after another), then if the target does, it is dodged, then the timing “after your Slash is dodged” opens; then if the Slash hits, you deal 1 damage to the target.',
+      'Effect: if the target may dodge it, the target must use a Dodge (or, if a skill asks for more, that many one after another); if the target does, it is dodged and the timing “after your Slash is dodged” opens; if the Slash hits, you deal 1 damage to the target.',
     ],
   },
   'cards.duel': {
@@ -96,13 +96,13 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
       '类别：锦囊牌；目标：指定。',
       '出牌阶段，你可以使用此牌。',
       '可以指定其他角色为目标。',
-      '效果：令X为目标角色，令Y为你，重复：X需打出一张【杀】（若技能要求更多，则需依次打出相应张数），若X未如此做，Y对X造成1点伤害，不再执行后续步骤；交换X与Y。',
+      '效果：由目标角色开始，目标角色与你轮流打出一张【杀】（若技能要求更多，则需依次打出相应张数），直到其中一方未如此做，另一方对其造成1点伤害。',
     ],
     en: [
       'Type: Trick; Targets: chosen by the user.',
       'In your play phase, you may use this card.',
       'It may target another player.',
-      'Effect: let X be the target, then let Y be you, then repeat: X must play a Slash (or, if a skill asks for more, that many one after another), then if X does not, Y deals 1 damage to X, then nothing more happens; then swap X and Y.',
+      'Effect: starting with the target, the target and you take turns: each in turn must play a Slash (or, if a skill asks for more, that many one after another), until one of them does not; the other deals 1 damage to them.',
     ],
   },
   'cards.lightning': {
@@ -115,7 +115,7 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
     en: [
       'Type: Delayed trick; Targets: the user.',
       'In your play phase, you may use this card if you have no Lightning in your judge area.',
-      'In the judge phase, the judged player makes a judgement, then if the judge card is a Spade from 2 to 9, the judged player takes 3 Thunder damage with no source; otherwise, this card moves on to the next player after the judged player who has no Lightning in their judge area.',
+      'In the judge phase, the judged player makes a judgement; if the judge card is a Spade from 2 to 9, the judged player takes 3 Thunder damage with no source; otherwise, this card moves on to the next player after the judged player who has no Lightning in their judge area.',
       'If it is cancelled by a Nullification, this card moves on to the next player after the judged player who has no Lightning in their judge area.',
     ],
   },
@@ -131,7 +131,7 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
       'Type: Delayed trick; Targets: chosen by the user.',
       'In your play phase, you may use this card.',
       'It may target another player that has no Indulgence in their judge area and is not the lord (if “Indulgence may target the lord” is chosen, it may also be the lord).',
-      "In the judge phase, the judged player makes a judgement, then if the judge card's suit is not Heart, the judged player skips Play phase this turn.",
+      "In the judge phase, the judged player makes a judgement; if the judge card's suit is not Heart, the judged player skips Play phase this turn.",
       'If it is cancelled by a Nullification, nothing happens.',
     ],
   },
@@ -141,14 +141,14 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
       '出牌阶段，你可以使用此牌。',
       '可以指定装备区里有武器且可以对一名角色使用【杀】的其他角色为目标。',
       '还须另指定不为目标角色且目标角色可以对其使用【杀】的角色。',
-      '效果：令X为目标角色的武器，若被指定的另一名角色存活且目标角色可以对被指定的另一名角色使用【杀】，目标角色可以对被指定的另一名角色使用一张【杀】，若目标角色如此做，不再执行后续步骤；若目标角色的武器为X，你获得X。',
+      '效果：若被指定的另一名角色存活且目标角色可以对被指定的另一名角色使用【杀】，目标角色可以对被指定的另一名角色使用一张【杀】；否则，你获得目标角色的武器。',
     ],
     en: [
       'Type: Trick; Targets: chosen by the user; using this card also names a second player.',
       'In your play phase, you may use this card.',
       'It may target another player that has a weapon and could use a Slash on someone.',
       'You also name a player such that it is not the target and the target can use a Slash on it.',
-      "Effect: let X be the target's weapon, then if the second player named is alive and the target can use a Slash on the second player named, the target may use a Slash on the second player named, then if the target does, nothing more happens; then if the target's weapon is X, you take X.",
+      "Effect: if the second player named is alive and the target can use a Slash on the second player named, the target may use a Slash on the second player named; otherwise, you take the target's weapon.",
     ],
   },
   'cards.amazingGrace': {
@@ -156,14 +156,14 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
       '类别：锦囊牌；目标：所有角色。',
       '出牌阶段，你可以使用此牌。',
       '使用时，亮出牌堆顶的X张牌（X为目标角色数）。',
-      '效果：目标角色选择五谷丰登亮出的一张牌，目标角色获得该牌。',
+      '效果：目标角色获得五谷丰登亮出的一张牌。',
       '结算完毕后，弃置五谷丰登亮出的牌。',
     ],
     en: [
       'Type: Trick; Targets: every player.',
       'In your play phase, you may use this card.',
       'When it is used, reveal the top X cards of the draw pile (X is the number of targets).',
-      'Effect: the target chooses a card revealed by Amazing Grace, then the target takes that card.',
+      'Effect: the target takes a card revealed by Amazing Grace.',
       'After it resolves, discard the cards revealed by Amazing Grace.',
     ],
   },
@@ -175,7 +175,7 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
     ],
     en: [
       'Type: Equipment; Equipment slot: Armour; Targets: the user.',
-      'While this card is in an equipment area, its owner has the skill “Eight Diagram”: When you need to use or play a Dodge, if nothing has answered yet, you may make a judgement, then if the judge card is red, you count as having used or played a Dodge.',
+      'While this card is in an equipment area, its owner has the skill “Eight Diagram”: When you need to use or play a Dodge, if nothing has answered yet, you may make a judgement; if the judge card is red, you count as having used or played a Dodge.',
       'In your play phase, you may use this card.',
     ],
   },
@@ -188,7 +188,7 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
       '主公技，你需要使用或打出【闪】时，若尚无响应的牌，你可以令其他魏势力角色依次选择是否使用或打出一张【闪】，直到有角色如此做，若有角色如此做，视为你使用或打出了该【闪】。',
     ],
     en: [
-      'Lord skill. When you need to use or play a Dodge, if nothing has answered yet, you may use this skill: the other Wei players in turn may use or play a Dodge, until one does, then if someone does, you count as having used or played that Dodge.',
+      'Lord skill. When you need to use or play a Dodge, if nothing has answered yet, you may use this skill: the other Wei players in turn may use or play a Dodge, until one does; if someone does, you count as having used or played that Dodge.',
     ],
   },
   'skills.jijiang': {
@@ -196,7 +196,7 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
       '主公技，你需要使用或打出【杀】时，若尚无响应的牌，你可以令其他蜀势力角色依次选择是否使用或打出一张【杀】，直到有角色如此做，若有角色如此做，视为你使用或打出了该【杀】。出牌阶段，若你未处于「激将被拒」状态且你本回合使用【杀】的次数未达上限，你可以选择一名你可以对其使用【杀】的角色，其他蜀势力角色依次选择是否打出一张【杀】，直到有角色如此做，若有角色如此做，你对该角色使用该【杀】；否则，你进入「激将被拒」状态。',
     ],
     en: [
-      'Lord skill. When you need to use or play a Slash, if nothing has answered yet, you may use this skill: the other Shu players in turn may use or play a Slash, until one does, then if someone does, you count as having used or played that Slash. In your play phase, if you are not marked “Nobody answered Rouse this phase” and you may still use a Slash this turn, you may choose a player that you can use a Slash on, then the other Shu players in turn may play a Slash, until one does, then if someone does, you use that Slash on that player; otherwise, you become marked “Nobody answered Rouse this phase”.',
+      'Lord skill. When you need to use or play a Slash, if nothing has answered yet, you may use this skill: the other Shu players in turn may use or play a Slash, until one does; if someone does, you count as having used or played that Slash. In your play phase, if you are not marked “Nobody answered Rouse this phase” and you may still use a Slash this turn, you may choose a player that you can use a Slash on and the other Shu players in turn may play a Slash, until one does; if someone does, you use that Slash on that player; otherwise, you become marked “Nobody answered Rouse this phase”.',
     ],
   },
   'skills.liuli': {
@@ -204,7 +204,7 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
       '你成为【杀】的目标后，若你有牌，你可以选择一名你攻击范围内可以成为此【杀】目标的其他角色（此【杀】的使用者和目标除外），若你如此做，你弃置一张牌，将此牌的目标由你改为该角色。',
     ],
     en: [
-      'After you become the target of a Slash, if you have cards in hand or equipment area, you may choose another player within your attack range that the Slash could target (not its user, nor its targets), then if you do, you discard a card in your hand or equipment area, then that player becomes the target of the card instead of you.',
+      'After you become the target of a Slash, if you have cards in hand or equipment area, you may choose another player within your attack range that the Slash could target (not its user, nor its targets); if you do, you discard a card in your hand or equipment area and that player becomes the target of the card instead of you.',
     ],
   },
   'skills.guanxing': {
@@ -220,7 +220,7 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
       '出牌阶段，你可以选择一名其他角色，你选择至少一张手牌，你将这些牌交给该角色，若你本回合以【仁德】给出的牌因此达到两张，你回复1点体力（初版：每给出两张，回复1点体力）。',
     ],
     en: [
-      'In your play phase, you may choose another player, then you choose one or more of the cards in your hand, then you give those cards to that player, then if this brings the cards you have given with Benevolence this turn to two, you recover 1 HP (first edition: 1 HP for every two cards given).',
+      'In your play phase, you may choose another player, choose one or more of the cards in your hand, and give those cards to that player; if this brings the cards you have given with Benevolence this turn to two, you recover 1 HP (first edition: 1 HP for every two cards given).',
     ],
   },
   'skills.wusheng': {
@@ -248,24 +248,24 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
       '你受到伤害后，若伤害来源存活，你可以进行判定，若判定牌的花色不为红桃且伤害来源存活，若伤害来源至少有两张手牌，伤害来源选择「弃置两张手牌」或「受到1点伤害」中的一项；若伤害来源选择「弃置两张手牌」，伤害来源弃置两张手牌；否则，你对伤害来源造成1点伤害。',
     ],
     en: [
-      "After you take damage, if the source of the damage is alive, you may make a judgement, then if the judge card's suit is not Heart and the source of the damage is alive, if the source of the damage has at least 2 cards in hand, the source of the damage chooses one of “discard two hand cards” or “take 1 damage”; then if the source of the damage chooses “discard two hand cards”, the source of the damage discards 2 hand cards; otherwise, you deal 1 damage to the source of the damage.",
+      "After you take damage, if the source of the damage is alive, you may make a judgement; if the judge card's suit is not Heart and the source of the damage is alive, if the source of the damage has at least 2 cards in hand, the source of the damage chooses one of “discard two hand cards” or “take 1 damage”; if the source of the damage chooses “discard two hand cards”, the source of the damage discards 2 hand cards; otherwise, you deal 1 damage to the source of the damage.",
     ],
   },
   'modes.identity': {
     zh: [
       '最少人数：4；最多人数：10；牌堆：标准版和标准版EX。',
-      '游戏开始：随机分配身份：一名主公，以及与人数相应的忠臣、反贼和内奸，每名角色一个。主公亮出身份。主公成为当前角色。若未选用「第一次游戏」，主公从曹操、刘备、孙权和另外两名随机武将中挑选一名武将，然后其他角色依次从三名（十人局为两名）随机武将中各挑选一名。依次对每名角色：该角色登场：获得其武将的技能，体力上限为其武将的体力上限（主公另加成），体力为体力上限。若选用「第一次游戏」，将牌堆中点数为J、Q、K的牌移出游戏。从主公起，依次对每名存活角色：该角色摸四张牌。结果为主公。',
+      '游戏开始：随机分配身份：一名主公，以及与人数相应的忠臣、反贼和内奸，每名角色一个。主公亮出身份。主公成为当前角色。若未选用「第一次游戏」，主公从曹操、刘备、孙权和另外两名随机武将中挑选一名武将，然后其他角色依次从三名（十人局为两名）随机武将中各挑选一名。依次对每名角色：该角色登场：获得其武将的技能，体力上限为其武将的体力上限（主公另加成），体力为体力上限。若选用「第一次游戏」，将牌堆中点数为J、Q、K的牌移出游戏。从主公起，依次对每名存活角色：该角色摸四张牌。首先执行回合的角色为主公。',
       '（从设定的局面开始时）对每名角色：该角色登场：获得其武将的技能，体力上限为其武将的体力上限（主公另加成），体力为体力上限。',
-      '游戏进行：令设定的起始阶段为给定的阶段。从首位角色起，依次进入每名角色的时机「游戏开始时」。令X为首位角色。重复：若X存活，X执行一个回合，令X为X的下一个座位上的角色。',
+      '游戏进行：令设定的起始阶段为给定的阶段。从首位角色起，依次进入每名角色的时机「游戏开始时」。从首位角色起，如此循环：若该角色存活，该角色执行一个回合；然后轮到其下一个座位上的角色。',
       '一名角色死亡后：判断胜负：若主公死亡，内奸为唯一存活的角色时内奸获胜，否则反贼获胜；若反贼和内奸均已死亡，主公和忠臣获胜。若凶手存活，若死亡的角色的身份为反贼，凶手摸三张牌；若死亡的角色的身份为忠臣且凶手的身份为主公，凶手弃置其所有牌。',
       '所有剩余角色将同时死亡时：游戏结束，反贼获胜。',
     ],
     en: [
       'Minimum players: 4; Maximum players: 10; Decks: Standard deck and EX cards.',
-      "Setup: The roles are dealt at random, one to each player: one lord, and as many loyalists, rebels and renegades as the number of players calls for. The lord reveals their Role. The lord becomes the current player. If “Beginner game” is not chosen, the lord chooses a general among Cao Cao, Liu Bei, Sun Quan and two more at random; then each other player chooses one of three (two with ten players) random generals. For each player in turn: that player takes the stage: gains their general's skills, max HP as printed on the general (plus the lord's bonus), and full HP. If “Beginner game” is chosen, the J, Q and K cards of the draw pile are set aside, out of play. For each living player in turn, from the lord: that player draws 4 cards. The result is the lord.",
+      "Setup: The roles are dealt at random, one to each player: one lord, and as many loyalists, rebels and renegades as the number of players calls for. The lord reveals their Role. The lord becomes the current player. If “Beginner game” is not chosen, the lord chooses a general among Cao Cao, Liu Bei, Sun Quan and two more at random; then each other player chooses one of three (two with ten players) random generals. For each player in turn: that player takes the stage: gains their general's skills, max HP as printed on the general (plus the lord's bonus), and full HP. If “Beginner game” is chosen, the J, Q and K cards of the draw pile are set aside, out of play. For each living player in turn, from the lord: that player draws 4 cards. The first player to take a turn is the lord.",
       "When a game starts from a set position, for each player: That player takes the stage: gains their general's skills, max HP as printed on the general (plus the lord's bonus), and full HP.",
-      'Play: Let the set starting phase be the given phase. The timing “when the game begins” opens for each player in turn, from the first player. Let X be the first player. Repeat: if X is alive, X takes a turn, then let X be the player in the seat after X.',
-      "After a player dies: The game checks for a winner: if the lord is dead, the renegade wins when they are the only player left, otherwise the rebels win; if every rebel and renegade is dead, the lord and the loyalists win. If the killer is alive, if the dead player's Role is Rebel, the killer draws 3 cards; then if the dead player's Role is Loyalist and the killer's Role is Lord, the killer discards the cards in the killer's hand and equipment area.",
+      'Play: Let the set starting phase be the given phase. The timing “when the game begins” opens for each player in turn, from the first player. Starting with the first player, over and over: if that player is alive, that player takes a turn; then it passes to the player in the seat after them.',
+      "After a player dies: The game checks for a winner: if the lord is dead, the renegade wins when they are the only player left, otherwise the rebels win; if every rebel and renegade is dead, the lord and the loyalists win. If the killer is alive, if the dead player's Role is Rebel, the killer draws 3 cards; if the dead player's Role is Loyalist and the killer's Role is Lord, the killer discards the cards in the killer's hand and equipment area.",
       'When every player left would die at once: The game ends and Rebels win.',
     ],
   },
@@ -279,10 +279,10 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
   },
   'events.dying': {
     zh: [
-      '进入时机「濒死角色进入濒死状态时」。从当前角色起，依次对每名存活角色：该角色可以对濒死角色使用【桃】（或可以当作【桃】使用的牌），一张接一张，直到濒死角色的体力大于0，若濒死角色的体力大于0或濒死角色已死亡，结束循环。若濒死角色的体力不大于0且濒死角色存活且其死亡无须稍后结算，濒死角色死亡（凶手为致其濒死的角色）。',
+      '进入时机「濒死角色进入濒死状态时」。从当前角色起，依次对每名存活角色：该角色可以对濒死角色使用【桃】（或可以当作【桃】使用的牌），一张接一张，直到濒死角色的体力大于0，若濒死角色的体力大于0或濒死角色已死亡，跳过其余各项。若濒死角色的体力不大于0且濒死角色存活且其死亡无须稍后结算，濒死角色死亡（凶手为致其濒死的角色）。',
     ],
     en: [
-      "The timing “when the dying player starts dying” opens. For each living player in turn, from the current player: that player may use Peaches (or cards they can use as Peach) on the dying player, one after another, until the dying player is above 0 HP, then if the dying player's HP is greater than 0 or the dying player is dead, stop repeating. If the dying player's HP is at most 0 and the dying player is alive and their death need not wait, the dying player dies (killed by whoever brought them to dying).",
+      "The timing “when the dying player starts dying” opens. For each living player in turn, from the current player: that player may use Peaches (or cards they can use as Peach) on the dying player, one after another, until the dying player is above 0 HP; if the dying player's HP is greater than 0 or the dying player is dead, skip the rest. If the dying player's HP is at most 0 and the dying player is alive and their death need not wait, the dying player dies (killed by whoever brought them to dying).",
     ],
   },
   'events.die': {
@@ -304,6 +304,59 @@ describe('representative texts', () => {
       expect(got.en.split('\n')).toEqual(want.en);
     });
   }
+
+  // Procedures read like a rulebook: loops as "repeat this" / taking turns, no "let X be X", no raw none / true.
+  const keyPhrases: [string, string[], string[]][] = [
+    [
+      'skills.luoshen',
+      ['你可以进行判定，若判定牌为黑色，你获得判定牌，然后你可以重复此流程'],
+      ['you may make a judgement; if the judge card is black, you take the judge card and may repeat this'],
+    ],
+    [
+      'cards.duel',
+      ['由目标角色开始，目标角色与你轮流打出一张【杀】', '直到其中一方未如此做，另一方对其造成1点伤害'],
+      [
+        'starting with the target, the target and you take turns',
+        'until one of them does not; the other deals 1 damage to them',
+      ],
+    ],
+    [
+      'cards.collateral',
+      ['使用一张【杀】；否则，你获得目标角色的武器'],
+      ["may use a Slash on the second player named; otherwise, you take the target's weapon"],
+    ],
+    [
+      'events.useCard',
+      ['使用的牌按技能使其视为的牌计。', '清除此目标。'],
+      ['The used card now counts as skills make it count.', 'Clear that target.'],
+    ],
+    ['events.beginGame', ['游戏已开始。'], ['The game has begun.']],
+    [
+      'modes.identity',
+      [
+        '首先执行回合的角色为主公。',
+        '从首位角色起，如此循环：若该角色存活，该角色执行一个回合；然后轮到其下一个座位上的角色。',
+      ],
+      ['The first player to take a turn is the lord.', 'then it passes to the player in the seat after them.'],
+    ],
+  ];
+  for (const [key, zh, en] of keyPhrases) {
+    it(`${key} (key phrases)`, () => {
+      const [kind, id] = key.split('.') as [keyof RuleTexts, string];
+      const got = (texts[kind] as Record<string, Text>)[id]!;
+      for (const x of zh) expect(got.zh).toContain(x);
+      for (const x of en) expect(got.en).toContain(x);
+    });
+  }
+
+  it('no procedure says "let X be X", nor a raw none or true', () => {
+    const bad = allTexts(texts).filter(([, x]) =>
+      /令(\S{1,12})为\1[（，。]|令\S{1,12}为(无|是|否)[，。；]|\blet (\w[\w ]*) be \3\b|\bbe (none|true|false)\b/.test(
+        `${x.zh}\n${x.en}`,
+      ),
+    );
+    expect(bad.map(([label]) => label)).toEqual([]);
+  });
 
   it('a general lists its skills with their texts', () => {
     const caocao = texts.generals.caocao!;

@@ -22,6 +22,7 @@ export interface Val extends Text {
   demo?: boolean; // the wording is a demonstrative or letter standing for a local (never expanded again)
   qual?: { base: Text; rels: Text[] }; // a list already narrowed by `where`: its noun and relative clauses
   place?: Text; // for a zone: the zone as a place (你的手牌 / your hand), where the value reads as its cards
+  same?: string; // a local holding a value only to check later that it has not changed: the value's spelling
   konst?: boolean; // a condition known when the rules are read (`true`, an option-free function returning false …)
 }
 
@@ -48,6 +49,8 @@ export const LETTERS = ['X', 'Y', 'Z', 'W', 'U', 'V', 'P', 'Q', 'R'];
 
 export class Env {
   private vars = new Map<string, Binding>();
+  /** The loop this scope is the body of: `break` leaves a `for` (the rest are skipped) or a `repeat`. */
+  loop?: 'for' | 'repeat';
   constructor(
     public body: Body,
     private parent?: Env,
@@ -72,6 +75,11 @@ export class Env {
       return b;
     }
     return this.parent?.lookup(name);
+  }
+
+  /** The innermost loop around this scope. */
+  loopKind(): 'for' | 'repeat' | undefined {
+    return this.loop ?? this.parent?.loopKind();
   }
 
   has(name: string): boolean {

@@ -6,7 +6,7 @@ import type * as A from '../ast/nodes.ts';
 import { ExprRenderer, source } from './expr.ts';
 import type { Phrase } from './phrasebook.ts';
 import { type Env, LETTERS, type Val } from './context.ts';
-import { t, isEmpty, type Text } from './lang.ts';
+import { baseVerb, t, isEmpty, type Text } from './lang.ts';
 import { ANY, elem, unitOf, type Ty } from './types.ts';
 import { builtinEffect } from '../../runtime/builtin-table.ts';
 
@@ -25,6 +25,68 @@ function tyKey(ty: Ty | undefined): string {
 }
 
 export class Renderer extends ExprRenderer {
+  /** Statements made up while rewording a loop (its "then repeat this"), with their wording. */
+  private made = new WeakMap<A.Stmt, (env: Env) => Text[]>();
+
+  private make(span: A.Span, f: (env: Env) => Text[]): A.Stmt {
+    const st: A.Stmt = { kind: 'Continue', span };
+    this.made.set(st, f);
+    return st;
+  }
+
+  /** A loop body whose top-level `if c { break }` ends it, worded as a process that runs again: `[A, if c
+   *  { break }, B]` is `[A, if not c { B, again }]` (若非c，B，然后重复此流程), and a last `let a = ask(who)  if not a
+   *  { break }` is who's choice to go on (然后你可以重复此流程). Undefined when a `break` is left deeper inside. */
+  private process(ss: A.Stmt[], span: A.Span): A.Stmt[] | undefined {
+    let body = ss;
+    let again: A.Stmt = this.make(span, () => [t('然后重复此流程', 'then this repeats')]);
+    const n = body.length;
+    const l = body[n - 2];
+    const b = body[n - 1];
+    if (
+      l?.kind === 'Let' &&
+      b &&
+      breakCond(b)?.kind === 'Unary' &&
+      (breakCond(b) as A.Unary).op === 'not' &&
+      source((breakCond(b) as A.Unary).operand) === l.name.name &&
+      l.value.kind === 'Call' &&
+      this.asks(l.value) &&
+      l.value.args[0] &&
+      countUses(body.slice(0, n - 2), l.name.name) === 0
+    ) {
+      const who = l.value.args[0].value;
+      again = this.make(span, (env) => {
+        const w = this.expr(who, env);
+        return [{ zh: `然后${w.zh}可以重复此流程`, en: `${w.en} may repeat this` }];
+      });
+      body = body.slice(0, n - 2);
+    }
+    const tops = body.filter((x) => breakCond(x) !== undefined).length;
+    if (tops === 0 && again.kind === 'Continue' && body.length === n) return undefined;
+    let deeper = false;
+    forEachStmt(
+      body.map((x) => (breakCond(x) ? ({ kind: 'Block', stmts: [], span: x.span } as unknown as A.Stmt) : x)),
+      (x) => {
+        if (x.kind === 'Break') deeper = true;
+      },
+    );
+    if (deeper) return undefined;
+    const nest = (xs: A.Stmt[]): A.Stmt[] => {
+      const i = xs.findIndex((x) => breakCond(x) !== undefined);
+      if (i < 0) return [...xs, again];
+      const c = breakCond(xs[i]!)!;
+      const rest = nest(xs.slice(i + 1));
+      // `if count(xs) == 0 { break }` before a choice among xs: choosing among none is choosing nothing.
+      if (presupposedNone(simplify(c), subExprs({ kind: 'Block', stmts: rest, span })))
+        return [...xs.slice(0, i), ...rest];
+      return [
+        ...xs.slice(0, i),
+        { kind: 'If', cond: negate(c), then: { kind: 'Block', stmts: rest, span }, span: xs[i]!.span },
+      ];
+    };
+    return nest(body);
+  }
+
   // ------------------------------------------------------------ names for locals
 
   private letter(env: Env, ty: Ty | undefined): Val {
@@ -144,6 +206,55 @@ export class Renderer extends ExprRenderer {
         out.push({ zh: `若${c.zh}，${b.zh}`, en: `if ${c.en}, ${b.en}` });
         break;
       }
+      // `let a = A  let b = B  repeat { …  swap a and b }`: A and B take turns.
+      const turns = this.takingTurns(ss, i, env);
+      if (turns) {
+        out.push(turns);
+        i += 2;
+        continue;
+      }
+      // `let p = A  repeat { …  p = f(p) }`: from A on, each in turn (f says who is next), over and over.
+      const cursor = this.cursor(ss, i, env);
+      if (cursor) {
+        out.push(cursor);
+        i += 1;
+        continue;
+      }
+      // `if c { … let r = ask(…)  if r { return } }  rest`: the rest is what happens otherwise (若c，其可以…；否则，rest).
+      const last = s.kind === 'If' && !s.else ? s.then.stmts[s.then.stmts.length - 1] : undefined;
+      if (
+        top &&
+        s.kind === 'If' &&
+        last?.kind === 'If' &&
+        !last.else &&
+        last.then.stmts.length === 1 &&
+        last.then.stmts[0]!.kind === 'Return' &&
+        !last.then.stmts[0].value &&
+        last.cond.kind === 'Name' &&
+        env.lookup(last.cond.name) === undefined &&
+        i + 1 < ss.length
+      ) {
+        const inner = env.child();
+        const head = joinClauses(this.stmts(s.then.stmts.slice(0, -1), inner, false));
+        const asked = inner.lookup(last.cond.name);
+        const rest = joinClauses(this.stmts(ss.slice(i + 1), env.child(), true));
+        if (asked?.pos && !isEmpty(head) && !isEmpty(rest)) {
+          const c = this.cond(simplify(s.cond), env);
+          out.push({
+            zh: `若${c.zh}，${head.zh}；否则，${rest.zh}`,
+            en: `if ${c.en}, ${head.en}; otherwise, ${rest.en}`,
+          });
+          break;
+        }
+      }
+      // `let c = choose(who, …)  act(who, c)` (c read nowhere else): who acts on what they choose — 你弃置其装备区里的
+      // 一张坐骑牌, not 你选择…，你弃置该牌.
+      const merged = this.chooseThenAct(ss, i, env);
+      if (merged) {
+        out.push(merged);
+        i += 1;
+        continue;
+      }
       // `let t = a  a = b  b = t` (t not read again): a swap.
       const a1 = ss[i + 1];
       const a2 = ss[i + 2];
@@ -214,7 +325,150 @@ export class Renderer extends ExprRenderer {
     return out;
   }
 
+  private chooseThenAct(ss: A.Stmt[], i: number, env: Env): Text | undefined {
+    const s = ss[i];
+    const next = ss[i + 1];
+    if (s?.kind !== 'Let' || !next || next.kind === 'If' || !this.asks(s.value)) return undefined;
+    const x = s.name.name;
+    if (env.body.mutable.has(x) || countUses([next], x) !== 1 || countUses(ss.slice(i + 2), x) !== 0) return undefined;
+    const letters = env.body.letters;
+    const demos = new Set(env.body.demos);
+    const undo = () => {
+      env.body.letters = letters;
+      env.body.demos = demos;
+      return undefined;
+    };
+    const v = this.expr(s.value, env);
+    const first = s.value.kind === 'Call' ? s.value.args[0] : undefined;
+    const doer = v.doer ?? (first && !first.name ? this.expr(first.value, env) : undefined);
+    // (Only cards: a chosen player is usually named again, as 该角色.)
+    if (doer?.ty?.base !== 'player' || doer.ty.list || v.neg || isEmpty(v) || v.ty?.base !== 'card')
+      return undo();
+    const zh = `${doer.zh}选择`;
+    const en = new RegExp(`^${doer.en.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} (?:chooses|picks) `).exec(v.en);
+    if (!v.zh.startsWith(zh) || !en) return undo();
+    const inner = env.child();
+    inner.bind(x, { zh: v.zh.slice(zh.length), en: v.en.slice(en[0].length), ty: v.ty ?? ANY, demo: true });
+    const then = this.stmts([next], inner, false).filter((c) => !isEmpty(c));
+    if (then.length !== 1 || !then[0]!.zh.startsWith(doer.zh) || !then[0]!.en.startsWith(doer.en)) return undo();
+    return then[0];
+  }
+
+  /** `let a = A  let b = B  repeat { body  let t = a  a = b  b = t }` (a and b not read after): A and B take turns,
+   *  starting with A. A body `let r = ask(a, …)  if not r { … return }` reads "A与B轮流{ask}，直到其中一方未如此做，
+   *  …" (in it a is 其 / that player, b 另一方 / the other); any other body "A与B轮流执行：…". */
+  private takingTurns(ss: A.Stmt[], i: number, env: Env): Clause | undefined {
+    const la = ss[i];
+    const lb = ss[i + 1];
+    const rp = ss[i + 2];
+    if (la?.kind !== 'Let' || lb?.kind !== 'Let' || rp?.kind !== 'Repeat' || rp.count) return undefined;
+    const a = la.name.name;
+    const b = lb.name.name;
+    const body = rp.body.stmts;
+    const n = body.length;
+    const sw = swapOf(body[n - 3], body[n - 2], body[n - 1]);
+    if (!sw || !((sw[0] === a && sw[1] === b) || (sw[0] === b && sw[1] === a))) return undefined;
+    if (countUses(ss.slice(i + 3), a) + countUses(ss.slice(i + 3), b) > 0) return undefined;
+    const turn = body.slice(0, n - 3);
+    let stopped = false;
+    forEachStmt(turn, (x) => {
+      if (x.kind === 'Break') stopped = true;
+    });
+    if (stopped) return undefined;
+    const A0 = this.expr(la.value, env);
+    const B0 = this.expr(lb.value, env);
+    const head: Text = {
+      zh: `由${A0.zh}开始，${A0.zh}与${B0.zh}轮流`,
+      en: `starting with ${A0.en}, ${A0.en} and ${B0.en} take turns`,
+    };
+    const inner = env.child();
+    const other: Val = { zh: '另一方', en: 'the other', ty: { base: 'player' }, demo: true };
+    const ask = turn[0];
+    const out = turn[1];
+    if (
+      turn.length === 2 &&
+      ask?.kind === 'Let' &&
+      this.asks(ask.value) &&
+      ask.value.kind === 'Call' &&
+      ask.value.args[0]?.value.kind === 'Name' &&
+      ask.value.args[0].value.name === a &&
+      out?.kind === 'If' &&
+      !out.else &&
+      out.cond.kind === 'Unary' &&
+      out.cond.op === 'not' &&
+      out.cond.operand.kind === 'Name' &&
+      out.cond.operand.name === ask.name.name &&
+      out.then.stmts[out.then.stmts.length - 1]?.kind === 'Return'
+    ) {
+      // The step without its subject: "◇需打出一张【杀】" → 打出一张【杀】 / "◇ must play a Slash" → "must play a Slash".
+      const step = this.withMark((mark) => {
+        const e = inner.child();
+        e.bind(a, { zh: mark, en: mark, ty: { base: 'player' }, demo: true });
+        e.bind(b, other);
+        const v = this.expr(ask.value, e);
+        if (!v.zh.startsWith(mark) || !v.en.startsWith(`${mark} `)) return undefined;
+        return { zh: v.zh.slice(mark.length).replace(/^需/, ''), en: v.en.slice(mark.length + 1) };
+      });
+      if (step) {
+        // The one who did not: 其 / them (that player where it would be a subject in English).
+        const word = (en: string) => {
+          const e = inner.child();
+          e.bind(a, { zh: '其', en, ty: { base: 'player' }, demo: true });
+          e.bind(b, other);
+          return joinClauses(this.stmts(out.then.stmts.slice(0, -1), e, false));
+        };
+        const them = word('them');
+        const then = /(^|[,;] )them /.test(them.en) ? word('that player') : them;
+        return {
+          zh: `${head.zh}${step.zh}，直到其中一方未如此做${then.zh ? `，${then.zh}` : ''}`,
+          en: `${head.en}: each in turn ${step.en}, until one of them does not${then.en ? `; ${then.en}` : ''}`,
+          compound: true,
+        };
+      }
+    }
+    const e = inner.child();
+    e.bind(a, { zh: '该角色', en: 'that player', ty: { base: 'player' }, demo: true });
+    e.bind(b, other);
+    const steps = joinClauses(this.stmts(turn, e, false));
+    return { zh: `${head.zh}执行：${steps.zh}`, en: `${head.en}: ${steps.en}`, compound: true };
+  }
+
+  /** `let p = A  repeat { body  p = f(p) }` (p assigned nowhere else, no `break`): from A on, over and over, each
+   *  player in turn does the body, then it is f(p)'s turn: 从A起，如此循环：…；然后轮到其下一个座位上的角色. */
+  private cursor(ss: A.Stmt[], i: number, env: Env): Clause | undefined {
+    const l = ss[i];
+    const rp = ss[i + 1];
+    if (l?.kind !== 'Let' || rp?.kind !== 'Repeat' || rp.count) return undefined;
+    const p = l.name.name;
+    const body = rp.body.stmts;
+    const last = body[body.length - 1];
+    if (last?.kind !== 'Assign' || last.op !== '=' || last.target.kind !== 'Name' || last.target.name !== p)
+      return undefined;
+    if (countUses(ss.slice(i + 2), p) > 0) return undefined;
+    let other = false;
+    forEachStmt(body.slice(0, -1), (x) => {
+      if (x.kind === 'Break' || (x.kind === 'Assign' && x.target.kind === 'Name' && x.target.name === p)) other = true;
+    });
+    if (other) return undefined;
+    const start = this.expr(l.value, env);
+    const inner = env.child();
+    const { v } = this.demonstrative(inner, { base: 'player' });
+    inner.bind(p, v);
+    const steps = joinClauses(this.stmts(body.slice(0, -1), inner, false));
+    const nx = inner.child();
+    nx.bind(p, { zh: '其', en: 'them', ty: { base: 'player' }, demo: true });
+    const next = this.expr(last.value, nx);
+    env.body.demos.delete(tyKey({ base: 'player' }));
+    return {
+      zh: `从${start.zh}起，如此循环：${steps.zh}；然后轮到${next.zh}`,
+      en: `starting with ${start.en}, over and over: ${steps.en}; then it passes to ${next.en}`,
+      compound: true,
+    };
+  }
+
   stmt(s: A.Stmt, env: Env): Text[] {
+    const made = this.made.get(s);
+    if (made) return made(env);
     switch (s.kind) {
       case 'ExprStmt': {
         const v = this.expr(s.expr, env);
@@ -225,6 +479,10 @@ export class Renderer extends ExprRenderer {
       case 'Assign':
         return this.assign(s, env);
       case 'If': {
+        // `w == weaponOf(p)` where w was let to weaponOf(p) (it has not changed) says nothing a reader needs.
+        const kept = this.withoutSame(s.cond, env, subExprs(s.then));
+        if (!kept) return s.else ? [] : this.block(s.then, env);
+        if (kept !== s.cond) return this.stmt({ ...s, cond: kept }, env);
         // `if count(xs) > 0 { … xs … }`: doing something to no cards is doing nothing; the body says it all.
         if (!s.else && presupposed(simplify(s.cond), subExprs(s.then))) return this.block(s.then, env);
         // `if c != none` after a choice that cannot be declined: there is one.
@@ -248,6 +506,7 @@ export class Renderer extends ExprRenderer {
         const ty = elem(l.ty);
         const u = unitOf(ty);
         const inner = env.child();
+        inner.loop = 'for';
         const { v, letter } = this.demonstrative(env, ty);
         inner.bind(s.name.name, v);
         const body = joinClauses(this.block(s.body, inner));
@@ -290,14 +549,33 @@ export class Renderer extends ExprRenderer {
         ];
       }
       case 'While': {
+        // A loop left by `break`: "若c，…，然后重复此流程".
+        const p = this.process(s.body.stmts, s.span);
+        if (p) {
+          const loop: A.Stmt = {
+            kind: 'If',
+            cond: s.cond,
+            then: { kind: 'Block', stmts: p, span: s.span },
+            span: s.span,
+          };
+          return this.stmts([loop], env.child(), false);
+        }
         const c = this.cond(simplify(s.cond), env);
-        const body = joinClauses(this.block(s.body, env));
+        const loopEnv = env.child();
+        loopEnv.loop = 'repeat';
+        const body = joinClauses(this.block(s.body, loopEnv));
         return [
           { zh: `当${c.zh}时，重复：${body.zh}`, en: `while ${c.en}, repeat: ${body.en}`, compound: true } as Clause,
         ];
       }
       case 'Repeat': {
-        const body = joinClauses(this.block(s.body, env));
+        if (!s.count) {
+          const p = this.process(s.body.stmts, s.span);
+          if (p) return this.stmts(p, env.child(), false);
+        }
+        const loopEnv = env.child();
+        loopEnv.loop = 'repeat';
+        const body = joinClauses(this.block(s.body, loopEnv));
         if (!s.count) return [{ zh: `重复：${body.zh}`, en: `repeat: ${body.en}`, compound: true } as Clause];
         const n = this.expr(s.count, env);
         // A count that is not a number: a letter, explained (重复X次（X为伤害值）).
@@ -314,17 +592,31 @@ export class Renderer extends ExprRenderer {
         return [{ zh: `重复${n.zh}次：${body.zh}`, en: `repeat ${n.en} times: ${body.en}`, compound: true } as Clause];
       }
       case 'Break':
-        return [t('结束循环', 'stop repeating')];
+        return [env.loopKind() === 'for' ? t('跳过其余各项', 'skip the rest') : t('结束循环', 'stop repeating')];
       case 'Continue':
         return [t('跳过此项', 'skip to the next one')];
       case 'Return': {
         if (!s.value) return [t('不再执行后续步骤', 'nothing more happens')];
+        // What a procedure yields is named: by its section's `as` (a mode's setup: 首先执行回合的角色为主公), or
+        // as the result of the event (此次判定的结果为…).
+        const named = this.resultName(env, s.span);
         if (this.asks(s.value)) {
           const v = this.expr(s.value, env);
-          return [{ zh: `${v.zh}，以此为结果`, en: `${v.en}, which is the result` }];
+          return [{ zh: `${v.zh}，以此作为${named.zh}`, en: `${v.en}, which is ${named.en}` }];
         }
+        if (s.value.kind === 'None')
+          return [
+            named.zh.endsWith('的结果')
+              ? {
+                  zh: `${named.zh.slice(0, -3)}没有结果`,
+                  en: `${named.en.replace(/^the result of /, '')} has no result`,
+                }
+              : { zh: `没有${named.zh}`, en: `there is no ${named.bare}` },
+          ];
         const v = this.expr(s.value, env);
-        return [{ zh: `结果为${v.zh}`, en: `the result is ${v.en}` }];
+        if (v.cond && named.zh.endsWith('的结果'))
+          return [{ zh: `${named.zh}为“${v.zh}”是否成立`, en: `${named.en} is whether ${v.en}` }];
+        return [{ zh: `${named.zh}为${v.zh}`, en: `${named.en} is ${v.en}` }];
       }
       case 'Stop': {
         const what = s.target ? this.expr(s.target, env) : this.eventNoun(env.body.eventKinds, s.span);
@@ -335,6 +627,48 @@ export class Renderer extends ExprRenderer {
         return [{ zh: `进入时机「${w.zh}」`, en: `the timing “${w.en}” opens` }];
       }
     }
+  }
+
+  /** A condition without its conjuncts about a value that "has not changed" (`x == E` where x was let to E and is
+   *  worded as E) and without `x != none` for such an x the body uses; undefined when nothing is left. */
+  private withoutSame(c: A.Expr, env: Env, used: Set<string>): A.Expr | undefined {
+    const parts: A.Expr[] = [];
+    const flat = (x: A.Expr) => {
+      if (x.kind === 'Binary' && x.op === 'and') {
+        flat(x.left);
+        flat(x.right);
+      } else parts.push(x);
+    };
+    flat(c);
+    const sameOf = (x: A.Expr) => (x.kind === 'Name' ? env.lookup(x.name)?.same : undefined);
+    const kept = parts.filter((p) => {
+      if (p.kind !== 'Binary') return true;
+      if (p.op === '==' && (sameOf(p.left) === source(p.right) || sameOf(p.right) === source(p.left))) return false;
+      if (p.op === '!=' && p.right.kind === 'None' && sameOf(p.left) !== undefined && used.has(source(p.left)))
+        return false;
+      return true;
+    });
+    if (kept.length === parts.length) return c;
+    if (kept.length === 0) return undefined;
+    return kept
+      .slice(1)
+      .reduce<A.Expr>((acc, x) => ({ kind: 'Binary', op: 'and', left: acc, right: x, span: c.span }), kept[0]!);
+  }
+
+  /** What a `return` value is: the `as` of the section phrase introducing the method (`mode.setup`), or the
+   *  result of the event the body is (此次判定的结果 / the result of this judgement). */
+  private resultName(env: Env, span: A.Span): Text & { bare: string } {
+    const callee = env.body.callee ?? '';
+    const m = /^(mode|method):(.+)$/.exec(callee);
+    if (m) {
+      const ph = this.book.all(`${m[1] === 'mode' ? 'mode' : 'card'}.${m[2]}`).find((p) => p.body && p.result);
+      if (ph?.result) return { ...ph.result, bare: ph.result.en.replace(/^the /, '') };
+    }
+    if (env.body.eventKinds.length) {
+      const n = this.eventNoun(env.body.eventKinds, span);
+      return { zh: `${n.zh}的结果`, en: `the result of ${n.en}`, bare: 'result' };
+    }
+    return { zh: '结果', en: 'the result', bare: 'result' };
   }
 
   private let(s: A.LetStmt, env: Env, rest: A.Stmt[]): Text[] {
@@ -388,6 +722,13 @@ export class Renderer extends ExprRenderer {
       env.bind(x, () => ({ ...this.expr(value, scope) }));
       return [];
     }
+    // `let w = E … if E == w { … w … }`: w is read only to check that E has not changed, so it reads as E.
+    if (!env.body.mutable.has(x) && comparedWith(rest, x, source(s.value))) {
+      const value = s.value;
+      const scope = env;
+      env.bind(x, () => ({ ...this.expr(value, scope), same: source(value) }));
+      return [];
+    }
     const v = this.expr(s.value, env);
     const name = this.letter(env, v.ty);
     env.bind(x, {
@@ -415,8 +756,22 @@ export class Renderer extends ExprRenderer {
         const v = this.expr(s.value, env);
         return [{ zh: `${v.zh}（记为${name.zh}）`, en: `${v.en} (call it ${name.en})` }];
       }
+      if (s.op === '=') {
+        const self = cur?.demo ? undefined : this.expr(s.target, env);
+        // A flag of the game (`gameBegun = true`): its own wording says what now holds.
+        if ((self?.cond || self?.ty?.base === 'bool') && self && s.value.kind === 'Bool')
+          return [s.value.value ? self : (self.neg ?? { zh: `并非${self.zh}`, en: `no longer ${self.en}` })];
+        // `x = none`: x is cleared (清除当前阶段), never "let x be none".
+        if (s.value.kind === 'None') return [{ zh: `清除${name.zh}`, en: `clear ${name.en}` }];
+      }
       const v = this.expr(s.value, env);
-      if (s.op === '=') return [{ zh: `令${name.zh}为${v.zh}`, en: `let ${name.en} be ${v.en}` }];
+      if (s.op === '=') {
+        // `x = f(x)` worded "x（…）": x now counts as that (使用的牌按技能使其视为的牌计), not "let x be x …".
+        const aside = /^（(.+)）$/.exec(v.zh.startsWith(name.zh) ? v.zh.slice(name.zh.length) : '');
+        if (aside && v.en.startsWith(`${name.en} `))
+          return [{ zh: `${name.zh}${aside[1]}`, en: `${name.en} now counts ${v.en.slice(name.en.length + 1)}` }];
+        return [{ zh: `令${name.zh}为${v.zh}`, en: `let ${name.en} be ${v.en}` }];
+      }
       if (isList(v)) {
         return [
           s.op === '+='
@@ -611,19 +966,38 @@ export interface Clause extends Text {
   compound?: boolean;
 }
 
-/** Clauses of one step joined: "A，B" / "A, then B"; after a loop or a branch "A；B" / "A; then B". */
+/** Clauses of one step joined the way a rulebook writes them. zh: "A，B"; after a loop or a branch "A；B". en: a run
+ *  of plain steps reads "A, B and C" (a repeated "you" dropped: "you choose …, discard … and draw …"); a branch or a
+ *  loop is set off with "; " — "you make a judgement; if it is red, …" — so no "then" is needed. */
 export function joinClauses(cs: Clause[]): Text {
   const ps = cs.filter((c) => !isEmpty(c));
   let zh = '';
   let en = '';
+  const setOff = (c: Clause | undefined) =>
+    !!c && (c.compound === true || /^(if|otherwise|while|for|repeat) /.test(c.en));
+  let run = 0; // plain clauses so far in the current run
   ps.forEach((c, i) => {
+    let e = c.en;
     if (i > 0) {
       const prev = ps[i - 1]!;
-      zh += prev.compound ? '；' : '，';
-      en += prev.compound ? '; then ' : ', then ';
+      // After a branch, what follows is not part of it: "若c，A；B".
+      const after = prev.compound === true || /^若/.test(prev.zh);
+      zh += after ? '；' : '，';
+      if (after || setOff(c)) {
+        en += '; ';
+        run = 0;
+      } else {
+        // The last plain clause of a run is joined with "and".
+        const last = i === ps.length - 1 || setOff(ps[i + 1]);
+        en += last ? (run >= 2 ? ', and ' : ' and ') : ', ';
+        // "you choose …, you discard …" → "you choose …, discard …".
+        if (/^you [a-z]/.test(e) && /^you [a-z]/.test(prev.en))
+          e = e.slice(4).replace(/^([a-z']+)/, (w) => baseVerb(w));
+      }
     }
+    run++;
     zh += c.zh;
-    en += c.en;
+    en += e;
   });
   return { zh, en };
 }
@@ -675,6 +1049,72 @@ function mentions(e: A.Expr, key: string): boolean {
       return mentions(e.list, key);
   }
   return false;
+}
+
+/** Whether statements compare the local `x` with the expression spelled `e` (`x == e`). */
+function comparedWith(ss: A.Stmt[], x: string, e: string): boolean {
+  let found = false;
+  forEachStmt(ss, (st) => {
+    for (const top of stmtExprs(st))
+      forEachSubExpr(top, (sub) => {
+        if (sub.kind !== 'Binary' || sub.op !== '==') return;
+        const [l, r] = [sub.left, sub.right];
+        if (
+          (l.kind === 'Name' && l.name === x && source(r) === e) ||
+          (r.kind === 'Name' && r.name === x && source(l) === e)
+        )
+          found = true;
+      });
+  });
+  return found;
+}
+
+/** The two names a swap `let t = a  a = b  b = t` exchanges. */
+function swapOf(s1: A.Stmt | undefined, s2: A.Stmt | undefined, s3: A.Stmt | undefined): [string, string] | undefined {
+  if (
+    s1?.kind === 'Let' &&
+    s1.value.kind === 'Name' &&
+    s2?.kind === 'Assign' &&
+    s3?.kind === 'Assign' &&
+    s2.op === '=' &&
+    s3.op === '=' &&
+    s2.target.kind === 'Name' &&
+    s2.target.name === s1.value.name &&
+    s2.value.kind === 'Name' &&
+    s3.target.kind === 'Name' &&
+    s3.target.name === s2.value.name &&
+    s3.value.kind === 'Name' &&
+    s3.value.name === s1.name.name
+  )
+    return [s1.value.name, s2.value.name];
+  return undefined;
+}
+
+/** The condition of `if c { break }`. */
+function breakCond(s: A.Stmt): A.Expr | undefined {
+  if (s.kind !== 'If' || s.else || s.then.stmts.length !== 1 || s.then.stmts[0]!.kind !== 'Break') return undefined;
+  return s.cond;
+}
+
+const NEG: Partial<Record<A.BinaryOp, A.BinaryOp>> = {
+  '==': '!=',
+  '!=': '==',
+  '<': '>=',
+  '>=': '<',
+  '>': '<=',
+  '<=': '>',
+};
+
+/** `not e`, pushed inwards (De Morgan, flipped comparisons) so that guards fold away (`simplify`). */
+export function negate(e: A.Expr): A.Expr {
+  if (e.kind === 'Unary' && e.op === 'not') return e.operand;
+  if (e.kind === 'Binary') {
+    if (e.op === 'and' || e.op === 'or')
+      return { ...e, op: e.op === 'and' ? 'or' : 'and', left: negate(e.left), right: negate(e.right) };
+    const op = NEG[e.op];
+    if (op) return { ...e, op };
+  }
+  return { kind: 'Unary', op: 'not', operand: e, span: e.span };
 }
 
 export { source } from './expr.ts';
