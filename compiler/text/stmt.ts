@@ -323,6 +323,7 @@ export class Renderer extends ExprRenderer {
           const v = this.expr(s.value, env);
           return [{ zh: `${v.zh}，以此为结果`, en: `${v.en}, which is the result` }];
         }
+        if (s.value.kind === 'None') return [t('没有结果', 'there is no result')];
         const v = this.expr(s.value, env);
         return [{ zh: `结果为${v.zh}`, en: `the result is ${v.en}` }];
       }
@@ -414,6 +415,17 @@ export class Renderer extends ExprRenderer {
       if (this.asks(s.value)) {
         const v = this.expr(s.value, env);
         return [{ zh: `${v.zh}（记为${name.zh}）`, en: `${v.en} (call it ${name.en})` }];
+      }
+      // No raw values: `x = none` clears x; `x = true` for a condition (游戏已开始) says it now holds.
+      if (s.op === '=' && s.value.kind === 'None') return [{ zh: `清除${name.zh}`, en: `clear ${name.en}` }];
+      if (
+        s.op === '=' &&
+        s.value.kind === 'Bool' &&
+        !cur?.demo &&
+        (cur ?? this.expr(s.target, env)).ty?.base === 'bool'
+      ) {
+        const c = this.cond(s.target, env);
+        return [s.value.value ? c : this.not(s.target, env)];
       }
       const v = this.expr(s.value, env);
       if (s.op === '=') return [{ zh: `令${name.zh}为${v.zh}`, en: `let ${name.en} be ${v.en}` }];
