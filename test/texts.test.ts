@@ -58,9 +58,26 @@ describe('the texts generated from rules/', () => {
     expect(allTexts(texts).length).toBeGreaterThan(150);
   });
 
-  it('are never empty and never show identifiers, placeholders, undefined or null', () => {
+  it('are never empty and never show identifiers, placeholders, undefined, null or raw values', () => {
     const bad = allTexts(texts).flatMap(([label, x]) => textProblems(x).map((p) => `${label}: ${p}`));
     expect(bad).toEqual([]);
+  });
+
+  it('a raw value is a problem: none / 无, true / false, 是 / 否 where a value stands', () => {
+    expect(textProblems({ zh: '令X为无。', en: 'Let X be none.' })).toEqual([
+      'en: raw value “be none”',
+      'zh: raw value “为无”',
+    ]);
+    expect(textProblems({ zh: '令游戏已开始为是。', en: 'Let the game has begun be true.' })).toEqual([
+      'en: raw value “true”',
+      'zh: raw value “为是”',
+    ]);
+    expect(textProblems({ zh: '受到3点雷电伤害（来源：无）。', en: 'Takes 3 Thunder damage from none.' }).length).toBe(
+      2,
+    );
+    expect(
+      textProblems({ zh: '你可以选择任意张手牌（可以不选）。', en: 'You may choose any number (or none).' }),
+    ).toEqual([]);
   });
 
   it('keep the flavour line apart from the generated text', () => {
@@ -81,14 +98,14 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
       '出牌阶段，若你本回合使用【杀】的次数未达上限，你可以使用此牌。',
       '可以指定在你的攻击范围内的其他角色为目标（若你使用此牌无距离限制，则无须在你的攻击范围内）。',
       '使用时，若此牌于出牌阶段使用，你本回合使用【杀】的次数+1。',
-      '效果：若目标角色可以使用【闪】抵消此牌，目标角色需使用一张【闪】（若技能要求更多，则需依次使用相应张数），若目标角色如此做，此牌被抵消，进入时机「你使用的【杀】被【闪】抵消后」；若此【杀】命中，你对目标角色造成1点伤害。',
+      '效果：若目标角色可以使用【闪】抵消此牌，其需使用一张【闪】（若技能要求更多，则需依次使用相应张数），若其如此做，此牌被抵消，进入时机「你使用的【杀】被【闪】抵消后」；若此【杀】命中，你对其造成1点伤害。',
     ],
     en: [
       'Type: Basic card; Targets: chosen by the user; Nature: Normal.',
       'In your play phase, you may use this card if you may still use a Slash this turn.',
       'It may target another player within your attack range (if this card has no distance limit for you, it need not be within your attack range).',
       'When it is used, if it is used in the play phase, the number of Slashes you have used this turn increases by 1.',
-      'Effect: if the target may dodge it, the target must use a Dodge (or, if a skill asks for more, that many one after another), then if the target does, it is dodged, then the timing “after your Slash is dodged” opens; then if the Slash hits, you deal 1 damage to the target.',
+      'Effect: if the target may dodge it, they must use a Dodge (or, if a skill asks for more, that many one after another), then if they do, it is dodged, then the timing “after your Slash is dodged” opens; then if the Slash hits, you deal 1 damage to them.',
     ],
   },
   'cards.duel': {
@@ -141,14 +158,14 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
       '出牌阶段，你可以使用此牌。',
       '可以指定装备区里有武器且可以对一名角色使用【杀】的其他角色为目标。',
       '还须另指定不为目标角色且目标角色可以对其使用【杀】的角色。',
-      '效果：令X为目标角色的武器，若被指定的另一名角色存活且目标角色可以对被指定的另一名角色使用【杀】，目标角色可以对被指定的另一名角色使用一张【杀】，若目标角色如此做，不再执行后续步骤；若目标角色的武器为X，你获得X。',
+      '效果：令X为目标角色的武器，若被指定的另一名角色存活且目标角色可以对被指定的另一名角色使用【杀】，目标角色可以对被指定的另一名角色使用一张【杀】，若目标角色如此做，不再执行后续步骤；若其武器为X，你获得X。',
     ],
     en: [
       'Type: Trick; Targets: chosen by the user; using this card also names a second player.',
       'In your play phase, you may use this card.',
       'It may target another player who has a weapon and could use a Slash on someone.',
       'You also name a player such that it is not the target and the target can use a Slash on it.',
-      "Effect: let X be the target's weapon, then if the second player named is alive and the target can use a Slash on the second player named, the target may use a Slash on the second player named, then if the target does, nothing more happens; then if the target's weapon is X, you take X.",
+      "Effect: let X be the target's weapon, then if the second player named is alive and the target can use a Slash on the second player named, the target may use a Slash on the second player named, then if the target does, nothing more happens; then if their weapon is X, you take X.",
     ],
   },
   'cards.amazingGrace': {
@@ -156,14 +173,14 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
       '类别：锦囊牌；目标：所有角色。',
       '出牌阶段，你可以使用此牌。',
       '使用时，亮出牌堆顶的X张牌（X为目标角色数）。',
-      '效果：目标角色选择五谷丰登亮出的一张牌，目标角色获得该牌。',
+      '效果：目标角色选择五谷丰登亮出的一张牌，其获得该牌。',
       '结算完毕后，弃置五谷丰登亮出的牌。',
     ],
     en: [
       'Type: Trick; Targets: every player.',
       'In your play phase, you may use this card.',
       'When it is used, reveal the top X cards of the draw pile (X is the number of targets).',
-      'Effect: the target chooses a card revealed by Amazing Grace, then the target takes that card.',
+      'Effect: the target chooses a card revealed by Amazing Grace, then they take that card.',
       'After it resolves, discard the cards revealed by Amazing Grace.',
     ],
   },
@@ -279,7 +296,7 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
   },
   'events.dying': {
     zh: [
-      '进入时机「濒死角色进入濒死状态时」。从当前角色起，依次对每名存活角色：该角色可以对濒死角色使用【桃】（或可以当作【桃】使用的牌），一张接一张，直到濒死角色的体力大于0，若濒死角色的体力大于0或濒死角色已死亡，结束循环。若濒死角色的体力不大于0且其存活且其死亡无须稍后结算，其死亡（凶手为致其濒死的角色）。',
+      '进入时机「濒死角色进入濒死状态时」。从当前角色起，依次对每名存活角色：该角色可以对濒死角色使用【桃】（或可以当作【桃】使用的牌），一张接一张，直到濒死角色的体力大于0，若濒死角色的体力大于0或濒死角色已死亡，结束循环。若濒死角色的体力不大于0且濒死角色存活且其死亡无须稍后结算，濒死角色死亡（凶手为致其濒死的角色）。',
     ],
     en: [
       "The timing “when the dying player starts dying” opens. For each living player in turn, from the current player: that player may use Peaches (or cards they can use as Peach) on the dying player, one after another, until the dying player is above 0 HP, then if the dying player's HP is greater than 0 or the dying player is dead, stop repeating. If the dying player's HP is at most 0 and they are alive and their death need not wait, the dying player dies (killed by whoever brought them to dying).",
@@ -287,7 +304,7 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
   },
   'events.die': {
     zh: [
-      '死亡的角色亮出身份。进入时机「该角色死亡时」。死亡的角色离场。弃置其所有牌（包括其武将牌上的牌）。由游戏模式处理角色死亡的后续。',
+      '死亡的角色亮出身份。进入时机「该角色死亡时」。死亡的角色离场。弃置死亡的角色的所有牌（包括其武将牌上的牌）。由游戏模式处理角色死亡的后续。',
     ],
     en: [
       'The dead player reveals their Role. The timing “when the dead player dies” opens. The dead player leaves the game. Discard every card they hold (cards on their general too). The game mode handles what follows a death.',
@@ -302,6 +319,52 @@ describe('representative texts', () => {
       const got = (texts[kind] as Record<string, Text>)[id]!;
       expect(got.zh.split('\n')).toEqual(want.zh);
       expect(got.en.split('\n')).toEqual(want.en);
+    });
+  }
+
+  // Key phrases: what the rule says, concisely (a card named rather than "cards", no "other than you" that adds
+  // nothing, a pronoun for a role named again, "of" after a long owner, no raw values).
+  const phrases: Record<string, { zh: string[]; en: string[]; notZh?: string[]; notEn?: string[] }> = {
+    'skills.wushuang': {
+      zh: ['你使用的【杀】需两张【闪】才能抵消'],
+      en: ['A Slash you use needs 2 Dodges to cancel'],
+      notZh: ['不为你的目标角色'],
+      notEn: ['other than you', 'used by you'],
+    },
+    'skills.fankui': {
+      zh: ['若伤害来源不为你，你可以获得其一张手牌（随机）'],
+      en: ['you may take a random card in their hand'],
+      notEn: ["the damage's"],
+    },
+    'skills.axeSkill': {
+      zh: ['若你至少有两张除武器以外的牌，你可以选择两张除武器以外的牌'],
+      en: [
+        'if you have at least 2 cards other than your weapon, you may choose 2 of your cards other than your weapon',
+      ],
+    },
+    'cards.snatch': {
+      zh: ['可以指定在你距离1以内且区域里有牌的其他角色为目标', '你选择其区域里的一张牌'],
+      en: ['another player within distance 1 of you who has cards in their areas'],
+      notEn: ['such that'],
+    },
+    'events.loseHp': {
+      zh: ['该角色的体力减少失去的体力值。若其体力不大于0，其进入濒死状态。若其存活，进入时机「该角色失去体力后」'],
+      en: ['Their HP decreases by the HP lost. If their HP is at most 0, they start dying. If they are alive'],
+      notEn: ["losing HP's"],
+    },
+    'events.recover': {
+      zh: ['进入时机「该角色回复体力时」', '回复体力的角色的体力上限-其体力'],
+      en: ['The timing “when they would recover HP” opens', "the recovering player's Max HP − their HP"],
+    },
+  };
+  for (const [key, want] of Object.entries(phrases)) {
+    it(`${key} (key phrases)`, () => {
+      const [kind, id] = key.split('.') as [keyof RuleTexts, string];
+      const got = (texts[kind] as Record<string, Text>)[id]!;
+      for (const p of want.zh) expect(got.zh).toContain(p);
+      for (const p of want.en) expect(got.en).toContain(p);
+      for (const p of want.notZh ?? []) expect(got.zh).not.toContain(p);
+      for (const p of want.notEn ?? []) expect(got.en).not.toContain(p);
     });
   }
 

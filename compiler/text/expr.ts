@@ -192,12 +192,14 @@ export class ExprRenderer {
 
   private roles?: Text[];
   /** The long nouns that name a player by their role in an event (受到伤害的角色 / the damaged player, 伤害来源 /
-   *  the source of the damage): named again soon after, they read as a pronoun (lang.ts `pronouns`). A field of an
-   *  event of one player, or a section's noun for a player, of two words or more after "the". */
+   *  the source of the damage, 目标角色 / the target): named again soon after, they read as a pronoun (lang.ts
+   *  `pronouns`). A field of an event of one player, or a section's noun for a player, of four characters or two
+   *  English words after "the" (not 凶手 / the killer, 使用者 / the user). */
   roleNouns(): Text[] {
     if (this.roles) return this.roles;
     const out: Text[] = [];
-    const long = (x: Text | undefined) => !!x && x.zh !== '' && /^the \S+ \S+/.test(x.en) && !/[{}]/.test(x.zh + x.en);
+    const long = (x: Text | undefined) =>
+      !!x && x.zh !== '' && (/^the \S+ \S+/.test(x.en) || x.zh.length >= 4) && !/[{}]/.test(x.zh + x.en);
     for (const s of this.S.ofKind('event')) {
       for (const p of (s.decl as A.EventDecl).params) {
         if (p.type.name.name !== 'player' || p.type.list) continue;
@@ -206,7 +208,8 @@ export class ExprRenderer {
       }
     }
     for (const s of this.S.phrases) {
-      for (const p of s.params ?? []) if (p.noun && long(p.noun) && /\bplayer$/.test(p.noun.en)) out.push(p.noun);
+      for (const p of s.params ?? [])
+        if (p.noun && long(p.noun) && /^the .*\bplayer$/.test(p.noun.en)) out.push(p.noun);
     }
     this.roles = out;
     return out;

@@ -371,6 +371,8 @@ function byLength(xs: string[]): string[] {
 }
 
 function pronounsZh(s: string, nouns: string[]): string {
+  // A sentence with a 其 of its own keeps its nouns: a second 其 could be read as the first.
+  const own = s.split('。').map((x) => /其(?!他)/.test(x));
   const re = new RegExp(`(${byLength(nouns).map(esc).join('|')})|(角色|凶手|使用者|[A-Z](?![A-Za-z]))|(。)`, 'g');
   const demo = s.includes('该角色');
   let out = '';
@@ -401,6 +403,7 @@ function pronounsZh(s: string, nouns: string[]): string {
     const near =
       last === n &&
       otherSentence !== sentenceNo &&
+      !own[sentenceNo] &&
       (!cross || (sentenceNo - lastSentence === 1 && !lastQuoted && !demo));
     const start = /(^|。|：)$/.test(out);
     last = n;
@@ -422,6 +425,8 @@ function pronounsZh(s: string, nouns: string[]): string {
 const SUBJECT_BEFORE = /(^|[.;:,(“] ?|\b(?:if|then|when|after|before|until|while|unless|whether|once|and|or) )$/i;
 
 function pronounsEn(s: string, nouns: string[]): string {
+  // A sentence about an item ("such that it …") keeps its nouns.
+  const own = s.split(/\. (?=[A-Z])/).map((x) => /\bsuch that\b/.test(x));
   const alts = byLength(nouns).map((n) => esc(n).replace(/^the/, '[Tt]he'));
   const re = new RegExp(
     `\\b(${alts.join('|')})\\b|\\b(players?|targets?|user|killer|someone|they|them|their|[B-Z])\\b|(\\. (?=[A-Z]))`,
@@ -454,6 +459,7 @@ function pronounsEn(s: string, nouns: string[]): string {
     const near =
       last === n &&
       otherSentence !== sentenceNo &&
+      !own[sentenceNo] &&
       (!cross || (sentenceNo - lastSentence === 1 && !lastQuoted && !demo));
     const start = /(^|\. |: )$/.test(out);
     last = n;
