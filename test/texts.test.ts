@@ -164,7 +164,7 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
       'Type: Trick; Targets: chosen by the user; using this card also names a second player.',
       'In your play phase, you may use this card.',
       'It may target another player who has a weapon and could use a Slash on someone.',
-      'You also name a player such that it is not the target and the target can use a Slash on it.',
+      'You also name a player other than the target that the target can use a Slash on.',
       "Effect: let X be the target's weapon, then if the second player named is alive and the target can use a Slash on the second player named, the target may use a Slash on the second player named, then if the target does, nothing more happens; then if their weapon is X, you take X.",
     ],
   },

@@ -1308,7 +1308,7 @@ function ofOwners(s: string): string {
   let out = s.replace(/\uE001([^\uE001\uE002]*)\uE002's \uE003([^\uE003\uE004]*)\uE004/g, (_m, o: string, n: string) =>
     /^(the|a|an) /i.test(n) ? `${o}'s ${n}` : `the ${n} of ${o}`,
   );
-  out = out.replace(/\uE001([^\uE001\uE002]*)\uE002's ([^\uE001]*)/g, (m, o: string, rest: string) => {
+  out = out.replace(/\uE001([^\uE001\uE002]*)\uE002's ([^\uE001]*)/g, (_m, o: string, rest: string) => {
     const n = possessedNoun(rest);
     return n ? `the ${n} of ${o}${rest.slice(n.length)}` : `${o}'s ${rest}`;
   });

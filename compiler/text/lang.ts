@@ -122,6 +122,13 @@ function relativeEn(s0: string, plural: boolean, mark: string): string {
   const parts = s.split(mark);
   if (parts.length === 2 && parts[1] === '' && / $/.test(parts[0]!) && !/'s $/.test(parts[0]!))
     return 'that ' + parts[0]!.trimEnd();
+  // Conjuncts each of one of these shapes: one relative clause each ("that is not the target and that the target
+  // can use a Slash on").
+  const conj = s.split(' and ');
+  if (conj.length > 1 && conj.every((c) => c.includes(mark))) {
+    const rels = conj.map((c) => relativeEn(c, plural, mark));
+    if (rels.every((r) => !r.startsWith('such that'))) return rels.join(' and ');
+  }
   return 'such that ' + s.replace(new RegExp(`${m}'s`, 'g'), 'its').replace(new RegExp(m, 'g'), 'it');
 }
 
@@ -147,8 +154,8 @@ export function nounWithClause(noun: string, rel: string): string {
       /^(an? )?(cards?)$/,
       (_m, a: string | undefined, c: string) => `${a ? (/^[AEIOU]/.test(suit[1]!) ? 'an ' : 'a ') : ''}${suit[1]} ${c}`,
     );
-  const other = /^that (?:is|are) not (you|[a-z][\w ]*)$/.exec(rel);
-  if (other) return `${noun} other than ${other[1]}`;
+  const other = /^that (?:is|are) not (you|(?:the|that) [a-z][\w ]*?)(?: and (that .+))?$/.exec(rel);
+  if (other) return `${noun} other than ${other[1]}${other[2] ? ` ${other[2]}` : ''}`;
   const person = /\bplayers?$/.test(noun);
   // "another player that is within your attack range" → "another player within your attack range"; what follows
   // about the player reads "who has …".
