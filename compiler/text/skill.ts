@@ -6,7 +6,7 @@ import { simplify, subExprs, presupposed } from './stmt.ts';
 import { YOU, qualify, lcFirst } from './expr.ts';
 import { Env, bodyOf, newBody, type Missing, type Val } from './context.ts';
 import { Reads } from '../lower/symbols.ts';
-import { fixEnglish, join, nounWithClause, relative, t, isEmpty, type Text } from './lang.ts';
+import { fixEnglish, join, nounWithClause, pronouns, relative, t, isEmpty, type Text } from './lang.ts';
 import { fromTypeRef, unitOf } from './types.ts';
 import { bestMatch, type Phrase } from './phrasebook.ts';
 
@@ -57,7 +57,8 @@ function wordSkill(R: Renderer, d: A.SkillDecl): Text {
   const head: Text = { zh: tags.map((x) => x.zh + '，').join(''), en: tags.map((x) => x.en + ' ').join('') };
   const items = d.items.map((it) => R.sentence(item(R, d, it)));
   const body = join(items, '', ' ');
-  return { zh: head.zh + body.zh, en: head.en + body.en };
+  // Role nouns named again read as pronouns here already, so a card or a general that shows the skill shows it so.
+  return pronouns({ zh: head.zh + body.zh, en: head.en + body.en }, R.roleNouns());
 }
 
 function item(R: Renderer, d: A.SkillDecl, it: A.SkillItem): Text {
