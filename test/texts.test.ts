@@ -58,9 +58,26 @@ describe('the texts generated from rules/', () => {
     expect(allTexts(texts).length).toBeGreaterThan(150);
   });
 
-  it('are never empty and never show identifiers, placeholders, undefined or null', () => {
+  it('are never empty and never show identifiers, placeholders, undefined, null or raw values', () => {
     const bad = allTexts(texts).flatMap(([label, x]) => textProblems(x).map((p) => `${label}: ${p}`));
     expect(bad).toEqual([]);
+  });
+
+  it('a raw value is a problem: none / 无, true / false, 是 / 否 where a value stands', () => {
+    expect(textProblems({ zh: '令X为无。', en: 'Let X be none.' })).toEqual([
+      'en: raw value “be none”',
+      'zh: raw value “为无”',
+    ]);
+    expect(textProblems({ zh: '令游戏已开始为是。', en: 'Let the game has begun be true.' })).toEqual([
+      'en: raw value “true”',
+      'zh: raw value “为是”',
+    ]);
+    expect(textProblems({ zh: '受到3点雷电伤害（来源：无）。', en: 'Takes 3 Thunder damage from none.' }).length).toBe(
+      2,
+    );
+    expect(
+      textProblems({ zh: '你可以选择任意张手牌（可以不选）。', en: 'You may choose any number (or none).' }),
+    ).toEqual([]);
   });
 
   it('keep the flavour line apart from the generated text', () => {
@@ -81,14 +98,14 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
       '出牌阶段，若你本回合使用【杀】的次数未达上限，你可以使用此牌。',
       '可以指定在你的攻击范围内的其他角色为目标（若你使用此牌无距离限制，则无须在你的攻击范围内）。',
       '使用时，若此牌于出牌阶段使用，你本回合使用【杀】的次数+1。',
-      '效果：若目标角色可以使用【闪】抵消此牌，目标角色需使用一张【闪】（若技能要求更多，则需依次使用相应张数），若目标角色如此做，此牌被抵消，进入时机「你使用的【杀】被【闪】抵消后」；若此【杀】命中，你对目标角色造成1点伤害。',
+      '效果：若目标角色可以使用【闪】抵消此牌，其需使用一张【闪】（若技能要求更多，则需依次使用相应张数），若其如此做，此牌被抵消，进入时机「你使用的【杀】被【闪】抵消后」；若此【杀】命中，你对其造成1点伤害。',
     ],
     en: [
       'Type: Basic card; Targets: chosen by the user; Nature: Normal.',
       'In your play phase, you may use this card if you may still use a Slash this turn.',
-      'It may target another player that is within your attack range (if this card has no distance limit for you, it need not be within your attack range).',
+      'It may target another player within your attack range (if this card has no distance limit for you, it need not be within your attack range).',
       'When it is used, if it is used in the play phase, the number of Slashes you have used this turn increases by 1.',
-      'Effect: if the target may dodge it, the target must use a Dodge (or, if a skill asks for more, that many one after another); if the target does, it is dodged and the timing “after your Slash is dodged” opens; if the Slash hits, you deal 1 damage to the target.',
+      'Effect: if the target may dodge it, they must use a Dodge (or, if a skill asks for more, that many one after another); if they do, it is dodged and the timing “after your Slash is dodged” opens; if the Slash hits, you deal 1 damage to them.',
     ],
   },
   'cards.duel': {
@@ -102,20 +119,20 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
       'Type: Trick; Targets: chosen by the user.',
       'In your play phase, you may use this card.',
       'It may target another player.',
-      'Effect: starting with the target, the target and you take turns: each in turn must play a Slash (or, if a skill asks for more, that many one after another), until one of them does not; the other deals 1 damage to them.',
+      'Effect: starting with the target, they and you take turns: each in turn must play a Slash (or, if a skill asks for more, that many one after another), until one of them does not; the other deals 1 damage to them.',
     ],
   },
   'cards.lightning': {
     zh: [
       '类别：延时锦囊牌；目标：自己。',
       '出牌阶段，若你的判定区里没有【闪电】，你可以使用此牌。',
-      '判定阶段，受判定的角色进行判定，若判定牌为黑桃2至9，受判定的角色受到3点无来源的雷电伤害；否则，此牌移至受判定的角色之后第一名判定区里没有【闪电】的角色的判定区。',
+      '判定阶段，受判定的角色进行判定，若判定牌为黑桃2至9，其受到3点无来源的雷电伤害；否则，此牌移至其之后第一名判定区里没有【闪电】的角色的判定区。',
       '若此牌被【无懈可击】抵消，此牌移至受判定的角色之后第一名判定区里没有【闪电】的角色的判定区。',
     ],
     en: [
       'Type: Delayed trick; Targets: the user.',
       'In your play phase, you may use this card if you have no Lightning in your judge area.',
-      'In the judge phase, the judged player makes a judgement; if the judge card is a Spade from 2 to 9, the judged player takes 3 Thunder damage with no source; otherwise, this card moves on to the next player after the judged player who has no Lightning in their judge area.',
+      'In the judge phase, the judged player makes a judgement; if the judge card is a Spade from 2 to 9, they take 3 Thunder damage with no source; otherwise, this card moves on to the next player after the judged player who has no Lightning in their judge area.',
       'If it is cancelled by a Nullification, this card moves on to the next player after the judged player who has no Lightning in their judge area.',
     ],
   },
@@ -124,14 +141,14 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
       '类别：延时锦囊牌；目标：指定。',
       '出牌阶段，你可以使用此牌。',
       '可以指定判定区里没有【乐不思蜀】且不为主公的其他角色为目标（若选用「乐不思蜀可对主公」，则也可以为主公）。',
-      '判定阶段，受判定的角色进行判定，若判定牌的花色不为红桃，受判定的角色跳过本回合的出牌阶段。',
+      '判定阶段，受判定的角色进行判定，若判定牌的花色不为红桃，其跳过本回合的出牌阶段。',
       '若此牌被【无懈可击】抵消，无事发生。',
     ],
     en: [
       'Type: Delayed trick; Targets: chosen by the user.',
       'In your play phase, you may use this card.',
-      'It may target another player that has no Indulgence in their judge area and is not the lord (if “Indulgence may target the lord” is chosen, it may also be the lord).',
-      "In the judge phase, the judged player makes a judgement; if the judge card's suit is not Heart, the judged player skips Play phase this turn.",
+      'It may target another player who has no Indulgence in their judge area and is not the lord (if “Indulgence may target the lord” is chosen, it may also be the lord).',
+      "In the judge phase, the judged player makes a judgement; if the judge card's suit is not Heart, they skip Play phase this turn.",
       'If it is cancelled by a Nullification, nothing happens.',
     ],
   },
@@ -146,8 +163,8 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
     en: [
       'Type: Trick; Targets: chosen by the user; using this card also names a second player.',
       'In your play phase, you may use this card.',
-      'It may target another player that has a weapon and could use a Slash on someone.',
-      'You also name a player such that it is not the target and the target can use a Slash on it.',
+      'It may target another player who has a weapon and could use a Slash on someone.',
+      'You also name a player other than the target that the target can use a Slash on.',
       "Effect: if the second player named is alive and the target can use a Slash on the second player named, the target may use a Slash on the second player named; otherwise, you take the target's weapon.",
     ],
   },
@@ -233,10 +250,10 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
   },
   'skills.wushuang': {
     zh: [
-      '锁定技，不为你的目标角色需依次使用或打出两张牌才能抵消你使用的【杀】。不为你的目标角色响应你使用的【南蛮入侵】或【万箭齐发】时，还需弃置一张手牌，否则视为未响应。',
+      '锁定技，你使用的【杀】需两张【闪】才能抵消。其他角色响应你使用的【南蛮入侵】或【万箭齐发】时，还需弃置一张手牌，否则视为未响应。',
     ],
     en: [
-      'Locked skill. The target other than you must use or play 2 cards to answer a Slash used by you. To answer a Savage Assault or an Archery Attack used by you, the target other than you must also discard a hand card, or the answer does not count.',
+      'Locked skill. A Slash you use needs 2 Dodges to cancel. To answer a Savage Assault or an Archery Attack you use, another player must also discard a hand card, or the answer does not count.',
     ],
   },
   'skills.kongcheng': {
@@ -245,10 +262,10 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
   },
   'skills.ganglie': {
     zh: [
-      '你受到伤害后，若伤害来源存活，你可以进行判定，若判定牌的花色不为红桃且伤害来源存活，若伤害来源至少有两张手牌，伤害来源选择「弃置两张手牌」或「受到1点伤害」中的一项；若伤害来源选择「弃置两张手牌」，伤害来源弃置两张手牌；否则，你对伤害来源造成1点伤害。',
+      '你受到伤害后，若伤害来源存活，你可以进行判定，若判定牌的花色不为红桃且其存活，若其至少有两张手牌，其选择「弃置两张手牌」或「受到1点伤害」中的一项；若其选择「弃置两张手牌」，其弃置两张手牌；否则，你对其造成1点伤害。',
     ],
     en: [
-      "After you take damage, if the source of the damage is alive, you may make a judgement; if the judge card's suit is not Heart and the source of the damage is alive, if the source of the damage has at least 2 cards in hand, the source of the damage chooses one of “discard two hand cards” or “take 1 damage”; if the source of the damage chooses “discard two hand cards”, the source of the damage discards 2 hand cards; otherwise, you deal 1 damage to the source of the damage.",
+      "After you take damage, if the source of the damage is alive, you may make a judgement; if the judge card's suit is not Heart and they are alive, if they have at least 2 cards in hand, they choose one of “discard two hand cards” or “take 1 damage”; if they choose “discard two hand cards”, they discard 2 hand cards; otherwise, you deal 1 damage to them.",
     ],
   },
   'modes.identity': {
@@ -271,10 +288,10 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
   },
   'events.damage': {
     zh: [
-      '若受到伤害的角色已死亡，防止此伤害。进入时机「伤害来源造成伤害时」。进入时机「受到伤害的角色受到伤害时」。若伤害值不大于0，防止此伤害。受到伤害的角色的体力减少伤害值。若受到伤害的角色的体力不大于0，受到伤害的角色进入濒死状态。若伤害来源存活，进入时机「伤害来源造成伤害后」。若受到伤害的角色存活，进入时机「受到伤害的角色受到伤害后」。进入时机「受到伤害的角色受到的伤害结算完毕后」。',
+      '若受到伤害的角色已死亡，防止此伤害。进入时机「伤害来源造成伤害时」。进入时机「受到伤害的角色受到伤害时」。若伤害值不大于0，防止此伤害。受到伤害的角色的体力减少伤害值。若其体力不大于0，其进入濒死状态。若伤害来源存活，进入时机「该角色造成伤害后」。若受到伤害的角色存活，进入时机「该角色受到伤害后」。进入时机「受到伤害的角色受到的伤害结算完毕后」。',
     ],
     en: [
-      "If the damaged player is dead, prevent this damage. The timing “when the source of the damage would deal damage” opens. The timing “when the damaged player would take damage” opens. If the damage is at most 0, prevent this damage. The damaged player's HP decreases by the damage. If the damaged player's HP is at most 0, the damaged player starts dying. If the source of the damage is alive, the timing “after the source of the damage deals damage” opens. If the damaged player is alive, the timing “after the damaged player takes damage” opens. The timing “once the damage the damaged player took has fully resolved” opens.",
+      "If the damaged player is dead, prevent this damage. The timing “when the source of the damage would deal damage” opens. The timing “when the damaged player would take damage” opens. If the damage is at most 0, prevent this damage. The damaged player's HP decreases by the damage. If their HP is at most 0, they start dying. If the source of the damage is alive, the timing “after they deal damage” opens. If the damaged player is alive, the timing “after they take damage” opens. The timing “once the damage the damaged player took has fully resolved” opens.",
     ],
   },
   'events.dying': {
@@ -282,15 +299,15 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
       '进入时机「濒死角色进入濒死状态时」。从当前角色起，依次对每名存活角色：该角色可以对濒死角色使用【桃】（或可以当作【桃】使用的牌），一张接一张，直到濒死角色的体力大于0，若濒死角色的体力大于0或濒死角色已死亡，跳过其余各项。若濒死角色的体力不大于0且濒死角色存活且其死亡无须稍后结算，濒死角色死亡（凶手为致其濒死的角色）。',
     ],
     en: [
-      "The timing “when the dying player starts dying” opens. For each living player in turn, from the current player: that player may use Peaches (or cards they can use as Peach) on the dying player, one after another, until the dying player is above 0 HP; if the dying player's HP is greater than 0 or the dying player is dead, skip the rest. If the dying player's HP is at most 0 and the dying player is alive and their death need not wait, the dying player dies (killed by whoever brought them to dying).",
+      "The timing “when the dying player starts dying” opens. For each living player in turn, from the current player: that player may use Peaches (or cards they can use as Peach) on the dying player, one after another, until the dying player is above 0 HP; if the dying player's HP is greater than 0 or the dying player is dead, skip the rest. If the dying player's HP is at most 0 and they are alive and their death need not wait, the dying player dies (killed by whoever brought them to dying).",
     ],
   },
   'events.die': {
     zh: [
-      '死亡的角色亮出身份。进入时机「死亡的角色死亡时」。死亡的角色离场。弃置死亡的角色的所有牌（包括其武将牌上的牌）。由游戏模式处理角色死亡的后续。',
+      '死亡的角色亮出身份。进入时机「该角色死亡时」。死亡的角色离场。弃置死亡的角色的所有牌（包括其武将牌上的牌）。由游戏模式处理角色死亡的后续。',
     ],
     en: [
-      'The dead player reveals their Role. The timing “when the dead player dies” opens. The dead player leaves the game. Discard every card the dead player holds (cards on their general too). The game mode handles what follows a death.',
+      'The dead player reveals their Role. The timing “when the dead player dies” opens. The dead player leaves the game. Discard every card they hold (cards on their general too). The game mode handles what follows a death.',
     ],
   },
 };
@@ -316,7 +333,7 @@ describe('representative texts', () => {
       'cards.duel',
       ['由目标角色开始，目标角色与你轮流打出一张【杀】', '直到其中一方未如此做，另一方对其造成1点伤害'],
       [
-        'starting with the target, the target and you take turns',
+        'starting with the target, they and you take turns',
         'until one of them does not; the other deals 1 damage to them',
       ],
     ],
@@ -357,6 +374,52 @@ describe('representative texts', () => {
     );
     expect(bad.map(([label]) => label)).toEqual([]);
   });
+
+  // Key phrases: what the rule says, concisely (a card named rather than "cards", no "other than you" that adds
+  // nothing, a pronoun for a role named again, "of" after a long owner, no raw values).
+  const phrases: Record<string, { zh: string[]; en: string[]; notZh?: string[]; notEn?: string[] }> = {
+    'skills.wushuang': {
+      zh: ['你使用的【杀】需两张【闪】才能抵消'],
+      en: ['A Slash you use needs 2 Dodges to cancel'],
+      notZh: ['不为你的目标角色'],
+      notEn: ['other than you', 'used by you'],
+    },
+    'skills.fankui': {
+      zh: ['若伤害来源不为你，你可以获得其一张手牌（随机）'],
+      en: ['you may take a random card in their hand'],
+      notEn: ["the damage's"],
+    },
+    'skills.axeSkill': {
+      zh: ['若你至少有两张除武器以外的牌，你可以弃置两张除武器以外的牌'],
+      en: [
+        'if you have at least 2 cards other than your weapon, you may discard 2 of your cards other than your weapon',
+      ],
+    },
+    'cards.snatch': {
+      zh: ['可以指定在你距离1以内且区域里有牌的其他角色为目标', '你选择其区域里的一张牌'],
+      en: ['another player within distance 1 of you who has cards in their areas'],
+      notEn: ['such that'],
+    },
+    'events.loseHp': {
+      zh: ['该角色的体力减少失去的体力值。若其体力不大于0，其进入濒死状态。若其存活，进入时机「该角色失去体力后」'],
+      en: ['Their HP decreases by the HP lost. If their HP is at most 0, they start dying. If they are alive'],
+      notEn: ["losing HP's"],
+    },
+    'events.recover': {
+      zh: ['进入时机「该角色回复体力时」', '回复体力的角色的体力上限-其体力'],
+      en: ['The timing “when they would recover HP” opens', "the recovering player's Max HP − their HP"],
+    },
+  };
+  for (const [key, want] of Object.entries(phrases)) {
+    it(`${key} (key phrases)`, () => {
+      const [kind, id] = key.split('.') as [keyof RuleTexts, string];
+      const got = (texts[kind] as Record<string, Text>)[id]!;
+      for (const p of want.zh) expect(got.zh).toContain(p);
+      for (const p of want.en) expect(got.en).toContain(p);
+      for (const p of want.notZh ?? []) expect(got.zh).not.toContain(p);
+      for (const p of want.notEn ?? []) expect(got.en).not.toContain(p);
+    });
+  }
 
   it('a general lists its skills with their texts', () => {
     const caocao = texts.generals.caocao!;

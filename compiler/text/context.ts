@@ -23,6 +23,7 @@ export interface Val extends Text {
   qual?: { base: Text; rels: Text[] }; // a list already narrowed by `where`: its noun and relative clauses
   place?: Text; // for a zone: the zone as a place (你的手牌 / your hand), where the value reads as its cards
   same?: string; // a local holding a value only to check later that it has not changed: the value's spelling
+  owned?: { owner: Text; noun: Text }; // someone's cards: who holds them and what (你 + 除武器以外的牌), for 你有…
   konst?: boolean; // a condition known when the rules are read (`true`, an option-free function returning false …)
 }
 

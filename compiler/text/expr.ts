@@ -8,7 +8,19 @@ import { BUILTINS, builtinEffect, builtinParams } from '../../runtime/builtin-ta
 import { bestMatch, type Phrasebook, parseTemplate, type Pattern, type Phrase } from './phrasebook.ts';
 import { type Facts, positional, type Callee } from './facts.ts';
 import { Env, LETTERS, newBody, type Missing, type Val } from './context.ts';
-import { MARKS, isEmpty, relative, sentence, series, paren, t, type Text } from './lang.ts';
+import {
+  MARKS,
+  isEmpty,
+  longOwner,
+  possessedNoun,
+  possessive,
+  relative,
+  sentence,
+  series,
+  paren,
+  t,
+  type Text,
+} from './lang.ts';
 import {
   ANY,
   BOOL,
@@ -30,8 +42,8 @@ export function zoneVal(name: Text, owner: Text | undefined): Val {
   if (owner) {
     return {
       zh: `${owner.zh}的${zhCards}`,
-      en: `the cards in ${owner.en}'s ${lcFirst(name.en)}`,
-      place: { zh: `${owner.zh}的${name.zh}`, en: `${owner.en}'s ${lcFirst(name.en)}` },
+      en: `the cards in ${possessive(owner.en, lcFirst(name.en))}`,
+      place: { zh: `${owner.zh}的${name.zh}`, en: possessive(owner.en, lcFirst(name.en)) },
       ty: { base: 'card', list: true },
     };
   }
@@ -176,6 +188,31 @@ export class ExprRenderer {
       }
     }
     return this.miss(sym.id, span, `${sym.kind} ${sym.id} cannot be worded as a value`);
+  }
+
+  private roles?: Text[];
+  /** The long nouns that name a player by their role in an event (受到伤害的角色 / the damaged player, 伤害来源 /
+   *  the source of the damage, 目标角色 / the target): named again soon after, they read as a pronoun (lang.ts
+   *  `pronouns`). A field of an event of one player, or a section's noun for a player, of four characters or two
+   *  English words after "the" (not 凶手 / the killer, 使用者 / the user). */
+  roleNouns(): Text[] {
+    if (this.roles) return this.roles;
+    const out: Text[] = [];
+    const long = (x: Text | undefined) =>
+      !!x && x.zh !== '' && (/^the \S+ \S+/.test(x.en) || x.zh.length >= 4) && !/[{}]/.test(x.zh + x.en);
+    for (const s of this.S.ofKind('event')) {
+      for (const p of (s.decl as A.EventDecl).params) {
+        if (p.type.name.name !== 'player' || p.type.list) continue;
+        const ph = this.book.find(`${s.id}.${p.name.name}`, () => false, false);
+        if (ph && long(ph.text)) out.push(ph.text);
+      }
+    }
+    for (const s of this.S.phrases) {
+      for (const p of s.params ?? [])
+        if (p.noun && long(p.noun) && /^the .*\bplayer$/.test(p.noun.en)) out.push(p.noun);
+    }
+    this.roles = out;
+    return out;
   }
 
   /** `event` in a body: the event's own noun (`phrase damage "此伤害" "this damage"`). */
@@ -406,7 +443,7 @@ export class ExprRenderer {
           neg: { zh: `${o.zh}未处于「${zh}」状态`, en: `${o.en} is not marked “${en}”` },
         };
       }
-      return { zh: `${o.zh}的${zh}`, en: `${o.en}'s ${en}`, ty };
+      return { zh: `${o.zh}的${zh}`, en: possessive(o.en, en), ty };
     }
     for (const owner of this.owners(o.ty)) {
       const ph =
@@ -577,13 +614,34 @@ export class ExprRenderer {
           const v = slot(p.name);
           if (!v) s += `{${p.name}}`;
           else if (p.mod === 'one') s += one(v as Val, lang);
-          else if (p.mod === 'unit')
+          else if (p.mod === 'random') {
+            // One item at random: 伤害来源的一张手牌（随机） / a random card in your hand.
+            const o = one(v as Val, lang);
+            s +=
+              lang === 'zh'
+                ? `${o}（随机）`
+                : /^an? /.test(o)
+                  ? o.replace(/^an? /, 'a random ')
+                  : `a random one of ${v.en}`;
+          } else if (p.mod === 'unit')
             s += lang === 'zh' ? unitOf(elem((v as Val).ty)).m : unitOf(elem((v as Val).ty)).ens;
           else if (p.mod === 'signed') s += /^[-+−]/.test(v[lang]) ? v[lang] : `+${v[lang]}`;
           else if (counted && !isNumeral(v[lang])) s += counting(p.name, v, lang) || wrap(v[lang]);
-          else s += (v as Val).place && places?.has(p.name) ? (v as Val).place![lang] : v[lang];
+          else {
+            const x = (v as Val).place && places?.has(p.name) ? (v as Val).place![lang] : v[lang];
+            // en: a long owner before "'s" (the source of the damage's hand) is marked, to read "the hand of …";
+            // so is a placeholder right after that "'s" (its noun).
+            const owner = lang === 'en' && next0?.k === 'lit' && next0.s.startsWith("'s ") && longOwner(x);
+            const owned =
+              lang === 'en' &&
+              pieces[pi - 1]?.k === 'lit' &&
+              (pieces[pi - 1] as { s: string }).s.endsWith("'s ") &&
+              /\uE002's $/.test(s);
+            s += owner ? `\uE001${x}\uE002` : owned ? `\uE003${x}\uE004` : x;
+          }
         }
       }
+      if (lang === 'en' && s.includes('\uE001')) s = ofOwners(s);
       out[lang] = s + notes[lang];
     }
     return out;
@@ -929,6 +987,23 @@ export class ExprRenderer {
       if (e.op === '+') return { ...series([l, r], 'and'), ty: l.ty?.list ? l.ty : r.ty };
       if (e.op === '-') {
         const u = unitOf(elem(l.ty));
+        // Someone's cards but some: 你的除武器以外的牌 / your cards other than your weapon.
+        const zo = /^([^的，、]{1,6})的([^的，、（]*牌)$/.exec(l.zh);
+        const eo =
+          /^the cards in (.+?)'s (hand and equipment area|hand)$/.exec(l.en) ??
+          /^the cards in (your|their) (hand and equipment area|hand)$/.exec(l.en);
+        if (zo && eo) {
+          const rz = r.zh.startsWith(`${zo[1]}的`) ? r.zh.slice(zo[1]!.length + 1) : r.zh;
+          const owner = { zh: zo[1]!, en: eo[1] === 'your' ? 'you' : eo[1] === 'their' ? 'they' : eo[1]! };
+          const cards = eo[2] === 'hand' ? 'cards in hand' : 'cards';
+          const noun = { zh: `除${rz}以外的${zo[2]}`, en: `${cards} other than ${r.en}` };
+          return {
+            zh: `${owner.zh}的${noun.zh}`,
+            en: `${possessive(owner.en, eo[2] === 'hand' ? 'hand cards' : 'cards')} other than ${r.en}`,
+            ty: l.ty,
+            owned: { owner, noun },
+          };
+        }
         return { zh: `${l.zh}中除${r.zh}以外的${u.n}`, en: `${l.en} other than ${r.en}`, ty: l.ty };
       }
     }
@@ -1128,6 +1203,14 @@ export class ExprRenderer {
       return undefined;
     }
     const l = this.expr(x, env);
+    // Someone's cards (你的除武器以外的牌): what they have.
+    if (l.owned) {
+      const { owner: o, noun } = l.owned;
+      if (some) return { zh: `${o.zh}有${noun.zh}`, en: `${o.en} has ${noun.en}` };
+      if (none) return { zh: `${o.zh}没有${noun.zh}`, en: `${o.en} has no ${noun.en}` };
+      if (op === '>=')
+        return { zh: `${o.zh}至少有${n}${unitOf(elem(l.ty)).m}${noun.zh}`, en: `${o.en} has at least ${n} ${noun.en}` };
+    }
     if (op === '>=' && n > 1 && !l.demo) {
       const bare = /^(the|all) /.test(l.en) ? l.en.replace(/^(the|all) /, '') : undefined;
       return {
@@ -1186,7 +1269,10 @@ export class ExprRenderer {
     const base: Text = l.qual?.base ?? (l.zh === '所有角色' ? { zh: '角色', en: 'the players' } : l);
     const rels = [...(l.qual?.rels ?? []), rel];
     let zh = qualify(base.zh, rels.map((r) => r.zh).join('且'), u.n);
-    let en = `${base.en} ${rels.map((r) => r.en).join(' and ')}`;
+    // A player is "who", not "that" (the living players who are wounded).
+    const who = (x: string) =>
+      u.en === 'player' ? x.replace(/^that (is|are|has|have|can|could|may|does|do)\b/, 'who $1') : x;
+    let en = `${base.en} ${rels.map((r) => who(r.en)).join(' and ')}`;
     // A kingdom or a gender qualifies the noun itself: 其他魏势力角色 / the other Wei players.
     const kz = /^(.*?)势力为([^且的]+)(?:且(.*))?的(其他)?角色$/.exec(zh);
     if (kz && base.zh.endsWith('角色')) zh = `${kz[1] || ''}${kz[3] ? kz[3] + '的' : ''}${kz[4] ?? ''}${kz[2]}势力角色`;
@@ -1215,6 +1301,19 @@ export class ExprRenderer {
 }
 
 // ---------------------------------------------------------------- helpers
+
+/** en: marked long owners before "'s" read "the … of owner": "\uE001the source of the damage\uE002's hand" → "the
+ *  hand of the source of the damage" (the noun marked \uE003…\uE004 when it is a placeholder's value). */
+function ofOwners(s: string): string {
+  let out = s.replace(/\uE001([^\uE001\uE002]*)\uE002's \uE003([^\uE003\uE004]*)\uE004/g, (_m, o: string, n: string) =>
+    /^(the|a|an) /i.test(n) ? `${o}'s ${n}` : `the ${n} of ${o}`,
+  );
+  out = out.replace(/\uE001([^\uE001\uE002]*)\uE002's ([^\uE001]*)/g, (_m, o: string, rest: string) => {
+    const n = possessedNoun(rest);
+    return n ? `the ${n} of ${o}${rest.slice(n.length)}` : `${o}'s ${rest}`;
+  });
+  return out.replace(/[\uE001-\uE004]/g, '');
+}
 
 /** A number, or a letter standing for one. */
 function isNumeral(s: string): boolean {

@@ -14,7 +14,7 @@ import { generalText } from './general.ts';
 import { modeText } from './mode.ts';
 import { eventText } from './event.ts';
 import type { Missing } from './context.ts';
-import type { Text } from './lang.ts';
+import { pronouns, type Text } from './lang.ts';
 
 export type { Text } from './lang.ts';
 
@@ -76,6 +76,17 @@ const names = (n: A.Names): Text => ({ zh: n.zh?.name ?? '', en: n.en ?? '' });
 
 /** Describe one declaration (not a variant) into `into`. */
 export function describeDecl(R: Renderer, d: A.Decl, into: EntityTexts, skillOf: SkillOf): void {
+  describeOne(R, d, into, skillOf);
+  // Role nouns named again soon after read as pronouns (其 / they), once the whole text is known.
+  const id = 'names' in d ? d.names.id.name : undefined;
+  const k = ({ Card: 'cards', Skill: 'skills', General: 'generals', Mode: 'modes', Event: 'events' } as const)[
+    d.kind as 'Card'
+  ];
+  const x = id && k ? into[k][id] : undefined;
+  if (x && id && k) into[k][id] = { ...x, ...pronouns(x, R.roleNouns()) };
+}
+
+function describeOne(R: Renderer, d: A.Decl, into: EntityTexts, skillOf: SkillOf): void {
   switch (d.kind) {
     case 'Card':
       into.cards[d.names.id.name] = {

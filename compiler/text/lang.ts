@@ -122,6 +122,13 @@ function relativeEn(s0: string, plural: boolean, mark: string): string {
   const parts = s.split(mark);
   if (parts.length === 2 && parts[1] === '' && / $/.test(parts[0]!) && !/'s $/.test(parts[0]!))
     return 'that ' + parts[0]!.trimEnd();
+  // Conjuncts each of one of these shapes: one relative clause each ("that is not the target and that the target
+  // can use a Slash on").
+  const conj = s.split(' and ');
+  if (conj.length > 1 && conj.every((c) => c.includes(mark))) {
+    const rels = conj.map((c) => relativeEn(c, plural, mark));
+    if (rels.every((r) => !r.startsWith('such that'))) return rels.join(' and ');
+  }
   return 'such that ' + s.replace(new RegExp(`${m}'s`, 'g'), 'its').replace(new RegExp(m, 'g'), 'it');
 }
 
@@ -147,8 +154,16 @@ export function nounWithClause(noun: string, rel: string): string {
       /^(an? )?(cards?)$/,
       (_m, a: string | undefined, c: string) => `${a ? (/^[AEIOU]/.test(suit[1]!) ? 'an ' : 'a ') : ''}${suit[1]} ${c}`,
     );
-  const other = /^that (?:is|are) not (you|[a-z][\w ]*)$/.exec(rel);
-  if (other) return `${noun} other than ${other[1]}`;
+  const other = /^that (?:is|are) not (you|(?:the|that) [a-z][\w ]*?)(?: and (that .+))?$/.exec(rel);
+  if (other) return `${noun} other than ${other[1]}${other[2] ? ` ${other[2]}` : ''}`;
+  const person = /\bplayers?$/.test(noun);
+  // "another player that is within your attack range" → "another player within your attack range"; what follows
+  // about the player reads "who has …".
+  const within = /^that (?:is|are) (within .+?)(?: and ((?:is|are|has|have|can|could) .+))?$/.exec(rel);
+  if (within && person) return `${noun} ${within[1]}${within[2] ? ` who ${within[2]}` : ''}`;
+  // A player is "who", not "that": "another player who has a weapon".
+  if (person && /^that (is|are|has|have|can|could|may|does|do)\b/.test(rel))
+    return `${noun} ${rel.replace(/^that/, 'who')}`;
   return `${noun} ${rel}`;
 }
 
@@ -165,6 +180,46 @@ export function qualifyZh(noun: string, rel: string): string {
     return noun.slice(0, i + 1) + rel + '的' + noun.slice(i + 1);
   return rel + '的' + noun;
 }
+
+// ---------------------------------------------------------------- English possessives
+
+/** Whether an English owner is too long for "'s": "the source of the damage's hand" reads "the hand of the source of
+ *  the damage" (three words or more after "the"; "the damaged player's hand" stays). */
+export function longOwner(owner: string): boolean {
+  return /^the \S+ \S+ \S+/.test(owner);
+}
+
+/** en: "your hand", "the target's hand", "the hand of the source of the damage". */
+export function possessive(owner: string, noun: string): string {
+  if (/^you$/i.test(owner)) return `${owner.charAt(0) === 'Y' ? 'Your' : 'your'} ${noun}`;
+  if (longOwner(owner)) return `the ${noun} of ${owner}`;
+  return `${owner}'s ${noun}`;
+}
+
+/** en: the noun a possessive takes at the start of `rest` ("'s hand or equipment area (a hand card…)" → "hand or
+ *  equipment area"): up to three words before a verb, a preposition, a conjunction or punctuation; none when the noun
+ *  runs longer (its end is not clear). */
+export function possessedNoun(rest: string): string | undefined {
+  const zone = /^(hand (?:or|and) equipment area)\b/.exec(rest);
+  if (zone) return zone[1];
+  const words: string[] = [];
+  let r = rest;
+  for (let m = /^ ?([A-Za-z+][\w-]*)/.exec(r); m; m = /^ ?([A-Za-z+][\w-]*)/.exec(r)) {
+    if (POSS_STOP.has(m[1]!)) break;
+    words.push(m[1]!);
+    r = r.slice(m[0].length);
+  }
+  if (words.length === 0 || words.length > 3) return undefined;
+  return words.join(' ');
+}
+
+const POSS_STOP = new Set(
+  (
+    'is are was were has have takes take begins begin opens ends becomes become decreases increases applies does do ' +
+    'can cannot may must in on to into from with at of by than and or then if that which who whose when as exactly ' +
+    'plus minus is'
+  ).split(' '),
+);
 
 // ---------------------------------------------------------------- English verbs
 
@@ -220,6 +275,12 @@ export function fixEnglish(s: string): string {
     /(^|[,;:(“]\s*|\b(?:if|then|and|or|that|when|after|before|until|unless|while|where|so|which)\s+)([Yy]ou) ([a-z']+)/g,
     (m, pre: string, you: string, w: string) => (NOT_VERBS.has(w) ? m : `${pre}${you} ${baseVerb(w)}`),
   );
+  // "a Slash you uses" (a relative clause after a card's name or "card"): you use.
+  out = out.replace(/\b([A-Z][a-z]+|cards?) you ([a-z']+)/g, (m, n: string, w: string) =>
+    NOT_VERBS.has(w) ? m : `${n} you ${baseVerb(w)}`,
+  );
+  // "choose 2 cards from your cards other than …" → "choose 2 of your cards other than …".
+  out = out.replace(/\b(\d+|[A-Z]|one or more|any number) (cards|hand cards) from (your|their) \2\b/g, '$1 of $3 $2');
   out = out.replace(/\b([Aa]) ([AEIOUaeiou])/g, (_m, a: string, v: string) => `${a}n ${v}`);
   out = out.replace(/\b([Aa])n (one|once|uni|use[rd]?\b|Euro)/g, '$1 $2');
   out = out
@@ -248,9 +309,12 @@ export function fixChinese(s: string): string {
   // "你弃置你的一张牌" → 你弃置一张牌; "该角色弃置该角色的牌" → 该角色弃置其牌.
   const verb = '(可以)?(弃置|选择|获得|打出|展示)((?:至少|至多|任意)?[一两三四五六七八九十X]?张)?';
   const who = '(你|该角色|此目标|目标角色|伤害来源|凶手)';
-  // "你弃置你的手牌中的两张" → 你弃置两张手牌.
+  // "你弃置你的手牌中的两张" → 你弃置两张手牌; "你选择你的除武器以外的牌中的两张" → 你选择两张除武器以外的牌.
   out = out.replace(
-    new RegExp(`${who}(可以)?(弃置|选择)\\1的(手牌|牌)中的((?:至少|至多)?[一两三四五六七八九十X]张)`, 'g'),
+    new RegExp(
+      `${who}(可以)?(弃置|选择)\\1的(手牌|牌|除[^，。；中]*以外的(?:手牌|牌))中的((?:至少|至多)?[一两三四五六七八九十X]张)`,
+      'g',
+    ),
     '$1$2$3$5$4',
   );
   out = out.replace(new RegExp(`你${verb}你的(?![^，。；、]*中)`, 'g'), '你$1$2$3');
@@ -286,4 +350,167 @@ export function sentence(x: Text): Text {
 
 export function paren(x: Text): Text {
   return { zh: `（${x.zh}）`, en: `(${x.en})` };
+}
+
+// ---------------------------------------------------------------- pronouns for long role nouns
+
+/** A long role noun (受到伤害的角色 / the player losing HP) named again soon after, with no other player named in
+ *  between, reads as a pronoun: 其 / they, their, them in the same sentence; 该角色 / that player when it starts
+ *  the next sentence. `nouns` are the role nouns (both languages); each line of `x` is read on its own. */
+export function pronouns(x: Text, nouns: Text[]): Text {
+  if (!nouns.length) return x;
+  const zh = nouns.map((n) => n.zh).filter(Boolean);
+  const en = nouns.map((n) => n.en).filter(Boolean);
+  return {
+    zh: x.zh
+      .split('\n')
+      .map((l) => pronounsZh(l, zh))
+      .join('\n'),
+    en: x.en
+      .split('\n')
+      .map((l) => pronounsEn(l, en))
+      .join('\n'),
+  };
+}
+
+function byLength(xs: string[]): string[] {
+  return [...new Set(xs)].sort((a, b) => b.length - a.length);
+}
+
+function pronounsZh(s: string, nouns: string[]): string {
+  // A sentence with a 其 of its own keeps its nouns: a second 其 could be read as the first.
+  const own = s.split('。').map((x) => /其(?!他)/.test(x));
+  const re = new RegExp(`(${byLength(nouns).map(esc).join('|')})|(角色|凶手|使用者|[A-Z](?![A-Za-z]))|(。)`, 'g');
+  const demo = s.includes('该角色');
+  let out = '';
+  let at = 0;
+  let last: string | undefined;
+  let lastSentence = -9;
+  let lastQuoted = false;
+  let otherSentence = -1;
+  let sentenceNo = 0;
+  for (let m = re.exec(s); m; m = re.exec(s)) {
+    out += s.slice(at, m.index);
+    at = m.index + m[0].length;
+    if (m[3]) {
+      sentenceNo++;
+      out += m[0];
+      continue;
+    }
+    if (m[2]) {
+      last = undefined;
+      // Another player named in the sentence (not a letter): a pronoun there could be read as them.
+      if (!/^[A-Z]$/.test(m[2])) otherSentence = sentenceNo;
+      out += m[0];
+      continue;
+    }
+    const n = m[1]!;
+    const cross = sentenceNo !== lastSentence;
+    // Into the next sentence only from a mention outside a quoted window, and where no 该角色 stands for another.
+    const near =
+      last === n &&
+      otherSentence !== sentenceNo &&
+      !own[sentenceNo] &&
+      (!cross || (sentenceNo - lastSentence === 1 && !lastQuoted && !demo));
+    const start = /(^|。|：)$/.test(out);
+    last = n;
+    lastSentence = sentenceNo;
+    lastQuoted = out.lastIndexOf('「') > out.lastIndexOf('」');
+    if (!near) {
+      out += n;
+      continue;
+    }
+    if (start || out.endsWith('「')) out += '该角色';
+    else if (s[at] === '的') {
+      out += '其';
+      at++;
+    } else out += '其';
+  }
+  return (out + s.slice(at)).replace(/其的/g, '其');
+}
+
+const SUBJECT_BEFORE = /(^|[.;:,(“] ?|\b(?:if|then|when|after|before|until|while|unless|whether|once|and|or) )$/i;
+
+function pronounsEn(s: string, nouns: string[]): string {
+  // A sentence about an item ("such that it …") keeps its nouns.
+  const own = s.split(/\. (?=[A-Z])/).map((x) => /\bsuch that\b/.test(x));
+  const alts = byLength(nouns).map((n) => esc(n).replace(/^the/, '[Tt]he'));
+  const re = new RegExp(
+    `\\b(${alts.join('|')})\\b|\\b(players?|targets?|user|killer|someone|they|them|their|[B-Z])\\b|(\\. (?=[A-Z]))`,
+    'g',
+  );
+  const demo = /\bthat player\b/i.test(s);
+  let out = '';
+  let at = 0;
+  let last: string | undefined;
+  let lastSentence = -9;
+  let lastQuoted = false;
+  let otherSentence = -1;
+  let sentenceNo = 0;
+  for (let m = re.exec(s); m; m = re.exec(s)) {
+    out += s.slice(at, m.index);
+    at = m.index + m[0].length;
+    if (m[3]) {
+      sentenceNo++;
+      out += m[0];
+      continue;
+    }
+    if (m[2]) {
+      last = undefined;
+      if (!/^[A-Z]$/.test(m[2])) otherSentence = sentenceNo;
+      out += m[0];
+      continue;
+    }
+    const n = m[1]!.replace(/^The/, 'the');
+    const cross = sentenceNo !== lastSentence;
+    const near =
+      last === n &&
+      otherSentence !== sentenceNo &&
+      !own[sentenceNo] &&
+      (!cross || (sentenceNo - lastSentence === 1 && !lastQuoted && !demo));
+    const start = /(^|\. |: )$/.test(out);
+    last = n;
+    lastSentence = sentenceNo;
+    lastQuoted = out.lastIndexOf('“') > out.lastIndexOf('”');
+    if (!near) {
+      out += m[1];
+      continue;
+    }
+    const poss = s.startsWith("'s ", at);
+    if (start) {
+      out += poss ? "That player's" : 'That player';
+      if (poss) at += 2;
+      continue;
+    }
+    if (poss) {
+      out += 'their';
+      at += 2;
+      continue;
+    }
+    // "the hand of the player losing HP" → "their hand".
+    const of = /\b([Tt])he ((?:[\w-]+ ){1,3})of $/.exec(out);
+    if (of && !/\b(the|of)\b/.test(of[2]!)) {
+      out = `${out.slice(0, of.index)}${of[1] === 'T' ? 'T' : 't'}heir ${of[2]!.trimEnd()}`;
+      continue;
+    }
+    // The subject of a clause (after "if", a comma …, or before its verb: "the damage they took").
+    const next = /^ ([a-z']+)/.exec(s.slice(at))?.[1] ?? '';
+    const verb =
+      /^(is|has|was|took|does|did|can|may|must|would|could)$/.test(next) ||
+      (/^[a-z]{2,}s$/.test(next) && !NOT_VERBS.has(next));
+    if (SUBJECT_BEFORE.test(out) || verb) {
+      out += 'they';
+      // The verb after "they" agrees: they are, they start.
+      const v = /^ ([a-z']+)/.exec(s.slice(at));
+      if (v && !NOT_VERBS.has(v[1]!)) {
+        const b =
+          ({ is: 'are', has: 'have', does: 'do', was: 'were' } as Record<string, string>)[v[1]!] ?? baseVerb(v[1]!);
+        out += ` ${b}`;
+        at += v[0].length;
+      }
+      continue;
+    }
+    out += 'them';
+  }
+  return out + s.slice(at);
 }

@@ -119,7 +119,7 @@ export function bestMatch(candidates: Phrase[], matches: (i: number, p: Pattern)
 
 export type Piece =
   | { k: 'lit'; s: string }
-  | { k: 'slot'; name: string; mod?: 'one' | 'unit' | 'signed' }
+  | { k: 'slot'; name: string; mod?: 'one' | 'random' | 'unit' | 'signed' }
   | { k: 'range'; from: string; to: string };
 
 const templateCache = new Map<string, Piece[] | string>();
@@ -154,12 +154,16 @@ export function parseTemplate(s: string): Piece[] | string {
     const inner = s.slice(i + 1, j).trim();
     const range = /^([\p{L}_][\p{L}\p{N}_]*)~([\p{L}_][\p{L}\p{N}_]*)$/u.exec(inner);
     // `{0}`: a value of a log line, by position (the text phrase of a template; compiler/check/shown-texts.ts).
-    const slot = /^([\p{L}_][\p{L}\p{N}_]*|\d+)(?::(one|unit|signed))?$/u.exec(inner);
+    const slot = /^([\p{L}_][\p{L}\p{N}_]*|\d+)(?::(one|random|unit|signed))?$/u.exec(inner);
     if (range) out.push({ k: 'range', from: range[1]!, to: range[2]! });
     else if (slot)
-      out.push({ k: 'slot', name: slot[1]!, ...(slot[2] ? { mod: slot[2] as 'one' | 'unit' | 'signed' } : {}) });
+      out.push({
+        k: 'slot',
+        name: slot[1]!,
+        ...(slot[2] ? { mod: slot[2] as 'one' | 'random' | 'unit' | 'signed' } : {}),
+      });
     else {
-      err = `'{${inner}}' is not a placeholder: write {name}, {name:one}, {name:unit}, {name:signed}, {from~to} or a log line's {0}`;
+      err = `'{${inner}}' is not a placeholder: write {name}, {name:one}, {name:random}, {name:unit}, {name:signed}, {from~to} or a log line's {0}`;
       break;
     }
     i = j + 1;

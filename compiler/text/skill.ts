@@ -6,7 +6,7 @@ import { simplify, subExprs, presupposed } from './stmt.ts';
 import { YOU, qualify, lcFirst } from './expr.ts';
 import { Env, bodyOf, newBody, type Missing, type Val } from './context.ts';
 import { Reads } from '../lower/symbols.ts';
-import { fixEnglish, join, nounWithClause, relative, t, isEmpty, type Text } from './lang.ts';
+import { fixEnglish, join, nounWithClause, pronouns, relative, t, isEmpty, type Text } from './lang.ts';
 import { fromTypeRef, unitOf } from './types.ts';
 import { bestMatch, type Phrase } from './phrasebook.ts';
 
@@ -57,7 +57,8 @@ function wordSkill(R: Renderer, d: A.SkillDecl): Text {
   const head: Text = { zh: tags.map((x) => x.zh + '，').join(''), en: tags.map((x) => x.en + ' ').join('') };
   const items = d.items.map((it) => R.sentence(item(R, d, it)));
   const body = join(items, '', ' ');
-  return { zh: head.zh + body.zh, en: head.en + body.en };
+  // Role nouns named again read as pronouns here already, so a card or a general that shows the skill shows it so.
+  return pronouns({ zh: head.zh + body.zh, en: head.en + body.en }, R.roleNouns());
 }
 
 function item(R: Renderer, d: A.SkillDecl, it: A.SkillItem): Text {
@@ -462,7 +463,40 @@ function viewAs(R: Renderer, it: A.ViewAsItem): Text {
 
 // ---------------------------------------------------------------- modifiers and filters
 
+/** `p is k` or `p == k` for a card kind `k`: the kind it tests, if any. */
+function kindTestOf(c: A.Expr, p: string): A.NameRef | undefined {
+  if (c.kind !== 'Binary' || (c.op !== 'is' && c.op !== '==')) return undefined;
+  if (c.left.kind === 'Name' && c.left.name === p && c.right.kind === 'Name') return c.right;
+  return undefined;
+}
+
 function modify(R: Renderer, it: A.ModifyItem): Text {
+  // `card is slash or card is duel` where a phrase words one of the kinds on its own (a pattern): one sentence per
+  // kind (你使用的【杀】需两张【闪】才能抵消；与你进行【决斗】的角色……).
+  const params0 = it.params.map((p) => p.name);
+  const cs = conjuncts(it.cond);
+  for (const c of cs) {
+    const alts = disjuncts(c);
+    const p = params0.find((x) => alts.every((a) => kindTestOf(a, x)));
+    if (!p || alts.length < 2) continue;
+    const i = params0.indexOf(p);
+    const own = R.book.all(it.hook.name).some((ph) => {
+      const pat = ph.patterns[i];
+      return pat?.k === 'member' && alts.some((a) => R.S.get(kindTestOf(a, p)!.name)?.id === pat.id);
+    });
+    if (!own) continue;
+    const parts = alts.map((a) => modifyOne(R, { ...it, cond: andOf(cs.map((x) => (x === c ? a : x))) }));
+    return join(parts, '；', '; ');
+  }
+  return modifyOne(R, it);
+}
+
+function disjuncts(e: A.Expr): A.Expr[] {
+  if (e.kind === 'Binary' && e.op === 'or') return [...disjuncts(e.left), ...disjuncts(e.right)];
+  return [e];
+}
+
+function modifyOne(R: Renderer, it: A.ModifyItem): Text {
   const h = R.S.get(it.hook.name);
   const hook = h?.kind === 'hook' ? (h.decl as A.HookDecl) : undefined;
   if (!hook) return R.miss(it.hook.name, it.hook.span, 'a hook');
@@ -495,7 +529,11 @@ function modify(R: Renderer, it: A.ModifyItem): Text {
     rest.push(c);
   }
   // The phrase: patterns are matched against the bound values and the contributed value.
-  const args: (A.Expr | undefined)[] = params.map((_, i) => bound.get(i));
+  // A kind test on a parameter (`card is slash`) lets a phrase's pattern for that kind match; the noun still reads
+  // from the condition.
+  const args: (A.Expr | undefined)[] = params.map(
+    (p, i) => bound.get(i) ?? (about.get(i)?.length === 1 ? kindTestOf(about.get(i)![0]!, p) : undefined),
+  );
   args.push(it.value);
   const match = R.matcher(args, env);
   // A phrase with one parameter more than the hook words a contribution (its last parameter is the value); a
@@ -543,6 +581,25 @@ function modify(R: Renderer, it: A.ModifyItem): Text {
     return { zh: qualify(noun.zh, rel.zh, u.n), en: nounWithClause(noun.en, rel.en), ty };
   });
   params.forEach((p, i) => env.bind(p, vals[i]!));
+  // A parameter the phrase does not name (nor the rest of the condition, which reads its noun): what the condition
+  // says of it (beyond what its noun says) stays a condition.
+  const named = new Set(rest.flatMap((c) => [...names(c)]));
+  params.forEach((p, i) => {
+    const name = phrase.params[i];
+    const used = !!name && (phrase.text.zh.includes(`{${name}`) || phrase.text.en.includes(`{${name}`));
+    if (used || bound.has(i) || named.has(p)) return;
+    const noun = phrase.nouns[i];
+    for (const c of about.get(i) ?? []) {
+      const implied =
+        (noun &&
+          /^其他/.test(noun.zh) &&
+          c.kind === 'Binary' &&
+          c.op === '!=' &&
+          [c.left, c.right].some((x) => x.kind === 'Name' && x.name === 'you')) ||
+        (kindTestOf(c, p) && args[i] === kindTestOf(c, p));
+      if (!implied) rest.push(c);
+    }
+  });
   // In the contributed value a parameter reads as "其" / "that player".
   const valueEnv = env.child();
   params.forEach((p, i) => {

@@ -802,6 +802,29 @@ export class Renderer extends ExprRenderer {
         ];
       return [neg];
     }
+    // A mark turned over (`p.flipped = not p.flipped`): it comes if it was not there, and goes if it was.
+    if (
+      target.zh.includes('处于「') &&
+      s.op === '=' &&
+      s.value.kind === 'Unary' &&
+      s.value.op === 'not' &&
+      source(s.value.operand) === source(s.target)
+    ) {
+      const enter = {
+        zh: target.zh.replace('处于「', '进入「'),
+        en: target.en.replace(' is marked ', ' becomes marked '),
+      };
+      const leave = {
+        zh: target.zh.replace('处于「', '离开「'),
+        en: target.en.replace(' is marked ', ' is no longer marked '),
+      };
+      return [
+        {
+          zh: `若${target.zh}，${leave.zh}；否则，${enter.zh}`,
+          en: `if ${target.en}, ${leave.en}; otherwise, ${enter.en}`,
+        },
+      ];
+    }
     if (this.asks(s.value)) {
       const v = this.expr(s.value, env);
       return [{ zh: `${v.zh}，作为${target.zh}`, en: `${v.en}, as ${target.en}` }];
