@@ -82,6 +82,7 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
       '可以指定在你的攻击范围内的其他角色为目标（若你使用此牌无距离限制，则无须在你的攻击范围内）。',
       '使用时，若此牌于出牌阶段使用，你本回合使用【杀】的次数+1。',
       '效果：若目标角色可以使用【闪】抵消此牌，目标角色需使用一张【闪】（若技能要求更多，则需依次使用相应张数），若目标角色如此做，此牌被抵消，进入时机「你使用的【杀】被【闪】抵消后」；若此【杀】命中，你对目标角色造成1点伤害。',
+      '在【决斗】或【南蛮入侵】的结算中，当你需要打出【杀】时，你可以打出此牌。',
     ],
     en: [
       'Type: Basic card; Targets: chosen by the user; Nature: Normal.',
@@ -89,6 +90,7 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
       'It may target another player that is within your attack range (if this card has no distance limit for you, it need not be within your attack range).',
       'When it is used, if it is used in the play phase, the number of Slashes you have used this turn increases by 1.',
       'Effect: if the target may dodge it, the target must use a Dodge (or, if a skill asks for more, that many one after another), then if the target does, it is dodged, then the timing “after your Slash is dodged” opens; then if the Slash hits, you deal 1 damage to the target.',
+      'While a Duel or a Savage Assault resolves, you may play this card whenever you are called on to play one.',
     ],
   },
   'cards.duel': {
