@@ -99,6 +99,7 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
       '可以指定在你的攻击范围内的其他角色为目标（若你使用此牌无距离限制，则无须在你的攻击范围内）。',
       '使用时，若此牌于出牌阶段使用，你本回合使用【杀】的次数+1。',
       '效果：若目标角色可以使用【闪】抵消此牌，其需使用一张【闪】（若技能要求更多，则需依次使用相应张数），若其如此做，此牌被抵消，进入时机「你使用的【杀】被【闪】抵消后」；若此【杀】命中，你对其造成1点伤害。',
+      '在【决斗】或【南蛮入侵】的结算中，当你需要打出【杀】时，你可以打出此牌。',
     ],
     en: [
       'Type: Basic card; Targets: chosen by the user; Nature: Normal.',
@@ -106,6 +107,7 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
       'It may target another player within your attack range (if this card has no distance limit for you, it need not be within your attack range).',
       'When it is used, if it is used in the play phase, the number of Slashes you have used this turn increases by 1.',
       'Effect: if the target may dodge it, they must use a Dodge (or, if a skill asks for more, that many one after another); if they do, it is dodged and the timing “after your Slash is dodged” opens; if the Slash hits, you deal 1 damage to them.',
+      'While a Duel or a Savage Assault resolves, you may play this card whenever you are called on to play one.',
     ],
   },
   'cards.duel': {
@@ -495,6 +497,77 @@ describe('phrases', () => {
       },
     ]);
     expect(generateTexts(r).skills.exS!.zh).toBe('你受到伤害后，你可以摸一张牌，你摸三张牌。');
+  });
+});
+
+describe('card pages say where the rules ask for the card (compiler/text/asks.ts)', () => {
+  const card = (id: string) => texts.cards[id]!;
+
+  it('闪: in answer to the cards whose effect asks for it, cancelling that effect', () => {
+    expect(card('jink').zh).toContain('【杀】或【万箭齐发】对你生效时，你可以使用此牌抵消其对你的效果。');
+    expect(card('jink').en).toContain(
+      'When a Slash or an Archery Attack takes effect on you, you may use this card in answer to cancel its effect on you.',
+    );
+    expect(card('jink').refs).toEqual(['respond']);
+    // 杀 is played (not used) in answer: the pattern on `respond`'s `use` follows the calls up to 决斗 and 南蛮入侵.
+    expect(card('slash').zh).toContain('在【决斗】或【南蛮入侵】的结算中，当你需要打出【杀】时，你可以打出此牌。');
+    expect(card('slash').en).toContain('While a Duel or a Savage Assault resolves, you may play this card');
+  });
+
+  it('无懈可击: against a trick about to take effect on one player, at any time, and the chain', () => {
+    const { zh, en, refs } = card('nullification');
+    expect(zh).toContain('每当一张锦囊牌即将对一名角色生效时（无论是谁的回合），你可以使用此牌抵消其对该角色的效果');
+    expect(zh).toContain('此牌也可以被另一张【无懈可击】抵消');
+    expect(en).toContain('Whenever a trick is about to take effect on a player, on anyone');
+    expect(en).toContain('cancel its effect on that player');
+    expect(en).toContain('can itself be cancelled by another Nullification');
+    // The section words the chain (`nullified`), which calls the question that names the card (`askNullification`).
+    expect(refs).toEqual(['nullified']);
+  });
+
+  it('桃: besides the play phase, on a dying player, by anyone and by the dying player', () => {
+    const { zh, en, refs } = card('peach');
+    expect(zh).toContain('出牌阶段，若你已受伤，你可以使用此牌。');
+    expect(zh).toContain('一名角色处于濒死状态时，你可以对其使用此牌');
+    expect(zh).toContain('若濒死的是你，你也可以对自己使用');
+    expect(en).toContain('When a player is dying, you may use this card on them');
+    expect(en).toContain('on yourself if you are the one dying');
+    expect(refs).toEqual(['offerRescue']);
+    // A card nobody asks for has no such section.
+    expect(card('exNihilo').refs).toBeUndefined();
+  });
+
+  it('the procedures they link read as procedures: the chain and 求桃', () => {
+    const chain = texts.events.nullified!;
+    expect(chain.name).toEqual({ zh: '无懈可击的结算', en: 'Nullification chain' });
+    expect(chain.zh).toContain('该角色可以使用一张【无懈可击】，若该角色如此做，该角色使用该【无懈可击】');
+    expect(chain.zh).toContain('抵消该【无懈可击】（其结算同此流程）');
+    expect(chain.zh).toContain('若该【无懈可击】未被抵消，待抵消的牌被抵消；否则，待抵消的牌未被抵消');
+    expect(chain.zh).toContain('若没有角色如此做，待抵消的牌未被抵消。');
+    expect(chain.en).toContain('(settled the same way)');
+    expect(chain.en).toContain('If nobody does, the card at stake is not cancelled.');
+    expect(chain.zh).not.toContain('结果为');
+    const rescue = texts.events.offerRescue!;
+    expect(rescue.zh).toContain('被询问的角色可以选择一张可以用来救濒死角色的牌');
+    expect(rescue.zh).not.toContain('若X为空');
+    expect(rescue.en).toContain('the player asked may choose a card that can save the dying player');
+  });
+
+  it('a card asked for with no wording for its page is SGS310; card.<procedure> phrases are checked', () => {
+    const asked =
+      'package x\ncard exToy 玩具 "Toy" { type: basic  targeting: self }\n' +
+      'action exAsk 问玩具 "Ask for a toy" (p: player) {\n' +
+      '  let c = choose(p, usableAs(p, [exToy]), "respond", true, asks: toAnswer)\n}\n';
+    expect(codes(asked)).toEqual(['SGS310']);
+    const worded = `${asked}phrase card.exAsk(p "你" "you") "{p}可以拿出{self}" "{p} may show {self}"\n`;
+    const r = compile([...rules, { file: 'planted.sgs', text: worded }]);
+    expect(r.diagnostics.filter((d) => d.span.file === 'planted.sgs')).toEqual([]);
+    expect(generateTexts(r).cards.exToy!.zh).toContain('你可以拿出【玩具】。');
+    expect(generateTexts(r).cards.exToy!.refs).toEqual(['exAsk']);
+    // Not a method, event or action; a placeholder a section on a procedure does not have; the wrong arity.
+    expect(codes('package x\nphrase card.noSuchThing(p) "{p}" "{p}"\n')).toEqual(['SGS301']);
+    expect(codes('package x\nphrase card.offerRescue(p, who) "{body}" "{body}"\n')).toEqual(['SGS303', 'SGS303']);
+    expect(codes('package x\nphrase card.offerRescue(p) "{by}" "{by}"\n')).toEqual(['SGS302']);
   });
 });
 

@@ -8,8 +8,16 @@ import { section } from './section.ts';
 import { capitalize, join, series, type Text } from './lang.ts';
 import type { Val } from './context.ts';
 import { Env, newBody } from './context.ts';
+import { bestMatch, type Pattern, type Phrase } from './phrasebook.ts';
+import type { AskBody, CardAsk } from './asks.ts';
+import { positional } from './asks.ts';
 
-export function cardText(R: Renderer, d: A.CardDecl): Text {
+/** A card's text, and the procedures its sections describe a part of (the site links them). */
+export interface CardText extends Text {
+  refs: string[];
+}
+
+export function cardText(R: Renderer, d: A.CardDecl): CardText {
   const nm = { zh: d.names.zh?.name ?? '', en: d.names.en ?? '' };
   const self: Val = { zh: `【${nm.zh}】`, en: nm.en, ty: { base: 'card' } };
   const env = new Env(newBody());
@@ -81,5 +89,121 @@ export function cardText(R: Renderer, d: A.CardDecl): Text {
     if (id) own.set(f.name.name, id);
   }
   for (const m of d.methods) lines.push(R.sentence(section(R, 'card', m, self, own)));
-  return join(lines, '\n', '\n');
+  // Then where the rules ask for this kind outside the play phase (闪 in answer to a 杀, 桃 for the dying).
+  const asked = askedSections(R, d, self);
+  for (const x of asked) lines.push(R.sentence(x.text));
+  return { ...join(lines, '\n', '\n'), refs: [...new Set(asked.map((x) => x.proc))] };
+}
+
+/** The sections of a card page saying where the rules ask for its kind, each under the phrase that words the asking
+ *  procedure for a card page (`phrase card.respond(who, kinds, true, …) "{by}对你生效时，…"`): the asking procedure's
+ *  own, or that of a procedure calling it (`card.nullified` for the question `askNullification` asks). Asks reached
+ *  the same way from several cards make one section, `{by}` naming those cards (【杀】或【万箭齐发】). */
+function askedSections(R: Renderer, d: A.CardDecl, self: Val): { text: Text; proc: string }[] {
+  const idx = R.facts.asks;
+  const groups = new Map<Phrase, { proc: string; by: string[] }>();
+  for (const a of idx.byKind.get(d.names.id.name) ?? []) {
+    const root = a.chain[a.chain.length - 1]?.body;
+    const found = phraseFor(R, a);
+    if (!found) {
+      const ps = a.asker.params.map((p) => p.name.name).join(', ');
+      R.miss(
+        `card.${a.asker.id}`,
+        d.names.id.span,
+        `phrase card.${a.asker.id}(${ps}) "…" "…"   # what a card page says of being asked for by ${a.asker.id}`,
+      );
+      continue;
+    }
+    const g = groups.get(found.ph) ?? { proc: found.proc, by: [] };
+    if (root && !root.callable && !g.by.includes(root.id)) g.by.push(root.id);
+    groups.set(found.ph, g);
+  }
+  return [...groups].map(([ph, g]) => {
+    const cards = g.by.map((id) => {
+      const s = R.S.get(id);
+      const n = s ? R.names(s, d.span) : { zh: id, en: id };
+      return { zh: `【${n.zh}】`, en: `${/^[AEIOU]/.test(n.en) ? 'an' : 'a'} ${n.en}` };
+    });
+    const by = series(cards, 'or');
+    const text = R.fill(ph.text, (n) => {
+      if (n === 'self') return self;
+      if (n === 'by') return by;
+      const i = ph.params.indexOf(n);
+      return i >= 0 ? ph.nouns[i] : undefined;
+    });
+    return { text, proc: g.proc };
+  });
+}
+
+/** The phrase wording ask `a` for a card page, and the procedure it words: that of the asking body, else of the
+ *  bodies calling it, nearest first. Patterns match the arguments the calls pass (`use` is `true` for the 闪 a 杀
+ *  asks for). */
+function phraseFor(R: Renderer, a: CardAsk): { ph: Phrase; proc: string } | undefined {
+  const idx = R.facts.asks;
+  // The bodies on the way up, each with the call into it (undefined above the chain: arguments unknown).
+  const levels: { body: AskBody; k: number }[] = [{ body: a.asker, k: 0 }];
+  a.chain.forEach((c, k) => {
+    if (c.body.callable) levels.push({ body: c.body, k: k + 1 });
+  });
+  if (a.chain.length === 0) {
+    // The kind is named where it is asked for: the callers of the asking body, breadth first.
+    const seen = new Set([a.asker.key]);
+    let front = [a.asker];
+    for (let depth = 0; depth < 3 && front.length; depth++) {
+      const next: AskBody[] = [];
+      for (const b of front)
+        for (const site of idx.callers(b.key))
+          if (site.body.callable && !seen.has(site.body.key) && !site.body.key.startsWith('function:')) {
+            seen.add(site.body.key);
+            next.push(site.body);
+            levels.push({ body: site.body, k: -1 });
+          }
+      front = next;
+    }
+  }
+  // The argument at parameter i of the body at chain position k, followed up the chain while it is a parameter.
+  const resolve = (e: A.Expr | undefined, k: number): A.Expr | undefined => {
+    if (e?.kind !== 'Name') return e;
+    const caller = a.chain[k - 1]?.body; // the body e is written in
+    const j = caller?.params.findIndex((p) => p.name.name === e.name) ?? -1;
+    if (j < 0 || !a.chain[k]) return e;
+    return resolve(
+      positional(
+        a.chain[k]!.call,
+        caller!.params.map((p) => p.name.name),
+      )[j],
+      k + 1,
+    );
+  };
+  for (const { body, k } of levels) {
+    const phs = R.book
+      .all(`card.${body.id}`)
+      .filter((p) => p.decl.params !== undefined && p.params.length === body.params.length);
+    if (!phs.length) continue;
+    const call = k >= 0 ? a.chain[k]?.call : undefined;
+    const args = call
+      ? positional(
+          call,
+          body.params.map((p) => p.name.name),
+        ).map((e) => resolve(e, k + 1))
+      : [];
+    const ph = bestMatch(phs, (i, p) => argMatches(R, args[i], p));
+    if (ph) return { ph, proc: body.id };
+  }
+  return undefined;
+}
+
+function argMatches(R: Renderer, e: A.Expr | undefined, p: Pattern): boolean {
+  switch (p.k) {
+    case 'bool':
+      return e?.kind === 'Bool' && e.value === p.v;
+    case 'none':
+      return !e || e.kind === 'None';
+    case 'num':
+      return e?.kind === 'Number' && e.value === p.v;
+    case 'member':
+      return e?.kind === 'Name' && R.S.get(e.name)?.id === p.id;
+    case 'you':
+      return false;
+  }
 }

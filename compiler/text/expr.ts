@@ -804,6 +804,9 @@ export class ExprRenderer {
                 ? BOOL
                 : ANY;
         const v = this.viaPhrase(s.id, args, d.params, env, ret);
+        // An event run again inside itself (the 无懈可击 chain): the inner one goes the same way.
+        if (v && s.kind === 'event' && env.body.callee === `event:${s.id}`)
+          return { ...v, zh: `${v.zh}（其结算同此流程）`, en: `${v.en} (settled the same way)` };
         if (v) return v;
         if (s.kind === 'function') {
           const inl = this.inline(d as A.FunctionDecl, args, env);

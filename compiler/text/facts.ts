@@ -4,6 +4,9 @@
 //    field holds a `useCard`), from the arguments passed at every call site, to a fixpoint.
 import type * as A from '../ast/nodes.ts';
 import type { Symbols } from '../lower/symbols.ts';
+import { AskIndex, positional } from './asks.ts';
+
+export { positional };
 
 export type Callee = string; // `event:damage`, `action:draw`, `function:f`, `method:effect`, `mode:afterDeath`
 
@@ -21,12 +24,15 @@ export class Facts {
   methodParams = new Map<string, A.Param[]>();
   /** mode method name → its parameters. */
   modeParams = new Map<string, A.Param[]>();
+  /** Where the rules ask a player for a card of some kind (compiler/text/asks.ts). */
+  asks: AskIndex;
 
   constructor(
     /** Rebound to a later table when a re-check reuses these facts (compiler/text/missing.ts). */
     public S: Symbols,
     files: A.SourceFile[],
   ) {
+    this.asks = new AskIndex(S, files);
     const bodies: {
       callee: Callee;
       params: A.Param[];
@@ -256,21 +262,6 @@ export class Facts {
     }
     return out;
   }
-}
-
-/** Arguments by parameter position (named ones placed by name); `skip` leading parameters are filled by the
- *  object of `obj.f(…)`. */
-export function positional(c: A.Call, names: string[], skip = 0): (A.Expr | undefined)[] {
-  const out: (A.Expr | undefined)[] = new Array(names.length).fill(undefined);
-  let pos = skip;
-  for (const a of c.args) {
-    if (a.name) {
-      const i = names.indexOf(a.name.name);
-      if (i >= 0) out[i] = a.value;
-    } else if (pos < names.length) out[pos++] = a.value;
-  }
-  if (skip === 1 && c.callee.kind === 'Member') out[0] = c.callee.object;
-  return out;
 }
 
 export function walkExpr(e: A.Expr, onCall: (c: A.Call) => void): void {

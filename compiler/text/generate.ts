@@ -21,6 +21,9 @@ export type { Text } from './lang.ts';
 export interface EntityText extends Text {
   name: Text; // the entity's own names
   flavour?: string; // the author's short flavour line, if any
+  /** The core procedures a card's text describes a part of (where the rules ask for the card: 求桃, the
+   *  无懈可击 chain): a page links them. */
+  refs?: string[];
 }
 
 export interface EntityTexts {
@@ -88,13 +91,16 @@ export function describeDecl(R: Renderer, d: A.Decl, into: EntityTexts, skillOf:
 
 function describeOne(R: Renderer, d: A.Decl, into: EntityTexts, skillOf: SkillOf): void {
   switch (d.kind) {
-    case 'Card':
+    case 'Card': {
+      const { refs, ...text } = cardText(R, d);
       into.cards[d.names.id.name] = {
         name: names(d.names),
-        ...cardText(R, d),
+        ...text,
         ...(d.flavour ? { flavour: d.flavour } : {}),
+        ...(refs.length ? { refs } : {}),
       };
       break;
+    }
     case 'Skill':
       into.skills[d.names.id.name] = {
         name: names(d.names),

@@ -125,7 +125,16 @@ function shape(d: A.PhraseDecl, S: Symbols): Shape | string {
         }
         if (S.cardFields.has(m) || engineMembers('card').includes(m))
           return { arity: [0, 1], extra: [], what: `the card field ${m}` };
-        return `cards have no field or method '${m}'`;
+        // A card page's section on a procedure that asks for the card (`card.respond(…)`): its parameters;
+        // {self} is the card, {by} the cards whose rules ask for it through that procedure.
+        const p = S.get(m);
+        if (p && (p.kind === 'event' || p.kind === 'action'))
+          return {
+            arity: [(p.decl as A.EventDecl).params.length],
+            extra: ['self', 'by'],
+            what: `the card section on ${p.kind} ${m}`,
+          };
+        return `cards have no field or method '${m}', and no event or action is called '${m}'`;
       }
       if (o === 'mode') {
         const { modeFields: fields, modeMethods: methods } = facts(S);

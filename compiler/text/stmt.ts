@@ -10,6 +10,26 @@ import { baseVerb, t, isEmpty, type Text } from './lang.ts';
 import { ANY, elem, unitOf, type Ty } from './types.ts';
 import { builtinEffect } from '../../runtime/builtin-table.ts';
 
+/** `for p in … { let x = ask(p, …)  if x != none { … return … } }`: the loop ends at the first who takes it. */
+function firstTaker(s: A.Stmt | undefined): boolean {
+  if (s?.kind !== 'For') return false;
+  const [a, b] = s.body.stmts;
+  return (
+    a?.kind === 'Let' &&
+    a.value.kind === 'Call' &&
+    b?.kind === 'If' &&
+    b.cond.kind === 'Binary' &&
+    b.cond.op === '!=' &&
+    b.cond.left.kind === 'Name' &&
+    b.cond.left.name === a.name.name &&
+    b.cond.right.kind === 'None' &&
+    b.then.stmts.some((x) => x.kind === 'Return')
+  );
+}
+
+/** Bound in a loop's body (not a name the rules can write): a `return` there also ends the loop. */
+const IN_LOOP = '#loop';
+
 const DEMOS: Record<string, Text> = {
   player: t('该角色', 'that player'),
   card: t('该牌', 'that card'),
@@ -182,7 +202,19 @@ export class Renderer extends ExprRenderer {
     return this.stmts(b.stmts, env.child(), top);
   }
 
-  stmts(ss: A.Stmt[], env: Env, top = true): Text[] {
+  stmts(ss0: A.Stmt[], env: Env, top = true): Text[] {
+    // `if count(xs) == 0 { break }` (or `return`) before a choice among xs: the choice says it (there is nothing
+    // to choose), and xs is then read once.
+    const ss = ss0.filter(
+      (s, i) =>
+        !(
+          s.kind === 'If' &&
+          !s.else &&
+          s.then.stmts.length === 1 &&
+          (s.then.stmts[0]!.kind === 'Break' || (s.then.stmts[0]!.kind === 'Return' && !s.then.stmts[0].value)) &&
+          presupposedNone(simplify(s.cond), subExprs({ kind: 'Block', stmts: ss0.slice(i + 1), span: s.span }))
+        ),
+    );
     const out: Text[] = [];
     for (let i = 0; i < ss.length; i++) {
       const s = ss[i]!;
@@ -320,7 +352,11 @@ export class Renderer extends ExprRenderer {
         }
       }
       if (s.kind === 'Let') out.push(...this.let(s, env, ss.slice(i + 1)));
-      else out.push(...this.stmt(s, env));
+      else if (s.kind === 'Return' && s.value && firstTaker(ss[i - 1])) {
+        // After a loop that ends at the first player who takes what is offered: what holds when nobody does.
+        const r = this.stmt(s, env);
+        out.push(...r.map((x) => ({ zh: `若没有角色如此做，${x.zh}`, en: `if nobody does, ${x.en}` })));
+      } else out.push(...this.stmt(s, env));
     }
     return out;
   }
@@ -509,6 +545,7 @@ export class Renderer extends ExprRenderer {
         inner.loop = 'for';
         const { v, letter } = this.demonstrative(env, ty);
         inner.bind(s.name.name, v);
+        inner.bind(IN_LOOP, { zh: '', en: '' });
         const body = joinClauses(this.block(s.body, inner));
         // The loop's 该角色 stands for nothing after it.
         if (!letter) env.body.demos.delete(tyKey(ty));
@@ -597,6 +634,25 @@ export class Renderer extends ExprRenderer {
         return [t('跳过此项', 'skip to the next one')];
       case 'Return': {
         if (!s.value) return [t('不再执行后续步骤', 'nothing more happens')];
+        // An event whose call is worded with `as` and `not` returns that outcome (此牌被抵消 / 此牌未被抵消).
+        const yes = this.outcome(env, true);
+        const no = this.outcome(env, false);
+        if (yes && no && (s.value.kind === 'Bool' || this.typeOf(s.value, env).base === 'bool')) {
+          // Inside a loop, the outcome ends it (no one else is asked).
+          const end = env.has(IN_LOOP) ? t('，此流程结束', ', and that settles it') : t('', '');
+          if (s.value.kind === 'Bool') {
+            const o = s.value.value ? yes : no;
+            return [{ zh: o.zh + end.zh, en: o.en + end.en }];
+          }
+          const c = this.cond(simplify(s.value), env);
+          return [
+            {
+              zh: `若${c.zh}，${yes.zh}；否则，${no.zh}${end.zh}`,
+              en: `if ${c.en}, ${yes.en}, otherwise ${no.en}${end.en}`,
+              compound: true,
+            } as Clause,
+          ];
+        }
         // What a procedure yields is named: by its section's `as` (a mode's setup: 首先执行回合的角色为主公), or
         // as the result of the event (此次判定的结果为…).
         const named = this.resultName(env, s.span);
@@ -669,6 +725,21 @@ export class Renderer extends ExprRenderer {
       return { zh: `${n.zh}的结果`, en: `the result of ${n.en}`, bare: 'result' };
     }
     return { zh: '结果', en: 'the result', bare: 'result' };
+  }
+
+  /** In an event whose own call phrase says what it returns (`as "{card}被抵消"`, `not "{card}未被抵消"`), the
+   *  outcome `true` (or `false`) reads as, its parameters worded as the event's fields. */
+  private outcome(env: Env, yes: boolean): Text | undefined {
+    const c = env.body.callee;
+    if (!c?.startsWith('event:')) return undefined;
+    const ph = this.book.find(c.slice(6), () => false, true);
+    if (!ph?.result || !ph.negative) return undefined;
+    const params = env.body.params ?? [];
+    return this.fill(yes ? ph.result : ph.negative, (n) => {
+      const i = ph.params.indexOf(n);
+      const p = i >= 0 ? params[i] : undefined;
+      return p ? env.lookup(p.name.name) : undefined;
+    });
   }
 
   private let(s: A.LetStmt, env: Env, rest: A.Stmt[]): Text[] {

@@ -46,6 +46,33 @@ describe.skipIf(!ready)(
       });
     }
 
+    for (const lang of ['zh', 'en'] as const) {
+      it(`the 无懈可击 page (${lang}) explains the chain and links to the procedure, whose page words it`, async () => {
+        const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
+        await page.goto(`${site.server.url}/${lang}/cards/nullification/`);
+        const body = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
+        const chain =
+          lang === 'zh' ? '此牌也可以被另一张【无懈可击】抵消' : 'can itself be cancelled by another Nullification';
+        expect(texts.cards.nullification![lang]).toContain(chain);
+        expect(body).toContain(chain);
+        const link = page.locator(`#card-nullification a[href="/${lang}/rules/use/#nullified"]`);
+        expect(await link.count()).toBe(1);
+        expect(await link.innerText()).toBe(lang === 'zh' ? '无懈可击的结算' : 'Nullification chain');
+        await link.click();
+        await page.waitForURL(`**/${lang}/rules/use/#nullified`);
+        const rule = (await page.locator('section#nullified').innerText()).replace(/\s+/g, ' ');
+        expect(rule).toContain(
+          lang === 'zh' ? '若没有角色如此做，待抵消的牌未被抵消' : 'If nobody does, the card at stake is not cancelled',
+        );
+        // The 闪 and 桃 pages link their procedures too.
+        await page.goto(`${site.server.url}/${lang}/cards/peach/`);
+        expect(await page.locator(`#card-peach a[href="/${lang}/rules/damage/#offerRescue"]`).count()).toBe(1);
+        await page.goto(`${site.server.url}/${lang}/cards/jink/`);
+        expect(await page.locator(`#card-jink a[href="/${lang}/rules/use/#respond"]`).count()).toBe(1);
+        await page.close();
+      });
+    }
+
     it('a card page is readable on a phone without sideways scrolling', async () => {
       const page = await site.browser.newPage({ viewport: { width: 390, height: 844 } });
       await page.goto(`${site.server.url}/zh/cards/slash/`);

@@ -209,7 +209,7 @@ export const topics: Topic[] = [
     id: 'damage',
     zh: '伤害、濒死与死亡',
     en: 'Damage, dying and death',
-    main: ['damage', 'recover', 'loseHp', 'dying', 'die'],
+    main: ['damage', 'recover', 'loseHp', 'dying', 'offerRescue', 'die'],
     related: true,
     part: 'procedures',
   },
