@@ -8,15 +8,15 @@ export interface Count {
 }
 
 export interface GeneralCount extends Count {
-  /** How often the general played each role (the baseline it is compared with). */
-  seats: Map<string, number>;
+  /** The games it played in each role and the wins among them (the roles are its baseline). */
+  seats: Map<string, Count>;
 }
 
-/** A BalanceTally as plain data: [key, games, wins] rows, and for generals their [role, n] rows. */
+/** A BalanceTally as plain data: [key, games, wins] rows, and for generals their [role, games, wins] rows. */
 export interface TallyData {
   byRoleGame: [string, number, number][];
   byRoleSeat: [string, number, number][];
-  byGeneral: [string, number, number, [string, number][]][];
+  byGeneral: [string, number, number, [string, number, number][]][];
 }
 
 /** Whether `p` won: the mode says who did (the players it gives `endGame`), so no side or role is restated here. */
@@ -45,17 +45,16 @@ export class BalanceTally {
       const c = this.general(general);
       c.games++;
       if (won) c.wins++;
-      c.seats.set(role, (c.seats.get(role) ?? 0) + 1);
+      count(c.seats, role, 1, won ? 1 : 0);
     }
     for (const [role, won] of rolesWon) count(this.byRoleGame, role, 1, won ? 1 : 0);
   }
 
   data(): TallyData {
-    const rows = (m: Map<string, Count>) => [...m].map(([k, c]): [string, number, number] => [k, c.games, c.wins]);
     return {
       byRoleGame: rows(this.byRoleGame),
       byRoleSeat: rows(this.byRoleSeat),
-      byGeneral: [...this.byGeneral].map(([k, c]) => [k, c.games, c.wins, [...c.seats]]),
+      byGeneral: [...this.byGeneral].map(([k, c]) => [k, c.games, c.wins, rows(c.seats)]),
     };
   }
 
@@ -66,7 +65,7 @@ export class BalanceTally {
       const c = this.general(k);
       c.games += games;
       c.wins += wins;
-      for (const [role, n] of seats) c.seats.set(role, (c.seats.get(role) ?? 0) + n);
+      for (const [role, g, w] of seats) count(c.seats, role, g, w);
     }
   }
 
@@ -76,6 +75,8 @@ export class BalanceTally {
     return c;
   }
 }
+
+const rows = (m: Map<string, Count>) => [...m].map(([k, c]): [string, number, number] => [k, c.games, c.wins]);
 
 function count(m: Map<string, Count>, k: string, games: number, wins: number): void {
   const c = m.get(k) ?? { games: 0, wins: 0 };

@@ -8,6 +8,7 @@ import { simulate, type Problem, type SimulateOptions } from './simulate.ts';
 import type { TimeSummary } from './decision-times.ts';
 import { wilson } from '../ai/wilson.ts';
 import { BalanceTally, type Count } from './balance-tally.ts';
+import { rolesOf } from '../ai/spec.ts';
 
 export interface BalanceOptions {
   players: number;
@@ -36,6 +37,8 @@ export interface GeneralStat extends RateStat {
   adjusted: number;
   /** Whether the whole interval lies above or below the win rate its roles predict. */
   mark: 'above' | 'below' | null;
+  /** Its rate in each role it played (games: seats it took in that role), in the rules' order of roles. */
+  roles: RoleStat[];
 }
 
 export interface RoleStat extends RateStat {
@@ -51,6 +54,8 @@ export interface BalanceResult {
   ai: string;
   generals: GeneralStat[];
   roles: RoleStat[];
+  /** Per seat over all generals: each role's rate, the baseline a general's rate in that role is compared with. */
+  seats: RoleStat[];
   avgDecisions: number;
   aiMicrosPerDecision: Partial<Record<string, TimeSummary>>;
   gamesPerSecond: number;
@@ -75,18 +80,25 @@ export function balance(program: Program, o: BalanceOptions): BalanceResult {
   };
   const s = simulate(program, sim);
 
+  // The rules' order (lord first); a mode without roles counts seats, which come after in their own order.
+  const order = rolesOf(program);
+  const rank = (r: string) => (order.includes(r) ? order.indexOf(r) : order.length);
+  const inRoleOrder = (xs: RoleStat[]) =>
+    xs.sort((a, b) => rank(a.role) - rank(b.role) || a.role.localeCompare(b.role, 'en', { numeric: true }));
   const seatRate = (role: string) => {
     const c = byRoleSeat.get(role)!;
     return c.wins / c.games;
   };
   const generals: GeneralStat[] = [...byGeneral].map(([id, c]) => {
-    const expected = [...c.seats].reduce((sum, [role, n]) => sum + n * seatRate(role), 0);
+    const expected = [...c.seats].reduce((sum, [role, rc]) => sum + rc.games * seatRate(role), 0);
     const predicted = expected / c.games;
     const { low, high } = wilson(c.wins, c.games);
     const mark = low > predicted ? 'above' : high < predicted ? 'below' : null;
-    return { id, ...rateStat(c), adjusted: round((c.wins - expected) / c.games), mark };
+    const roles = inRoleOrder([...c.seats].map(([role, rc]) => ({ role, ...rateStat(rc) })));
+    return { id, ...rateStat(c), adjusted: round((c.wins - expected) / c.games), mark, roles };
   });
   const roles: RoleStat[] = [...byRoleGame].map(([role, c]) => ({ role, ...rateStat(c) }));
+  const seats = inRoleOrder([...byRoleSeat].map(([role, c]) => ({ role, ...rateStat(c) })));
   const byRate = (a: RateStat, b: RateStat) => b.rate - a.rate || b.games - a.games;
   generals.sort((a, b) => byRate(a, b) || a.id.localeCompare(b.id));
   roles.sort((a, b) => byRate(a, b) || a.role.localeCompare(b.role));
@@ -99,6 +111,7 @@ export function balance(program: Program, o: BalanceOptions): BalanceResult {
     ai: s.ai,
     generals,
     roles,
+    seats,
     avgDecisions: s.avgDecisions,
     aiMicrosPerDecision: s.aiMicrosPerDecision,
     gamesPerSecond: s.gamesPerSecond,

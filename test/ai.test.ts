@@ -156,6 +156,15 @@ describe('balance statistics', () => {
       expect(sum(b.generals.map((s) => s.wins))).toBe(role.lord!.wins * 2 + role.rebel!.wins * 2 + role.renegade!.wins);
       // Expected wins come from the same games, so observed − expected sums to zero over all generals.
       expect(sum(b.generals.map((s) => s.adjusted * s.games))).toBeCloseTo(0, 2);
+      // Each general's rates per role split its games and wins; the seats' baseline counts every seat once.
+      for (const g of b.generals) {
+        expect(sum(g.roles.map((r) => r.games))).toBe(g.games);
+        expect(sum(g.roles.map((r) => r.wins))).toBe(g.wins);
+        for (const r of g.roles) expect(r.low).toBeLessThanOrEqual(r.rate);
+      }
+      expect(b.seats.map((s) => s.role)).toEqual(ROLES); // the rules' order
+      for (const s of b.seats)
+        expect(s.games).toBe(sum(b.generals.map((g) => g.roles.find((r) => r.role === s.role)?.games ?? 0)));
       const rates = b.generals.map((s) => s.rate);
       expect(rates).toEqual(rates.slice().sort((x, y) => y - x));
     },
@@ -173,6 +182,7 @@ describe('balance statistics', () => {
       'ai',
       'generals',
       'roles',
+      'seats',
       'avgDecisions',
       'aiMicrosPerDecision',
       'gamesPerSecond',
@@ -186,6 +196,7 @@ describe('balance statistics', () => {
       'low',
       'mark',
       'rate',
+      'roles',
       'wins',
     ]);
   });

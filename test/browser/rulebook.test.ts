@@ -1,6 +1,6 @@
 // The rulebook pages in a real Chromium against the production build: a general page shows the text generated
-// from the rules (the same text the compiler produces here) and the highlighted source of each skill, in both
-// languages, readable on a phone, with no request leaving 127.0.0.1.
+// from the rules (the same text the compiler produces here), the highlighted source of each skill and its win-rate
+// chart, in both languages, readable on a phone, with no request leaving 127.0.0.1.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { browserAvailable, repo, useSite } from './harness.ts';
@@ -41,6 +41,30 @@ describe.skipIf(!ready)(
         expect(sources).toContain('general caocao');
         expect(sources).toContain('skill jianxiong');
         await page.screenshot({ path: `${SHOTS}/general-caocao-${lang}.png`, fullPage: false });
+        // The win-rate chart (site/src/data/balance.json): overall and one row per role, named in the page's
+        // language, the numbers written out and read out; drawn at build time (no script: see below).
+        const chart = page.locator('section.winrates svg.winrate.wide[role="img"]');
+        await expect.poll(() => chart.count()).toBe(1);
+        expect(await chart.isVisible()).toBe(true);
+        // Its twin for phones (the numbers under the bars) is hidden at this width.
+        expect(await page.locator('section.winrates svg.winrate.narrow').isVisible()).toBe(false);
+        const aria = (await chart.getAttribute('aria-label'))!;
+        const words =
+          lang === 'zh'
+            ? ['曹操的胜率', '总体', '主公', '忠臣', '反贼', '内奸']
+            : ['Cao Cao: win rate', 'Overall', 'Lord', 'Loyalist', 'Rebel', 'Renegade'];
+        for (const w of words) expect(aria).toContain(w);
+        expect(aria).toMatch(/\d+\.\d%/);
+        expect(await chart.locator('g.wr-row').count()).toBe(5);
+        expect(await chart.locator('rect.wr-bar').count()).toBeGreaterThan(0);
+        expect(await chart.locator('text.wr-value').first().textContent()).toMatch(/^\d+\.\d%/);
+        const section = page.locator('section.winrates');
+        expect(await section.locator('h2').innerText()).toBe(lang === 'zh' ? '胜率' : 'Win rate');
+        expect(await section.innerText()).toContain('npm run balance-data');
+        // Drawn at build time: no script and no island of its own (the page's scripts are its scenario players').
+        expect(await section.locator('script, astro-island').count()).toBe(0);
+        await section.scrollIntoViewIfNeeded();
+        await section.screenshot({ path: `${SHOTS}/general-caocao-winrate-${lang}.png` });
         expect(outside).toEqual([]);
         await page.close();
       });
