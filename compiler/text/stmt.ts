@@ -378,8 +378,7 @@ export class Renderer extends ExprRenderer {
     const first = s.value.kind === 'Call' ? s.value.args[0] : undefined;
     const doer = v.doer ?? (first && !first.name ? this.expr(first.value, env) : undefined);
     // (Only cards: a chosen player is usually named again, as 该角色.)
-    if (doer?.ty?.base !== 'player' || doer.ty.list || v.neg || isEmpty(v) || v.ty?.base !== 'card')
-      return undo();
+    if (doer?.ty?.base !== 'player' || doer.ty.list || v.neg || isEmpty(v) || v.ty?.base !== 'card') return undo();
     const zh = `${doer.zh}选择`;
     const en = new RegExp(`^${doer.en.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} (?:chooses|picks) `).exec(v.en);
     if (!v.zh.startsWith(zh) || !en) return undo();
