@@ -67,6 +67,8 @@ describe('patterns known to read badly', () => {
       en: "At the start of a player's turn, you may draw a card.",
     };
     expect(styleProblems(good)).toEqual([]);
+    const possessive: Text = { zh: '', en: "The player losing HP's HP decreases; the dying player's HP is 0." };
+    expect(styleProblems(possessive).map((p) => p.split(' — ')[0])).toEqual(['en: possessive of a phrase']);
     expect(BAD_PATTERNS.length).toBeGreaterThanOrEqual(7);
   });
 

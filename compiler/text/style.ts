@@ -43,8 +43,9 @@ export const BAD_PATTERNS: readonly Pattern[] = [
   {
     name: 'possessive of a phrase',
     why: '"the source of the damage\'s hand", "the player losing HP\'s HP": say "the hand of …" or use a pronoun',
-    // A possessor that is a phrase: a participle's ("losing HP's") or a thing's after "of" ("of the damage's").
-    en: /\b(?:\w+ing(?: \w+){1,3}|of (?:the |a |this )?(?:damage|judgement|use|card|effect))'s\b/,
+    // A possessor that is a phrase: a noun and its participle ("player losing HP's"; "the dying player's" is
+    // fine) or a thing after "of" ("of the damage's").
+    en: /\b(?:(?:player|target|card|source) \w+ing(?: \w+){0,3}|of (?:the |a |this )?(?:damage|judgement|use|card|effect))'s\b/,
   },
   {
     name: 'other than you',
