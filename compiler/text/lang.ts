@@ -377,34 +377,53 @@ function byLength(xs: string[]): string[] {
   return [...new Set(xs)].sort((a, b) => b.length - a.length);
 }
 
-function pronounsZh(s: string, nouns: string[]): string {
-  // A sentence with a 其 of its own keeps its nouns: a second 其 could be read as the first.
-  const own = s.split('。').map((x) => /其(?!他)/.test(x));
-  const re = new RegExp(`(${byLength(nouns).map(esc).join('|')})|(角色|凶手|使用者|[A-Z](?![A-Za-z]))|(。)`, 'g');
-  const demo = s.includes('该角色');
-  let out = '';
-  let at = 0;
+/** Where the walk of a line is: the text written so far and the position in the line read so far. */
+interface Written {
+  out: string;
+  at: number;
+}
+
+/** How a language marks what the walk needs: quotes of a window, a sentence's opening. */
+interface MentionMarks {
+  quotes: [string, string];
+  start: RegExp;
+}
+
+/** Walks a line's mentions — a role noun (group 1 of `re`), another player or a letter (group 2), a sentence end
+ *  (group 3) — and keeps what both languages decide alike: whether a noun is named again near enough to become a
+ *  pronoun (`near`), and whether it opens a sentence. A noun not near is written as it stands; `word` writes a near
+ *  one. `own[i]`: sentence i keeps its nouns; `demo`: a 该角色 / "that player" elsewhere stands for someone. */
+function walkMentions(
+  s: string,
+  re: RegExp,
+  own: boolean[],
+  demo: boolean,
+  marks: MentionMarks,
+  norm: (noun: string) => string,
+  word: (w: Written, start: boolean) => void,
+): string {
+  const w: Written = { out: '', at: 0 };
   let last: string | undefined;
   let lastSentence = -9;
   let lastQuoted = false;
   let otherSentence = -1;
   let sentenceNo = 0;
   for (let m = re.exec(s); m; m = re.exec(s)) {
-    out += s.slice(at, m.index);
-    at = m.index + m[0].length;
+    w.out += s.slice(w.at, m.index);
+    w.at = m.index + m[0].length;
     if (m[3]) {
       sentenceNo++;
-      out += m[0];
+      w.out += m[0];
       continue;
     }
     if (m[2]) {
       last = undefined;
       // Another player named in the sentence (not a letter): a pronoun there could be read as them.
       if (!/^[A-Z]$/.test(m[2])) otherSentence = sentenceNo;
-      out += m[0];
+      w.out += m[0];
       continue;
     }
-    const n = m[1]!;
+    const n = norm(m[1]!);
     const cross = sentenceNo !== lastSentence;
     // Into the next sentence only from a mention outside a quoted window, and where no 该角色 stands for another.
     const near =
@@ -412,21 +431,37 @@ function pronounsZh(s: string, nouns: string[]): string {
       otherSentence !== sentenceNo &&
       !own[sentenceNo] &&
       (!cross || (sentenceNo - lastSentence === 1 && !lastQuoted && !demo));
-    const start = /(^|。|：)$/.test(out);
+    const start = marks.start.test(w.out);
     last = n;
     lastSentence = sentenceNo;
-    lastQuoted = out.lastIndexOf('「') > out.lastIndexOf('」');
-    if (!near) {
-      out += n;
-      continue;
-    }
-    if (start || out.endsWith('「')) out += '该角色';
-    else if (s[at] === '的') {
-      out += '其';
-      at++;
-    } else out += '其';
+    lastQuoted = w.out.lastIndexOf(marks.quotes[0]) > w.out.lastIndexOf(marks.quotes[1]);
+    if (near) word(w, start);
+    else w.out += m[1];
   }
-  return (out + s.slice(at)).replace(/其的/g, '其');
+  return w.out + s.slice(w.at);
+}
+
+function pronounsZh(s: string, nouns: string[]): string {
+  // A sentence with a 其 of its own keeps its nouns: a second 其 could be read as the first.
+  const own = s.split('。').map((x) => /其(?!他)/.test(x));
+  const re = new RegExp(`(${byLength(nouns).map(esc).join('|')})|(角色|凶手|使用者|[A-Z](?![A-Za-z]))|(。)`, 'g');
+  const marks: MentionMarks = { quotes: ['「', '」'], start: /(^|。|：)$/ };
+  const out = walkMentions(
+    s,
+    re,
+    own,
+    s.includes('该角色'),
+    marks,
+    (n) => n,
+    (w, start) => {
+      if (start || w.out.endsWith('「')) w.out += '该角色';
+      else {
+        if (s[w.at] === '的') w.at++;
+        w.out += '其';
+      }
+    },
+  );
+  return out.replace(/其的/g, '其');
 }
 
 const SUBJECT_BEFORE = /(^|[.;:,(“] ?|\b(?:if|then|when|after|before|until|while|unless|whether|once|and|or) )$/i;
@@ -439,78 +474,51 @@ function pronounsEn(s: string, nouns: string[]): string {
     `\\b(${alts.join('|')})\\b|\\b(players?|targets?|user|killer|someone|they|them|their|[B-Z])\\b|(\\. (?=[A-Z]))`,
     'g',
   );
+  const marks: MentionMarks = { quotes: ['“', '”'], start: /(^|\. |: )$/ };
   const demo = /\bthat player\b/i.test(s);
-  let out = '';
-  let at = 0;
-  let last: string | undefined;
-  let lastSentence = -9;
-  let lastQuoted = false;
-  let otherSentence = -1;
-  let sentenceNo = 0;
-  for (let m = re.exec(s); m; m = re.exec(s)) {
-    out += s.slice(at, m.index);
-    at = m.index + m[0].length;
-    if (m[3]) {
-      sentenceNo++;
-      out += m[0];
-      continue;
-    }
-    if (m[2]) {
-      last = undefined;
-      if (!/^[A-Z]$/.test(m[2])) otherSentence = sentenceNo;
-      out += m[0];
-      continue;
-    }
-    const n = m[1]!.replace(/^The/, 'the');
-    const cross = sentenceNo !== lastSentence;
-    const near =
-      last === n &&
-      otherSentence !== sentenceNo &&
-      !own[sentenceNo] &&
-      (!cross || (sentenceNo - lastSentence === 1 && !lastQuoted && !demo));
-    const start = /(^|\. |: )$/.test(out);
-    last = n;
-    lastSentence = sentenceNo;
-    lastQuoted = out.lastIndexOf('“') > out.lastIndexOf('”');
-    if (!near) {
-      out += m[1];
-      continue;
-    }
-    const poss = s.startsWith("'s ", at);
-    if (start) {
-      out += poss ? "That player's" : 'That player';
-      if (poss) at += 2;
-      continue;
-    }
-    if (poss) {
-      out += 'their';
-      at += 2;
-      continue;
-    }
-    // "the hand of the player losing HP" → "their hand".
-    const of = /\b([Tt])he ((?:[\w-]+ ){1,3})of $/.exec(out);
-    if (of && !/\b(the|of)\b/.test(of[2]!)) {
-      out = `${out.slice(0, of.index)}${of[1] === 'T' ? 'T' : 't'}heir ${of[2]!.trimEnd()}`;
-      continue;
-    }
-    // The subject of a clause (after "if", a comma …, or before its verb: "the damage they took").
-    const next = /^ ([a-z']+)/.exec(s.slice(at))?.[1] ?? '';
-    const verb =
-      /^(is|has|was|took|does|did|can|may|must|would|could)$/.test(next) ||
-      (/^[a-z]{2,}s$/.test(next) && !NOT_VERBS.has(next));
-    if (SUBJECT_BEFORE.test(out) || verb) {
-      out += 'they';
-      // The verb after "they" agrees: they are, they start.
-      const v = /^ ([a-z']+)/.exec(s.slice(at));
-      if (v && !NOT_VERBS.has(v[1]!)) {
-        const b =
-          ({ is: 'are', has: 'have', does: 'do', was: 'were' } as Record<string, string>)[v[1]!] ?? baseVerb(v[1]!);
-        out += ` ${b}`;
-        at += v[0].length;
+  return walkMentions(
+    s,
+    re,
+    own,
+    demo,
+    marks,
+    (n) => n.replace(/^The/, 'the'),
+    (w, start) => {
+      const poss = s.startsWith("'s ", w.at);
+      if (start) {
+        w.out += poss ? "That player's" : 'That player';
+        if (poss) w.at += 2;
+        return;
       }
-      continue;
-    }
-    out += 'them';
-  }
-  return out + s.slice(at);
+      if (poss) {
+        w.out += 'their';
+        w.at += 2;
+        return;
+      }
+      // "the hand of the player losing HP" → "their hand".
+      const of = /\b([Tt])he ((?:[\w-]+ ){1,3})of $/.exec(w.out);
+      if (of && !/\b(the|of)\b/.test(of[2]!)) {
+        w.out = `${w.out.slice(0, of.index)}${of[1] === 'T' ? 'T' : 't'}heir ${of[2]!.trimEnd()}`;
+        return;
+      }
+      // The subject of a clause (after "if", a comma …, or before its verb: "the damage they took").
+      const next = /^ ([a-z']+)/.exec(s.slice(w.at))?.[1] ?? '';
+      const verb =
+        /^(is|has|was|took|does|did|can|may|must|would|could)$/.test(next) ||
+        (/^[a-z]{2,}s$/.test(next) && !NOT_VERBS.has(next));
+      if (SUBJECT_BEFORE.test(w.out) || verb) {
+        w.out += 'they';
+        // The verb after "they" agrees: they are, they start.
+        const v = /^ ([a-z']+)/.exec(s.slice(w.at));
+        if (v && !NOT_VERBS.has(v[1]!)) {
+          const b =
+            ({ is: 'are', has: 'have', does: 'do', was: 'were' } as Record<string, string>)[v[1]!] ?? baseVerb(v[1]!);
+          w.out += ` ${b}`;
+          w.at += v[0].length;
+        }
+        return;
+      }
+      w.out += 'them';
+    },
+  );
 }
