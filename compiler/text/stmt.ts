@@ -288,26 +288,10 @@ export class Renderer extends ExprRenderer {
         continue;
       }
       // `let t = a  a = b  b = t` (t not read again): a swap.
-      const a1 = ss[i + 1];
-      const a2 = ss[i + 2];
-      if (
-        s.kind === 'Let' &&
-        s.value.kind === 'Name' &&
-        a1?.kind === 'Assign' &&
-        a2?.kind === 'Assign' &&
-        a1.op === '=' &&
-        a2.op === '=' &&
-        a1.target.kind === 'Name' &&
-        a1.target.name === s.value.name &&
-        a1.value.kind === 'Name' &&
-        a2.target.kind === 'Name' &&
-        a2.target.name === a1.value.name &&
-        a2.value.kind === 'Name' &&
-        a2.value.name === s.name.name &&
-        countUses(ss.slice(i + 3), s.name.name) === 0
-      ) {
+      const swap = swapOf(s, ss[i + 1], ss[i + 2]);
+      if (swap && s.kind === 'Let' && countUses(ss.slice(i + 3), s.name.name) === 0) {
         const x = this.expr(s.value, env);
-        const y = this.expr(a1.value, env);
+        const y = this.expr((ss[i + 1] as A.Stmt & { kind: 'Assign' }).value, env);
         out.push({ zh: `交换${x.zh}与${y.zh}`, en: `swap ${x.en} and ${y.en}` });
         i += 2;
         continue;
