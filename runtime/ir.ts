@@ -320,6 +320,8 @@ export interface Program {
   invariants: Record<string, IInvariant>;
   modes: Record<string, IMode>;
   scenarios: Record<string, IScenario>;
+  /** Packages' names (`package wind 风 "Wind"`), for the rulebook; the engine never reads them. */
+  packages?: Record<string, { zh?: string; en?: string }>;
   /** Declarations that replace others when an option holds: option → value → the replacing program parts. */
   /** Declarations that hold while `option` has `value` (and, for a variant a mode owns, in that mode's games). */
   variants: { option: string; value: unknown; mode?: string; parts: Partial<Program> }[];

@@ -624,6 +624,8 @@ export interface SourceFile {
   kind: 'File';
   file: string;
   package?: Ident;
+  /** `package wind 风 "Wind"`: the package's names, for the rulebook (given on one of its files). */
+  packageNames?: Names;
   imports: Ident[];
   decls: Decl[];
   span: Span;

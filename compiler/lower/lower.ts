@@ -85,6 +85,10 @@ export function lowerProgram(files: A.SourceFile[], S: Symbols, diags: Diagnosti
   const p = all.parts as I.Program;
   // Members other packages added (`extend enum`) follow the enum's own.
   for (const [id, ms] of S.enumExtensions) p.enums[id] = [...(p.enums[id] ?? []), ...ms.map((m) => m.names.id.name)];
+  if (S.packageNames.size > 0)
+    p.packages = Object.fromEntries(
+      [...S.packageNames].map(([id, n]) => [id, { ...(n.zh ? { zh: n.zh.name } : {}), ...(n.en ? { en: n.en } : {}) }]),
+    );
   return p;
 }
 

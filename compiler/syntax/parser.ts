@@ -240,11 +240,12 @@ export class SgsParser extends CstParser {
     return tokenMatcher(t, type);
   }
 
-  // File := ('package' Ident)? ('import' Ident (',' Ident)*)* Decl*
+  // File := ('package' Names)? ('import' Ident (',' Ident)*)* Decl*   — a package's names (`package wind 风 "Wind"`)
+  // are given once, on any of its files
   public file = this.RULE('file', () => {
     this.OPTION(() => {
       this.CONSUME(kw.package!);
-      this.CONSUME(Identifier, { LABEL: 'pkg' });
+      this.SUBRULE(this.names, { LABEL: 'pkg' });
     });
     this.MANY(() => {
       this.CONSUME(kw.import!);

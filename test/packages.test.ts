@@ -1,6 +1,7 @@
-// The identity mode deals the generals of the packages in play (option generalPool) and, unless gods is off, the
-// god generals, whose players choose a kingdom as they are revealed; `extend mode` in a variant changes a mode's
-// decks while an option holds. Tested on real setups with a small package compiled beside the rules.
+// Packages and what a game plays of them: a package's names; the identity mode deals the generals of the packages
+// in play (option generalPool) and, unless gods is off, the god generals, whose players choose a kingdom as they
+// are revealed; `extend mode` in a variant changes a mode's decks while an option holds. Tested on real setups with
+// a small package compiled beside the rules.
 import { describe, expect, it } from 'vitest';
 import { compile } from '../compiler/index.ts';
 import { loadSources } from '../compiler/node/load.ts';
@@ -84,6 +85,17 @@ describe('the generals dealt in the identity mode', () => {
     const others = g.state.players.filter((p) => p.v.general !== null && !gods.includes(p));
     for (const p of others) expect(p.v.playedKingdom).toBeNull();
     expect(g.state.log.some((l) => l.text.includes('plays as'))).toBe(true);
+  });
+});
+
+describe('package names', () => {
+  it('are given once, on any file of the package, and reach the program for the rulebook', () => {
+    expect(program.packages?.standard).toEqual({ zh: '标准版', en: 'Standard' });
+    expect(program.packages?.poolTest).toBeUndefined();
+    const named = compile([...loadSources(['rules']), { file: 'a.sgs', text: 'package poolTest 测试包 "Test"\n' }]);
+    expect(named.program?.packages?.poolTest).toEqual({ zh: '测试包', en: 'Test' });
+    const twice = compile([...loadSources(['rules']), { file: 'b.sgs', text: 'package standard 标准 "Std"\n' }]);
+    expect(twice.diagnostics.map((d) => d.code)).toContain('SGS144');
   });
 });
 
