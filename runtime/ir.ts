@@ -234,6 +234,8 @@ export interface IMode {
   id: string;
   fields: Record<string, unknown>;
   methods: Record<string, IMethod>;
+  /** In a variant's parts: `extend mode`, whose fields replace those of the mode of the same id (nothing else). */
+  extends?: true;
 }
 
 export interface IDeck {
@@ -247,6 +249,8 @@ export interface IGeneral {
   en?: string;
   fields: Record<string, unknown>;
   skills: string[];
+  /** The package whose files declare it (`general.package`). */
+  package?: string;
 }
 
 export interface IOption {

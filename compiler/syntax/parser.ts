@@ -330,7 +330,7 @@ export class SgsParser extends CstParser {
     );
   });
 
-  // Extend := 'extend' 'event' Ident '{' Params? '}' | 'extend' 'enum' Ident EnumBody
+  // Extend := 'extend' 'event' Ident '{' Params? '}' | 'extend' 'enum' Ident EnumBody | 'extend' 'mode' Ident '{' Field* '}'
   private extend = this.RULE('extend', () => {
     this.CONSUME(kw.extend!);
     this.OR(
@@ -352,6 +352,15 @@ export class SgsParser extends CstParser {
             this.CONSUME(kw.enum!);
             this.CONSUME2(Identifier, { LABEL: 'target' });
             this.SUBRULE(this.enumBody);
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(kw.mode!, { LABEL: 'isMode' });
+            this.CONSUME3(Identifier, { LABEL: 'target' });
+            this.CONSUME2(LCurly);
+            this.MANY(() => this.SUBRULE(this.field));
+            this.CONSUME2(RCurly);
           },
         },
       ]),

@@ -224,11 +224,13 @@ class Converter {
     return undefined;
   }
 
-  private extend(n: CstNode): A.ExtendEventDecl | A.ExtendEnumDecl {
+  private extend(n: CstNode): A.ExtendEventDecl | A.ExtendEnumDecl | A.ExtendModeDecl {
     const span = this.nodeSpan(n);
     const target = this.ident(tok(n?.children.target));
     if (has(n?.children.isEvent))
       return { kind: 'ExtendEvent', target, params: this.params(node(n?.children.params)), span };
+    if (has(n?.children.isMode))
+      return { kind: 'ExtendMode', target, fields: nodes(n?.children.field).map((f) => this.field(f)), span };
     return { kind: 'ExtendEnum', target, members: this.enumMembers(node(n?.children.enumBody)), span };
   }
 
