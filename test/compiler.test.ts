@@ -111,6 +111,17 @@ describe('diagnostics', () => {
     expect(codes('package x\ngeneral exG 乙 "G" { kingdom: wei  gender: wei  hp: 4 }\n')).toEqual(['SGS213']);
   });
 
+  it('a tag named alone is its id, for hasTag (tags have a namespace of their own)', () => {
+    const text =
+      'package x\nimport core\ntag exMarked 标 "Marked"\nskill exM 甲 "M" exMarked { on damaged(you) { draw(you, 1) } }\n' +
+      'function exIsMarked(s: skill): bool = hasTag(s, exMarked)\n';
+    const r = compile([...rules, { file: 'planted.sgs', text }]);
+    expect(r.diagnostics.filter((d) => d.span.file === 'planted.sgs' && d.severity === 'error')).toEqual([]);
+    const f = r.program!.functions.exIsMarked!;
+    expect(JSON.stringify(f)).toContain('"exMarked"');
+    expect(codes('package x\nfunction exF(s: skill): bool = hasTag(s, exNoSuchTag)\n')).toEqual(['SGS101']);
+  });
+
   it("a tag's single use per game is recorded in a player property of skills that is never reset", () => {
     const tag = (per: string, prop: string) =>
       `package x\nproperty exUsed 用 "Used": [skill] = []\nproperty exCount 数 "Count": int = 0\n` +

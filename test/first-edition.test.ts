@@ -2,7 +2,9 @@
 // 甘宁 is never offered to the lord, and the lord's +1 max HP applies with four players too.
 import { describe, expect, it } from 'vitest';
 import { Game } from '../runtime/game.ts';
-import { rulesProgram } from './helpers.ts';
+import { loadSources } from '../compiler/node/load.ts';
+import { runScenario } from '../runtime/scenario.ts';
+import { compileOrThrow, inline, rulesProgram } from './helpers.ts';
 
 function lordOffers(edition: string, seeds: number): number {
   let withGanning = 0;
@@ -34,5 +36,52 @@ describe('first edition setup', () => {
       const hp = rulesProgram().generals[lord.v.general as string]!.fields.hp as number;
       expect(lord.v.maxHp).toBe(hp + bonus);
     }
+  });
+});
+
+// The first edition's turn has no start phase and no finish phase: a skill that would act in them never does, and
+// no window of those phases opens. A probe skill, given to a seat by a test scenario, logs every phase window.
+describe('first edition turn', () => {
+  const probe = (edition: string) => `package feTurnProbe
+import core
+import standard
+import identity
+
+skill feProbe 探查 "Probe" locked {
+  on beforePhase(you) { log("before {0}", event.phase) }
+  on phaseStart(you) { log("start of {0}", event.phase) }
+  on phaseEnd(you) { log("end of {0}", event.phase) }
+}
+
+scenario feProbeTurn 回合探查 "A whole turn and the start of the next" {
+  mode identity
+  option edition = ${edition}
+  seat a { general: lvbu, role: rebel, skills: [feProbe] }
+  seat b { general: caocao, role: lord, hand: [dilu ♣5] }
+  deck: [jink ♦2, jink ♦3, jink ♦4, jink ♦5]
+  start a
+  expect turnPlayer == b
+}
+`;
+  const phasesSeen = (edition: string) => {
+    const program = compileOrThrow([...loadSources(['rules']), ...inline(probe(edition), 'probe.sgs')]);
+    const r = runScenario(program, 'feProbeTurn');
+    expect(r.ok, JSON.stringify(r.failure)).toBe(true);
+    return r.log.filter((l) => /^(before|start of|end of) /.test(l));
+  };
+
+  it('has the judge, draw, play and discard phases only', () => {
+    const seen = phasesSeen('firstEdition');
+    for (const w of ['before', 'start of', 'end of'])
+      expect(seen.filter((l) => l.startsWith(`${w} `))).toEqual(
+        ['judgePhase', 'drawPhase', 'playPhase', 'discardPhase'].map((ph) => `${w} ${ph}`),
+      );
+  });
+
+  it('the standard edition has the start and finish phases too', () => {
+    const seen = phasesSeen('standardEdition');
+    expect(seen).toContain('start of startPhase');
+    expect(seen).toContain('end of finishPhase');
+    expect(seen.filter((l) => l.startsWith('start of '))).toHaveLength(6);
   });
 });

@@ -1076,6 +1076,8 @@ class Lowerer {
           return { k: 'lit', v: s.id };
       }
     }
+    // A skill tag (its own namespace) named alone is its id: hasTag(s, t).
+    if (this.S.tags.has(n)) return { k: 'lit', v: n };
     if (n === 'you' || n === 'event' || n === 'subject') {
       this.err('SGS117', `'${n}' has no meaning in ${cx.what}`, e.span);
       return { k: 'lit', v: null };
