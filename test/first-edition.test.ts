@@ -37,6 +37,17 @@ describe('first edition setup', () => {
       expect(lord.v.maxHp).toBe(hp + bonus);
     }
   });
+
+  it('plays the 104 cards of the first edition: none of the four EX cards', () => {
+    const deck = (options: Record<string, unknown>) =>
+      new Game(rulesProgram(), { mode: 'identity', players: 5, seed: 1, options }).state.cards;
+    const first = deck({ edition: 'firstEdition' });
+    expect(first.length).toBe(104);
+    expect(first.some((c) => c.kind === 'iceSword' || c.kind === 'niohShield')).toBe(false);
+    expect(deck({}).length).toBe(108);
+    // With the 军争 cards as well, the deck that option names (standard, EX and 军争).
+    expect(deck({ edition: 'firstEdition', cardDeck: 'withManeuvering' }).length).toBe(160);
+  });
 });
 
 // The first edition's turn has no start phase and no finish phase: a skill that would act in them never does, and
