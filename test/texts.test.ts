@@ -303,10 +303,10 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
   },
   'events.dying': {
     zh: [
-      '进入时机「濒死角色进入濒死状态时」。从当前角色起，依次对每名存活角色：该角色可以对濒死角色使用【桃】（或可以当作【桃】使用的牌），一张接一张，直到濒死角色的体力大于0，若濒死角色的体力大于0或濒死角色已死亡，跳过其余各项。若濒死角色的体力不大于0且濒死角色存活且其死亡无须稍后结算，濒死角色死亡（凶手为致其濒死的角色）。',
+      '进入时机「濒死角色进入濒死状态时」。从当前角色起，依次对每名存活角色：该角色可以对濒死角色使用【桃】（或可以当作【桃】使用的牌），一张接一张，直到濒死角色的体力大于0，若濒死角色的体力大于0或濒死角色已死亡，跳过其余各项。若濒死角色的体力不大于0且濒死角色存活且其死亡无须稍后结算且没有技能令濒死角色在体力值不大于0时仍存活，濒死角色死亡（凶手为致其濒死的角色）。',
     ],
     en: [
-      "The timing “when the dying player starts dying” opens. For each living player in turn, from the current player: that player may use Peaches (or cards they can use as Peach) on the dying player, one after another, until the dying player is above 0 HP; if the dying player's HP is greater than 0 or the dying player is dead, skip the rest. If the dying player's HP is at most 0 and they are alive and their death need not wait, the dying player dies (killed by whoever brought them to dying).",
+      "The timing “when the dying player starts dying” opens. For each living player in turn, from the current player: that player may use Peaches (or cards they can use as Peach) on the dying player, one after another, until the dying player is above 0 HP; if the dying player's HP is greater than 0 or the dying player is dead, skip the rest. If the dying player's HP is at most 0 and they are alive and their death need not wait and no skill keeps the dying player in the game at 0 HP or less, the dying player dies (killed by whoever brought them to dying).",
     ],
   },
   'events.die': {
