@@ -439,6 +439,19 @@ function viewAs(R: Renderer, it: A.ViewAsItem): Text {
       return relative(R.cond(simplify(filter), inner), false, mark);
     });
   }
+  // The conjuncts of the condition about the cards together (`them`) qualify the cards (两张花色相同的手牌); the
+  // others stay a condition (若…).
+  const conjuncts = it.cond ? andParts(it.cond) : [];
+  const together = conjuncts.filter((c) => namesThem(c));
+  const rest = conjuncts.filter((c) => !namesThem(c));
+  if (together.length) {
+    const setRel = R.withMark((mark) => {
+      const inner = env.child();
+      inner.bind('them', { zh: mark, en: mark, ty: { base: 'card', list: true }, demo: true });
+      return relative(R.cond(simplify(joinAnd(together)), inner), it.count > 1, mark);
+    });
+    rel = rel.zh ? { zh: `${rel.zh}且${setRel.zh}`, en: `${rel.en} and ${setRel.en}` } : setRel;
+  }
   const n = it.count;
   // 牌 alone means a card in hand or in the equipment area; 手牌 a hand card.
   const ids = (it.zones.length ? it.zones.map((z) => z.name) : ['hand']).sort().join(',');
@@ -456,9 +469,37 @@ function viewAs(R: Renderer, it: A.ViewAsItem): Text {
   const whatEn =
     folded === `${cards} ${rel.en}` || !rel.en ? `${cards} ${from}${rel.en ? ' ' + rel.en : ''}` : `${folded} ${from}`;
   const en = `you may use or play ${whatEn} as ${/^[A-Z]/.test(kind.en) ? 'a ' : ''}${kind.en}`;
-  if (!it.cond) return { zh, en };
-  const c = R.cond(simplify(it.cond), env);
+  if (!rest.length) return { zh, en };
+  const c = R.cond(simplify(joinAnd(rest)), env);
   return { zh: `若${c.zh}，${zh}`, en: `if ${c.en}, ${en}` };
+}
+
+/** The conjuncts of `a and b and …`. */
+function andParts(e: A.Expr): A.Expr[] {
+  return e.kind === 'Binary' && e.op === 'and' ? [...andParts(e.left), ...andParts(e.right)] : [e];
+}
+
+function joinAnd(es: A.Expr[]): A.Expr {
+  return es.reduce((l, r) => ({ kind: 'Binary', op: 'and', left: l, right: r, span: l.span }) as A.Expr);
+}
+
+/** Whether an expression names `them` (a conversion's cards together). */
+function namesThem(e: A.Expr): boolean {
+  let found = false;
+  const walk = (x: unknown): void => {
+    if (found || !x || typeof x !== 'object') return;
+    const o = x as Record<string, unknown>;
+    if (o.kind === 'Name' && o.name === 'them') {
+      found = true;
+      return;
+    }
+    for (const v of Object.values(o)) {
+      if (Array.isArray(v)) v.forEach(walk);
+      else if (v && typeof v === 'object') walk(v);
+    }
+  };
+  walk(e);
+  return found;
 }
 
 // ---------------------------------------------------------------- modifiers and filters
