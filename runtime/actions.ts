@@ -78,7 +78,9 @@ export function conversionsOf(g: Engine, p: PlayerObj, kinds: string[] | null): 
             return truthy(cond(cx));
           }
         : undefined;
-      for (const combo of combinations(pool, va.count, 64, accept))
+      // (Those it rejects are not counted: every combination is looked at, and up to 1024 kept, so that no suit of
+      // a large hand is cut off behind the pairs of another.)
+      for (const combo of combinations(pool, va.count, accept ? 1024 : 64, accept))
         out.push({ t: 'v', kind: va.kind, subs: combo, via: sid, set: {} });
     }
   }
