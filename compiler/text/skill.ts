@@ -462,16 +462,31 @@ function viewAs(R: Renderer, it: A.ViewAsItem): Text {
     /^【[^】]+】$/.test(rel.zh) && noun !== '牌'
       ? `${noun.replace(/的牌$/, '')}中的${num}张${rel.zh}`
       : `${num}张${qualify(noun, rel.zh, '牌')}`;
-  const zh = `你可以将${what}当${kind.zh}使用或打出`;
+  // A kind the rules never ask for (a trick such as 过河拆桥) is only used, never played in answer to something.
+  const played = askedFor(R, it.cardKind.name);
+  const zh = `你可以将${what}当${kind.zh}${played ? '使用或打出' : '使用'}`;
   const cards = n === 1 ? 'a card' : `${n} cards`;
   const from = `from your ${zones.map((z) => lcFirst(z.en)).join(' or ')}`;
   const folded = nounWithClause(cards, rel.en);
   const whatEn =
     folded === `${cards} ${rel.en}` || !rel.en ? `${cards} ${from}${rel.en ? ' ' + rel.en : ''}` : `${folded} ${from}`;
-  const en = `you may use or play ${whatEn} as ${/^[A-Z]/.test(kind.en) ? 'a ' : ''}${kind.en}`;
+  const en = `you may ${played ? 'use or play' : 'use'} ${whatEn} as ${/^[A-Z]/.test(kind.en) ? 'a ' : ''}${kind.en}`;
   if (!rest.length) return { zh, en };
   const c = R.cond(simplify(joinAnd(rest)), env);
   return { zh: `若${c.zh}，${zh}`, en: `if ${c.en}, ${en}` };
+}
+
+/** Whether the rules ask a player for a card of kind `id` (or of a kind it is a kind of) outside their own use of
+ *  it: 闪 against a 杀, 无懈可击 against a trick, 桃 for the dying, 杀 in a 决斗. */
+function askedFor(R: Renderer, id: string): boolean {
+  const seen = new Set<string>();
+  for (let k: string | undefined = id; k && !seen.has(k); ) {
+    seen.add(k);
+    if ((R.facts.asks.byKind.get(k) ?? []).length > 0) return true;
+    const s = R.S.get(k);
+    k = s?.kind === 'card' ? (s.decl as A.CardDecl).parent?.name : undefined;
+  }
+  return false;
 }
 
 /** The conjuncts of `a and b and …`. */
