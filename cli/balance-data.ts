@@ -17,7 +17,10 @@ import { resolveMode } from './setup.ts';
 const repo = fileURLToPath(new URL('../', import.meta.url));
 const OUT = 'site/src/data/balance.json';
 const PLAYERS = 5;
-const GAMES = 2500; // a general's overall rate to about ±5 points, as a rebel to ±7, as loyalist or renegade to ±10
+// Every package's generals with both decks, so that every general page has its figures: 45 generals share about
+// 5 × GAMES plays (some 450 each): a general's overall rate to about ±5 points.
+const GAMES = 4000;
+const OPTIONS: Record<string, unknown> = { generalPool: 'allGenerals', cardDeck: 'withManeuvering' };
 const SEED = 1;
 const AI = 'heuristic';
 
@@ -31,6 +34,7 @@ const r = balance(program, {
   games: GAMES,
   seed: SEED,
   mode,
+  options: OPTIONS,
   ai: uniformSpec(AI),
   jobs: 1,
   onGame: (done, total) => {
@@ -49,8 +53,11 @@ if (r.completed < r.games) {
 const rate = ({ games, wins, rate, low, high }: RateStat) => ({ games, wins, rate, low, high });
 const data = {
   about: 'Written by `npm run balance-data` (cli/balance-data.ts); read by the general pages. Not edited by hand.',
-  command: `sgs balance --players ${PLAYERS} --games ${GAMES} --seed ${SEED} --ai ${AI} --jobs 1 --json`,
+  command: `sgs balance --players ${PLAYERS} --games ${GAMES} --seed ${SEED} --ai ${AI}${Object.entries(OPTIONS)
+    .map(([k, v]) => ` --option ${k}=${String(v)}`)
+    .join('')} --jobs 1 --json`,
   mode,
+  options: OPTIONS,
   players: PLAYERS,
   games: r.games,
   seed: SEED,

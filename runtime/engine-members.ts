@@ -17,7 +17,8 @@ export const ENGINE_MEMBERS = {
   event: { stopped: 'bool', kind: 'text', parent: 'event' },
   zone: { owner: 'player', cards: '[card]' },
   action: { skill: 'skill', owner: 'player' },
-  general: { skills: '[skill]' },
+  /** `package`: the package whose files declare the general (a variant keeps the package of what it replaces). */
+  general: { skills: '[skill]', package: 'text' },
   skill: { tags: '[text]' },
 } as const satisfies Record<string, Record<string, TypeName>>;
 

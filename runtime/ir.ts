@@ -236,6 +236,8 @@ export interface IMode {
   id: string;
   fields: Record<string, unknown>;
   methods: Record<string, IMethod>;
+  /** In a variant's parts: `extend mode`, whose fields replace those of the mode of the same id (nothing else). */
+  extends?: true;
 }
 
 export interface IDeck {
@@ -249,6 +251,8 @@ export interface IGeneral {
   en?: string;
   fields: Record<string, unknown>;
   skills: string[];
+  /** The package whose files declare it (`general.package`). */
+  package?: string;
 }
 
 export interface IOption {
@@ -318,6 +322,8 @@ export interface Program {
   invariants: Record<string, IInvariant>;
   modes: Record<string, IMode>;
   scenarios: Record<string, IScenario>;
+  /** Packages' names (`package wind 风 "Wind"`), for the rulebook; the engine never reads them. */
+  packages?: Record<string, { zh?: string; en?: string }>;
   /** Declarations that replace others when an option holds: option → value → the replacing program parts. */
   /** Declarations that hold while `option` has `value` (and, for a variant a mode owns, in that mode's games). */
   variants: { option: string; value: unknown; mode?: string; parts: Partial<Program> }[];

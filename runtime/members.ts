@@ -85,6 +85,7 @@ const actionMembers: Accessors<'action', ActionRef> = {
 
 const generalMembers: Accessors<'general', IGeneral> = {
   skills: (gen) => gen.skills,
+  package: (gen) => gen.package ?? '',
 };
 
 const skillMembers: Accessors<'skill', ISkill> = {

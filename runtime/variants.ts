@@ -60,7 +60,8 @@ export function effectiveProgram(base: Program, options: Record<string, unknown>
   const p: Program = { ...base };
   for (const v of active) {
     for (const [k, part] of Object.entries(v.parts)) {
-      if (part && typeof part === 'object' && !Array.isArray(part)) {
+      if (k === 'modes') p.modes = withModes(p.modes, part as Program['modes']);
+      else if (part && typeof part === 'object' && !Array.isArray(part)) {
         (p as unknown as Record<string, unknown>)[k] = {
           ...(p as unknown as Record<string, Record<string, unknown>>)[k],
           ...part,
@@ -72,6 +73,16 @@ export function effectiveProgram(base: Program, options: Record<string, unknown>
     key: active.map((v) => `${v.mode ?? ''}:${v.option}=${String(v.value)}`).join(','),
     program: withInheritance(p),
   };
+}
+
+/** A variant's modes over the program's: a mode replaces the one of its id, an `extend mode` only its fields. */
+function withModes(modes: Program['modes'], part: Program['modes']): Program['modes'] {
+  const out = { ...modes };
+  for (const [id, m] of Object.entries(part)) {
+    const base = out[id];
+    out[id] = m.extends && base ? { ...base, fields: { ...base.fields, ...m.fields } } : m;
+  }
+  return out;
 }
 
 /** The program with each card kind's inherited fields, skills and methods resolved (kinds.ts). */

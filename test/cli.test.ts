@@ -149,7 +149,15 @@ describe('sgs test and sgs info', () => {
   it('info --json counts what the rules contain', () => {
     const r = run('info', TOY, '--json');
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.out)).toEqual({ cards: 2, deck: 14, generals: [], skills: 0, modes: ['brawl'], scenarios: 1 });
+    expect(JSON.parse(r.out)).toEqual({
+      cards: 2,
+      deck: 14,
+      deckOptions: [],
+      generals: [],
+      skills: 0,
+      modes: ['brawl'],
+      scenarios: 1,
+    });
   });
 });
 

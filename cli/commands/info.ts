@@ -8,19 +8,33 @@ import type { Command } from './command.ts';
 export interface Info {
   cards: number; // distinct card kinds
   deck: number; // physical cards in the default mode's deck
+  /** The deck under each option value whose variant changes the default mode's decks (`extend mode`). */
+  deckOptions: { option: string; value: unknown; deck: number }[];
   generals: string[];
   skills: number;
   modes: string[];
   scenarios: number;
 }
 
+/** Physical cards in the decks a mode's `decks` field names, looked up in `decks` (a variant's own decks first). */
+function deckSize(raw: unknown, decks: Program['decks']): number {
+  const ids = raw === undefined ? [] : Array.isArray(raw) ? raw.map(String) : [String(raw)];
+  return ids.reduce((n, d) => n + (decks[d]?.cards.length ?? 0), 0);
+}
+
 export function info(program: Program): Info {
   const mode = defaultMode(program);
-  const raw = mode?.fields.decks;
-  const decks = raw === undefined ? [] : Array.isArray(raw) ? raw.map(String) : [String(raw)];
+  const deckOptions = mode
+    ? program.variants.flatMap((v) => {
+        const decks = v.parts.modes?.[mode.id]?.fields.decks;
+        if (decks === undefined || (v.mode !== undefined && v.mode !== mode.id)) return [];
+        return [{ option: v.option, value: v.value, deck: deckSize(decks, { ...program.decks, ...v.parts.decks }) }];
+      })
+    : [];
   return {
     cards: Object.keys(program.cards).length,
-    deck: decks.reduce((n, d) => n + (program.decks[d]?.cards.length ?? 0), 0),
+    deck: deckSize(mode?.fields.decks, program.decks),
+    deckOptions,
     generals: Object.keys(program.generals),
     skills: Object.keys(program.skills).length,
     modes: Object.keys(program.modes),
@@ -43,6 +57,7 @@ export const infoCommand: Command = {
     const mode = defaultMode(program);
     io.out(`card kinds:  ${i.cards}`);
     io.out(`deck:        ${i.deck} cards${mode ? ` (default mode ${mode.id})` : ''}`);
+    for (const d of i.deckOptions) io.out(`             ${d.deck} cards with ${d.option}=${String(d.value)}`);
     io.out(`generals:    ${i.generals.length}${i.generals.length ? ` — ${i.generals.join(', ')}` : ''}`);
     io.out(`skills:      ${i.skills}`);
     const modes = Object.values(program.modes).map((m) => `${m.id} (${playerRange(m).join('–')} players)`);

@@ -256,6 +256,7 @@ export type Decl =
   | PhraseDecl
   | ExtendEventDecl
   | ExtendEnumDecl
+  | ExtendModeDecl
   | TagDecl
   | RequireDecl
   | CardMethodDecl;
@@ -272,6 +273,14 @@ export interface ExtendEnumDecl {
   kind: 'ExtendEnum';
   target: Ident;
   members: EnumMember[];
+  span: Span;
+}
+/** `extend mode identity { decks: standard, standardEx, maneuvering }` — inside a variant: while its option holds,
+ *  the fields it names replace the mode's (the rest of the mode stays as declared). */
+export interface ExtendModeDecl {
+  kind: 'ExtendMode';
+  target: Ident;
+  fields: Field[];
   span: Span;
 }
 /** `tag locked 锁定技 "Locked skill" forbids may` — a skill tag: its wording and what a skill with it may not say. */
@@ -615,6 +624,8 @@ export interface SourceFile {
   kind: 'File';
   file: string;
   package?: Ident;
+  /** `package wind 风 "Wind"`: the package's names, for the rulebook (given on one of its files). */
+  packageNames?: Names;
   imports: Ident[];
   decls: Decl[];
   span: Span;

@@ -92,6 +92,10 @@ export function lowerProgram(files: A.SourceFile[], S: Symbols, diags: Diagnosti
   const p = all.parts as I.Program;
   // Members other packages added (`extend enum`) follow the enum's own.
   for (const [id, ms] of S.enumExtensions) p.enums[id] = [...(p.enums[id] ?? []), ...ms.map((m) => m.names.id.name)];
+  if (S.packageNames.size > 0)
+    p.packages = Object.fromEntries(
+      [...S.packageNames].map(([id, n]) => [id, { ...(n.zh ? { zh: n.zh.name } : {}), ...(n.en ? { en: n.en } : {}) }]),
+    );
   return p;
 }
 
@@ -119,6 +123,9 @@ class Lowerer {
     return this.S.ofKind('mode')[0]?.id ?? '';
   }
 
+  /** Lowering the declarations of a variant (`extend mode` stands only there). */
+  private inVariant = false;
+
   /** Where declarations are lowered into; what each added is taken out (`taken`), the rest stays empty. */
   private scratch = emptyProgram();
 
@@ -128,7 +135,9 @@ class Lowerer {
     if (d.kind === 'Variant') {
       const p: Partial<I.Program> = {};
       const parts = emptyProgram() as Partial<I.Program>;
+      this.inVariant = true;
       for (const inner of d.decls) this.decl(inner, parts as I.Program);
+      this.inVariant = false;
       const opt = this.S.get(d.option.name);
       if (d.option.name === 'mode') {
         // The game's mode chooses like an option whose values are the modes.
@@ -257,6 +266,7 @@ class Lowerer {
         break;
       }
       case 'General': {
+        const pkg = this.S.get(d.names.id.name)?.pkg;
         const fields: Record<string, unknown> = {};
         for (const f of d.fields) fields[f.name.name] = this.constant(f.value);
         for (const s of d.skills) this.expectSym(s, 'skill');
@@ -266,6 +276,7 @@ class Lowerer {
           en: d.names.en,
           fields,
           skills: d.skills.map((s) => this.S.get(s.name)?.id ?? s.name),
+          ...(pkg ? { package: pkg } : {}),
         };
         break;
       }
@@ -362,27 +373,31 @@ class Lowerer {
         break;
       }
       case 'Mode': {
-        const fields: Record<string, unknown> = {};
-        for (const f of d.fields) fields[f.name.name] = this.constant(f.value);
+        const fields = this.modeFields(d.names.id.name, d.fields, d.span);
         const methods: Record<string, I.IMethod> = {};
         for (const m of d.methods) methods[m.name.name] = this.method(m, `mode ${d.names.id.name}`, false);
-        if (fields.decks !== undefined) {
-          const decks = Array.isArray(fields.decks) ? fields.decks : [fields.decks];
-          for (const dk of decks)
-            if (this.S.get(String(dk))?.kind !== 'deck')
-              this.err('SGS106', `mode ${d.names.id.name}: '${String(dk)}' is not a deck`, d.span);
-        }
-        if (fields.waives !== undefined) {
-          const waived = Array.isArray(fields.waives) ? fields.waives : [fields.waives];
-          for (const w of waived)
-            if (w !== null && this.S.get(String(w))?.kind !== 'invariant')
-              this.err(
-                'SGS106',
-                `mode ${d.names.id.name}: '${String(w)}' is not an invariant${this.S.suggest(String(w), ['invariant'])}`,
-                d.fields.find((f) => f.name.name === 'waives')?.span ?? d.span,
-              );
-        }
         p.modes[d.names.id.name] = { id: d.names.id.name, fields, methods };
+        break;
+      }
+      case 'ExtendMode': {
+        const id = d.target.name;
+        if (!this.inVariant) {
+          this.err(
+            'SGS163',
+            `'extend mode ${id}' stands inside a variant: edit the mode itself to change it always`,
+            d.span,
+          );
+          break;
+        }
+        if (this.S.get(id)?.kind !== 'mode') {
+          this.err(
+            'SGS141',
+            `'extend mode' needs a mode: '${id}' is not one${this.S.suggest(id, ['mode'])}`,
+            d.target.span,
+          );
+          break;
+        }
+        p.modes[id] = { id, fields: this.modeFields(id, d.fields, d.span), methods: {}, extends: true };
         break;
       }
       case 'Scenario':
@@ -392,6 +407,29 @@ class Lowerer {
         this.err('SGS162', 'a variant cannot contain another variant', d.span);
         break;
     }
+  }
+
+  /** A mode's fields as constants; the decks and invariants they name must exist. */
+  private modeFields(mode: string, given: A.Field[], span: A.Span): Record<string, unknown> {
+    const fields: Record<string, unknown> = {};
+    for (const f of given) fields[f.name.name] = this.constant(f.value);
+    if (fields.decks !== undefined) {
+      const decks = Array.isArray(fields.decks) ? fields.decks : [fields.decks];
+      for (const dk of decks)
+        if (this.S.get(String(dk))?.kind !== 'deck')
+          this.err('SGS106', `mode ${mode}: '${String(dk)}' is not a deck`, span);
+    }
+    if (fields.waives !== undefined) {
+      const waived = Array.isArray(fields.waives) ? fields.waives : [fields.waives];
+      for (const w of waived)
+        if (w !== null && this.S.get(String(w))?.kind !== 'invariant')
+          this.err(
+            'SGS106',
+            `mode ${mode}: '${String(w)}' is not an invariant${this.S.suggest(String(w), ['invariant'])}`,
+            given.find((f) => f.name.name === 'waives')?.span ?? span,
+          );
+    }
+    return fields;
   }
 
   /** The right side of `c is k`: a card kind, or a list of them (a name that is some other entity is an error). */

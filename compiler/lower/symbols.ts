@@ -74,6 +74,8 @@ export class Symbols {
   enumExtensions = new Map<string, A.EnumMember[]>();
   /** Skill tags (`tag locked 锁定技 "Locked skill" forbids may`): their own namespace, by id. */
   tags = new Map<string, A.TagDecl>();
+  /** Packages' names (`package wind 风 "Wind"`), by package id: given once, on any of its files. */
+  packageNames = new Map<string, A.Names>();
   /** The fields every general must have (`require general { … }`). */
   generalRequires: A.RequiredField[] = [];
   private extensions: (A.ExtendEventDecl | A.ExtendEnumDecl)[] = [];
@@ -368,6 +370,20 @@ export function collect(files: A.SourceFile[], diags: Diagnostic[]): Symbols {
     }
   };
   for (const f of files) for (const d of f.decls) visit(d, f.package?.name);
+  for (const f of files) {
+    const n = f.packageNames;
+    if (!n || !f.package?.name) continue;
+    const had = S.packageNames.get(f.package.name);
+    if (had && (had.zh?.name !== n.zh?.name || had.en !== n.en))
+      diags.push(
+        error(
+          'SGS144',
+          `package ${f.package.name} is named twice: give its names on one of its files only (${had.span.file}:${had.span.line})`,
+          n.span,
+        ),
+      );
+    else if (!had) S.packageNames.set(f.package.name, n);
+  }
   // Second pass: variant-only declarations become known names too.
   for (const f of files) {
     for (const d of f.decls) {

@@ -240,11 +240,12 @@ export class SgsParser extends CstParser {
     return tokenMatcher(t, type);
   }
 
-  // File := ('package' Ident)? ('import' Ident (',' Ident)*)* Decl*
+  // File := ('package' Names)? ('import' Ident (',' Ident)*)* Decl*   — a package's names (`package wind 风 "Wind"`)
+  // are given once, on any of its files
   public file = this.RULE('file', () => {
     this.OPTION(() => {
       this.CONSUME(kw.package!);
-      this.CONSUME(Identifier, { LABEL: 'pkg' });
+      this.SUBRULE(this.names, { LABEL: 'pkg' });
     });
     this.MANY(() => {
       this.CONSUME(kw.import!);
@@ -330,7 +331,7 @@ export class SgsParser extends CstParser {
     );
   });
 
-  // Extend := 'extend' 'event' Ident '{' Params? '}' | 'extend' 'enum' Ident EnumBody
+  // Extend := 'extend' 'event' Ident '{' Params? '}' | 'extend' 'enum' Ident EnumBody | 'extend' 'mode' Ident '{' Field* '}'
   private extend = this.RULE('extend', () => {
     this.CONSUME(kw.extend!);
     this.OR(
@@ -352,6 +353,15 @@ export class SgsParser extends CstParser {
             this.CONSUME(kw.enum!);
             this.CONSUME2(Identifier, { LABEL: 'target' });
             this.SUBRULE(this.enumBody);
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(kw.mode!, { LABEL: 'isMode' });
+            this.CONSUME3(Identifier, { LABEL: 'target' });
+            this.CONSUME2(LCurly);
+            this.MANY(() => this.SUBRULE(this.field));
+            this.CONSUME2(RCurly);
           },
         },
       ]),

@@ -148,7 +148,8 @@ class Converter {
 
   file(n: CstNode | undefined): A.SourceFile {
     const span: A.Span = { file: this.fileName, start: 0, end: this.text.length, line: 1, col: 1 };
-    const pkg = tok(n?.children.pkg);
+    const pkgNames = node(n?.children.pkg);
+    const pkg = pkgNames ? this.names(pkgNames) : undefined;
     const decls: A.Decl[] = [];
     for (const d of nodes(n?.children.decl)) {
       const before = decls.length;
@@ -163,7 +164,7 @@ class Converter {
     return {
       kind: 'File',
       file: this.fileName,
-      ...(pkg ? { package: this.ident(pkg) } : {}),
+      ...(pkg ? { package: pkg.id, ...(pkg.zh || pkg.en ? { packageNames: pkg } : {}) } : {}),
       imports: toks(n?.children.imports)
         .filter(real)
         .map((t) => this.ident(t)),
@@ -224,11 +225,13 @@ class Converter {
     return undefined;
   }
 
-  private extend(n: CstNode): A.ExtendEventDecl | A.ExtendEnumDecl {
+  private extend(n: CstNode): A.ExtendEventDecl | A.ExtendEnumDecl | A.ExtendModeDecl {
     const span = this.nodeSpan(n);
     const target = this.ident(tok(n?.children.target));
     if (has(n?.children.isEvent))
       return { kind: 'ExtendEvent', target, params: this.params(node(n?.children.params)), span };
+    if (has(n?.children.isMode))
+      return { kind: 'ExtendMode', target, fields: nodes(n?.children.field).map((f) => this.field(f)), span };
     return { kind: 'ExtendEnum', target, members: this.enumMembers(node(n?.children.enumBody)), span };
   }
 

@@ -88,7 +88,9 @@ export function cardText(R: Renderer, d: A.CardDecl): CardText {
     const id = f.value.kind === 'Name' ? R.S.get(f.value.name)?.id : undefined;
     if (id) own.set(f.name.name, id);
   }
-  for (const m of d.methods) lines.push(R.sentence(section(R, 'card', m, self, own)));
+  // A method named like an AI hint (aiPointless) says how to play the card, not what it does: left out too.
+  for (const m of d.methods)
+    if (!/^ai[A-Z]/.test(m.name.name)) lines.push(R.sentence(section(R, 'card', m, self, own)));
   // Then where the rules ask for this kind outside the play phase (闪 in answer to a 杀, 桃 for the dying).
   const asked = askedSections(R, d, self);
   for (const x of asked) lines.push(R.sentence(x.text));

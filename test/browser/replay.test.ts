@@ -156,6 +156,37 @@ describe.skipIf(!ready)('save, share and replay a game (browser)', () => {
     }, 240_000);
   }
 
+  it('the rule options start a game with them, and the saved file keeps them', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'sgs-options-browser-'));
+    const context = await site.browser.newContext({ acceptDownloads: true, viewport: { width: 1100, height: 900 } });
+    try {
+      const page = await context.newPage();
+      const errors = await open(page, '/zh/play/');
+      await page.click('.sgs-options summary');
+      await page.selectOption('[data-option="edition"]', 'firstEdition');
+      await page.selectOption('[data-option="beginner"]', 'true');
+      await page.fill('[data-role="seed"]', '77');
+      await page.click('[data-act="new"]');
+      await page.waitForSelector('.sgs-live .sgs-q');
+      await shot(page, 'zh-6-options');
+      expect(await page.innerText('.sgs-options summary')).toContain('(2)');
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-file="save"]')]);
+      const file = join(tmp, 'game.json');
+      await download.saveAs(file);
+      const saved = readReplayFile(readFileSync(file, 'utf8'), 'game.json');
+      expect(saved.options).toEqual({ edition: 'firstEdition', beginner: true });
+      // The engine plays the file's answers on a game with those options: the beginner game deals no generals.
+      const program = compile(loadSources([repo + 'rules'], repo)).program!;
+      const engine = replay(program, saved);
+      expect(engine.problem).toBeUndefined();
+      expect(engine.game.state.players.every((p) => p.v.general === null)).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it('a damaged link or a file with an illegal answer is refused with a reason, not a crash', async () => {
     const context = await site.browser.newContext({ viewport: { width: 1100, height: 900 } });
     try {

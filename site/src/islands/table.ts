@@ -12,6 +12,7 @@ import {
   type PlayerView,
   type ViewCard,
   type IScenario,
+  type IOption,
   type Program,
   type Value,
   type LogArg,
@@ -20,6 +21,7 @@ import { AIS } from '../../../ai/registry.ts';
 import { answerOf, policyFor, type Policy } from '../../../ai/policy.ts';
 import { Labels, type Lang, type Names, type Texts } from './labels.ts';
 import { stepText } from './steps.ts';
+import type { Recording } from '../lib/game-file.ts';
 import { loadCompiled } from '../lib/compiled.ts';
 import { cardBackSvg, cardSvg, isRed } from '../lib/card-svg.ts';
 import { seatDistances, seatPosition, type SeatDistance } from './round.ts';
@@ -896,6 +898,8 @@ export class GameTable extends Table {
   private choice: string; // 'lord' | 'loyalist' | 'rebel' | 'renegade' | 'seat:N'
   private seed: number;
   private modeId: string;
+  /** The options chosen for the next game: only those set to something else than their default. */
+  private options: Record<string, unknown> = {};
 
   constructor(host: HTMLElement, L: Labels, program: Program) {
     super(host, L, program);
@@ -913,7 +917,7 @@ export class GameTable extends Table {
   private start(): void {
     let g: Game;
     try {
-      g = new Game(this.program, { mode: this.modeId, players: this.players, seed: this.seed });
+      g = new Game(this.program, { mode: this.modeId, players: this.players, seed: this.seed, options: this.options });
     } catch (e) {
       this.say(e instanceof Error ? e.message : String(e), 'bad');
       this.render();
@@ -964,12 +968,52 @@ export class GameTable extends Table {
     return `<div class="sgs-group"><label>${esc(L.ui('players'))} <select data-role="players">${ns.join('')}</select></label>
 <label>${esc(L.ui('mySeat'))} <select data-role="choice">${roles.join('')}${seats.join('')}</select></label>
 <label>${esc(L.ui('seed'))} <input data-role="seed" type="number" min="1" value="${this.seed}" inputmode="numeric"></label></div>
+${this.optionsHTML()}
 <div class="sgs-group"><button type="button" class="sgs-btn primary" data-act="new">${esc(L.ui('start'))}</button>
 <button type="button" class="sgs-btn" data-act="restart">${esc(L.ui('restart'))}</button></div>`;
   }
 
+  /** The options a game of this mode takes (its own and the game's), as selects in a fold: the edition, the
+   *  packages and deck in play, the rulings groups differ on. */
+  private gameOptions(): IOption[] {
+    return Object.values(this.program.options).filter((o) => o.mode === undefined || o.mode === this.modeId);
+  }
+
+  private optionsHTML(): string {
+    const L = this.L;
+    const rows = this.gameOptions().map((o) => {
+      const chosen = this.options[o.id] ?? o.default;
+      const values: [string, string][] = o.values
+        ? o.values.map((v) => [v, L.name(v)])
+        : [
+            ['true', L.ui('yes')],
+            ['false', L.ui('no')],
+          ];
+      const opts = values.map(
+        ([v, label]) => `<option value="${esc(v)}"${String(chosen) === v ? ' selected' : ''}>${esc(label)}</option>`,
+      );
+      return `<label>${esc(L.name(o.id))} <select data-option="${esc(o.id)}">${opts.join('')}</select></label>`;
+    });
+    if (rows.length === 0) return '';
+    const set = Object.keys(this.options).length;
+    return `<details class="sgs-options"${set ? ' open' : ''}><summary>${esc(L.ui('options'))}${set ? ` (${set})` : ''}</summary><div class="sgs-group">${rows.join('')}</div></details>`;
+  }
+
+  /** The options the selects say, keeping only those that differ from their default. */
+  private readOptions(): void {
+    const next: Record<string, unknown> = {};
+    for (const o of this.gameOptions()) {
+      const el = this.host.querySelector<HTMLSelectElement>(`[data-option="${o.id}"]`);
+      if (!el) continue;
+      const v: unknown = o.values ? el.value : el.value === 'true';
+      if (v !== o.default) next[o.id] = v;
+    }
+    this.options = next;
+  }
+
   protected control(act: string): void {
     const q = (r: string) => this.host.querySelector<HTMLInputElement | HTMLSelectElement>(`[data-role="${r}"]`);
+    if (act === 'new' || act === 'restart') this.readOptions();
     this.players = Number(q('players')?.value ?? this.players) || this.players;
     this.choice = q('choice')?.value ?? this.choice;
     if (this.choice.startsWith('seat:') && Number(this.choice.slice(5)) >= this.players) this.choice = 'lord';
@@ -988,11 +1032,12 @@ export class GameTable extends Table {
   }
 
   /** The game so far as a replay file's setup and answers (replay.ts saves and shares it). */
-  recording(): { seed: number; players: number; mode: string; answers: number[][]; seat: number | null } | null {
+  recording(): (Recording & { seat: number | null }) | null {
     const g = this.game;
     if (!g) return null;
     const answers = g.state.answers.map((a) => a.slice());
-    return { seed: this.seed, players: this.players, mode: this.modeId, answers, seat: this.viewer };
+    const options = Object.keys(this.options).length ? { options: { ...this.options } } : {};
+    return { seed: this.seed, players: this.players, mode: this.modeId, ...options, answers, seat: this.viewer };
   }
 
   /** Whether the game has ended (with a result or a rule error). */

@@ -19,6 +19,8 @@ export interface GeneralRates extends Rate {
 export interface BalanceData {
   command: string;
   mode: string;
+  /** The options the games were played with (the packages and deck in play). */
+  options?: Record<string, unknown>;
   players: number;
   games: number;
   seed: number;

@@ -85,6 +85,7 @@ type Named = Exclude<
   | { kind: 'Var' }
   | { kind: 'ExtendEvent' }
   | { kind: 'ExtendEnum' }
+  | { kind: 'ExtendMode' }
   | { kind: 'Require' }
   | { kind: 'CardMethod' }
 >; // the declarations with names (id, 中文, English)

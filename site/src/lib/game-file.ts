@@ -6,6 +6,8 @@ export interface Recording {
   seed: number;
   players: number;
   mode: string;
+  /** The options the game was started with (only those not at their default). */
+  options?: Record<string, unknown>;
   answers: number[][];
 }
 
@@ -15,6 +17,7 @@ export function recordedFile(program: Program, r: Recording): ReplayFile {
     seed: r.seed,
     players: r.players,
     mode: r.mode,
+    ...(r.options && Object.keys(r.options).length ? { options: { ...r.options } } : {}),
     rules: rulesFingerprint(program),
     answers: r.answers.map((a) => a.slice()),
   };
