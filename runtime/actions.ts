@@ -58,7 +58,7 @@ export function conversionsOf(g: Engine, p: PlayerObj, kinds: string[] | null): 
     if (!s || s.viewAs.length === 0 || !skillEnabled(g, p, sid)) continue;
     for (const va of s.viewAs) {
       if (kinds && !matchesAny(g.program.cards, va.kind, kinds)) continue;
-      if (va.condExpr && !truthy(g.L.linker.expr(va.condExpr)(g.ctx(p, 1)))) continue;
+      if (va.condExpr && !va.condPerSet && !truthy(g.L.linker.expr(va.condExpr)(g.ctx(p, 1)))) continue;
       const pool: CardObj[] = [];
       for (const z of va.zones)
         for (const c of zoneCards(g, g.zoneRef(z, p))) {
@@ -69,21 +69,33 @@ export function conversionsOf(g: Engine, p: PlayerObj, kinds: string[] | null): 
           }
           pool.push(c);
         }
-      for (const combo of combinations(pool, va.count, 64))
+      // A condition about the cards together (`them`) keeps the combinations it accepts (the cap counts those).
+      const cond = va.condPerSet && va.condExpr ? g.L.linker.expr(va.condExpr) : null;
+      const accept = cond
+        ? (combo: CardObj[]) => {
+            const cx = g.ctx(p, 1);
+            cx.vars[0] = combo;
+            return truthy(cond(cx));
+          }
+        : undefined;
+      // (Those it rejects are not counted: every combination is looked at, and up to 1024 kept, so that no suit of
+      // a large hand is cut off behind the pairs of another.)
+      for (const combo of combinations(pool, va.count, accept ? 1024 : 64, accept))
         out.push({ t: 'v', kind: va.kind, subs: combo, via: sid, set: {} });
     }
   }
   return out;
 }
 
-/** The k-element subsets of xs in order, at most `cap` of them. */
-export function combinations<T>(xs: T[], k: number, cap: number): T[][] {
+/** The k-element subsets of xs in order that `accept` takes (all without it), at most `cap` of them. */
+export function combinations<T>(xs: T[], k: number, cap: number, accept?: (combo: T[]) => boolean): T[][] {
   const out: T[][] = [];
   if (k <= 0) return out;
   const rec = (start: number, acc: T[]) => {
     if (out.length >= cap) return;
     if (acc.length === k) {
-      out.push(acc.slice());
+      const combo = acc.slice();
+      if (!accept || accept(combo)) out.push(combo);
       return;
     }
     for (let i = start; i < xs.length; i++) {

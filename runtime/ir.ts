@@ -92,6 +92,8 @@ export interface IViewAs {
   zones: string[];
   filterExpr?: IExpr; // `it` is local slot 0
   condExpr?: IExpr;
+  /** The condition names `them` (local slot 0: the cards of one combination): checked for each combination. */
+  condPerSet?: boolean;
   at: At;
 }
 

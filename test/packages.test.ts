@@ -75,7 +75,8 @@ describe('the generals dealt in the identity mode', () => {
 
   it('asks each god general’s player for a kingdom, which is the kingdom they play as', () => {
     const { g, kingdomQuestions } = setup({ generalPool: 'allGenerals' }, 1, 1);
-    const gods = g.state.players.filter((p) => String(p.v.general).startsWith('ptGod'));
+    // Every god general dealt: the test package's and those of the packages in rules/ (扩展包·火's among them).
+    const gods = g.state.players.filter((p) => program.generals[String(p.v.general)]?.fields.kingdom === 'god');
     expect(gods.length).toBeGreaterThan(0);
     expect(kingdomQuestions.sort()).toEqual(gods.map((p) => p.seat).sort());
     for (const p of gods) {

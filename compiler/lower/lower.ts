@@ -24,12 +24,19 @@ interface Cx {
 
 class Scope {
   vars = new Map<string, number>();
+  /** The names of this scope that some expression looked up (a conversion's `them`). */
+  used = new Set<string>();
   constructor(
     public parent: Scope | null,
     public counter: { n: number },
   ) {}
   lookup(n: string): number | undefined {
-    return this.vars.get(n) ?? this.parent?.lookup(n);
+    const i = this.vars.get(n);
+    if (i !== undefined) {
+      this.used.add(n);
+      return i;
+    }
+    return this.parent?.lookup(n);
   }
   declare(n: string): number {
     const i = this.counter.n++;
@@ -633,12 +640,18 @@ class Lowerer {
           const scope = new Scope(null, { n: 0 });
           scope.declare('it');
           const cx: Cx = { pure: true, you: true, event: false, subject: false, what: `the conversion of ${id}` };
+          // The condition may name `them`, the cards of one combination (a list, slot 0): it is then checked for
+          // each combination (乱击: two cards of the same suit), otherwise once.
+          const setScope = new Scope(null, { n: 0 });
+          setScope.declare('them');
+          const condExpr = it.cond ? this.expr(it.cond, setScope, cx) : undefined;
           sk.viewAs.push({
             kind: this.S.get(it.cardKind.name)?.id ?? it.cardKind.name,
             count: it.count,
             zones: it.zones.length ? it.zones.map((z) => z.name) : ['hand'],
             filterExpr: it.filter ? this.expr(it.filter, scope, cx) : undefined,
-            condExpr: it.cond ? this.expr(it.cond, scope, cx) : undefined,
+            condExpr,
+            ...(setScope.used.has('them') ? { condPerSet: true } : {}),
             at: at(it.span),
           });
           break;

@@ -439,6 +439,19 @@ function viewAs(R: Renderer, it: A.ViewAsItem): Text {
       return relative(R.cond(simplify(filter), inner), false, mark);
     });
   }
+  // The conjuncts of the condition about the cards together (`them`) qualify the cards (两张花色相同的手牌); the
+  // others stay a condition (若…).
+  const conjuncts = it.cond ? andParts(it.cond) : [];
+  const together = conjuncts.filter((c) => namesThem(c));
+  const rest = conjuncts.filter((c) => !namesThem(c));
+  if (together.length) {
+    const setRel = R.withMark((mark) => {
+      const inner = env.child();
+      inner.bind('them', { zh: mark, en: mark, ty: { base: 'card', list: true }, demo: true });
+      return relative(R.cond(simplify(joinAnd(together)), inner), it.count > 1, mark);
+    });
+    rel = rel.zh ? { zh: `${rel.zh}且${setRel.zh}`, en: `${rel.en} and ${setRel.en}` } : setRel;
+  }
   const n = it.count;
   // 牌 alone means a card in hand or in the equipment area; 手牌 a hand card.
   const ids = (it.zones.length ? it.zones.map((z) => z.name) : ['hand']).sort().join(',');
@@ -449,16 +462,59 @@ function viewAs(R: Renderer, it: A.ViewAsItem): Text {
     /^【[^】]+】$/.test(rel.zh) && noun !== '牌'
       ? `${noun.replace(/的牌$/, '')}中的${num}张${rel.zh}`
       : `${num}张${qualify(noun, rel.zh, '牌')}`;
-  const zh = `你可以将${what}当${kind.zh}使用或打出`;
+  // A kind the rules never ask for (a trick such as 过河拆桥) is only used, never played in answer to something.
+  const played = askedFor(R, it.cardKind.name);
+  const zh = `你可以将${what}当${kind.zh}${played ? '使用或打出' : '使用'}`;
   const cards = n === 1 ? 'a card' : `${n} cards`;
   const from = `from your ${zones.map((z) => lcFirst(z.en)).join(' or ')}`;
   const folded = nounWithClause(cards, rel.en);
   const whatEn =
     folded === `${cards} ${rel.en}` || !rel.en ? `${cards} ${from}${rel.en ? ' ' + rel.en : ''}` : `${folded} ${from}`;
-  const en = `you may use or play ${whatEn} as ${/^[A-Z]/.test(kind.en) ? 'a ' : ''}${kind.en}`;
-  if (!it.cond) return { zh, en };
-  const c = R.cond(simplify(it.cond), env);
+  const en = `you may ${played ? 'use or play' : 'use'} ${whatEn} as ${/^[A-Z]/.test(kind.en) ? 'a ' : ''}${kind.en}`;
+  if (!rest.length) return { zh, en };
+  const c = R.cond(simplify(joinAnd(rest)), env);
   return { zh: `若${c.zh}，${zh}`, en: `if ${c.en}, ${en}` };
+}
+
+/** Whether the rules ask a player for a card of kind `id` (or of a kind it is a kind of) outside their own use of
+ *  it: 闪 against a 杀, 无懈可击 against a trick, 桃 for the dying, 杀 in a 决斗. */
+function askedFor(R: Renderer, id: string): boolean {
+  const seen = new Set<string>();
+  for (let k: string | undefined = id; k && !seen.has(k); ) {
+    seen.add(k);
+    if ((R.facts.asks.byKind.get(k) ?? []).length > 0) return true;
+    const s = R.S.get(k);
+    k = s?.kind === 'card' ? (s.decl as A.CardDecl).parent?.name : undefined;
+  }
+  return false;
+}
+
+/** The conjuncts of `a and b and …`. */
+function andParts(e: A.Expr): A.Expr[] {
+  return e.kind === 'Binary' && e.op === 'and' ? [...andParts(e.left), ...andParts(e.right)] : [e];
+}
+
+function joinAnd(es: A.Expr[]): A.Expr {
+  return es.reduce((l, r) => ({ kind: 'Binary', op: 'and', left: l, right: r, span: l.span }) as A.Expr);
+}
+
+/** Whether an expression names `them` (a conversion's cards together). */
+function namesThem(e: A.Expr): boolean {
+  let found = false;
+  const walk = (x: unknown): void => {
+    if (found || !x || typeof x !== 'object') return;
+    const o = x as Record<string, unknown>;
+    if (o.kind === 'Name' && o.name === 'them') {
+      found = true;
+      return;
+    }
+    for (const v of Object.values(o)) {
+      if (Array.isArray(v)) v.forEach(walk);
+      else if (v && typeof v === 'object') walk(v);
+    }
+  };
+  walk(e);
+  return found;
 }
 
 // ---------------------------------------------------------------- modifiers and filters
