@@ -249,10 +249,10 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
   },
   'skills.wusheng': {
     zh: [
-      '你可以将一张红色牌当【杀】使用或打出。若【杀】由你装备区里的牌转化而来，且不计这些装备时一名角色不在你的攻击范围内，其不能成为你使用该牌的目标。',
+      '你可以将一张红色牌当【杀】使用或打出。若【杀】由你装备区里的牌转化而来，且不计这些装备时一名角色不在你的攻击范围内，其不能成为你使用该【杀】的目标。',
     ],
     en: [
-      'You may use or play a red card from your hand or equipment area as a Slash. If a Slash is made of cards from your equipment area, and without that equipment a player is out of your attack range, that player cannot be the target of that card used by you.',
+      'You may use or play a red card from your hand or equipment area as a Slash. If a Slash is made of cards from your equipment area, and without that equipment a player is out of your attack range, that player cannot be the target of that Slash used by you.',
     ],
   },
   'skills.wushuang': {

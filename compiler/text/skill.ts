@@ -6,9 +6,9 @@ import { simplify, subExprs, presupposed } from './stmt.ts';
 import { YOU, qualify, lcFirst } from './expr.ts';
 import { Env, bodyOf, newBody, type Missing, type Val } from './context.ts';
 import { Reads } from '../lower/symbols.ts';
-import { fixEnglish, join, nounWithClause, pronouns, relative, t, isEmpty, type Text } from './lang.ts';
+import { fixEnglish, join, nounWithClause, pronouns, relative, series, t, isEmpty, type Text } from './lang.ts';
 import { fromTypeRef, unitOf } from './types.ts';
-import { bestMatch, type Phrase } from './phrasebook.ts';
+import { bestMatch, type Pattern, type Phrase } from './phrasebook.ts';
 
 /** How a tag reads: the names its declaration gives (`tag locked 锁定技 "Locked skill"`); a tag without names says
  *  nothing (the armour's skills). */
@@ -55,27 +55,116 @@ export function skillText(R: Renderer, d: A.SkillDecl): Text {
 function wordSkill(R: Renderer, d: A.SkillDecl): Text {
   const tags = d.tags.map((x) => tagText(R, x.name)).filter((x): x is Text => !!x);
   const head: Text = { zh: tags.map((x) => x.zh + '，').join(''), en: tags.map((x) => x.en + ' ').join('') };
-  const items = d.items.map((it) => R.sentence(item(R, d, it)));
+  const items = grouped(d.items.map((it) => item(R, d, it))).map((x) => R.sentence(x));
   const body = join(items, '', ' ');
   // Role nouns named again read as pronouns here already, so a card or a general that shows the skill shows it so.
   return pronouns({ zh: head.zh + body.zh, en: head.en + body.en }, R.roleNouns());
 }
 
-function item(R: Renderer, d: A.SkillDecl, it: A.SkillItem): Text {
+/** An item worded in parts, so that neighbours sharing a part read as one sentence; `text` alone for an item
+ *  that has no parts to share. */
+interface Part {
+  window?: Text;
+  limit?: Text;
+  cond?: Text;
+  body: Text;
+  optional?: boolean;
+}
+
+function item(R: Renderer, d: A.SkillDecl, it: A.SkillItem): Part {
   switch (it.kind) {
     case 'Trigger':
       return trigger(R, d, it);
     case 'Active':
       return active(R, d, it);
     case 'ViewAs':
-      return viewAs(R, it);
+      return { body: viewAs(R, it) };
     case 'Modify':
       return modify(R, it);
     case 'Filter':
-      return filter(R, it);
+      return { body: filter(R, it) };
     case 'Grant':
-      return grant(R, it);
+      return { body: grant(R, it) };
   }
+}
+
+const same = (a: Text | undefined, b: Text | undefined) =>
+  (a?.zh ?? '') === (b?.zh ?? '') && (a?.en ?? '') === (b?.en ?? '');
+
+/** The items' sentences: an item whose effect says nothing (its steps are bookkeeping the phrasebook words as
+ *  nothing) is left out; neighbours with the same condition and no window read as one sentence (若你本回合天义拼点
+ *  赢，你的攻击范围无限，使用【杀】的次数上限+1，且…); neighbours that do the same thing on the same condition in
+ *  different windows name the windows together (你的弃牌阶段开始时或你死亡时，…). */
+function grouped(parts: Part[]): Text[] {
+  const out: Text[] = [];
+  const live = parts.filter((p) => !isEmpty(p.body));
+  for (let i = 0; i < live.length; ) {
+    const p = live[i]!;
+    let j = i + 1;
+    if (!p.window && p.cond && !isEmpty(p.cond)) {
+      while (j < live.length && !live[j]!.window && same(live[j]!.cond, p.cond) && !live[j]!.optional) j++;
+      if (j > i + 1 && !p.optional) {
+        out.push(
+          compose({
+            limit: t('', ''),
+            cond: p.cond,
+            body: together(live.slice(i, j).map((x) => x.body)),
+            optional: false,
+          }),
+        );
+        i = j;
+        continue;
+      }
+      j = i + 1;
+    }
+    if (p.window) {
+      while (
+        j < live.length &&
+        live[j]!.window &&
+        same(live[j]!.limit, p.limit) &&
+        same(live[j]!.cond, p.cond) &&
+        same(live[j]!.body, p.body) &&
+        !!live[j]!.optional === !!p.optional
+      )
+        j++;
+      if (j > i + 1) {
+        out.push(
+          compose({
+            ...p,
+            window: series(
+              live.slice(i, j).map((x) => x.window!),
+              'or',
+            ),
+            limit: p.limit ?? t('', ''),
+            optional: !!p.optional,
+          }),
+        );
+        i = j;
+        continue;
+      }
+    }
+    out.push(p.window || p.cond ? compose({ ...p, limit: p.limit ?? t('', ''), optional: !!p.optional }) : p.body);
+    i = j;
+  }
+  return out;
+}
+
+/** Effects on one condition in one sentence: 你的攻击范围无限，使用【杀】的次数上限+1，且使用【杀】可以… / your attack
+ *  range is unlimited, you may use one more Slash per turn and may name … (a repeated "you" / 你 dropped). */
+function together(bodies: Text[]): Text {
+  const zh = bodies.map((b, i) => {
+    const prev = bodies[i - 1]?.zh ?? '';
+    return i > 0 && /^你(?!的)/.test(b.zh) && /^你/.test(prev) ? b.zh.slice(1) : b.zh;
+  });
+  const en = bodies.map((b, i) => {
+    const prev = bodies[i - 1]?.en ?? '';
+    return i > 0 && /^you [a-z]/.test(b.en) && /^you [a-z]/.test(prev) ? b.en.slice(4) : b.en;
+  });
+  const last = (xs: string[], sep: string, and: string) => xs.slice(0, -1).join(sep) + and + xs[xs.length - 1];
+  return {
+    zh: last(zh, '，', '，且'),
+    en: last(en, ', ', en.length > 2 ? ', and ' : ' and '),
+  };
 }
 
 /** `grants x to others where …`: 群势力的其他角色拥有〖x〗 / every other player whose … has x; a card kind reads
@@ -203,7 +292,7 @@ function names(e: A.Expr, out: Set<string> = new Set()): Set<string> {
   return out;
 }
 
-function compose(parts: { window?: Text; limit: Text; cond?: Val; body: Text; optional: boolean }): Text {
+function compose(parts: { window?: Text; limit: Text; cond?: Val | Text; body: Text; optional: boolean }): Text {
   const zh: string[] = [];
   const en: string[] = [];
   if (parts.window && !isEmpty(parts.window)) {
@@ -214,7 +303,7 @@ function compose(parts: { window?: Text; limit: Text; cond?: Val; body: Text; op
     zh.push(parts.limit.zh);
     en.push(parts.limit.en);
   }
-  if (parts.cond && parts.cond.konst !== true) {
+  if (parts.cond && (parts.cond as Val).konst !== true && !isEmpty(parts.cond)) {
     zh.push(`若${parts.cond.zh}`);
     en.push(`if ${parts.cond.en}`);
   }
@@ -226,7 +315,7 @@ function compose(parts: { window?: Text; limit: Text; cond?: Val; body: Text; op
 
 // ---------------------------------------------------------------- triggers
 
-function trigger(R: Renderer, d: A.SkillDecl, it: A.TriggerItem): Text {
+function trigger(R: Renderer, d: A.SkillDecl, it: A.TriggerItem): Part {
   const kinds = R.facts.windowEvents.get(it.window.name) ?? [];
   const subject: Val =
     it.subject === 'you'
@@ -312,13 +401,13 @@ function trigger(R: Renderer, d: A.SkillDecl, it: A.TriggerItem): Text {
     best?.ph,
   );
   const cond = andOf(best ? best.rest : all);
-  return compose({
+  return {
     window,
     limit: limitText(R, it.limit, d),
     ...(cond ? { cond: R.cond(cond, env) } : {}),
     body: R.body(it.body, env),
     optional: it.optional,
-  });
+  };
 }
 
 function isEventRef(x: A.Expr, alias: string | undefined): boolean {
@@ -408,18 +497,18 @@ function fieldEq(c: A.Expr, alias: string | undefined): { field: string; value: 
 
 // ---------------------------------------------------------------- actions, conversions
 
-function active(R: Renderer, d: A.SkillDecl, it: A.ActiveItem): Text {
+function active(R: Renderer, d: A.SkillDecl, it: A.ActiveItem): Part {
   const env = new Env(bodyOf(it.body, { you: true, callee: `active:${d.names.id.name}` }));
   const window = R.window('active', YOU, () => undefined, it.span, env);
   const used = subExprs(it.body);
   const cond = andOf(conjuncts(it.cond).filter((c) => !presupposed(c, used)));
-  return compose({
+  return {
     window,
     limit: limitText(R, it.limit, d),
     ...(cond ? { cond: R.cond(cond, env) } : {}),
     body: R.body(it.body, env),
     optional: true,
-  });
+  };
 }
 
 function viewAs(R: Renderer, it: A.ViewAsItem): Text {
@@ -526,7 +615,7 @@ function kindTestOf(c: A.Expr, p: string): A.NameRef | undefined {
   return undefined;
 }
 
-function modify(R: Renderer, it: A.ModifyItem): Text {
+function modify(R: Renderer, it: A.ModifyItem): Part {
   // `card is slash or card is duel` where a phrase words one of the kinds on its own (a pattern): one sentence per
   // kind (你使用的【杀】需两张【闪】才能抵消；与你进行【决斗】的角色……).
   const params0 = it.params.map((p) => p.name);
@@ -542,7 +631,7 @@ function modify(R: Renderer, it: A.ModifyItem): Text {
     });
     if (!own) continue;
     const parts = alts.map((a) => modifyOne(R, { ...it, cond: andOf(cs.map((x) => (x === c ? a : x))) }));
-    return join(parts, '；', '; ');
+    return { body: join(parts.map(sayCond), '；', '; ') };
   }
   return modifyOne(R, it);
 }
@@ -552,10 +641,15 @@ function disjuncts(e: A.Expr): A.Expr[] {
   return [e];
 }
 
-function modifyOne(R: Renderer, it: A.ModifyItem): Text {
+/** A modifier's text as one clause: 若…，… */
+function sayCond(p: Part): Text {
+  return p.cond ? { zh: `若${p.cond.zh}，${p.body.zh}`, en: `if ${p.cond.en}, ${p.body.en}` } : p.body;
+}
+
+function modifyOne(R: Renderer, it: A.ModifyItem): Part {
   const h = R.S.get(it.hook.name);
   const hook = h?.kind === 'hook' ? (h.decl as A.HookDecl) : undefined;
-  if (!hook) return R.miss(it.hook.name, it.hook.span, 'a hook');
+  if (!hook) return { body: R.miss(it.hook.name, it.hook.span, 'a hook') };
   const params = it.params.map((p) => p.name);
   const env = new Env(newBody({ you: true }));
   const bound = new Map<number, A.Expr>();
@@ -591,7 +685,12 @@ function modifyOne(R: Renderer, it: A.ModifyItem): Text {
     (p, i) => bound.get(i) ?? (about.get(i)?.length === 1 ? kindTestOf(about.get(i)![0]!, p) : undefined),
   );
   args.push(it.value);
-  const match = R.matcher(args, env);
+  // `none` matches a parameter the modifier leaves open: bound to nothing and named by no condition (天义's
+  // "you cannot use a Slash" leaves the target open; 武圣's condition on the target keeps it).
+  const mentioned = new Set(rest.flatMap((c) => [...names(c)]));
+  const open = (i: number) => !bound.has(i) && !about.has(i) && !mentioned.has(params[i]!);
+  const matchArgs = R.matcher(args, env);
+  const match = (i: number, p: Pattern) => (p.k === 'none' && i < params.length ? open(i) : matchArgs(i, p));
   // A phrase with one parameter more than the hook words a contribution (its last parameter is the value); a
   // boolean hook may also use the phrase that words it as a condition.
   const n = hook.params.length;
@@ -604,11 +703,13 @@ function modifyOne(R: Renderer, it: A.ModifyItem): Text {
     match,
   );
   if (!ph)
-    return R.miss(
-      hook.names.id.name,
-      it.hook.span,
-      `phrase ${hook.names.id.name}(${hook.params.map((p) => p.name.name).join(', ')}) "…{value}…" "…{value}…"   # the hook ${hook.names.id.name}`,
-    );
+    return {
+      body: R.miss(
+        hook.names.id.name,
+        it.hook.span,
+        `phrase ${hook.names.id.name}(${hook.params.map((p) => p.name.name).join(', ')}) "…{value}…" "…{value}…"   # the hook ${hook.names.id.name}`,
+      ),
+    };
   const phrase = ph;
   const vals: Val[] = params.map((p, i) => {
     const b = bound.get(i);
@@ -676,6 +777,9 @@ function modifyOne(R: Renderer, it: A.ModifyItem): Text {
     if (i >= 0 && i < params.length) {
       if (!bound.has(i) && inRest.has(params[i]!)) {
         const ty = vals[i]!.ty;
+        // A card of a kind the condition tests reads as that kind: 该【杀】 / that Slash.
+        if (args[i] && ty?.base === 'card' && /^【[^】]+】$/.test(vals[i]!.zh))
+          return t(`该${vals[i]!.zh}`, vals[i]!.en.replace(/^an? /, 'that '));
         return ty?.base === 'card' ? t('该牌', 'that card') : t('其', 'that player');
       }
       return vals[i];
@@ -688,9 +792,8 @@ function modifyOne(R: Renderer, it: A.ModifyItem): Text {
   if ((hook.combine === 'any' || hook.combine === 'all') && !(it.value.kind === 'Bool' && it.value.value))
     conds.push(it.value);
   const cond = andOf(conds);
-  if (!cond) return text;
-  const c = R.cond(cond, env);
-  return { zh: `若${c.zh}，${text.zh}`, en: `if ${c.en}, ${text.en}` };
+  if (!cond) return { body: text };
+  return { cond: R.cond(cond, env), body: text };
 }
 
 /** A member's label without its owner: `card.suit(c) "{c}的花色"` → 花色 / suit. */
