@@ -207,7 +207,7 @@ export function may(body: Text): Text {
   let zh: string;
   if (body.zh.startsWith('你') && !body.zh.startsWith('你的')) zh = `你可以${body.zh.slice(1)}`;
   else if (/^[^，、可]{1,8}可以/.test(body.zh)) zh = `你可以发动此技能：${body.zh}`;
-  else if (/^(令|将|重复|依次|当|对)/.test(body.zh)) zh = `你可以${body.zh}`;
+  else if (/^(令|将|重复|依次|当|对|防止)/.test(body.zh)) zh = `你可以${body.zh}`;
   else if (body.zh.startsWith('若')) zh = `你可以发动此技能：${body.zh}`;
   else zh = `你可以令${body.zh}`;
   const b = fixEnglish(body.en);

@@ -203,6 +203,45 @@ export class Renderer extends ExprRenderer {
   }
 
   stmts(ss0: A.Stmt[], env: Env, top = true): Text[] {
+    // A replacement: steps ending in `stop` (the language's order: the new effect first, then the stop) read as
+    // the rules play it — 防止此次摸牌，改为… / prevent this draw and instead … — with the steps before the first
+    // that touches the event (a cost: 天香's discard) still first.
+    const last = ss0[ss0.length - 1];
+    if (ss0.length > 1 && last?.kind === 'Stop' && !last.target && env.body.eventKinds.length) {
+      const body = ss0.slice(0, -1);
+      const k = Math.max(
+        0,
+        body.findIndex((x) => touchesEvent(x, env.body.alias)),
+      );
+      const before = this.stmtsInOrder(body.slice(0, k), env, top);
+      const after = this.stmtsInOrder(body.slice(k), env, false).filter((c) => !isEmpty(c));
+      const stop = this.stmt(last, env)[0]!;
+      const first = after[0] as Clause | undefined;
+      if (!first) return [...before, stop];
+      // "you make a judgement" → "instead make a judgement"; "repeat …" stays; "that player takes …" keeps its subject.
+      const en = /^you [a-z]/.test(first.en)
+        ? first.en.slice(4).replace(/^([a-z']+)/, (w) => baseVerb(w))
+        : /^(repeat|for each) /.test(first.en)
+          ? first.en
+          : undefined;
+      const instead: Clause = {
+        zh: `改为${first.zh.replace(/^你(?!的)/, '')}`,
+        en: en ? `instead ${en}` : `instead ${first.en}`,
+      };
+      // A branch or a loop after the stop stays with it: 防止此伤害，改为重复两次：… / prevent this damage and
+      // instead repeat 2 times: …
+      if (first.compound || /^(if|for|repeat|while) /.test(first.en))
+        return [
+          ...before,
+          { zh: `${stop.zh}，${instead.zh}`, en: `${stop.en} and ${instead.en}`, compound: true } as Clause,
+          ...after.slice(1),
+        ];
+      return [...before, stop, instead, ...after.slice(1)];
+    }
+    return this.stmtsInOrder(ss0, env, top);
+  }
+
+  private stmtsInOrder(ss0: A.Stmt[], env: Env, top: boolean): Text[] {
     // `if count(xs) == 0 { break }` (or `return`) before a choice among xs: the choice says it (there is nothing
     // to choose), and xs is then read once.
     const ss = ss0.filter(
@@ -1024,6 +1063,11 @@ export function presupposedNone(c: A.Expr, used: Set<string>): boolean {
     x = c.left.args[0]?.value;
   if (!x) return false;
   return used.has(source(x));
+}
+
+/** Whether a statement reads the event of the window it runs in (`event`, or the trigger's alias for it). */
+function touchesEvent(s: A.Stmt, alias: string | undefined): boolean {
+  return countUses([s], 'event') + (alias ? countUses([s], alias) : 0) > 0;
 }
 
 /** How many times a name is read in statements (a rough count, for choosing between an alias and a letter). */
