@@ -155,7 +155,7 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
       'Type: Delayed trick; Targets: chosen by the user.',
       'In your play phase, you may use this card.',
       'It may target another player who has no Indulgence in their judge area and is not the lord (if “Indulgence may target the lord” is chosen, it may also be the lord).',
-      "In the judge phase, the judged player makes a judgement; if the judge card's suit is not Heart, they skip Play phase this turn.",
+      "In the judge phase, the judged player makes a judgement; if the judge card's suit is not Heart, they skip the play phase this turn.",
       'If it is cancelled by a Nullification, nothing happens.',
     ],
   },
@@ -236,7 +236,7 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
       '你的准备阶段（「观星规则」为三张时为摸牌阶段）开始时，你可以观看牌堆顶的X张牌（X为存活角色数且至多为5，「观星规则」为三张时为3），然后将其中任意张以任意顺序置于牌堆顶，其余以任意顺序置于牌堆底。',
     ],
     en: [
-      'At the start of your Start phase (the Draw phase under the three-card Stargazing rule), you may look at the top X cards of the draw pile (X is the number of living players, at most 5; 3 under the three-card Stargazing rule), then you put any of them back on top of the draw pile in any order and the rest at the bottom in any order.',
+      'At the start of your start phase (the draw phase under the three-card Stargazing rule), you may look at the top X cards of the draw pile (X is the number of living players, at most 5; 3 under the three-card Stargazing rule), then you put any of them back on top of the draw pile in any order and the rest at the bottom in any order.',
     ],
   },
   'skills.rende': {

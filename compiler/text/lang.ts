@@ -270,6 +270,13 @@ export function fixEnglish(s: string): string {
       `${pre}${y} ${({ has: 'have', is: 'are', does: 'do', was: 'were' } as Record<string, string>)[v]}`,
   );
   out = out.replace(/\b([Ii])t's\b/g, '$1ts');
+  // A phase named in running text is a common noun: "your finish phase", "skip the play phase" (its name, "Play
+  // phase", is a label).
+  out = out.replace(/(\S+ )\b([A-Z][a-z]+) (phases?)\b/g, (m, prev: string, w: string, ph: string) => {
+    if (/[.:;!?]\s$/.test(prev)) return m;
+    const det = /^(?:\W*(?:your|their|its|the|this|that|each|every|no|a|an|his|her|my|our)\s|.*'s\s)$/i.test(prev);
+    return `${prev}${det ? '' : 'the '}${w.toLowerCase()} ${ph}`;
+  });
   // "you" as a subject (not "by you", "to you"): the verb after it loses its -s.
   out = out.replace(
     /(^|[,;:(“]\s*|\b(?:if|then|and|or|that|when|after|before|until|unless|while|where|so|which)\s+)([Yy]ou) ([a-z']+)/g,
