@@ -553,16 +553,30 @@ function viewAs(R: Renderer, it: A.ViewAsItem): Text {
       : `${num}张${qualify(noun, rel.zh, '牌')}`;
   // A kind the rules never ask for (a trick such as 过河拆桥) is only used, never played in answer to something.
   const played = askedFor(R, it.cardKind.name);
-  const zh = `你可以将${what}当${kind.zh}${played ? '使用或打出' : '使用'}`;
+  // A kind that may be recast instead of used (铁索连环): the converted card may be too (the core's `recastable`).
+  const recast = s?.kind === 'card' && flagged(s.decl as A.CardDecl, 'recastable');
+  const how: Text = played
+    ? recast
+      ? t('使用、打出或重铸', 'use, play or recast')
+      : t('使用或打出', 'use or play')
+    : recast
+      ? t('使用或重铸', 'use or recast')
+      : t('使用', 'use');
+  const zh = `你可以将${what}当${kind.zh}${how.zh}`;
   const cards = n === 1 ? 'a card' : `${n} cards`;
   const from = `from your ${zones.map((z) => lcFirst(z.en)).join(' or ')}`;
   const folded = nounWithClause(cards, rel.en);
   const whatEn =
     folded === `${cards} ${rel.en}` || !rel.en ? `${cards} ${from}${rel.en ? ' ' + rel.en : ''}` : `${folded} ${from}`;
-  const en = `you may ${played ? 'use or play' : 'use'} ${whatEn} as ${/^[A-Z]/.test(kind.en) ? 'a ' : ''}${kind.en}`;
+  const en = `you may ${how.en} ${whatEn} as ${/^[A-Z]/.test(kind.en) ? 'a ' : ''}${kind.en}`;
   if (!rest.length) return { zh, en };
   const c = R.cond(simplify(joinAnd(rest)), env);
   return { zh: `若${c.zh}，${zh}`, en: `if ${c.en}, ${en}` };
+}
+
+/** Whether a card kind sets a flag field (`recastable: true`). */
+function flagged(d: A.CardDecl, field: string): boolean {
+  return d.fields.some((f) => f.name.name === field && f.value.kind === 'Bool' && f.value.value);
 }
 
 /** Whether the rules ask a player for a card of kind `id` (or of a kind it is a kind of) outside their own use of
