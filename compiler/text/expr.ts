@@ -1419,8 +1419,13 @@ export function qualify(noun: string, rel: string, unitNoun: string): string {
   if (noun === '牌' && /^[^的，、且]*牌$/.test(rel) && !/有/.test(rel)) return rel;
   // "【杀】且包含你的所有手牌" → 包含你的所有手牌的【杀】.
   const kind = /^(【[^】]+】)且(.+)$/.exec(rel);
+  const suitOf = kind && /^(?:花色为)?(黑桃|红桃|梅花|方块)牌?$/.exec(kind[2]!);
   if (noun === unitNoun && kind)
-    return /^(红色|黑色)$/.test(kind[2]!) ? `${kind[2]}${kind[1]}` : `${kind[2]}的${kind[1]}`;
+    return /^(红色|黑色)$/.test(kind[2]!)
+      ? `${kind[2]}${kind[1]}`
+      : suitOf
+        ? `${suitOf[1]}${kind[1]}`
+        : `${kind[2]}的${kind[1]}`;
   if (unitNoun === '') unitNoun = '项';
   const simple = /^[^的中，、]{1,8}$/.test(noun);
   if (simple) return `${rel}的${noun}`;

@@ -825,22 +825,77 @@ export function memberLabel(R: Renderer, owner: string, field: string, span: A.S
   return { zh: text.zh.replace(/^的/, ''), en: text.en.replace(/^'s /, '').replace(/^of /, '') };
 }
 
+/** `filter where … set f = v`: 你的红桃手牌均视为【杀】（基本牌） / the Heart cards in your hand count as Slashes (basic
+ *  cards); 你的黑桃牌均视为红桃牌 / your Spade cards count as Heart cards. A zone the condition names is where the
+ *  cards are; the rest of it qualifies them; a kind is what they count as, any other field a noun of its own (the
+ *  cards whose f is v). */
 function filter(R: Renderer, it: A.FilterItem): Text {
   const env = new Env(newBody({ you: true }));
-  const rel = R.withMark((mark) => {
-    const inner = env.child();
-    inner.bind('it', { zh: mark, en: mark, ty: { base: 'card' }, demo: true });
-    return relative(R.cond(simplify(it.cond), inner), true, mark);
-  });
-  const sets = it.sets.map((f) => {
-    const label = memberLabel(R, 'card', f.name.name, f.name.span);
-    const v = R.expr(f.value, env);
-    // A member without a label of its own (the kind: {c}) is what the card is.
-    if (!label.zh) return { zh: `视为${v.zh}`, en: `count as ${/^[A-Z]/.test(v.en) ? 'a ' : ''}${v.en}` };
-    return { zh: `${label.zh}视为${v.zh}`, en: `count as having ${v.en} as their ${label.en}` };
-  });
-  return {
-    zh: `你的${rel.zh ? rel.zh + '的' : ''}牌${sets.map((s, i) => (s.zh.startsWith('视为') ? s.zh : i === 0 ? `的${s.zh}` : `其${s.zh}`)).join('，')}`,
-    en: `your cards${rel.en ? ' ' + rel.en : ''} ${sets.map((s) => s.en).join(' and ')}`,
+  const parts = conjuncts(it.cond);
+  const zoneTest = (c: A.Expr) =>
+    c.kind === 'Binary' &&
+    c.op === '==' &&
+    c.left.kind === 'Call' &&
+    c.left.callee.kind === 'Name' &&
+    c.left.callee.name === 'zoneOf' &&
+    c.left.args[0]?.value.kind === 'Name' &&
+    c.left.args[0].value.name === 'it' &&
+    c.right.kind === 'Name' &&
+    R.S.get(c.right.name)?.kind === 'zone'
+      ? c.right.name
+      : undefined;
+  const zones = parts.map(zoneTest).filter((z): z is string => !!z);
+  const rest = parts.filter((c) => !zoneTest(c));
+  const zone = zones.length === 1 ? zones[0] : undefined;
+  const cardsWhere = (cond: A.Expr | undefined, zh: string): Text => {
+    if (!cond) return { zh, en: 'cards' };
+    const rel = R.withMark((mark) => {
+      const inner = env.child();
+      inner.bind('it', { zh: mark, en: mark, ty: { base: 'card' }, demo: true });
+      return relative(R.cond(simplify(cond), inner), true, mark);
+    });
+    return { zh: qualify(zh, rel.zh, '牌'), en: nounWithClause('cards', rel.en) };
   };
+  // With the zone folded in (手牌 / in your hand) when it is the hand; any other zone stays in the condition.
+  const inHand = zone === 'hand' && zones.length === parts.length - rest.length;
+  const own = cardsWhere(andOf(inHand ? rest : parts), inHand ? '手牌' : '牌');
+  const subject: Text = inHand
+    ? { zh: `你的${own.zh}`, en: `the ${own.en} in your hand` }
+    : { zh: `你的${own.zh}`, en: `your ${own.en}` };
+  const kinds: Text[] = [];
+  const others: Text[] = [];
+  for (const f of it.sets) {
+    const label = memberLabel(R, 'card', f.name.name, f.name.span);
+    if (!label.zh) {
+      const v = R.expr(f.value, env);
+      kinds.push({ zh: v.zh, en: pluralNoun(v.en) });
+      continue;
+    }
+    const test: A.Expr = {
+      kind: 'Binary',
+      op: '==',
+      left: { kind: 'Member', object: { kind: 'Name', name: 'it', span: f.span }, name: f.name, span: f.span },
+      right: f.value,
+      span: f.span,
+    } as A.Expr;
+    const noun = cardsWhere(test, '牌');
+    // "cards that are a Basic card" → "basic cards" (a category reads as a common noun).
+    const cat = /^cards that (?:is|are) an? ([A-Z][a-z]+ card)$/.exec(noun.en);
+    others.push({ zh: noun.zh, en: cat ? pluralNoun(lcFirst(cat[1]!)) : noun.en });
+  }
+  const what: Text = kinds.length
+    ? {
+        zh: `${kinds.map((k) => k.zh).join('或')}${others.length ? `（${others.map((o) => o.zh).join('，')}）` : ''}`,
+        en: `${kinds.map((k) => k.en).join(' or ')}${others.length ? ` (${others.map((o) => o.en).join(', ')})` : ''}`,
+      }
+    : { zh: others.map((o) => o.zh).join('且'), en: others.map((o) => o.en).join(' and ') };
+  return { zh: `${subject.zh}均视为${what.zh}`, en: `${subject.en} count as ${what.en}` };
+}
+
+/** An English noun in the plural: Slash → Slashes, Peach → Peaches, Basic card → Basic cards. */
+function pluralNoun(s: string): string {
+  if (/s$/.test(s) && !/(ss|sh|ch|x)$/.test(s)) return s;
+  if (/(s|sh|ch|x|z)$/.test(s)) return `${s}es`;
+  if (/[^aeiou]y$/.test(s)) return `${s.slice(0, -1)}ies`;
+  return `${s}s`;
 }
