@@ -37,13 +37,28 @@ import {
 } from './types.ts';
 
 /** A zone's two readings: its cards (你的手牌 / the cards in your hand; 弃牌堆中的牌) and the place. */
+/** Whether a zone's name names its cards (手牌, 不屈牌, 星, 遗物) rather than a place (装备区, 弃牌堆): 你有“星”. */
+export function namesItsCards(name: Text): boolean {
+  return !/(区|堆|游戏)$/.test(name.zh);
+}
+
+/** A zone's name as a term: a name of one character is quoted (“星”). */
+export function zoneTerm(name: Text): string {
+  return name.zh.length === 1 ? `“${name.zh}”` : name.zh;
+}
+
 export function zoneVal(name: Text, owner: Text | undefined): Val {
-  const zhCards = /牌$/.test(name.zh) ? name.zh : `${name.zh}里的牌`;
+  const zhCards = namesItsCards(name) ? zoneTerm(name) : `${name.zh}里的牌`;
   if (owner) {
+    const enName = lcFirst(name.en);
     return {
       zh: `${owner.zh}的${zhCards}`,
-      en: `the cards in ${possessive(owner.en, lcFirst(name.en))}`,
-      place: { zh: `${owner.zh}的${name.zh}`, en: possessive(owner.en, lcFirst(name.en)) },
+      // "your stars", "the cards in your equipment area" (a name in the singular is a place: "your hand").
+      en:
+        namesItsCards(name) && /s$/.test(enName)
+          ? possessive(owner.en, enName)
+          : `the cards in ${possessive(owner.en, enName)}`,
+      place: { zh: `${owner.zh}的${zoneTerm(name)}`, en: possessive(owner.en, enName) },
       ty: { base: 'card', list: true },
     };
   }
@@ -1175,15 +1190,19 @@ export class ExprRenderer {
       const name = this.names(zs, x.span);
       const per = (zs.decl as A.ZoneDecl).perPlayer;
       const o = per && x.args[0] ? this.expr(x.args[0].value, env) : undefined;
-      const isHand = /牌$/.test(name.zh);
+      const isHand = namesItsCards(name);
+      const term = zoneTerm(name);
+      // Cards named by the zone, in the plural ("stars"): had as such.
+      const enCards = isHand && /s$/.test(name.en) ? lcFirst(name.en) : undefined;
       if (o) {
         const poss = o.you ? 'your' : 'their';
         const where = isHand
-          ? t(`${o.zh}有${name.zh}`, `in hand`)
+          ? t(`${o.zh}有${term}`, `in hand`)
           : t(`${o.zh}的${name.zh}里有牌`, `in ${poss} ${lcFirst(name.en)}`);
-        const whereNo = isHand ? `${o.zh}没有${name.zh}` : `${o.zh}的${name.zh}里没有牌`;
-        if (some) return { zh: where.zh, en: `${o.en} has cards ${where.en}` };
-        if (none) return { zh: whereNo, en: `${o.en} has no cards ${where.en}` };
+        const whereNo = isHand ? `${o.zh}没有${term}` : `${o.zh}的${name.zh}里没有牌`;
+        if (some) return { zh: where.zh, en: enCards ? `${o.en} has ${enCards}` : `${o.en} has cards ${where.en}` };
+        if (none)
+          return { zh: whereNo, en: enCards ? `${o.en} has no ${enCards}` : `${o.en} has no cards ${where.en}` };
         const q: Record<string, string> = {
           '>=': 'at least',
           '>': 'more than',
@@ -1193,10 +1212,15 @@ export class ExprRenderer {
         };
         if (q[op]) {
           const [zhOp] = CMP[op]!;
-          const zhCount = isHand ? `${o.zh}的${name.zh}数` : `${o.zh}的${name.zh}里的牌数`;
+          const zhCount = isHand ? `${o.zh}的${term}数` : `${o.zh}的${name.zh}里的牌数`;
           const zhHas = op === '>=' ? '至少' : op === '<=' ? '至多' : op === '==' ? '恰好' : '';
-          const zh = zhHas && isHand ? `${o.zh}${zhHas}有${n}张${name.zh}` : `${zhCount}${zhOp}${n}`;
-          return { zh, en: `${o.en} has ${q[op]} ${n} card${n === 1 ? '' : 's'} ${where.en}` };
+          const zh = zhHas && isHand ? `${o.zh}${zhHas}有${n}张${term}` : `${zhCount}${zhOp}${n}`;
+          return {
+            zh,
+            en: enCards
+              ? `${o.en} has ${q[op]} ${n} ${n === 1 ? enCards.replace(/s$/, '') : enCards}`
+              : `${o.en} has ${q[op]} ${n} card${n === 1 ? '' : 's'} ${where.en}`,
+          };
         }
         return undefined;
       }

@@ -355,7 +355,8 @@ function trigger(R: Renderer, d: A.SkillDecl, it: A.TriggerItem): Part {
       }
       const only = onlyField(c, alias);
       const i = only ? ph.params.indexOf(only) : -1;
-      if (only && i > 0 && ph.nouns[i] && !fixed.has(only)) {
+      // (A field whose noun says nothing — `nature "" ""` — is only ever filled.)
+      if (only && i > 0 && ph.nouns[i] && ph.nouns[i]!.zh !== '' && !fixed.has(only)) {
         folded.set(only, [...(folded.get(only) ?? []), c]);
         continue;
       }
