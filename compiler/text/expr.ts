@@ -231,10 +231,21 @@ export class ExprRenderer {
   }
 
   /** `event` in a body: the event's own noun (`phrase damage "此伤害" "this damage"`). */
-  eventNoun(kinds: string[], span: A.Span): Val {
+  eventNoun(kinds: string[], span: A.Span, env?: Env): Val {
     for (const k of kinds) {
       const ph = this.book.find(k, () => false, false);
-      if (ph) return { ...ph.text, ty: { base: 'event', events: kinds } };
+      if (!ph) continue;
+      // In a trigger, the noun of the field that is the window's subject reads as the subject: 此牌对你的效果.
+      const f = env?.body.subjectField;
+      const subj = env?.body.subject;
+      const fp = f && subj ? this.book.find(`${k}.${f}`, () => false, false) : undefined;
+      if (fp && subj && fp.text.zh && ph.text.zh.includes(fp.text.zh) && ph.text.en.includes(fp.text.en))
+        return {
+          zh: ph.text.zh.replace(fp.text.zh, subj.zh),
+          en: ph.text.en.replace(fp.text.en, subj.en),
+          ty: { base: 'event', events: kinds },
+        };
+      return { ...ph.text, ty: { base: 'event', events: kinds } };
     }
     const k = kinds[0] ?? 'event';
     return {
@@ -370,7 +381,7 @@ export class ExprRenderer {
     if (v) return v;
     if (n === 'you' && env.body.you) return YOU;
     if ((n === 'event' || n === env.body.alias) && env.body.eventKinds.length)
-      return this.eventNoun(env.body.eventKinds, e.span);
+      return this.eventNoun(env.body.eventKinds, e.span, env);
     if (n === 'subject' && env.body.subject) return env.body.subject;
     const s = this.S.get(n);
     if (s) return this.entity(s, e.span);
@@ -1435,6 +1446,8 @@ export function qualify(noun: string, rel: string, unitNoun: string): string {
   if (rel === '') return noun;
   // "【杀】或【决斗】" already names the cards.
   if (noun === unitNoun && /】$/.test(rel) && /^【/.test(rel)) return rel;
+  // "无属性的【杀】、【南蛮入侵】或【万箭齐发】" too: each item a card kind.
+  if (noun === '牌' && rel.split(/、|或/).every((x) => /^(?:[^，；且的]*的)?【[^】]+】$/.test(x))) return rel;
   // A colour or a suit makes a plain noun: 红色牌, 黑色手牌, 方块牌.
   if (/牌$/.test(noun) && /^[^的]{1,4}$/.test(noun) && /^(红色|黑色)$/.test(rel)) return `${rel}${noun}`;
   const suit = /^花色为(黑桃|红桃|梅花|方块)$/.exec(rel);

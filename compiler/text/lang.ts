@@ -142,7 +142,19 @@ export function nounWithClause(noun: string, rel: string): string {
   );
   if (kinds && /^(an? |the )?(card|cards)$/.test(noun))
     return [kinds[1]!, ...kinds[2]!.split(' or is ').filter(Boolean)].join(' or ');
+  // "a card that is a Slash without a nature, a Savage Assault or an Archery Attack": the list names the cards.
+  const list = /^that is (an? [A-Z].*)$/.exec(rel);
+  if (
+    list &&
+    /^(an? |the )?(card|cards)$/.test(noun) &&
+    !/ and /.test(list[1]!) &&
+    list[1]!.split(/, | or /).every((x) => /^an? [A-Z]/.test(x))
+  )
+    return list[1]!;
   const kindAnd = /^that is (an? [A-Z][\w' -]*?) and (.+)$/.exec(rel);
+  const colour = kindAnd && /^(?:is|are) (red|black)$/.exec(kindAnd[2]!);
+  if (kindAnd && colour && /^(an? |the )?(card|cards)$/.test(noun))
+    return kindAnd[1]!.replace(/^an? /, `a ${colour[1]} `);
   if (kindAnd && /^(an? |the )?(card|cards)$/.test(noun))
     return /^whose /.test(kindAnd[2]!) ? `${kindAnd[1]} ${kindAnd[2]}` : `${kindAnd[1]} that ${kindAnd[2]}`;
   const adj = /^that (?:is|are) (red|black)$/.exec(rel);

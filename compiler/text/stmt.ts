@@ -697,7 +697,7 @@ export class Renderer extends ExprRenderer {
         return [{ zh: `${named.zh}为${v.zh}`, en: `${named.en} is ${v.en}` }];
       }
       case 'Stop': {
-        const what = s.target ? this.expr(s.target, env) : this.eventNoun(env.body.eventKinds, s.span);
+        const what = s.target ? this.expr(s.target, env) : this.eventNoun(env.body.eventKinds, s.span, env);
         return [{ zh: `防止${what.zh}`, en: `prevent ${what.en}` }];
       }
       case 'Timing': {
