@@ -82,7 +82,35 @@ export function section(
 ): Text {
   const name = m.name.name;
   const key = `${owner}.${name}`;
-  const ph = R.book.all(key).find((p) => p.decl.params !== undefined && hasBodySlot(p.text));
+  let ph = R.book
+    .all(key)
+    .find((p) => p.decl.params !== undefined && hasBodySlot(p.text) && p.patterns.every((x) => !x));
+  // A body that is one `if p == v { … }` where a section phrase has the pattern v for p: that phrase, and the
+  // branch as the body (白银狮子: 此牌从你的装备区离开后，… rather than 若此牌离开的区域为装备区，…).
+  let block = m.body;
+  const only = m.body?.stmts.length === 1 ? m.body.stmts[0] : undefined;
+  const fixed = new Map<number, A.Expr>();
+  if (only?.kind === 'If' && !only.else && only.cond.kind === 'Binary' && only.cond.op === '==') {
+    const { left, right } = only.cond;
+    const i = left.kind === 'Name' ? m.params.findIndex((p) => p.name.name === left.name) : -1;
+    const id = i >= 0 && right.kind === 'Name' ? R.S.get(right.name)?.id : undefined;
+    const special = id
+      ? R.book
+          .all(key)
+          .find(
+            (p) =>
+              p.decl.params !== undefined &&
+              hasBodySlot(p.text) &&
+              p.patterns[i]?.k === 'member' &&
+              (p.patterns[i] as { id: string }).id === id,
+          )
+      : undefined;
+    if (special) {
+      ph = special;
+      block = only.then;
+      fixed.set(i, right);
+    }
+  }
   const sig = m.params.map((p) => p.name.name).join(', ');
   if (!ph)
     return R.miss(
@@ -108,6 +136,8 @@ export function section(
       const kinds = R.facts.kindsOfParam(callee, i);
       const ty = fromTypeRef(p.type, kinds);
       const noun = ph.nouns[i];
+      const v = fixed.get(i);
+      if (v) return { ...R.expr(v, new Env(bodyOf(undefined, {}))), ty };
       if (noun && noun.zh === '' && noun.en === '') {
         about = true;
         return { zh: mark, en: mark, ty, demo: true };
@@ -176,7 +206,7 @@ export function section(
       if (v.konst === true && ph.result) return R.fill(ph.result, (n) => (n === 'self' ? self : undefined));
       body = v;
     } else {
-      const block = m.body ?? { kind: 'Block', stmts: [], span: m.span };
+      block ??= { kind: 'Block', stmts: [], span: m.span };
       // A mode's procedures are long: one sentence per step.
       body = owner === 'mode' ? join(R.block(block, env, true).map(sentence), '', ' ') : R.body(block, env);
       if (body.zh === '' || body.zh === '不再执行后续步骤') body = t('无事发生', 'nothing happens');
