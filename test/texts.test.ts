@@ -241,10 +241,10 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
   },
   'skills.rende': {
     zh: [
-      '出牌阶段，你可以选择一名其他角色，你选择至少一张手牌，你将这些牌交给该角色，若你本回合以【仁德】给出的牌因此达到两张，你回复1点体力（初版：每给出两张，回复1点体力）。',
+      '出牌阶段，你可以选择一名其他角色，你将至少一张手牌交给该角色，若你本回合以【仁德】给出的牌因此达到两张，你回复1点体力（初版：每给出两张，回复1点体力）。',
     ],
     en: [
-      'In your play phase, you may choose another player, choose one or more of the cards in your hand, and give those cards to that player; if this brings the cards you have given with Benevolence this turn to two, you recover 1 HP (first edition: 1 HP for every two cards given).',
+      'In your play phase, you may choose another player and give one or more of the cards in your hand to that player; if this brings the cards you have given with Benevolence this turn to two, you recover 1 HP (first edition: 1 HP for every two cards given).',
     ],
   },
   'skills.wusheng': {
@@ -553,9 +553,9 @@ describe('card pages say where the rules ask for the card (compiler/text/asks.ts
     expect(chain.en).toContain('If nobody does, the card at stake is not cancelled.');
     expect(chain.zh).not.toContain('结果为');
     const rescue = texts.events.offerRescue!;
-    expect(rescue.zh).toContain('被询问的角色可以选择一张可以用来救濒死角色的牌');
+    expect(rescue.zh).toContain('被询问的角色可以对濒死角色使用一张可以救人的牌，若被询问的角色如此做，重复此流程');
     expect(rescue.zh).not.toContain('若X为空');
-    expect(rescue.en).toContain('the player asked may choose a card that can save the dying player');
+    expect(rescue.en).toContain('the player asked may use a card that can save the dying player on them');
   });
 
   it('a card asked for with no wording for its page is SGS310; card.<procedure> phrases are checked', () => {

@@ -1311,6 +1311,8 @@ export class ExprRenderer {
     const who = (x: string) =>
       u.en === 'player' ? x.replace(/^that (is|are|has|have|can|could|may|does|do)\b/, 'who $1') : x;
     let en = `${base.en} ${rels.map((r) => who(r.en)).join(' and ')}`;
+    // "whose suit is that card's suit" → "of the same suit as that card".
+    en = en.replace(/\bwhose (suit|colour|rank) is (.+?)'s \1$/, 'of the same $1 as $2');
     // A kingdom or a gender qualifies the noun itself: 其他魏势力角色 / the other Wei players.
     const kz = /^(.*?)势力为([^且的]+)(?:且(.*))?的(其他)?角色$/.exec(zh);
     if (kz && base.zh.endsWith('角色')) zh = `${kz[1] || ''}${kz[3] ? kz[3] + '的' : ''}${kz[4] ?? ''}${kz[2]}势力角色`;
@@ -1415,7 +1417,8 @@ function one(v: Val, lang: 'zh' | 'en'): string {
     if (v.ty?.base === 'kind') return `一张${v.zh}`;
     // Someone's cards: 你的一张手牌.
     const poss = !v.qual && v.ty?.base === 'card' ? /^([^的中，、]{1,6})的([^的中，、]{1,8})$/.exec(v.zh) : null;
-    if (poss) return `${poss[1]}的一${u.m}${poss[2]}`;
+    // (A relative clause is no owner: 一张可以救人的牌.)
+    if (poss && !/^(可以|能|须)/.test(poss[1]!)) return `${poss[1]}的一${u.m}${poss[2]}`;
     return `一${u.m}${v.zh}`;
   }
   if (v.ty?.base === 'kind') return `a ${v.en}`;
@@ -1450,6 +1453,9 @@ export function qualify(noun: string, rel: string, unitNoun: string): string {
   if (noun === '牌' && rel.split(/、|或/).every((x) => /^(?:[^，；且的]*的)?【[^】]+】$/.test(x))) return rel;
   // A colour or a suit makes a plain noun: 红色牌, 黑色手牌, 方块牌.
   if (/牌$/.test(noun) && /^[^的]{1,4}$/.test(noun) && /^(红色|黑色)$/.test(rel)) return `${rel}${noun}`;
+  // "花色为该牌的花色" → 与该牌花色相同的手牌.
+  const same = /^(花色|颜色|点数)为(.+)的\1$/.exec(rel);
+  if (same) return qualify(noun, `与${same[2]}${same[1]}相同`, unitNoun);
   const suit = /^花色为(黑桃|红桃|梅花|方块)$/.exec(rel);
   if (suit && /牌$/.test(noun) && /^[^的]{1,4}$/.test(noun)) return `${suit[1]}${noun}`;
   // "锦囊牌或延时锦囊牌" names the cards too.

@@ -160,6 +160,9 @@ export function nounWithClause(noun: string, rel: string): string {
   const adj = /^that (?:is|are) (red|black)$/.exec(rel);
   if (adj)
     return noun.replace(/^(an? |the )?/, (a) => (a.trim() === 'a' || a.trim() === 'an' ? 'a ' : a) + adj[1] + ' ');
+  // "whose suit is that card's suit" → "of the same suit as that card".
+  const same = /^whose (suit|colour|rank) is (.+)'s \1$/.exec(rel);
+  if (same) return `${noun} of the same ${same[1]} as ${same[2]}`;
   const suit = /^whose suit is (\w+)$/.exec(rel);
   if (suit && /^(an? )?cards?$/.test(noun))
     return noun.replace(
@@ -324,6 +327,10 @@ export function fixChinese(s: string): string {
     (_m, pre: string, n: string, rest: string) => `${pre}${n === '2' ? '二' : cn[Number(n)]}至${rest}`,
   );
   out = out.replace(/其的/g, '其').replace(/有有/g, '存在有');
+  // "该角色可以将该角色的一张手牌交给你" → 该角色可以将一张手牌交给你.
+  out = out.replace(/(你|该角色|目标角色)(可以)?将\1的/g, '$1$2将');
+  // "你将手牌中的至少一张交给…" → 你将至少一张手牌交给….
+  out = out.replace(/将(手牌|牌)中的((?:至少|至多|任意)?[一两三四五六七八九十X]张)/g, '将$2$1');
   out = out.replace(/弃置其牌(?=[，。；]|$)/g, '弃置其所有牌');
   // "你弃置你的一张牌" → 你弃置一张牌; "该角色弃置该角色的牌" → 该角色弃置其牌.
   const verb = '(可以)?(弃置|选择|获得|打出|展示)((?:至少|至多|任意)?[一两三四五六七八九十X]?张)?';

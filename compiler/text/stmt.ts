@@ -326,6 +326,15 @@ export class Renderer extends ExprRenderer {
         i += 1;
         continue;
       }
+      // `let c = choose(who, …, optional)  if c != none { act(who, c) … }` (or `if c == none { return }  act(who, c)
+      // …` at the top of a body): who may act on one — 你可以弃置一张装备区里的牌，若你如此做，… — not 你可以选择…，若你
+      // 如此做，你弃置该牌.
+      const optional = this.mayChooseThenAct(ss, i, env, top);
+      if (optional) {
+        out.push(...optional.out);
+        i += optional.used - 1;
+        continue;
+      }
       // `let t = a  a = b  b = t` (t not read again): a swap.
       const swap = swapOf(s, ss[i + 1], ss[i + 2]);
       if (swap && s.kind === 'Let' && countUses(ss.slice(i + 3), s.name.name) === 0) {
@@ -384,12 +393,75 @@ export class Renderer extends ExprRenderer {
     return out;
   }
 
+  private mayChooseThenAct(ss: A.Stmt[], i: number, env: Env, top: boolean): { out: Text[]; used: number } | undefined {
+    const s = ss[i];
+    const b = ss[i + 1];
+    if (s?.kind !== 'Let' || b?.kind !== 'If' || b.else || !this.asks(s.value)) return undefined;
+    const x = s.name.name;
+    const isNone = (c: A.Expr, op: string) =>
+      c.kind === 'Binary' && c.op === op && c.left.kind === 'Name' && c.left.name === x && c.right.kind === 'None';
+    let then: A.Stmt[];
+    let used: number;
+    if (isNone(b.cond, '!=')) {
+      then = b.then.stmts;
+      used = 2;
+    } else if (
+      top &&
+      isNone(b.cond, '==') &&
+      b.then.stmts.length === 1 &&
+      b.then.stmts[0]!.kind === 'Return' &&
+      !b.then.stmts[0].value
+    ) {
+      then = ss.slice(i + 2);
+      used = ss.length - i;
+    } else return undefined;
+    const act = then[0];
+    if (!act || act.kind === 'If' || env.body.mutable.has(x)) return undefined;
+    if (countUses([act], x) !== 1 || countUses(then.slice(1), x) + countUses(ss.slice(i + used), x) !== 0)
+      return undefined;
+    const letters = env.body.letters;
+    const demos = new Set(env.body.demos);
+    const undo = () => {
+      env.body.letters = letters;
+      env.body.demos = demos;
+      return undefined;
+    };
+    const v = this.expr(s.value, env);
+    const first = s.value.kind === 'Call' ? s.value.args[0] : undefined;
+    const doer = v.doer ?? (first && !first.name ? this.expr(first.value, env) : undefined);
+    if (doer?.ty?.base !== 'player' || doer.ty.list || !v.neg || isEmpty(v) || v.ty?.base !== 'card') return undo();
+    const zh = `${doer.zh}可以选择`;
+    const en = new RegExp(`^${doer.en.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} may (?:choose|pick) `).exec(v.en);
+    if (!v.zh.startsWith(zh) || !en) return undo();
+    const inner = env.child();
+    inner.bind(x, { zh: v.zh.slice(zh.length), en: v.en.slice(en[0].length), ty: v.ty ?? ANY, demo: true });
+    const did = this.stmts([act], inner, false).filter((c) => !isEmpty(c));
+    if (did.length !== 1 || !did[0]!.zh.startsWith(doer.zh) || !did[0]!.en.startsWith(`${doer.en} `)) return undo();
+    const verb = did[0]!.en.slice(doer.en.length + 1);
+    const may: Text = {
+      zh: `${doer.zh}可以${did[0]!.zh.slice(doer.zh.length)}`,
+      en: `${doer.en} may ${verb.replace(/^([a-z']+)/, (w) => baseVerb(w))}`,
+    };
+    const rest0 = joinClauses(this.stmts(then.slice(1), env.child(), false));
+    if (isEmpty(rest0)) return { out: [may], used };
+    // "若你如此做，然后重复此流程" → "若你如此做，重复此流程".
+    const rest = { zh: rest0.zh.replace(/^然后/, ''), en: rest0.en.replace(/^then /, '') };
+    const pos = v.neg && { zh: `${doer.zh}如此做`, en: `${doer.en} does` };
+    return {
+      out: [may, { zh: `若${pos.zh}，${rest.zh}`, en: `if ${pos.en}, ${rest.en}`, compound: true } as Clause],
+      used,
+    };
+  }
+
   private chooseThenAct(ss: A.Stmt[], i: number, env: Env): Text | undefined {
     const s = ss[i];
     const next = ss[i + 1];
     if (s?.kind !== 'Let' || !next || next.kind === 'If' || !this.asks(s.value)) return undefined;
     const x = s.name.name;
-    if (env.body.mutable.has(x) || countUses([next], x) !== 1 || countUses(ss.slice(i + 2), x) !== 0) return undefined;
+    // (Named again later, the card chosen reads as 该牌 / that card.)
+    const later = countUses(ss.slice(i + 2), x);
+    if (env.body.mutable.has(x) || countUses([next], x) !== 1) return undefined;
+    if (later && next.kind !== 'ExprStmt') return undefined;
     const letters = env.body.letters;
     const demos = new Set(env.body.demos);
     const undo = () => {
@@ -402,6 +474,7 @@ export class Renderer extends ExprRenderer {
     const doer = v.doer ?? (first && !first.name ? this.expr(first.value, env) : undefined);
     // (Only cards: a chosen player is usually named again, as 该角色.)
     if (doer?.ty?.base !== 'player' || doer.ty.list || v.neg || isEmpty(v) || v.ty?.base !== 'card') return undo();
+    if (later && env.body.demos.has(tyKey(v.ty))) return undo();
     const zh = `${doer.zh}选择`;
     const en = new RegExp(`^${doer.en.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} (?:chooses|picks) `).exec(v.en);
     if (!v.zh.startsWith(zh) || !en) return undo();
@@ -409,6 +482,7 @@ export class Renderer extends ExprRenderer {
     inner.bind(x, { zh: v.zh.slice(zh.length), en: v.en.slice(en[0].length), ty: v.ty ?? ANY, demo: true });
     const then = this.stmts([next], inner, false).filter((c) => !isEmpty(c));
     if (then.length !== 1 || !then[0]!.zh.startsWith(doer.zh) || !then[0]!.en.startsWith(doer.en)) return undo();
+    if (later) env.bind(x, this.demonstrative(env, v.ty).v);
     return then[0];
   }
 
@@ -946,7 +1020,11 @@ export class Renderer extends ExprRenderer {
     // A branch that says nothing either way (it only logs) is no step at all.
     if (isEmpty(then) && (!s.else || (s.else.kind !== 'If' && isEmpty(joinClauses(this.block(s.else, env))))))
       return t('', '');
-    const head: Text = { zh: `若${c.zh}，${then.zh || '无事发生'}`, en: `if ${c.en}, ${then.en || 'nothing happens'}` };
+    // "若c，然后重复此流程" → "若c，重复此流程".
+    const head: Text = {
+      zh: `若${c.zh}，${then.zh.replace(/^然后/, '') || '无事发生'}`,
+      en: `if ${c.en}, ${then.en.replace(/^then /, '') || 'nothing happens'}`,
+    };
     if (!s.else) return head;
     const els = s.else.kind === 'If' ? this.ifText(s.else, env) : joinClauses(this.block(s.else, env));
     if (isEmpty(els)) return head;
