@@ -20,6 +20,7 @@ import {
   paren,
   t,
   type Text,
+  pluralNoun,
 } from './lang.ts';
 import {
   ANY,
@@ -651,8 +652,20 @@ export class ExprRenderer {
                   : `a random one of ${v.en}`;
           } else if (p.mod === 'unit')
             s += lang === 'zh' ? unitOf(elem((v as Val).ty)).m : unitOf(elem((v as Val).ty)).ens;
-          else if (p.mod === 'signed') s += /^[-+−]/.test(v[lang]) ? v[lang] : `+${v[lang]}`;
-          else if (counted && !isNumeral(v[lang])) s += counting(p.name, v, lang) || wrap(v[lang]);
+          else if (p.mod === 'signed') {
+            const sign = /^[-−]/.test(v[lang]) ? v[lang][0] : '+';
+            const bare = v[lang].replace(/^[-+−]\s*/, '');
+            // A long amount reads as a letter, explained after the clause: +X (X为…) / +X (X is …).
+            const long = !isNumeral(bare) && v.en.replace(/^[-+−]\s*/, '').split(' ').length > 3;
+            const l =
+              long &&
+              counting(
+                p.name,
+                { zh: v.zh.replace(/^[-+−]\s*/, ''), en: v.en.replace(/^[-+−]\s*/, ''), ty: (v as Val).ty } as Val,
+                lang,
+              );
+            s += l ? `${sign}${l}` : /^[-+−]/.test(v[lang]) ? v[lang] : `+${v[lang]}`;
+          } else if (counted && !isNumeral(v[lang])) s += counting(p.name, v, lang) || wrap(v[lang]);
           else {
             const x = (v as Val).place && places?.has(p.name) ? (v as Val).place![lang] : v[lang];
             // en: a long owner before "'s" (the source of the damage's hand) is marked, to read "the hand of …";
@@ -1311,6 +1324,14 @@ export class ExprRenderer {
     const who = (x: string) =>
       u.en === 'player' ? x.replace(/^that (is|are|has|have|can|could|may|does|do)\b/, 'who $1') : x;
     let en = `${base.en} ${rels.map((r) => who(r.en)).join(' and ')}`;
+    // "the cards in X that are a -1 horse" → "the -1 horses in X"; "… that are black" → "the black cards in X".
+    const cat = rels.length === 1 ? /^that (?:is|are) an? ([-+\w][-+\w ]*)$/.exec(rels[0]!.en) : null;
+    const cards = /^the cards (in .+)$/.exec(base.en);
+    if (cards && cat && !/ (and|or|that|who|whose) /.test(cat[1]!)) en = `the ${pluralNoun(cat[1]!)} ${cards[1]}`;
+    const colour = rels.length === 1 ? /^that (?:is|are) (red|black)$/.exec(rels[0]!.en) : null;
+    if (cards && colour) en = `the ${colour[1]} cards ${cards[1]}`;
+    const suited = rels.length === 1 ? /^whose suit is ([A-Z]\w*)$/.exec(rels[0]!.en) : null;
+    if (cards && suited) en = `the ${suited[1]} cards ${cards[1]}`;
     // "whose suit is that card's suit" → "of the same suit as that card".
     en = en.replace(/\bwhose (suit|colour|rank) is (.+?)'s \1$/, 'of the same $1 as $2');
     // A kingdom or a gender qualifies the noun itself: 其他魏势力角色 / the other Wei players.
@@ -1425,14 +1446,14 @@ function one(v: Val, lang: 'zh' | 'en'): string {
   if (u.m === '项') return `one of ${v.en}`;
   // "the other players that are wounded" → "another player that is wounded"; "the cards in your hand" → "a card in
   // your hand".
-  const m = /^the ((?:[a-z]+ )*?)(players|cards)\b(.*)$/.exec(v.en);
+  const m = /^the ((?:[a-z]+ )*?(?:[A-Z][a-z]+ )?)(players|cards)\b(.*)$/.exec(v.en);
   if (m && !v.demo && !/ and the /.test(m[3]!)) {
     const words = m[1]!.trim().split(' ').filter(Boolean);
     const other = words.includes('other');
     const rest = words.filter((w) => w !== 'other').join(' ');
     const head = other
       ? `another ${rest ? rest + ' ' : ''}`
-      : `a${/^[aeiou]/.test(rest) ? 'n' : ''} ${rest ? rest + ' ' : ''}`;
+      : `a${/^[aeiouAEIOU]/.test(rest) ? 'n' : ''} ${rest ? rest + ' ' : ''}`;
     const tail = m[3]!
       .replace(/ hand and equipment area\b/, ' hand or equipment area')
       .replace(/\b(that|who) are\b/g, '$1 is')
@@ -1474,6 +1495,7 @@ export function qualify(noun: string, rel: string, unitNoun: string): string {
   if (simple) return `${rel}的${noun}`;
   const poss = /^([^的中，、]{1,6})的([^的中，、]{1,6})$/.exec(noun);
   if (poss && /^(红色|黑色)$/.test(rel) && /牌$/.test(poss[2]!)) return `${poss[1]}的${rel}${poss[2]}`;
+  if (poss && suit && /牌$/.test(poss[2]!)) return `${poss[1]}的${suit[1]}${poss[2]}`;
   if (poss && poss[2] === '牌' && /^[^的，、且]*牌$/.test(rel)) return `${poss[1]}的${rel}`;
   if (poss) return `${poss[1]}的${rel}的${poss[2]}`;
   // "其装备区里的牌" narrowed to "进攻马牌": 其装备区里的进攻马牌.

@@ -169,6 +169,9 @@ export function nounWithClause(noun: string, rel: string): string {
       /^(an? )?(cards?)$/,
       (_m, a: string | undefined, c: string) => `${a ? (/^[AEIOU]/.test(suit[1]!) ? 'an ' : 'a ') : ''}${suit[1]} ${c}`,
     );
+  // "2 cards that are of one suit" → "2 cards of one suit".
+  const of = /^that (?:is|are) (of .+)$/.exec(rel);
+  if (of && /\bcards?$/.test(noun)) return `${noun} ${of[1]}`;
   const other = /^that (?:is|are) not (you|(?:the|that) [a-z][\w ]*?)(?: and (that .+))?$/.exec(rel);
   if (other) return `${noun} other than ${other[1]}${other[2] ? ` ${other[2]}` : ''}`;
   const person = /\bplayers?$/.test(noun);
@@ -272,6 +275,14 @@ const NOT_VERBS = new Set([
   'less',
 ]);
 
+/** "you lose 1 HP or discards …": the second verb of a pair after "you" agrees too. */
+export function agreePair(s: string): string {
+  return s.replace(
+    /\b([Yy]ou) ([a-z]+)((?: [\w-]+){1,4}) (or|and) (discards|draws|loses|gains|takes|gives|plays|uses|chooses|recovers)\b/g,
+    (_m, y: string, v: string, mid: string, c: string, w: string) => `${y} ${v}${mid} ${c} ${baseVerb(w)}`,
+  );
+}
+
 /** English agreement and small fixes: "you draws" → "you draw", "you's" → "your", "it's" → "its", "a Eight" → "an Eight". */
 export function fixEnglish(s: string): string {
   let out = s;
@@ -297,6 +308,7 @@ export function fixEnglish(s: string): string {
     /(^|[,;:(“]\s*|\b(?:if|then|and|or|that|when|after|before|until|unless|while|where|so|which)\s+)([Yy]ou) ([a-z']+)/g,
     (m, pre: string, you: string, w: string) => (NOT_VERBS.has(w) ? m : `${pre}${you} ${baseVerb(w)}`),
   );
+  out = agreePair(out);
   // "a Slash you uses" (a relative clause after a card's name or "card"): you use.
   out = out.replace(/\b([A-Z][a-z]+|cards?) you ([a-z']+)/g, (m, n: string, w: string) =>
     NOT_VERBS.has(w) ? m : `${n} you ${baseVerb(w)}`,
@@ -330,7 +342,7 @@ export function fixChinese(s: string): string {
   // "该角色可以将该角色的一张手牌交给你" → 该角色可以将一张手牌交给你.
   out = out.replace(/(你|该角色|目标角色)(可以)?将\1的/g, '$1$2将');
   // "你将手牌中的至少一张交给…" → 你将至少一张手牌交给….
-  out = out.replace(/将(手牌|牌)中的((?:至少|至多|任意)?[一两三四五六七八九十X]张)/g, '将$2$1');
+  out = out.replace(/将(手牌|牌)中的((?:至少|至多|任意)?[一两三四五六七八九十X]张)(?!【)/g, '将$2$1');
   out = out.replace(/弃置其牌(?=[，。；]|$)/g, '弃置其所有牌');
   // "你弃置你的一张牌" → 你弃置一张牌; "该角色弃置该角色的牌" → 该角色弃置其牌.
   const verb = '(可以)?(弃置|选择|获得|打出|展示)((?:至少|至多|任意)?[一两三四五六七八九十X]?张)?';
@@ -547,4 +559,12 @@ function pronounsEn(s: string, nouns: string[]): string {
       w.out += 'them';
     },
   );
+}
+
+/** An English noun in the plural: Slash → Slashes, Peach → Peaches, Basic card → Basic cards. */
+export function pluralNoun(s: string): string {
+  if (/s$/.test(s) && !/(ss|sh|ch|x)$/.test(s)) return s;
+  if (/(s|sh|ch|x|z)$/.test(s)) return `${s}es`;
+  if (/[^aeiou]y$/.test(s)) return `${s.slice(0, -1)}ies`;
+  return `${s}s`;
 }

@@ -4,9 +4,20 @@ import type * as A from '../ast/nodes.ts';
 import type { Renderer } from './stmt.ts';
 import { simplify, subExprs, presupposed } from './stmt.ts';
 import { YOU, qualify, lcFirst } from './expr.ts';
-import { Env, bodyOf, newBody, type Missing, type Val } from './context.ts';
+import { Env, LETTERS, bodyOf, newBody, type Missing, type Val } from './context.ts';
 import { Reads } from '../lower/symbols.ts';
-import { fixEnglish, join, nounWithClause, pronouns, relative, series, t, isEmpty, type Text } from './lang.ts';
+import {
+  fixEnglish,
+  join,
+  nounWithClause,
+  pluralNoun,
+  pronouns,
+  relative,
+  series,
+  t,
+  isEmpty,
+  type Text,
+} from './lang.ts';
 import { fromTypeRef, unitOf } from './types.ts';
 import { bestMatch, type Pattern, type Phrase } from './phrasebook.ts';
 
@@ -787,21 +798,26 @@ function modifyOne(R: Renderer, it: A.ModifyItem): Part {
   // A parameter the remaining condition is about reads as its noun there and as "其" / "that player" after it.
   const inRest = new Set<string>();
   for (const c of rest) for (const n of names(c)) inRest.add(n);
-  const text = R.fill(phrase.text, (n) => {
-    const i = phrase.params.indexOf(n);
-    if (i >= 0 && i < params.length) {
-      if (!bound.has(i) && inRest.has(params[i]!)) {
-        const ty = vals[i]!.ty;
-        // A card of a kind the condition tests reads as that kind: 该【杀】 / that Slash.
-        if (args[i] && ty?.base === 'card' && /^【[^】]+】$/.test(vals[i]!.zh))
-          return t(`该${vals[i]!.zh}`, vals[i]!.en.replace(/^an? /, 'that '));
-        return ty?.base === 'card' ? t('该牌', 'that card') : t('其', 'that player');
+  const text = R.fill(
+    phrase.text,
+    (n) => {
+      const i = phrase.params.indexOf(n);
+      if (i >= 0 && i < params.length) {
+        if (!bound.has(i) && inRest.has(params[i]!)) {
+          const ty = vals[i]!.ty;
+          // A card of a kind the condition tests reads as that kind: 该【杀】 / that Slash.
+          if (args[i] && ty?.base === 'card' && /^【[^】]+】$/.test(vals[i]!.zh))
+            return t(`该${vals[i]!.zh}`, vals[i]!.en.replace(/^an? /, 'that '));
+          return ty?.base === 'card' ? t('该牌', 'that card') : t('其', 'that player');
+        }
+        return vals[i];
       }
-      return vals[i];
-    }
-    if (n === 'value' || i === params.length) return value;
-    return undefined;
-  });
+      if (n === 'value' || i === params.length) return value;
+      return undefined;
+    },
+    undefined,
+    () => LETTERS[env.body.letters++ % LETTERS.length]!,
+  );
   const conds = [...rest];
   // A boolean hook contributes `true` when its condition holds; any other value is a further condition.
   if ((hook.combine === 'any' || hook.combine === 'all') && !(it.value.kind === 'Bool' && it.value.value))
@@ -891,12 +907,4 @@ function filter(R: Renderer, it: A.FilterItem): Text {
       }
     : { zh: others.map((o) => o.zh).join('且'), en: others.map((o) => o.en).join(' and ') };
   return { zh: `${subject.zh}均视为${what.zh}`, en: `${subject.en} count as ${what.en}` };
-}
-
-/** An English noun in the plural: Slash → Slashes, Peach → Peaches, Basic card → Basic cards. */
-function pluralNoun(s: string): string {
-  if (/s$/.test(s) && !/(ss|sh|ch|x)$/.test(s)) return s;
-  if (/(s|sh|ch|x|z)$/.test(s)) return `${s}es`;
-  if (/[^aeiou]y$/.test(s)) return `${s.slice(0, -1)}ies`;
-  return `${s}s`;
 }

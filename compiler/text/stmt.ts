@@ -6,7 +6,7 @@ import type * as A from '../ast/nodes.ts';
 import { ExprRenderer, source } from './expr.ts';
 import type { Phrase } from './phrasebook.ts';
 import { type Env, LETTERS, type Val } from './context.ts';
-import { baseVerb, t, isEmpty, type Text } from './lang.ts';
+import { agreePair, baseVerb, t, isEmpty, type Text } from './lang.ts';
 import { ANY, elem, unitOf, type Ty } from './types.ts';
 import { builtinEffect } from '../../runtime/builtin-table.ts';
 
@@ -383,6 +383,31 @@ export class Renderer extends ExprRenderer {
           continue;
         }
       }
+      // `let x = choose(who, ["a", "b"])  if x == "a" {…} else {…}`: who chooses one; "若who选择「a」，…；否则，…".
+      const b0 = ss[i + 1];
+      if (
+        s.kind === 'Let' &&
+        s.value.kind === 'Call' &&
+        s.value.callee.kind === 'Name' &&
+        s.value.callee.name === 'choose' &&
+        !env.has('choose') &&
+        s.value.args[0] &&
+        s.value.args[1]?.value.kind === 'List' &&
+        s.value.args[1].value.items.every((x) => x.kind === 'Text') &&
+        b0?.kind === 'If' &&
+        b0.cond.kind === 'Binary' &&
+        b0.cond.op === '==' &&
+        b0.cond.left.kind === 'Name' &&
+        b0.cond.left.name === s.name.name &&
+        b0.cond.right.kind === 'Text' &&
+        countUses(ss.slice(i + 1), s.name.name) === 1 &&
+        !env.body.mutable.has(s.name.name)
+      ) {
+        const pick = this.expr(s.value, env);
+        out.push({ ...pick, compound: true } as Clause);
+        env.bind(s.name.name, { zh: '', en: '', chosenBy: this.expr(s.value.args[0].value, env) });
+        continue;
+      }
       if (s.kind === 'Let') out.push(...this.let(s, env, ss.slice(i + 1)));
       else if (s.kind === 'Return' && s.value && firstTaker(ss[i - 1])) {
         // After a loop that ends at the first player who takes what is offered: what holds when nobody does.
@@ -417,8 +442,10 @@ export class Renderer extends ExprRenderer {
     } else return undefined;
     const act = then[0];
     if (!act || act.kind === 'If' || env.body.mutable.has(x)) return undefined;
-    if (countUses([act], x) !== 1 || countUses(then.slice(1), x) + countUses(ss.slice(i + used), x) !== 0)
-      return undefined;
+    // (Named again in what follows, the card reads as 该牌 / that card.)
+    const later = countUses(then.slice(1), x);
+    if (countUses([act], x) !== 1 || countUses(ss.slice(i + used), x) !== 0) return undefined;
+    if (later && act.kind !== 'ExprStmt') return undefined;
     const letters = env.body.letters;
     const demos = new Set(env.body.demos);
     const undo = () => {
@@ -430,6 +457,7 @@ export class Renderer extends ExprRenderer {
     const first = s.value.kind === 'Call' ? s.value.args[0] : undefined;
     const doer = v.doer ?? (first && !first.name ? this.expr(first.value, env) : undefined);
     if (doer?.ty?.base !== 'player' || doer.ty.list || !v.neg || isEmpty(v) || v.ty?.base !== 'card') return undo();
+    if (later && env.body.demos.has(tyKey(v.ty))) return undo();
     const zh = `${doer.zh}可以选择`;
     const en = new RegExp(`^${doer.en.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} may (?:choose|pick) `).exec(v.en);
     if (!v.zh.startsWith(zh) || !en) return undo();
@@ -442,7 +470,9 @@ export class Renderer extends ExprRenderer {
       zh: `${doer.zh}可以${did[0]!.zh.slice(doer.zh.length)}`,
       en: `${doer.en} may ${verb.replace(/^([a-z']+)/, (w) => baseVerb(w))}`,
     };
-    const rest0 = joinClauses(this.stmts(then.slice(1), env.child(), false));
+    const restEnv = env.child();
+    if (later) restEnv.bind(x, this.demonstrative(env, v.ty).v);
+    const rest0 = joinClauses(this.stmts(then.slice(1), restEnv, false));
     if (isEmpty(rest0)) return { out: [may], used };
     // "若你如此做，然后重复此流程" → "若你如此做，重复此流程".
     const rest = { zh: rest0.zh.replace(/^然后/, ''), en: rest0.en.replace(/^then /, '') };
@@ -1191,7 +1221,9 @@ export function joinClauses(cs: Clause[]): Text {
         en += last ? (run >= 2 ? ', and ' : ' and ') : ', ';
         // "you choose …, you discard …" → "you choose …, discard …".
         if (/^you [a-z]/.test(e) && /^you [a-z]/.test(prev.en))
-          e = e.slice(4).replace(/^([a-z']+)/, (w) => baseVerb(w));
+          e = agreePair(e)
+            .slice(4)
+            .replace(/^([a-z']+)/, (w) => baseVerb(w));
       }
     }
     run++;
