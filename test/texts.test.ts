@@ -241,7 +241,7 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
   },
   'skills.rende': {
     zh: [
-      '出牌阶段，你可以选择一名其他角色，你将至少一张手牌交给该角色，若你本回合以【仁德】给出的牌因此达到两张，你回复1点体力（初版：每给出两张，回复1点体力）。',
+      '出牌阶段，你可以选择一名其他角色，将至少一张手牌交给该角色，若你本回合以【仁德】给出的牌因此达到两张，你回复1点体力（初版：每给出两张，回复1点体力）。',
     ],
     en: [
       'In your play phase, you may choose another player and give one or more of the cards in your hand to that player; if this brings the cards you have given with Benevolence this turn to two, you recover 1 HP (first edition: 1 HP for every two cards given).',
@@ -501,7 +501,7 @@ describe('phrases', () => {
         text: 'package x\nskill exS 甲技 "Ex" { on damaged(you) may { draw(you, 1) draw(you, 3) } }\n',
       },
     ]);
-    expect(generateTexts(r).skills.exS!.zh).toBe('你受到伤害后，你可以摸一张牌，你摸三张牌。');
+    expect(generateTexts(r).skills.exS!.zh).toBe('你受到伤害后，你可以摸一张牌，摸三张牌。');
   });
 });
 

@@ -6,7 +6,7 @@ import type * as A from '../ast/nodes.ts';
 import { ExprRenderer, source } from './expr.ts';
 import type { Phrase } from './phrasebook.ts';
 import { type Env, LETTERS, type Val } from './context.ts';
-import { agreePair, baseVerb, t, isEmpty, type Text } from './lang.ts';
+import { agreePair, baseVerb, fixChinese, t, isEmpty, type Text } from './lang.ts';
 import { ANY, elem, unitOf, type Ty } from './types.ts';
 import { builtinEffect } from '../../runtime/builtin-table.ts';
 
@@ -1227,7 +1227,12 @@ export function joinClauses(cs: Clause[]): Text {
       }
     }
     run++;
-    zh += c.zh;
+    // zh: "你弃置…，你摸…" → "你弃置…，摸…" within a run of plain steps, as in English.
+    const prevZh = ps[i - 1]?.zh ?? '';
+    const plainPrev = i > 0 && !(ps[i - 1]!.compound === true || /^若/.test(prevZh));
+    // (Its own 你的 first read as in a whole sentence: 你弃置你的一张手牌 → 弃置一张手牌.)
+    const own = plainPrev && /^你(?![的可])/.test(c.zh) && /^你/.test(prevZh) ? fixChinese(c.zh) : undefined;
+    zh += own && /^你(?![的可])/.test(own) ? own.slice(1) : c.zh;
     en += e;
   });
   return { zh, en };
