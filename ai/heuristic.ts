@@ -239,6 +239,7 @@ export class HeuristicAI implements Policy {
     else if (asks === 'toRescue') pick = this.save(me, r);
     else if (asks === 'toDiscard') pick = this.discard(me, r);
     else if (asks === 'toTake') pick = this.pickCard(me, r);
+    else if (asks === 'toDoubt') pick = this.doubt(me, r);
     else if (r.subject?.skill && r.prompt.startsWith('use:')) pick = this.useSkill(me, r, r.subject.skill);
     else if (this.skillHint(r.subject?.skill, 'aiTarget') === 'foe' && r.options.some((o) => isPlayerValue(o.value)))
       pick = this.targets(me, r);
@@ -265,6 +266,9 @@ export class HeuristicAI implements Policy {
       let s = this.rand(10) / 100;
       if (isPlayerValue(v)) s += harm * this.attitude(me, v);
       if (o.label === 'yes') s += 0.5;
+      // A card kind to name (蛊惑): the more the rules say it is worth using, the likelier.
+      const kindUse = typeof v === 'string' ? this.at.program.cards[v]?.fields?.aiUse : undefined;
+      if (typeof kindUse === 'number') s += kindUse / 100;
       return { i, s };
     });
     scored.sort((a, b) => b.s - a.s);
@@ -405,6 +409,17 @@ export class HeuristicAI implements Policy {
     // Level 0: the question is about the card itself; odd levels: about a nullification of it.
     const want = level % 2 === 0 ? cancelOriginal : !cancelOriginal && (harmful ? a < 0 : a > 0);
     return want && r.options.length ? [0] : [];
+  }
+
+  /** Doubt a foe's claim half the time, an unknown player's a quarter of the time, a friend's never; and only
+   *  while a wrong doubt's cost leaves me standing. */
+  private doubt(me: PlayerObj, r: Request): number[] {
+    const yes = r.options.findIndex((o) => o.label === 'yes');
+    const no = r.options.findIndex((o) => o.label === 'no');
+    const who = r.subject?.about;
+    const a = isPlayerValue(who) ? this.attitude(me, who) : 0;
+    const odds = a < 0 ? 2 : a === 0 ? 4 : 0;
+    return [odds > 0 && (me.v.hp as number) > 1 && this.rand(odds) === 0 ? yes : no];
   }
 
   private save(me: PlayerObj, r: Request): number[] {

@@ -272,11 +272,11 @@ const TABLE = {
     ['prompt'],
   ),
   askEach: b(
-    ['who', 'prompt?'],
+    ['who', 'prompt?', 'asks?', 'about?'],
     'asks',
     'asking',
     '[bool]',
-    'a sealed yes or no from each of who, in order: nobody sees another answer until all have answered',
+    'a sealed yes or no from each of who, in order: nobody sees another answer until all have answered; asks: what is asked, about: what it is about (for AIs)',
     ['prompt'],
   ),
   chooseEach: b(

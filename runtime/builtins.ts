@@ -418,15 +418,16 @@ function* sealed(g: RulesHost, asked: { p: PlayerObj; r: Omit<Request, 'seat' | 
   return answers;
 }
 
-function* askEach(g: RulesHost, [who, prompt]: Value[], at: string): Asking<Value> {
+function* askEach(g: RulesHost, [who, prompt, asks, about]: Value[], at: string): Asking<Value> {
   const ps = g.asList(who!, at).map((p) => player(p, at));
   const options = [
     { label: 'yes', value: true },
     { label: 'no', value: false },
   ];
+  const subject = subjectOf(asks, about);
   const ans = yield* sealed(
     g,
-    ps.map((p) => ({ p, r: { prompt: String(prompt ?? 'confirm'), options, min: 1, max: 1 } })),
+    ps.map((p) => ({ p, r: { prompt: String(prompt ?? 'confirm'), options, min: 1, max: 1, ...subject } })),
   );
   return ans.map((a) => a[0] === 0);
 }

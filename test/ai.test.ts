@@ -15,6 +15,8 @@ import { replay } from '../cli/replay.ts';
 import { deriveSeed, simulate } from '../cli/simulate.ts';
 import { balance } from '../cli/balance.ts';
 import { wilson } from '../ai/wilson.ts';
+import { AIS } from '../ai/registry.ts';
+import { ScenarioRunner } from '../runtime/scenario.ts';
 
 let rules: Program;
 beforeAll(() => {
@@ -79,6 +81,29 @@ describe('a regression the heuristic AI found', () => {
     });
     expect(g.message).toBeUndefined();
     expect(g.outcome).toBe('completed');
+  });
+});
+
+describe('the heuristic AI and a claim it may doubt (蛊惑, asks: toDoubt)', () => {
+  /** The heuristic AI's answer to 蛊惑's sealed question in the scenario guhuoTrueNotUsed (于吉 is the lord; the
+   *  rebel a is asked first, the loyalist b second), with the AI's seed `seed`. */
+  const answers = (seed: number) => {
+    const r = new ScenarioRunner(rules, 'guhuoTrueNotUsed');
+    const g = r.game;
+    const ai = policyFor(AIS.heuristic, g, seed);
+    while (!r.done && g.pending?.subject?.asks !== 'toDoubt') r.runStep();
+    const label = () => g.pending!.options[answerOf(ai, g)![0]!]!.label;
+    const rebel = label();
+    g.answer([1]);
+    const loyalist = label();
+    return { rebel, loyalist };
+  };
+
+  it("never doubts a friend's claim, and doubts a foe's only some of the time", () => {
+    const runs = Array.from({ length: 16 }, (_, i) => answers(i + 1));
+    expect(runs.every((a) => a.loyalist === 'no')).toBe(true);
+    expect(runs.some((a) => a.rebel === 'yes')).toBe(true);
+    expect(runs.some((a) => a.rebel === 'no')).toBe(true);
   });
 });
 

@@ -17,6 +17,7 @@ import type {
   Span,
 } from '../../../compiler/ast/nodes.ts';
 import type { IScenario, Program } from '../../../runtime/index.ts';
+import { pinyinKeys } from './pinyin.ts';
 
 export type { Lang };
 
@@ -621,4 +622,41 @@ function stableSort<T extends { score: number }>(xs: T[]): T[] {
     .map((x, i) => ({ x, i }))
     .sort((a, b) => a.x.score - b.x.score || a.i - b.i)
     .map((y) => y.x);
+}
+
+/** The packages that declare generals, in the order the rulebook lists them: a package after the packages it
+ *  imports (standard before the expansions), then by the pinyin of its Chinese name (风 before 火). */
+export function generalPackages(): string[] {
+  const p = program();
+  const used = [...new Set(Object.values(p.generals).map((g) => g.package ?? ''))];
+  const imports = new Map<string, Set<string>>();
+  for (const f of files()) {
+    const id = f.package?.name;
+    if (!id) continue;
+    const set = imports.get(id) ?? new Set<string>();
+    for (const i of f.imports) if (i.name !== id) set.add(i.name);
+    imports.set(id, set);
+  }
+  // How deep a package sits under what it imports (cycles are cut).
+  const depth = (id: string, seen: Set<string> = new Set()): number => {
+    if (seen.has(id)) return 0;
+    seen.add(id);
+    let d = 0;
+    for (const i of imports.get(id) ?? []) d = Math.max(d, 1 + depth(i, seen));
+    seen.delete(id);
+    return d;
+  };
+  const key = (id: string) => pinyinKeys(p.packages?.[id]?.zh)[0] ?? id;
+  return used.sort((a, b) => depth(a) - depth(b) || key(a).localeCompare(key(b)));
+}
+
+/** A package's name in a language (its id when the rules give none). */
+export function packageName(id: string, lang: Lang): string {
+  const n = program().packages?.[id];
+  return (lang === 'zh' ? n?.zh : n?.en) ?? n?.zh ?? n?.en ?? id;
+}
+
+/** The anchor of a kingdom's list on the generals page (per package when there are several). */
+export function kingdomAnchor(pkg: string | undefined, kingdom: string): string {
+  return generalPackages().length > 1 ? `${pkg ?? ''}-${kingdom}` : kingdom;
 }
