@@ -53,8 +53,11 @@ describe('the flow of a card’s use', () => {
   it('follows a method the use never reaches from the event that calls it', () => {
     const reached = (kind: string) =>
       new Set(nodes(flowOf(kind).steps).flatMap((n) => (n.k === 'method' ? [n.name] : [])));
-    const later = Object.values(p.cards).find((c) =>
-      Object.entries(c.methods).some(([m, d]) => d.body && !reached(c.id).has(m)),
+    // A kind with such a method whose caller is an event (白银狮子's onLeave is called by an action: not followed).
+    const later = Object.values(p.cards).find(
+      (c) =>
+        Object.entries(c.methods).some(([m, d]) => d.body && !m.startsWith('ai') && !reached(c.id).has(m)) &&
+        flowOf(c.id).later.length > 0,
     )!;
     expect(later).toBeDefined();
     const f = flowOf(later.id);

@@ -19,8 +19,9 @@ const DECISIONS = Number(process.env.SGS_PAIR_DECISIONS ?? 32);
 const rules = loadSources(['rules']);
 const base = compileOrThrow(rules);
 const all = <T>(o: Record<string, T>) => Object.keys(o);
-const scPairs = skillCardPairs(base, all(base.skills), all(base.cards));
-const ssPairs = skillSkillPairs(base, all(base.skills));
+// A skill nobody is dealt with (one another skill grants: 黄天's gift) cannot seat a player: its pairs are left out.
+const scPairs = skillCardPairs(base, all(base.skills), all(base.cards)).filter((p) => ownerOf(base, p.a));
+const ssPairs = skillSkillPairs(base, all(base.skills)).filter((p) => ownerOf(base, p.a) && ownerOf(base, p.b));
 const pairsOf = (sc: Pair[], ss: Pair[]) => [
   ...sc.map((pair) => ({ pair, kind: 'skill × card' as const })),
   ...ss.map((pair) => ({ pair, kind: 'skill × skill' as const })),
@@ -73,8 +74,13 @@ for (const { option, value, changed } of byValue.values()) {
     }),
   );
 }
-const source = pairSource(games, ['core', 'standard', 'identity']);
-const program = compileOrThrow([...rules, { file: 'generated-pairs.sgs', text: source }]);
+// In files of 500 games: one file would pass the compiler's limit on a file's size.
+const CHUNK = 500;
+const generated = Array.from({ length: Math.ceil(games.length / CHUNK) }, (_, i) => ({
+  file: `generated-pairs-${i + 1}.sgs`,
+  text: pairSource(games.slice(i * CHUNK, (i + 1) * CHUNK), ['core', 'standard', 'identity']),
+}));
+const program = compileOrThrow([...rules, ...generated]);
 await loadCompiled(program);
 
 /** Whether an option's label names one of the pair (`slash ♠7`, `slash(wusheng)[…]`, `fankui`). */

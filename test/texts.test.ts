@@ -165,14 +165,14 @@ const expected: Record<string, { zh: string[]; en: string[] }> = {
       '出牌阶段，你可以使用此牌。',
       '可以指定装备区里有武器且可以对一名角色使用【杀】的其他角色为目标。',
       '还须另指定不为目标角色且目标角色可以对其使用【杀】的角色。',
-      '效果：若被指定的另一名角色存活且目标角色可以对被指定的另一名角色使用【杀】，目标角色可以对被指定的另一名角色使用一张【杀】；否则，你获得目标角色的武器。',
+      '效果：若被指定的另一名角色存活且目标角色可以对被指定的另一名角色使用【杀】，目标角色可以对被指定的另一名角色使用一张【杀】；否则，若你存活，你获得目标角色的武器。',
     ],
     en: [
       'Type: Trick; Targets: chosen by the user; using this card also names a second player.',
       'In your play phase, you may use this card.',
       'It may target another player who has a weapon and could use a Slash on someone.',
       'You also name a player other than the target that the target can use a Slash on.',
-      "Effect: if the second player named is alive and the target can use a Slash on the second player named, the target may use a Slash on the second player named; otherwise, you take the target's weapon.",
+      "Effect: if the second player named is alive and the target can use a Slash on the second player named, the target may use a Slash on the second player named; otherwise, if you are alive, you take the target's weapon.",
     ],
   },
   'cards.amazingGrace': {
@@ -346,8 +346,8 @@ describe('representative texts', () => {
     ],
     [
       'cards.collateral',
-      ['使用一张【杀】；否则，你获得目标角色的武器'],
-      ["may use a Slash on the second player named; otherwise, you take the target's weapon"],
+      ['使用一张【杀】；否则，若你存活，你获得目标角色的武器'],
+      ["may use a Slash on the second player named; otherwise, if you are alive, you take the target's weapon"],
     ],
     [
       'events.useCard',
