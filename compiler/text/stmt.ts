@@ -446,16 +446,7 @@ export class Renderer extends ExprRenderer {
     const later = countUses(then.slice(1), x);
     if (countUses([act], x) !== 1 || countUses(ss.slice(i + used), x) !== 0) return undefined;
     if (later && act.kind !== 'ExprStmt') return undefined;
-    const letters = env.body.letters;
-    const demos = new Set(env.body.demos);
-    const undo = () => {
-      env.body.letters = letters;
-      env.body.demos = demos;
-      return undefined;
-    };
-    const v = this.expr(s.value, env);
-    const first = s.value.kind === 'Call' ? s.value.args[0] : undefined;
-    const doer = v.doer ?? (first && !first.name ? this.expr(first.value, env) : undefined);
+    const { v, doer, undo } = this.choiceOf(s.value, env);
     if (doer?.ty?.base !== 'player' || doer.ty.list || !v.neg || isEmpty(v) || v.ty?.base !== 'card') return undo();
     if (later && env.body.demos.has(tyKey(v.ty))) return undo();
     const zh = `${doer.zh}可以选择`;
@@ -483,6 +474,22 @@ export class Renderer extends ExprRenderer {
     };
   }
 
+  /** What a choice says and who makes it, with `undo` to give back the letters and demonstratives that describing
+   *  it took (when the caller's reading does not apply). */
+  private choiceOf(value: A.Expr, env: Env) {
+    const letters = env.body.letters;
+    const demos = new Set(env.body.demos);
+    const undo = () => {
+      env.body.letters = letters;
+      env.body.demos = demos;
+      return undefined;
+    };
+    const v = this.expr(value, env);
+    const first = value.kind === 'Call' ? value.args[0] : undefined;
+    const doer = v.doer ?? (first && !first.name ? this.expr(first.value, env) : undefined);
+    return { v, doer, undo };
+  }
+
   private chooseThenAct(ss: A.Stmt[], i: number, env: Env): Text | undefined {
     const s = ss[i];
     const next = ss[i + 1];
@@ -492,16 +499,7 @@ export class Renderer extends ExprRenderer {
     const later = countUses(ss.slice(i + 2), x);
     if (env.body.mutable.has(x) || countUses([next], x) !== 1) return undefined;
     if (later && next.kind !== 'ExprStmt') return undefined;
-    const letters = env.body.letters;
-    const demos = new Set(env.body.demos);
-    const undo = () => {
-      env.body.letters = letters;
-      env.body.demos = demos;
-      return undefined;
-    };
-    const v = this.expr(s.value, env);
-    const first = s.value.kind === 'Call' ? s.value.args[0] : undefined;
-    const doer = v.doer ?? (first && !first.name ? this.expr(first.value, env) : undefined);
+    const { v, doer, undo } = this.choiceOf(s.value, env);
     // (Only cards: a chosen player is usually named again, as 该角色.)
     if (doer?.ty?.base !== 'player' || doer.ty.list || v.neg || isEmpty(v) || v.ty?.base !== 'card') return undo();
     if (later && env.body.demos.has(tyKey(v.ty))) return undo();
