@@ -240,6 +240,7 @@ export class HeuristicAI implements Policy {
     else if (asks === 'toDiscard') pick = this.discard(me, r);
     else if (asks === 'toTake') pick = this.pickCard(me, r);
     else if (asks === 'toDoubt') pick = this.doubt(me, r);
+    else if (asks === 'toWeigh') pick = this.weigh(me, r);
     else if (r.subject?.skill && r.prompt.startsWith('use:')) pick = this.useSkill(me, r, r.subject.skill);
     else if (this.skillHint(r.subject?.skill, 'aiTarget') === 'foe' && r.options.some((o) => isPlayerValue(o.value)))
       pick = this.targets(me, r);
@@ -420,6 +421,30 @@ export class HeuristicAI implements Policy {
     const a = isPlayerValue(who) ? this.attitude(me, who) : 0;
     const odds = a < 0 ? 2 : a === 0 ? 4 : 0;
     return [odds > 0 && (me.v.hp as number) > 1 && this.rand(odds) === 0 ? yes : no];
+  }
+
+  /** Options that each do something to the whole table (`about:` their aiEffects, in order): the one best for
+   *  this seat's friends and worst for its foes. A point of HP weighs more the fewer a player has. */
+  private weigh(me: PlayerObj, r: Request): number[] {
+    const effects = Array.isArray(r.subject?.about) ? r.subject.about : [];
+    const alive = this.at.players().filter((p) => p.alive);
+    const dear = (q: PlayerObj) => {
+      const hp = q.v.hp as number;
+      return hp <= 1 ? 3 : hp === 2 ? 2 : 1;
+    };
+    const worth = (e: Value): number => {
+      if (e === 'healsAll')
+        return alive.filter((q) => this.wounded(q)).reduce((s, q) => s + this.attitude(me, q) * dear(q), 0);
+      if (e === 'hurtsAll') return -alive.reduce((s, q) => s + this.attitude(me, q) * dear(q), 0);
+      return 0;
+    };
+    let best = -1;
+    let bestScore = -Infinity;
+    r.options.forEach((_, i) => {
+      const s = worth(effects[i] ?? null) + this.rand(10) / 100;
+      if (s > bestScore) [best, bestScore] = [i, s];
+    });
+    return best < 0 ? [] : [best];
   }
 
   private save(me: PlayerObj, r: Request): number[] {

@@ -107,6 +107,23 @@ describe('the heuristic AI and a claim it may doubt (蛊惑, asks: toDoubt)', ()
   });
 });
 
+describe('the heuristic AI weighing choices that touch every player (琴音, asks: toWeigh)', () => {
+  /** What the heuristic AI of 神周瑜 (the lord) picks at 琴音's choice in `scenario`, with the AI's seed `seed`. */
+  const pick = (scenario: string, seed: number) => {
+    const r = new ScenarioRunner(rules, scenario);
+    const g = r.game;
+    while (!r.done && !g.pending) r.runStep();
+    // Follow the scenario's own answers up to the choice (the discard and the `yes`).
+    while (!r.done && g.pending?.subject?.asks !== 'toWeigh') r.runStep();
+    const ai = policyFor(AIS.heuristic, g, seed);
+    return g.pending!.options[answerOf(ai, g)![0]!]!.label;
+  };
+
+  it('heals the table when it is hurt itself (2 HP) and its foes are not much hurt', () => {
+    for (let seed = 1; seed <= 8; seed++) expect(pick('qinyinRecover', seed)).toBe('each player recovers 1 HP');
+  });
+});
+
 describe('choosing the AI by role', () => {
   it('hands each request to the AI of the asking seat’s role (the default before roles are dealt)', () => {
     const spec = parseAiSpec('random,lord=heuristic', 'heuristic', ROLES);

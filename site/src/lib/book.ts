@@ -232,6 +232,8 @@ export const topics: Topic[] = [
     related: false,
     part: 'procedures',
   },
+  // Every table rule (a skill nobody owns: 铁索连环's conduction, 酒 in a 杀), computed from the rules.
+  { id: 'table', zh: '牌桌规则', en: 'Table rules', main: [], related: false, part: 'procedures' },
   { id: 'identity', zh: '身份局', en: 'The identity mode', main: [], related: false, part: 'modes' },
   { id: 'options', zh: '版本与选项', en: 'Editions and options', main: [], related: false, part: 'modes' },
 ];
@@ -242,6 +244,7 @@ export function topicTitle(t: Topic, lang: Lang): string {
 
 /** The declarations a topic page shows: its main ones, then the others of their files (no enums, zones…). */
 export function topicDecls(t: Topic): { main: DeclRef[]; related: DeclRef[] } {
+  if (t.id === 'table') return { main: tableRules(), related: [] };
   const main = t.main.map((n) => decl(n)).filter((x): x is DeclRef => !!x && isProcedure(x));
   if (!t.related) return { main, related: [] };
   const filesOf = new Set(main.map((m) => m.file));
@@ -252,8 +255,44 @@ export function topicDecls(t: Topic): { main: DeclRef[]; related: DeclRef[] } {
   return { main, related };
 }
 
+/** The table rules (`rule … before/after skills { … }`), in file order. */
+export function tableRules(): DeclRef[] {
+  return decls().filter((r) => !r.variant && r.decl.kind === 'Skill' && !!r.decl.table);
+}
+
+/** The table rules whose source names a card kind, directly or in a function or procedure of the rule's own file
+ *  that it calls (酒's rule names 酒 in the function that says who it saves): shown on that card's page. */
+export function tableRulesAbout(kind: string): DeclRef[] {
+  return tableRules().filter((r) => {
+    const local = new Map(
+      decls()
+        .filter((x) => !x.variant && x.file === r.file)
+        .map((x) => [x.decl.names.id.name, x]),
+    );
+    const seen = new Set<string>();
+    const names = (x: unknown): boolean => {
+      if (Array.isArray(x)) return x.some(names);
+      if (!x || typeof x !== 'object') return false;
+      const o = x as { kind?: unknown; name?: unknown };
+      if (o.kind === 'Name' && typeof o.name === 'string') {
+        if (o.name === kind) return true;
+        const d = local.get(o.name);
+        if (d && (d.decl.kind === 'Function' || d.decl.kind === 'Action') && !seen.has(o.name)) {
+          seen.add(o.name);
+          if (names(d.decl)) return true;
+        }
+      }
+      return Object.entries(x).some(([k, v]) => k !== 'span' && names(v));
+    };
+    return r.decl.kind === 'Skill' && names(r.decl.items);
+  });
+}
+
 function isProcedure(r: DeclRef): boolean {
-  return ['Event', 'Action', 'Function', 'Hook', 'Option'].includes(r.decl.kind);
+  return (
+    ['Event', 'Action', 'Function', 'Hook', 'Option'].includes(r.decl.kind) ||
+    (r.decl.kind === 'Skill' && !!r.decl.table)
+  );
 }
 
 let topicOf: Map<string, string> | undefined;
