@@ -53,6 +53,7 @@ const UI = {
   error: ['规则错误', 'Rule error'],
   dead: ['阵亡', 'dead'],
   players: ['人数', 'Players'],
+  mode: ['模式', 'Mode'],
   mySeat: ['我的位置', 'My seat'],
   seed: ['种子', 'Seed'],
   options: ['规则选项', 'Rule options'],

@@ -903,15 +903,33 @@ export class GameTable extends Table {
 
   constructor(host: HTMLElement, L: Labels, program: Program) {
     super(host, L, program);
-    this.modeId =
-      host.dataset.mode && program.modes[host.dataset.mode] ? host.dataset.mode : Object.keys(program.modes)[0]!;
+    // The page's mode, unless the address names another (`/play/?mode=…`, the rulebook's mode pages link so).
+    const asked = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('mode');
+    const wanted = asked && program.modes[asked] ? asked : host.dataset.mode;
+    this.modeId = wanted && program.modes[wanted] ? wanted : Object.keys(program.modes)[0]!;
     const f = program.modes[this.modeId]!.fields;
     const min = (f.minPlayers as number) ?? 2,
       max = (f.maxPlayers as number) ?? 10;
     this.players = Math.min(max, Math.max(min, Number(host.getAttribute('players') ?? host.dataset.players ?? 5) || 5));
     this.choice = host.dataset.seat ?? 'lord';
     this.seed = Number(host.dataset.seed) || Math.floor(Math.random() * 1e6) + 1;
+    // Another mode: its own player counts and options, and a new game at once.
+    host.addEventListener('change', (e) => {
+      const el = e.target as HTMLSelectElement;
+      if (el.dataset.role !== 'mode' || !this.program.modes[el.value]) return;
+      this.modeId = el.value;
+      this.options = {};
+      this.players = this.clampPlayers(this.players);
+      if (this.choice.startsWith('seat:') && Number(this.choice.slice(5)) >= this.players) this.choice = 'lord';
+      this.start();
+    });
     this.start();
+  }
+
+  /** `n` within the current mode's player counts. */
+  private clampPlayers(n: number): number {
+    const f = this.program.modes[this.modeId]!.fields;
+    return Math.min((f.maxPlayers as number) ?? 10, Math.max((f.minPlayers as number) ?? 2, n));
   }
 
   private start(): void {
@@ -965,7 +983,12 @@ export class GameTable extends Table {
       seats.push(
         `<option value="seat:${i}"${this.choice === `seat:${i}` ? ' selected' : ''}>${esc(L.ui('seat'))} ${i + 1}</option>`,
       );
-    return `<div class="sgs-group"><label>${esc(L.ui('players'))} <select data-role="players">${ns.join('')}</select></label>
+    const modes = Object.keys(this.program.modes);
+    const modePick =
+      modes.length > 1
+        ? `<label>${esc(L.ui('mode'))} <select data-role="mode">${modes.map((m) => `<option value="${esc(m)}"${m === this.modeId ? ' selected' : ''}>${esc(L.name(m))}</option>`).join('')}</select></label>`
+        : '';
+    return `<div class="sgs-group">${modePick}<label>${esc(L.ui('players'))} <select data-role="players">${ns.join('')}</select></label>
 <label>${esc(L.ui('mySeat'))} <select data-role="choice">${roles.join('')}${seats.join('')}</select></label>
 <label>${esc(L.ui('seed'))} <input data-role="seed" type="number" min="1" value="${this.seed}" inputmode="numeric"></label></div>
 ${this.optionsHTML()}

@@ -345,6 +345,7 @@ export function urlOf(id: string, lang: Lang): string | undefined {
     if (v) return `/${lang}/rules/options/#${id}`;
   }
   if (p.scenarios[id]) return `/${lang}/scenarios/${id}/`;
+  if (p.modes[id]) return id === 'identity' ? `/${lang}/rules/identity/` : `/${lang}/rules/modes/${id}/`;
   const t = topicFor(id);
   if (t) return `/${lang}/rules/${t}/#${id}`;
   return undefined;

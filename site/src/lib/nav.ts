@@ -4,6 +4,7 @@
 // playground, search) have no sidebar. Everything is read from the rules (book.ts); labels in both languages.
 import { program, label, topics, topicTitle, scenarioTitle, type Lang, type ScenarioInfo } from './book.ts';
 import { scenarioGroups, groupTitle, homeGroup, type ScenarioGroup } from './scenario-groups.ts';
+import { modePages } from './modes.ts';
 
 export interface NavItem {
   href: string;
@@ -104,7 +105,15 @@ function rulesNav(lang: Lang): SectionNav {
     title: t(lang, '规则', 'Rules'),
     groups: [
       { title: t(lang, '流程', 'Procedures'), items: part('procedures') },
-      { title: t(lang, '模式与版本', 'Modes and editions'), items: part('modes') },
+      {
+        title: t(lang, '模式与版本', 'Modes and editions'),
+        // The identity game's topic, every other mode's page, then the editions and options.
+        items: [
+          ...part('modes').filter((x) => !x.href.endsWith('/options/')),
+          ...modePages().map((m) => ({ href: `/${lang}/rules/modes/${m}/`, label: label(m, lang) })),
+          ...part('modes').filter((x) => x.href.endsWith('/options/')),
+        ],
+      },
       {
         title: t(lang, '参考', 'Reference'),
         items: [
