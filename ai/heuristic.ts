@@ -241,6 +241,7 @@ export class HeuristicAI implements Policy {
     else if (asks === 'toTake') pick = this.pickCard(me, r);
     else if (asks === 'toDoubt') pick = this.doubt(me, r);
     else if (asks === 'toWeigh') pick = this.weigh(me, r);
+    else if (asks === 'toGive') pick = this.give(me, r);
     else if (r.subject?.skill && r.prompt.startsWith('use:')) pick = this.useSkill(me, r, r.subject.skill);
     else if (this.skillHint(r.subject?.skill, 'aiTarget') === 'foe' && r.options.some((o) => isPlayerValue(o.value)))
       pick = this.targets(me, r);
@@ -445,6 +446,23 @@ export class HeuristicAI implements Policy {
       if (s > bestScore) [best, bestScore] = [i, s];
     });
     return best < 0 ? [] : [best];
+  }
+
+  /** Own cards to give to the player the question is about: to a known friend, the card least worth keeping;
+   *  to anyone else nothing, when the question may be passed. */
+  private give(me: PlayerObj, r: Request): number[] {
+    const who = r.subject?.about;
+    const friend = isPlayerValue(who) && this.attitude(me, who) > 0;
+    if (!friend && r.min === 0) return [];
+    let best = 0;
+    const keep = (v: Value) => {
+      const k = isCardValue(v) ? this.cardHint(v, 'aiKeep') : null;
+      return typeof k === 'number' ? k : 3;
+    };
+    r.options.forEach((o, i) => {
+      if (keep(o.value) < keep(r.options[best]!.value)) best = i;
+    });
+    return [best];
   }
 
   private save(me: PlayerObj, r: Request): number[] {

@@ -124,6 +124,22 @@ describe('the heuristic AI weighing choices that touch every player (琴音, ask
   });
 });
 
+describe('the heuristic AI giving its cards (黄天, asks: toGive)', () => {
+  /** What the heuristic AI answers when 黄天 asks which card to give the lord, in `scenario`. */
+  const answer = (scenario: string) => {
+    const r = new ScenarioRunner(rules, scenario);
+    const g = r.game;
+    while (!r.done && g.pending?.subject?.asks !== 'toGive') r.runStep();
+    const picks = answerOf(policyFor(AIS.heuristic, g, 1), g)!;
+    return picks.map((i) => g.pending!.options[i]!.label);
+  };
+
+  it('gives to a lord it serves and keeps the card from a lord it fights', () => {
+    expect(answer('huangtianGives')).toHaveLength(1);
+    expect(answer('huangtianRebelKeeps')).toEqual([]);
+  });
+});
+
 describe('choosing the AI by role', () => {
   it('hands each request to the AI of the asking seat’s role (the default before roles are dealt)', () => {
     const spec = parseAiSpec('random,lord=heuristic', 'heuristic', ROLES);

@@ -216,14 +216,17 @@ function grant(R: Renderer, it: A.GrantItem): Text {
 /** "你可以" + the effect, dropping a repeated subject: 你可以摸一张牌 / you may draw a card. */
 export function may(body: Text): Text {
   let zh: string;
-  if (body.zh.startsWith('你') && !body.zh.startsWith('你的')) zh = `你可以${body.zh.slice(1)}`;
+  // An effect that is itself optional already says so (你可以将一张【闪】交给…).
+  if (body.zh.startsWith('你可以')) zh = body.zh;
+  else if (body.zh.startsWith('你') && !body.zh.startsWith('你的')) zh = `你可以${body.zh.slice(1)}`;
   else if (/^[^，、可]{1,8}可以/.test(body.zh)) zh = `你可以发动此技能：${body.zh}`;
   else if (/^(令|将|重复|依次|当|对|防止)/.test(body.zh)) zh = `你可以${body.zh}`;
   else if (body.zh.startsWith('若')) zh = `你可以发动此技能：${body.zh}`;
   else zh = `你可以令${body.zh}`;
   const b = fixEnglish(body.en);
   let en: string;
-  if (/^you /i.test(b)) en = `you may ${b.slice(4)}`;
+  if (/^you may /i.test(b)) en = b;
+  else if (/^you /i.test(b)) en = `you may ${b.slice(4)}`;
   else if (/^repeat: /.test(b)) en = `you may repeat the following: ${b.slice(8)}`;
   else if (/^(let|repeat|add|remove|prevent|swap) /.test(b)) en = `you may ${b}`;
   else if (/^(.+?) (increases|decreases) by ([^,;]+)(.*)$/.test(b)) {
