@@ -295,7 +295,11 @@ export class Game implements Engine {
   private *main(mode: Program['modes'][string], scen: Program['scenarios'][string] | undefined): Asking<Value> {
     let first: Value = this.state.players[0]!;
     let from: Value = null;
-    if (scen) {
+    if (scen?.start?.setup) {
+      // `start setup`: the seats' fields and the stacked deck first, then the mode deals as in a normal game.
+      this.setupScenario(scen);
+      if (mode.methods.setup) first = yield* runMethodBody(this, mode.methods.setup, [], null);
+    } else if (scen) {
       this.setupScenario(scen);
       if (mode.methods.seatUp)
         for (const p of this.state.players) yield* runMethodBody(this, mode.methods.seatUp, [p], null);

@@ -274,7 +274,8 @@ export interface IScenario {
   vars?: { name: string; e: IExpr }[];
   seats: { name: string; fields: { name: string; e: IExpr }[]; at: At }[];
   deck: IExpr[];
-  start?: { player: string; from?: string };
+  /** Who starts, and from which phase; or `setup`: the mode's `setup` deals the game (after the seats' fields). */
+  start?: { player: string; from?: string; setup?: true };
   steps: IStep[];
   at: At;
   file: string;

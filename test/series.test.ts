@@ -8,7 +8,7 @@ import { simulate } from '../cli/simulate.ts';
 import { parseReplay, replay } from '../cli/replay.ts';
 import { main } from '../cli/main.ts';
 import { memoryIo } from '../cli/io.ts';
-import { compileOrThrow, inline } from './helpers.ts';
+import { compileOrThrow, inline, rulesProgram } from './helpers.ts';
 import { compile } from '../compiler/index.ts';
 
 let cached: Program | undefined;
@@ -192,6 +192,23 @@ describe('carried declarations in the compiler', () => {
           expect a.hp == 1 }
       `),
     ).toEqual(['SGS172:5']);
+  });
+});
+
+describe("a scenario dealt by the mode's setup (start setup)", () => {
+  const codes = (text: string) => compile(inline(text)).diagnostics.map((d) => `${d.code}:${d.span.line}`);
+
+  it('SGS171: start setup with a phase, or start naming no seat', () => {
+    expect(codes('mode m { }\nscenario s { seat a { } seat b { }\n start setup judgePhase\n expect end }')).toEqual([
+      'SGS171:3',
+    ]);
+    expect(codes('mode m { }\nscenario s { seat a { } seat b { }\n start c\n expect end }')).toEqual(['SGS171:3']);
+    expect(codes('mode m { }\nscenario s { seat a { } seat b { }\n start setup\n expect end }')).toEqual([]);
+  });
+
+  it("runs the mode's setup after the seats' fields, and its play from the player setup returns", () => {
+    const r = runScenario(rulesProgram(), 'identityDealtTable');
+    expect(r.failure).toBeUndefined();
   });
 });
 

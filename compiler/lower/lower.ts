@@ -780,7 +780,15 @@ class Lowerer {
       if (!seats.has(p.name))
         this.err('SGS171', `'${p.name}' is not a seat of this scenario (seats: ${[...seats].join(', ')})`, p.span);
     };
-    if (d.start) seatCheck(d.start.player);
+    // `start setup`: the mode's own setup deals the game (a draft, the roles) instead of seating the seats.
+    const bySetup = d.start?.player.name === 'setup' && !seats.has('setup');
+    if (d.start && !bySetup) seatCheck(d.start.player);
+    if (bySetup && d.start?.from)
+      this.err(
+        'SGS171',
+        `'start setup' runs the mode's setup and its play from the start: no phase`,
+        d.start.from.span,
+      );
     // A pick names an option: `pass`, a label (`yes`, an option's text), or a value (a card, a seat, an entity).
     const pick = (pk: A.Expr): I.IPick => {
       if (pk.kind === 'Name') {
@@ -836,7 +844,11 @@ class Lowerer {
       ...(vars.length ? { vars } : {}),
       seats: seatOut,
       deck: d.deck.map((e) => this.expr(e, scope, cx)),
-      start: d.start ? { player: d.start.player.name, from: d.start.from?.name } : undefined,
+      start: bySetup
+        ? { player: '', setup: true }
+        : d.start
+          ? { player: d.start.player.name, from: d.start.from?.name }
+          : undefined,
       steps,
       at: at(d.span),
       file: d.span.file,
