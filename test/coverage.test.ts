@@ -22,6 +22,18 @@ describe('scenario coverage', () => {
     expect(missing).toEqual([]);
   });
 
+  it("every mode is played by some scenario, and some scenario deals it from the mode's own setup", () => {
+    const modes = Object.keys(program.modes);
+    expect(modes.filter((m) => !runs.some((r) => r.scen.mode === m))).toEqual([]);
+    const dealt = (m: string) => runs.some((r) => r.scen.mode === m && r.scen.start?.setup);
+    expect(modes.filter((m) => program.modes[m]!.methods.setup && !dealt(m))).toEqual([]);
+  });
+
+  it('every table rule fires in some scenario', () => {
+    const table = Object.keys(program.skills).filter((s) => program.skills[s]!.table);
+    expect(table.filter((s) => !runs.some((r) => new RegExp(`\\brule ${s}\\b`).test(r.log)))).toEqual([]);
+  });
+
   it('every skill of every general is exercised by some scenario', () => {
     const skills = new Set(Object.values(program.generals).flatMap((g) => g.skills));
     const missing = [...skills].filter((s) => {
