@@ -124,6 +124,19 @@ describe('the heuristic AI weighing choices that touch every player (琴音, ask
   });
 });
 
+describe('the heuristic AI in a two-sided mode (3v3: sideOf replaced by the mode)', () => {
+  it('does not use a card meant for foes when only teammates are within reach', () => {
+    for (let seed = 1; seed <= 12; seed++) {
+      const r = new ScenarioRunner(rules, 'tvtOnlyTeammatesInReach');
+      while (!r.done) r.runStep();
+      expect(r.failure).toBeUndefined();
+      const g = r.game;
+      expect(g.pending?.subject?.asks).toBe('toUse');
+      expect(answerOf(policyFor(AIS.heuristic, g, seed), g)).toEqual([]);
+    }
+  });
+});
+
 describe('choosing the AI by role', () => {
   it('hands each request to the AI of the asking seat’s role (the default before roles are dealt)', () => {
     const spec = parseAiSpec('random,lord=heuristic', 'heuristic', ROLES);
