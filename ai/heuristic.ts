@@ -281,7 +281,11 @@ export class HeuristicAI implements Policy {
     let best = -1;
     let bestScore = 0;
     r.options.forEach((o, i) => {
-      const s = this.playScore(me, o.value) + this.rand(5);
+      // A play the hints score at nothing (a card for foes with only friends in reach) is never made; the jitter
+      // only breaks ties among the plays worth making.
+      const worth = this.playScore(me, o.value);
+      if (worth <= 0) return;
+      const s = worth + this.rand(5);
       if (s > bestScore) {
         bestScore = s;
         best = i;
