@@ -280,11 +280,11 @@ const TABLE = {
     ['prompt'],
   ),
   chooseEach: b(
-    ['who', 'from', 'prompt?', 'optional?'],
+    ['who', 'from', 'prompt?', 'optional?', 'shown?'],
     'asks',
     'asking',
     'any',
-    'a sealed choice by each of who from its own list in from (or all from one list), in order: nobody sees another answer until all have answered',
+    'a sealed choice by each of who from its own list in from (or all from one list), in order: nobody sees another answer until all have answered; shown: false keeps each answer for its seat (the rules show what they will)',
     ['prompt'],
   ),
   perform: b(['action'], 'asks', 'asking', 'any', 'run an action from actions(p); gives its result'),

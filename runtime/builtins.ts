@@ -396,13 +396,18 @@ function* ask(g: RulesHost, [who, prompt, asks, about]: Value[], at: string): As
 }
 
 /** One sealed question to several players, asked one by one: each answer is logged for its seat only, and once
- *  all have answered, every answer is logged for everyone (cards written as "a card" for who cannot see them). */
-function* sealed(g: RulesHost, asked: { p: PlayerObj; r: Omit<Request, 'seat' | 'sealed'> }[]): Asking<number[][]> {
+ *  all have answered, every answer is logged for everyone (cards written as "a card" for who cannot see them) —
+ *  unless `shown` is false: then the answers stay with their seats, and the rules show what they choose to. */
+function* sealed(
+  g: RulesHost,
+  asked: { p: PlayerObj; r: Omit<Request, 'seat' | 'sealed'> }[],
+  shown = true,
+): Asking<number[][]> {
   const mark = asked.map((a) => a.p.seat);
   const answers: number[][] = [];
   for (const [i, a] of asked.entries())
     answers.push(yield* g.decide({ ...a.r, seat: a.p.seat, sealed: { seats: mark, answered: i } }));
-  if (asked.length) {
+  if (asked.length && shown) {
     const values: Value[] = [];
     const parts = asked.map((a, i) => {
       const ans = answers[i]!;
@@ -432,7 +437,7 @@ function* askEach(g: RulesHost, [who, prompt, asks, about]: Value[], at: string)
   return ans.map((a) => a[0] === 0);
 }
 
-function* chooseEach(g: RulesHost, [who, from, prompt, optional]: Value[], at: string): Asking<Value> {
+function* chooseEach(g: RulesHost, [who, from, prompt, optional, shown]: Value[], at: string): Asking<Value> {
   const ps = g.asList(who!, at).map((p) => player(p, at));
   const all = g.asList(from!, at);
   // One list (or zone) per player, or one list everyone chooses from.
@@ -453,7 +458,7 @@ function* chooseEach(g: RulesHost, [who, from, prompt, optional]: Value[], at: s
         max: 1,
       },
     }));
-  const ans = yield* sealed(g, asked);
+  const ans = yield* sealed(g, asked, shown !== false);
   return ps.map((p) => {
     const i = asked.findIndex((a) => a.p === p);
     const picks = i < 0 ? [] : ans[i]!;

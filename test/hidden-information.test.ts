@@ -173,6 +173,27 @@ describe('hidden information', () => {
   });
 });
 
+describe('sealed choices the rules show themselves (chooseEach shown: false)', () => {
+  it('keeps each answer with its seat, writes no sealed-answers entry, and leaves the showing to the rules', () => {
+    const r = new ScenarioRunner(program, 'duelCrossedSealed');
+    const g = r.game;
+    let marked = 0;
+    let seenByB: string[] = [];
+    while (!r.done) {
+      if (g.pending?.sealed) marked++;
+      // Before the rules show the generals, b's log never names a's picks.
+      if (!g.state.log.some((e) => e.text.startsWith('a shows'))) seenByB = viewFor(g, 1).log.map((e) => e.text);
+      r.runStep();
+    }
+    expect(r.failure).toBeUndefined();
+    expect(marked).toBeGreaterThan(0);
+    expect(seenByB.join('\n')).not.toMatch(/zhaoyun|guanyu/);
+    expect(g.state.log.some((e) => e.text.startsWith('sealed answers'))).toBe(false);
+    const b = viewFor(g, 1).log.map((e) => e.text);
+    expect(b).toContain('a shows zhaoyun and luxun');
+  });
+});
+
 describe('states on a player as each seat sees them', () => {
   it('a spent limited skill is public: every seat and a spectator see it recorded', () => {
     const r = new ScenarioRunner(program, 'exBeishuiOnce');

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { compile } from '../compiler/index.ts';
 import { loadSources } from '../compiler/node/load.ts';
-import { Game } from '../runtime/index.ts';
+import { Game, defaultMode } from '../runtime/index.ts';
 import { main } from '../cli/main.ts';
 import { memoryIo } from '../cli/io.ts';
 import { compileOrThrow } from './helpers.ts';
@@ -96,5 +96,31 @@ describe('declarations a mode owns', () => {
     );
     expect(code).toBe(2);
     expect(io.stderr).toEqual(['sgs: option roles6 belongs to mode identity, not exSides']);
+  });
+});
+
+describe('the default mode', () => {
+  it('is the mode marked default: true, wherever its file sorts; else the first declared', () => {
+    const program = compileOrThrow(rules);
+    // rules/modes/dualDuel.sgs is read before rules/modes/identity.sgs: the mark decides, not the order.
+    expect(Object.keys(program.modes)[0]).not.toBe('identity');
+    expect(defaultMode(program)?.id).toBe('identity');
+    expect(new Game(program, { players: 5, seed: 1 }).state.mode).toBe('identity');
+    const unmarked = compileOrThrow(
+      rules.map((f) => ({ ...f, text: f.text.replace('default: true', 'default: false') })),
+    );
+    expect(Object.values(unmarked.modes).some((m) => m.fields.default === true)).toBe(false);
+    expect(defaultMode(unmarked)?.id).toBe(Object.keys(unmarked.modes)[0]);
+  });
+
+  it('is what a scenario naming no mode plays', () => {
+    const program = compileOrThrow([
+      ...rules,
+      {
+        file: 'planted.sgs',
+        text: `${TWO_MODES}scenario plantedNoMode 无模式 "No mode named" {\n  seat a { general: caocao }\n  seat b { general: liubei }\n  expect true\n}\n`,
+      },
+    ]);
+    expect(program.scenarios.plantedNoMode?.mode).toBe('identity');
   });
 });

@@ -3,6 +3,7 @@
 // scenario-player.ts (the engine and the AI come with it).
 import {
   Game,
+  defaultMode,
   ScenarioRunner,
   viewFor,
   logFor,
@@ -906,7 +907,7 @@ export class GameTable extends Table {
     // The page's mode, unless the address names another (`/play/?mode=…`, the rulebook's mode pages link so).
     const asked = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('mode');
     const wanted = asked && program.modes[asked] ? asked : host.dataset.mode;
-    this.modeId = wanted && program.modes[wanted] ? wanted : Object.keys(program.modes)[0]!;
+    this.modeId = wanted && program.modes[wanted] ? wanted : defaultMode(program)!.id;
     const f = program.modes[this.modeId]!.fields;
     const min = (f.minPlayers as number) ?? 2,
       max = (f.maxPlayers as number) ?? 10;
