@@ -137,8 +137,8 @@ describe('the heuristic AI giving its cards (黄天, asks: toGive)', () => {
   it('gives to a lord it serves and keeps the card from a lord it fights', () => {
     expect(answer('huangtianGives')).toHaveLength(1);
     expect(answer('huangtianRebelKeeps')).toEqual([]);
-    });
   });
+});
 
 describe('the heuristic AI in a two-sided mode (3v3: sideOf replaced by the mode)', () => {
   it('does not use a card meant for foes when only teammates are within reach', () => {
