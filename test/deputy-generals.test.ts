@@ -18,7 +18,7 @@ function dealt(players: number, seed: number, options: Record<string, unknown> =
   while (g.pending && g.pending.prompt !== 'play' && g.state.players.some((p) => p.v.general === null)) {
     expect(g.answer([0]).ok).toBe(true);
   }
-  while (g.pending && g.pending.prompt.startsWith('choose')) expect(g.answer([0]).ok).toBe(true);
+  while (g.pending?.prompt.startsWith('choose')) expect(g.answer([0]).ok).toBe(true);
   expect(g.state.error).toBeNull();
   return { g, watch };
 }
