@@ -184,6 +184,13 @@ const TABLE = {
     'any',
     'move cards to a zone, remembering which kind they stand for',
   ),
+  makeCard: b(
+    ['kind', 'suit', 'rank', 'to: place'],
+    'changes',
+    'effects',
+    'card',
+    "a new physical card of kind with that suit and rank, on top of zone to; only in the mode's setup",
+  ),
   shuffle: b(['zone: place'], 'changes', 'effects', 'any', 'shuffle a zone in place'),
   shuffled: b(['list'], 'changes', 'effects', 'list', 'a shuffled copy of a list'),
   random: b(['list'], 'changes', 'effects', 'item of list', 'a random item of a list'),

@@ -249,6 +249,7 @@ export const changes: { [K in BuiltinNameWith<'changes'>]: CallBuiltin } = {
       }
     return null;
   },
+  makeCard: (g, [k, s, r, z], at) => g.makeCard(String(k), String(s), r as number, zone(z!, at), at),
   shuffle: (g, [z], at) => {
     g.shuffle(g.asList(z!, at) as CardObj[]);
     return null;

@@ -35,3 +35,8 @@ export function faceText(c: { suit: string; rank: number }): string {
   return t;
 }
 const FACES = new Map<string, Map<number, string>>();
+
+/** Whether `suit` is one of the suits a card face can show. */
+export function isSuit(suit: string): boolean {
+  return Object.hasOwn(SUIT_SYMBOLS, suit);
+}

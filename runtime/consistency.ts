@@ -147,20 +147,34 @@ function checkWritten(g: Engine, base: StateBaseline, ids: readonly number[], ou
   if (uses) checkCounters(g, out, true);
 }
 
-/** Card #i is a card of the game with the face it was dealt with. */
+/** Card #i is a card of the game with the face it was dealt with. A card made after the game was (the mode's setup
+ *  makes cards: `makeCard`; a scenario's check names a card the deck lacks) is learnt when a check first sees it and
+ *  held to that face from then on. */
 function checkFace(g: Engine, base: StateBaseline, i: number, out: string[]): void {
   const c = g.state.cards[i]!;
-  const n = base.kinds.length;
   if (c?.t !== 'c' || c.id !== i) {
     out.push(`the card list holds something that is not card #${i}`);
     return;
   }
-  if (i < n && c.kind === base.kinds[i] && c.suit === base.suits[i] && c.rank === base.ranks[i]) return;
-  if (i < n)
-    out.push(
-      `${describe(c)} was dealt as ${base.kinds[i]} ${cardFace({ suit: base.suits[i]!, rank: base.ranks[i]! })}`,
-    );
+  const n = base.kinds.length;
+  if (i >= n) {
+    learnFaces(g, base, i);
+    if (!g.program.cards[c.kind]) out.push(`${describe(c)} is of a kind the rules do not declare`);
+    return;
+  }
+  if (c.kind === base.kinds[i] && c.suit === base.suits[i] && c.rank === base.ranks[i]) return;
+  out.push(`${describe(c)} was dealt as ${base.kinds[i]} ${cardFace({ suit: base.suits[i]!, rank: base.ranks[i]! })}`);
   if (!g.program.cards[c.kind]) out.push(`${describe(c)} is of a kind the rules do not declare`);
+}
+
+/** Add the faces of the cards made since the baseline, up to card #i. */
+function learnFaces(g: Engine, base: StateBaseline, i: number): void {
+  for (let k = base.kinds.length; k <= i; k++) {
+    const c = g.state.cards[k];
+    base.kinds.push(c?.kind ?? '');
+    base.suits.push(c?.suit ?? '');
+    base.ranks.push(c?.rank ?? 0);
+  }
 }
 
 /** Every card a zone holds is a card of the game, in no other zone looked at in this check, and says it lies there. */

@@ -21,6 +21,8 @@ export interface Engine extends RulesHost {
   epoch: number;
   /** The skills of each seat as of an epoch (skills.ts). */
   readonly skillCache: Map<number, { epoch: number; skills: string[] }>;
+  /** The skills each card with a kind whose `grantedSkills` depends on the card grants, by card id (skills.ts). */
+  readonly cardSkillCache: Map<number, readonly string[]>;
   /** Nesting of each hook (and of skillEnabled and granted skills) being evaluated, to stop regress
    *  (skills.ts, hooks.ts). */
   readonly hookDepth: Map<string, number>;

@@ -60,6 +60,7 @@ import { canSee, knowsAnnounced, logEntry, loseTrack } from './visibility.ts';
 import { applyCarried, carriedOf } from './carried.ts';
 import { MAX_DEPTH, hears, openWindow, runEvent, seatOrder } from './windows.ts';
 import { asCards, asList, ownerOf, put, removeFromZone, zoneOf } from './zones.ts';
+import { isSuit } from './card-face.ts';
 
 export type { GameOptions, LogEntry, Request, RequestOption, State } from './types.ts';
 
@@ -85,6 +86,8 @@ export class Game implements Engine {
   private keepLog: boolean;
   private placed = new Map<string, CardObj[]>();
   private inSetup = false;
+  /** True while the mode's `setup` runs: the only time the rules may make new cards (`makeCard`). */
+  private settingUp = false;
 
   // Shared with the engine's modules (see engine.ts); not for code outside runtime/.
   readonly L: Linked;
@@ -94,6 +97,7 @@ export class Game implements Engine {
   mut = 0;
   epoch = 0;
   readonly skillCache = new Map<number, { epoch: number; skills: string[] }>();
+  readonly cardSkillCache = new Map<number, readonly string[]>();
   readonly hookDepth = new Map<string, number>();
   filtering = false;
   guards = 0;
@@ -313,7 +317,12 @@ export class Game implements Engine {
         from = scen.start.from ?? null;
       }
     } else if (mode.methods.setup) {
-      first = yield* runMethodBody(this, mode.methods.setup, [], null);
+      this.settingUp = true;
+      try {
+        first = yield* runMethodBody(this, mode.methods.setup, [], null);
+      } finally {
+        this.settingUp = false;
+      }
     }
     if (mode.methods.play) yield* runMethodBody(this, mode.methods.play, [first, from], null);
     return null;
@@ -495,6 +504,18 @@ export class Game implements Engine {
       this.state.cards.find((c) => c.kind === kind && c.suit === suit && c.rank === rank) ??
       this.createCard(kind, suit, rank, at)
     );
+  }
+  makeCard(kind: string, suit: string, rank: number, to: ZoneRef, at: string): CardObj {
+    // Cards are printed before play: a card made later would be one the table never had.
+    if (!this.settingUp) throw new RuleError("makeCard: new cards are made only while the mode's setup runs", at);
+    if (!this.program.cards[kind]) throw new RuleError(`makeCard: no card kind ${kind}`, at);
+    if (!isSuit(suit)) throw new RuleError(`makeCard: ${suit} is not a suit`, at);
+    if (!Number.isSafeInteger(rank) || rank < 1)
+      throw new RuleError(`makeCard: rank ${rank} is not a whole number from 1`, at);
+    const card: CardObj = { t: 'c', id: this.state.cards.length, kind, suit, rank, zone: '' };
+    this.state.cards.push(card);
+    this.put([card], to, false);
+    return card;
   }
   private createCard(kind: string, suit: string, rank: number, at: string): CardObj {
     if (!this.program.cards[kind]) throw new RuleError(`no card kind ${kind}`, at);

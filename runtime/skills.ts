@@ -3,7 +3,7 @@
 import type { Engine } from './engine.ts';
 import { truthy } from './link.ts';
 import { D_ALIVE, D_USES } from './reads.ts';
-import { zoneKey, type PlayerObj } from './values.ts';
+import { zoneKey, type CardObj, type PlayerObj } from './values.ts';
 
 export type UseLimit = { count: number; per: string } | undefined;
 
@@ -71,12 +71,33 @@ export function baseSkillsOf(g: Engine, p: PlayerObj): string[] {
   if (g.L.grantZones.length) {
     const extra: string[] = [];
     for (const z of g.L.grantZones) {
-      for (const c of g.state.zones[zoneKey(z, p)] ?? []) extra.push(...(g.program.cards[c.kind]?.skills ?? []));
+      for (const c of g.state.zones[zoneKey(z, p)] ?? []) extra.push(...cardSkills(g, c));
     }
     if (extra.length) skills = [...skills, ...extra];
   }
   g.skillCache.set(p.seat, { epoch: g.epoch, skills });
   return skills;
+}
+
+/** The method a card kind may declare to grant skills that depend on the card (docs/language.md, card). */
+const GRANTED = 'grantedSkills';
+
+/** The skills a card gives its owner while it lies in a `grants` zone: its kind's `skills`, and what its kind's pure
+ *  method `grantedSkills(c)` gives for it. That method depends on the card alone (its printed face), so it is asked
+ *  once per card and kept. */
+export function cardSkills(g: Engine, c: CardObj): readonly string[] {
+  const kind = g.program.cards[c.kind];
+  if (kind === undefined) return [];
+  if (kind.methods[GRANTED] === undefined) return kind.skills;
+  let own = g.cardSkillCache.get(c.id);
+  if (own === undefined) {
+    // Asked of the printed kind (a filter or a kind the card stands for does not change what it grants).
+    const v = g.callPureMethod(c.kind, GRANTED, [c], '');
+    const given = v === null ? [] : g.asList(v, '').map(String);
+    own = [...kind.skills, ...given.filter((s) => !kind.skills.includes(s))];
+    g.cardSkillCache.set(c.id, own);
+  }
+  return own;
 }
 
 /** The items (triggers of a window, contributions to a hook) of the skills p has, in the given order. Without

@@ -163,6 +163,8 @@ export interface RulesHost {
   // cards and zones
   zoneRef(zone: string, owner: PlayerObj | null): ZoneRef;
   findCard(kind: string, suit: string, rank: number, at: string): CardObj;
+  /** A new physical card of `kind` with that suit and rank, put on top of `to`: only while the mode's `setup` runs. */
+  makeCard(kind: string, suit: string, rank: number, to: ZoneRef, at: string): CardObj;
   zoneOf(card: CardObj): string;
   ownerOf(card: CardObj): PlayerObj | null;
   put(cards: CardObj[], to: ZoneRef, bottom: boolean): void;

@@ -1,6 +1,7 @@
 // Zones and the values that stand for cards: a zone reference's cards, a card's zone and owner, moving cards.
 // Zone keys are `id` for shared zones and `id:seat` for per-player ones.
 import type { Engine } from './engine.ts';
+import { cardSkills } from './skills.ts';
 import { forgetShown, noteLeaving } from './visibility.ts';
 import { RuleError, label, zoneKey, type CardObj, type PlayerObj, type Value, type ZoneRef } from './values.ts';
 
@@ -76,7 +77,7 @@ export function put(g: Engine, cards: CardObj[], to: ZoneRef, bottom: boolean): 
       if (into || from) g.epoch++;
       if (r !== null) {
         // The skills that come or go are the card's own (baseSkillsOf in skills.ts).
-        const skills = g.program.cards[c.kind]?.skills ?? [];
+        const skills = cardSkills(g, c);
         if (into) r.bumpSkills(to.owner?.seat ?? null, skills);
         if (from) r.bumpSkills(seatOf(c.zone), skills);
       }

@@ -90,6 +90,9 @@ export function lowerProgram(files: A.SourceFile[], S: Symbols, diags: Diagnosti
   const all: LoweredDecl = { parts: emptyProgram(), diags };
   for (const f of files) addParts(all, cache ? cache.files.run(f.decls, S, () => lowerFile(f)) : lowerFile(f));
   const p = all.parts as I.Program;
+  // The default mode is the program's first: what a game, a scenario or a tool plays when it names none.
+  const main = defaultModeOf(S);
+  if (p.modes?.[main]) p.modes = { [main]: p.modes[main]!, ...p.modes };
   // Members other packages added (`extend enum`) follow the enum's own.
   for (const [id, ms] of S.enumExtensions) p.enums[id] = [...(p.enums[id] ?? []), ...ms.map((m) => m.names.id.name)];
   if (S.packageNames.size > 0)
@@ -97,6 +100,16 @@ export function lowerProgram(files: A.SourceFile[], S: Symbols, diags: Diagnosti
       [...S.packageNames].map(([id, n]) => [id, { ...(n.zh ? { zh: n.zh.name } : {}), ...(n.en ? { en: n.en } : {}) }]),
     );
   return p;
+}
+
+/** The default mode: the one that says `default: true`, else the first declared (files are read in sorted order, so
+ *  a mode added in a file sorted earlier would otherwise take its place). */
+function defaultModeOf(S: Symbols): string {
+  const modes = S.ofKind('mode');
+  const marked = modes.find((m) =>
+    (m.decl as A.ModeDecl).fields.some((f) => f.name.name === 'default' && f.value.kind === 'Bool' && f.value.value),
+  );
+  return (marked ?? modes[0])?.id ?? '';
 }
 
 /** Add what a declaration (or a file) gave, in order: a later entry of the same id replaces an earlier one. */
@@ -118,13 +131,9 @@ class Lowerer {
     this.diags.push(error(code, msg, span));
   }
 
-  /** The mode whose field `default` is true, else the first mode declared: a scenario that names none plays it. */
+  /** The game's default mode (defaultModeOf): a scenario that names none plays it. */
   private defaultMode(): string {
-    const modes = this.S.ofKind('mode');
-    const marked = modes.find((s) =>
-      (s.decl as A.ModeDecl).fields?.some((f) => f.name.name === 'default' && f.value.kind === 'Bool' && f.value.value),
-    );
-    return (marked ?? modes[0])?.id ?? '';
+    return defaultModeOf(this.S);
   }
 
   /** Lowering the declarations of a variant (`extend mode` stands only there). */

@@ -201,7 +201,11 @@ export function section(
         };
       }
     } else if (m.expr) {
-      const v = R.cond(m.expr, env);
+      // A method that gives a value of a known type other than a truth value (the skills a card grants) reads as
+      // that value; any other reads as a condition.
+      const x = R.expr(m.expr, env);
+      const valued = !x.cond && x.ty !== undefined && x.ty.base !== 'bool' && x.ty.base !== 'any';
+      const v = valued ? x : R.cond(m.expr, env);
       // A method that is simply `true`: the phrase's `as` wording says it without a condition.
       if (v.konst === true && ph.result) return R.fill(ph.result, (n) => (n === 'self' ? self : undefined));
       body = v;
