@@ -102,8 +102,9 @@ describe('declarations a mode owns', () => {
 describe('the default mode', () => {
   it('is the mode marked default: true, wherever its file sorts; else the first declared', () => {
     const program = compileOrThrow(rules);
-    // rules/modes/dualDuel.sgs is read before rules/modes/identity.sgs: the mark decides, not the order.
-    expect(Object.keys(program.modes)[0]).not.toBe('identity');
+    // rules/modes/dualDuel.sgs is read before rules/modes/identity.sgs: the mark decides, not the order, and the
+    // marked mode is listed first.
+    expect(Object.keys(program.modes)[0]).toBe('identity');
     expect(defaultMode(program)?.id).toBe('identity');
     expect(new Game(program, { players: 5, seed: 1 }).state.mode).toBe('identity');
     const unmarked = compileOrThrow(
