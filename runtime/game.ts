@@ -26,6 +26,7 @@ import { truthy, type Ctx, type Ex, type FnRef } from './link.ts';
 import { nulls } from './ops.ts';
 import { getMember, memberReader, setMember } from './members.ts';
 import { randBelow, seedRng, shuffleInPlace } from './rng.ts';
+import { defaultMode } from './replay-file.ts';
 import { skillChanged, skillEnabled, skillsOf } from './skills.ts';
 import type {
   Asking,
@@ -113,7 +114,7 @@ export class Game implements Engine {
     this.scenario = opts.scenario;
     const baseScen = opts.scenario ? base.scenarios[opts.scenario] : undefined;
     if (opts.scenario && !baseScen) throw new RuleError(`no scenario named ${opts.scenario}`, '');
-    const modeId = baseScen?.mode ?? opts.mode ?? Object.keys(base.modes)[0];
+    const modeId = baseScen?.mode ?? opts.mode ?? defaultMode(base)?.id;
     if (!modeId || !base.modes[modeId]) throw new RuleError(`no mode named ${modeId ?? '(none)'}`, '');
     for (const [k, v] of Object.entries(opts.options ?? {})) {
       const owner = base.options[k]?.mode;

@@ -126,9 +126,11 @@ export function writeReplayFile(r: ReplayFile): string {
   return `${JSON.stringify(out)}\n`;
 }
 
-/** The mode a game uses when none is named: the first one the rules declare (as the engine does). */
+/** The mode a game uses when none is named: the one whose field `default` is true, else the first one the rules
+ *  declare (as the engine does). */
 export function defaultMode(program: Program): IMode | undefined {
-  return Object.values(program.modes)[0];
+  const modes = Object.values(program.modes);
+  return modes.find((m) => m.fields.default === true) ?? modes[0];
 }
 
 /** Mode `name` (absent: the default one), or why there is none. */

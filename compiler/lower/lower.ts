@@ -118,9 +118,13 @@ class Lowerer {
     this.diags.push(error(code, msg, span));
   }
 
-  /** The first mode declared: a scenario that names none plays it. */
+  /** The mode whose field `default` is true, else the first mode declared: a scenario that names none plays it. */
   private defaultMode(): string {
-    return this.S.ofKind('mode')[0]?.id ?? '';
+    const modes = this.S.ofKind('mode');
+    const marked = modes.find((s) =>
+      (s.decl as A.ModeDecl).fields?.some((f) => f.name.name === 'default' && f.value.kind === 'Bool' && f.value.value),
+    );
+    return (marked ?? modes[0])?.id ?? '';
   }
 
   /** Lowering the declarations of a variant (`extend mode` stands only there). */

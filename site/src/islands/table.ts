@@ -3,6 +3,7 @@
 // scenario-player.ts (the engine and the AI come with it).
 import {
   Game,
+  defaultMode,
   ScenarioRunner,
   viewFor,
   logFor,
@@ -903,8 +904,7 @@ export class GameTable extends Table {
 
   constructor(host: HTMLElement, L: Labels, program: Program) {
     super(host, L, program);
-    this.modeId =
-      host.dataset.mode && program.modes[host.dataset.mode] ? host.dataset.mode : Object.keys(program.modes)[0]!;
+    this.modeId = host.dataset.mode && program.modes[host.dataset.mode] ? host.dataset.mode : defaultMode(program)!.id;
     const f = program.modes[this.modeId]!.fields;
     const min = (f.minPlayers as number) ?? 2,
       max = (f.maxPlayers as number) ?? 10;
