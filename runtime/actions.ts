@@ -47,12 +47,18 @@ export function* perform(g: Engine, a: ActionRef): Asking<Value> {
   }
 }
 
+/** The rules' hook `cannotConvert(user, card, kind)`, if they declare it: true keeps `card` out of every conversion of
+ *  `user` into `kind` (the 双将 rules: a card a filter already changed is not converted again). */
+const CANNOT_CONVERT = 'cannotConvert';
+
 /** Every way player p can present cards as one of `kinds` (any kind: null) through conversion skills. */
 export function conversionsOf(g: Engine, p: PlayerObj, kinds: string[] | null): VirtualCard[] {
   const out: VirtualCard[] = [];
   // The virtual cards made here are new objects, but a cached result keeps them: a write to one must drop it.
   const r = g.reads;
   if (r !== null && r.rec !== null) r.dep(D_VIRTUAL);
+  // The rules may forbid a card to be converted into a kind: every candidate card is checked against their hook.
+  const barred = g.program.hooks[CANNOT_CONVERT] !== undefined;
   for (const sid of skillsOf(g, p)) {
     const s: ISkill | undefined = g.program.skills[sid];
     if (!s || s.viewAs.length === 0 || !skillEnabled(g, p, sid)) continue;
@@ -67,6 +73,7 @@ export function conversionsOf(g: Engine, p: PlayerObj, kinds: string[] | null): 
             cx.vars[0] = c;
             if (!truthy(g.L.linker.expr(va.filterExpr)(cx))) continue;
           }
+          if (barred && truthy(g.evalHook(CANNOT_CONVERT, [p, c, va.kind]))) continue;
           pool.push(c);
         }
       // A condition about the cards together (`them`) keeps the combinations it accepts (the cap counts those).

@@ -121,6 +121,9 @@ export interface ISkill {
    *  that holds the skills a player has used; while it holds this one, none of the skill's triggers or actions is
    *  offered, and using any of them adds it. */
   once?: string;
+  /** Tags that record uses (`tag … records P`, without `once`): the player properties the engine adds the skill to
+   *  whenever it is used (a trigger fires, an action is taken); they stop nothing. */
+  records?: string[];
   /** Constants declared in the skill (`aiUse: 40`): hints for AIs; absent when it declares none. */
   fields?: Record<string, unknown>;
   triggers: ITrigger[];

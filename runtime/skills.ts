@@ -188,12 +188,19 @@ export function onceSpent(g: Engine, skill: string, p: PlayerObj): boolean {
   return Array.isArray(v) && v.includes(skill);
 }
 
-/** The skill's single use is taken: add it to the property that records it (a new list: values are not shared). */
+/** The skill is used: its single use is taken, and every property its tags record uses in gets it (once; a new
+ *  list: values are not shared). */
 export function markOnce(g: Engine, skill: string, p: PlayerObj): void {
-  const prop = g.program.skills[skill]?.once;
-  if (!prop) return;
+  const s = g.program.skills[skill];
+  if (s?.once) record(g, p, s.once, skill, true);
+  for (const prop of s?.records ?? []) record(g, p, prop, skill, false);
+}
+
+function record(g: Engine, p: PlayerObj, prop: string, skill: string, again: boolean): void {
   const v = p.v[prop];
-  p.v[prop] = [...(Array.isArray(v) ? v : []), skill];
+  const list = Array.isArray(v) ? v : [];
+  if (!again && list.includes(skill)) return;
+  p.v[prop] = [...list, skill];
   g.mut++;
   g.reads?.bump(g.reads.propId(p, prop));
 }

@@ -134,6 +134,18 @@ describe('diagnostics', () => {
     expect(codes(tag('game', 'exNothing'))).toEqual(['SGS205']);
   });
 
+  it("a tag may record its skills' uses without limiting them, in a list of skills that may be reset", () => {
+    const tag = (rest: string) =>
+      `package x\nproperty exUsed 用 "Used": [skill] = []\nproperty exCount 数 "Count": int = 0\n` +
+      `property exTurnUsed 回 "Used this turn": [skill] = [] reset at turn\n` +
+      `tag exNoted ${rest}\n`;
+    expect(codes(tag('records exTurnUsed'))).toEqual([]);
+    expect(codes(tag('records exUsed'))).toEqual([]);
+    expect(codes(tag('records exCount'))).toEqual(['SGS205']);
+    expect(codes(tag('records exNothing'))).toEqual(['SGS205']);
+    expect(codes(tag('once per game'))).toEqual(['SGS205']);
+  });
+
   it('checks generals, cards and scenarios for required fields', () => {
     expect(codes('package x\ngeneral exG 乙 "G" { kingdom: wei  skills: jianxiong }\n')).toEqual(['SGS210', 'SGS212']);
     expect(codes('package x\ncard exC 丙 "C" { targeting: self }\n')).toEqual(['SGS220']);

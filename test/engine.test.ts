@@ -165,6 +165,27 @@ describe('timing windows and triggers', () => {
     expect(h.pending).toMatchObject({ seat: 1, prompt: 'move' });
   });
 
+  it('records a use of a skill whose tag says `records P` in P, once, and limits nothing', () => {
+    const noted =
+      'property noted 已记 "Noted": [skill] = []\ntag marked records noted\n' +
+      'skill again 再次 "Again" marked {\n  on scored(other) may { you.points += 1 }\n}\nskill loop';
+    const program = compileOrThrow(inline(TINY.replace('skill loop', noted)));
+    expect(program.skills.again!.records).toEqual(['noted']);
+    const g = new Game(program, { mode: 'race', players: 2, seed: 1 });
+    g.state.players[1]!.skills = ['again'];
+    g.start();
+    g.answer([0]); // seat 0 scores
+    expect(g.pending).toMatchObject({ seat: 1, prompt: 'use:again' });
+    g.answer([0]);
+    expect(g.state.players[1]!.v.noted).toEqual(['again']);
+    g.answer([1]); // seat 1 passes
+    g.answer([0]); // seat 0 scores again: the skill is offered again, and noted once
+    expect(g.pending).toMatchObject({ seat: 1, prompt: 'use:again' });
+    g.answer([0]);
+    expect(g.state.players[1]!.v.noted).toEqual(['again']);
+    expect(g.state.players[1]!.v.points).toBe(2);
+  });
+
   it('stops a runaway trigger loop with an error naming the skill', () => {
     const g = tiny([['loop'], []]);
     g.answer([0]);

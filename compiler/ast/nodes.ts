@@ -288,9 +288,11 @@ export interface TagDecl {
   kind: 'Tag';
   names: Names;
   forbidsMay: boolean;
-  /** `once per game records limitedUsed`: a skill wearing the tag has one use, shared by all its items; the engine
-   *  adds the skill to the owner's property `records` when it is used. */
-  once?: { per: Ident; records: Ident; span: Span };
+  /** `once per game`: a skill wearing the tag has one use, shared by all its items (it needs `records`). */
+  once?: { per: Ident; span: Span };
+  /** `records limitedUsed`: the engine adds the skill to the owner's player property when it is used (with `once`,
+   *  the property also says the single use is spent). */
+  records?: Ident;
   span: Span;
 }
 /** `method onLeave(owner: player, from: zone) { }` — a card method the rules may call on a card of any kind; a kind

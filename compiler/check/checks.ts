@@ -142,21 +142,32 @@ const deckChecks: Check<A.DeckDecl>[] = [
 ];
 
 // `tag limited … once per game records limitedUsed`: the engine adds a used skill to that player property, which
-// is the state itself (read by rules, AIs and views), so it must hold skills and never be reset.
+// is the state itself (read by rules, AIs and views), so it must hold skills and never be reset. A tag that only
+// `records` (no single use) may record into a property reset at some event (`reset at turn`: the uses of a turn).
 const tagChecks: Check<A.TagDecl>[] = [
   (d, S, out) => {
-    if (!d.once) return;
-    const { per, records } = d.once;
-    if (per.name !== 'game')
+    const { once, records } = d;
+    if (once && !records)
+      out.push(error('SGS205', `a tag's single use is recorded in a player property: add 'records P'`, once.span));
+    if (once && once.per.name !== 'game')
       out.push(
-        error('SGS205', `a tag's single use is once per game: write 'once per game', not per ${per.name}`, per.span),
+        error(
+          'SGS205',
+          `a tag's single use is once per game: write 'once per game', not per ${once.per.name}`,
+          once.per.span,
+        ),
       );
+    if (!records) return;
     const p = S.properties.get(records.name);
     if (!p)
       out.push(
         error('SGS205', `'${records.name}' is not a player property: declare it as a list of skills`, records.span),
       );
-    else if (p.type.name.name !== 'skill' || !p.type.list || p.resetAt)
+    else if (p.type.name.name !== 'skill' || !p.type.list)
+      out.push(
+        error('SGS205', `the property '${records.name}' records used skills: its type must be [skill]`, records.span),
+      );
+    else if (once && p.resetAt)
       out.push(
         error(
           'SGS205',

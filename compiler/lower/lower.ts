@@ -552,13 +552,18 @@ class Lowerer {
     return out;
   }
 
-  /** The property recording a skill's one use, from the first of its tags that says `once … records P`. */
-  private once(d: A.SkillDecl): { once?: string } {
+  /** The property recording a skill's one use, from the first of its tags that says `once … records P`; and the
+   *  properties its other tags record its uses in (`records P` without `once`). */
+  private once(d: A.SkillDecl): { once?: string; records?: string[] } {
+    let once: string | undefined;
+    const records: string[] = [];
     for (const t of d.tags) {
-      const once = this.S.tags.get(t.name)?.once;
-      if (once) return { once: once.records.name };
+      const tag = this.S.tags.get(t.name);
+      if (!tag?.records) continue;
+      if (tag.once) once ??= tag.records.name;
+      else if (!records.includes(tag.records.name)) records.push(tag.records.name);
     }
-    return {};
+    return { ...(once ? { once } : {}), ...(records.length ? { records } : {}) };
   }
 
   private limit(l: A.Limit | undefined): I.ITrigger['limit'] {

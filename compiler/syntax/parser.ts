@@ -368,8 +368,8 @@ export class SgsParser extends CstParser {
     );
   });
 
-  // Tag := 'tag' Names ('forbids' 'may')? ('once' 'per' Ident 'records' Ident)?   — a skill tag, its wording, what
-  // a skill wearing it may not say, and whether the whole skill has one use (recorded in a player property)
+  // Tag := 'tag' Names ('forbids' 'may')? ('once' 'per' Ident)? ('records' Ident)?   — a skill tag, its wording,
+  // what a skill wearing it may not say, whether the whole skill has one use, and the player property its uses go in
   private tagDecl = this.RULE('tagDecl', () => {
     this.CONSUME(kw.tag!);
     this.SUBRULE(this.names);
@@ -381,6 +381,8 @@ export class SgsParser extends CstParser {
       this.CONSUME(kw.once!);
       this.CONSUME(kw.per!);
       this.CONSUME(Identifier, { LABEL: 'oncePer' });
+    });
+    this.OPTION3(() => {
       this.CONSUME(kw.records!);
       this.CONSUME2(Identifier, { LABEL: 'records' });
     });

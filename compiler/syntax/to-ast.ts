@@ -243,7 +243,8 @@ class Converter {
       kind: 'Tag',
       names: this.names(node(n?.children.names)),
       forbidsMay: has(n?.children.forbidsMay),
-      ...(per && records ? { once: { per: this.ident(per), records: this.ident(records), span } } : {}),
+      ...(per ? { once: { per: this.ident(per), span } } : {}),
+      ...(records ? { records: this.ident(records) } : {}),
       span,
     };
   }
