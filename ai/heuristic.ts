@@ -318,7 +318,10 @@ export class HeuristicAI implements Policy {
       const legal = (this.fn('legalTargets', me, v) as PlayerObj[] | null) ?? [];
       const zone = this.cardHint(v, 'aiRescue');
       if (zone !== null && legal.some((t) => this.attitude(me, t) > 0 && this.rescuable(zone, t))) return use + 15;
-      return legal.some((t) => this.attitude(me, t) < 0) ? use - virtualCost : 0;
+      if (legal.some((t) => this.attitude(me, t) < 0)) return use - virtualCost;
+      // Nobody in reach is a known foe: a player not known either way is worth a probing play now and then (a
+      // table of hidden roles would otherwise wait for ever); only friends in reach, nothing.
+      return legal.some((t) => this.attitude(me, t) === 0) ? Math.max(1, Math.floor(use / 5) - virtualCost) : 0;
     }
     if (aim === 'friend' && healing) {
       if (!this.wounded(me)) return 0;
