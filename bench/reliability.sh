@@ -1,7 +1,8 @@
 #!/bin/bash
-# The reliability run of issue 10: 100,000 games with every invariant checked when each event ends and after every
+# The reliability run of issue 10: 115,000 games with every invariant checked when each event ends and after every
 # answer, over every mode and package there is — the identity mode with 4 to 10 players, the first edition, the
-# beginner game, and the example modes of docs/examples — each with the random and the heuristic AI, two threads.
+# beginner game, the modes of rules/modes (3v3, 双将 identity, 单挑, 2v2, 副将) and the example modes of docs/examples —
+# each with the random and the heuristic AI, two threads.
 # Not part of `npm test` (it takes about an hour on two cores). Usage: bench/reliability.sh [OUT_DIR] [SCALE]
 # (SCALE divides every game count: 100 plays 1,000 games). Each config writes OUT_DIR/NAME.json (sgs simulate
 # --json) and OUT_DIR/NAME.rss (the process's RSS in kB every 5 s); OUT_DIR/summary.log has a line per config.
@@ -63,5 +64,15 @@ relic8r 1500 docs/examples --players 8 --ai random --mode exRelicIdentity
 relic8h 1500 docs/examples --players 8 --ai heuristic --mode exRelicIdentity
 sides4r 1500 docs/examples --players 4 --ai random --mode exSides
 sides4h 1500 docs/examples --players 4 --ai heuristic --mode exSides
+tvt6r 1500 - --players 6 --ai random --mode threeVsThree
+tvt6h 1500 - --players 6 --ai heuristic --mode threeVsThree
+dualid5r 1500 - --players 5 --ai random --mode dualIdentity
+dualid8h 1500 - --players 8 --ai heuristic --mode dualIdentity
+duel2r 1500 - --players 2 --ai random --mode dualDuel --series 3
+duel2h 1500 - --players 2 --ai heuristic --mode dualDuel --series 3
+pair4r 1500 - --players 4 --ai random --mode dualTwoVsTwo
+pair4h 1500 - --players 4 --ai heuristic --mode dualTwoVsTwo
+deputy5r 1500 - --players 5 --ai random --mode deputyGenerals
+deputy8h 1500 - --players 8 --ai heuristic --mode deputyGenerals
 CONFIGS
 echo "done" >>"$out/summary.log"

@@ -5,7 +5,7 @@
 // methods and actions), windows.ts (events and timing windows), actions.ts (actions and conversions),
 // decisions.ts (asking and answering), zones.ts (zones and cards) and rng.ts (randomness). `Game` keeps the state
 // and the caches they share (engine.ts) and implements RulesHost (types.ts), what rule code calls.
-import type { IExpr, Program } from './ir.ts';
+import type { IExpr, IMethod, Program } from './ir.ts';
 import { actionsOf, conversionsOf, perform } from './actions.ts';
 import { acceptAnswer, decide } from './decisions.ts';
 import type { Engine } from './engine.ts';
@@ -303,7 +303,7 @@ export class Game implements Engine {
     if (scen?.start?.setup) {
       // `start setup`: the seats' fields and the stacked deck first, then the mode deals as in a normal game.
       this.setupScenario(scen);
-      if (mode.methods.setup) first = yield* runMethodBody(this, mode.methods.setup, [], null);
+      if (mode.methods.setup) first = yield* this.runSetup(mode.methods.setup);
     } else if (scen) {
       this.setupScenario(scen);
       if (mode.methods.seatUp)
@@ -317,15 +317,20 @@ export class Game implements Engine {
         from = scen.start.from ?? null;
       }
     } else if (mode.methods.setup) {
-      this.settingUp = true;
-      try {
-        first = yield* runMethodBody(this, mode.methods.setup, [], null);
-      } finally {
-        this.settingUp = false;
-      }
+      first = yield* this.runSetup(mode.methods.setup);
     }
     if (mode.methods.play) yield* runMethodBody(this, mode.methods.play, [first, from], null);
     return null;
+  }
+
+  /** The mode's `setup`, the one time new cards may be made; gives the first player. */
+  private *runSetup(setup: IMethod): Asking<Value> {
+    this.settingUp = true;
+    try {
+      return yield* runMethodBody(this, setup, [], null);
+    } finally {
+      this.settingUp = false;
+    }
   }
 
   /** The skills each scenario seat lists, kept after the mode's `seatUp` (which may set the general's). */

@@ -46,6 +46,10 @@ function facts(S: Symbols): Facts {
   }
 }
 
+/** The mode fields the engine reads (docs/language.md, "mode") and the methods it runs, with their arity. */
+const ENGINE_MODE_FIELDS = ['minPlayers', 'maxPlayers', 'decks', 'deckZone', 'waives', 'default'];
+const ENGINE_MODE_METHODS: Record<string, number> = { setup: 0, seatUp: 1, play: 2, gameOver: 2 };
+
 function computeFacts(S: Symbols): Facts {
   const f: Facts = {
     cardMethods: new Map(),
@@ -65,6 +69,9 @@ function computeFacts(S: Symbols): Facts {
     }
   }
   for (const [n, d] of S.cardMethods) if (!f.cardMethods.has(n)) f.cardMethods.set(n, d.params.length);
+  // What the engine reads of every mode may be worded even where no mode of these files declares it.
+  for (const x of ENGINE_MODE_FIELDS) f.modeFields.add(x);
+  for (const [x, n] of Object.entries(ENGINE_MODE_METHODS)) if (!f.modeMethods.has(x)) f.modeMethods.set(x, n);
   for (const x of S.phrases) {
     const body = /\{body\}/.test(x.text.zh + x.text.en);
     const pats = (x.params ?? []).map((p) => (patternOf(p.name.name, S) ? p.name.name : '_'));
