@@ -66,6 +66,9 @@ export type { GameOptions, LogEntry, Request, RequestOption, State } from './typ
 
 class GameOver extends Error {}
 
+/** The card method naming what a card's face depicts (docs/language.md, card). */
+const DEPICTS = 'depicts';
+
 export class Game implements Engine {
   state: State;
   readonly program: Program;
@@ -205,6 +208,7 @@ export class Game implements Engine {
           zone: deckZone ?? '',
         };
         this.state.cards.push(card);
+        this.depict(card, '');
         pile.push(card);
       }
     }
@@ -519,14 +523,26 @@ export class Game implements Engine {
       throw new RuleError(`makeCard: rank ${rank} is not a whole number from 1`, at);
     const card: CardObj = { t: 'c', id: this.state.cards.length, kind, suit, rank, zone: '' };
     this.state.cards.push(card);
+    this.depict(card, at);
     this.put([card], to, false);
     return card;
+  }
+  /** What a new card's face depicts, if its kind says (its pure method `depicts(c)`, asked once: a face is printed
+   *  once and never changes); logs, views and labels name it beside the kind. */
+  private depict(card: CardObj, at: string): void {
+    if (this.program.cards[card.kind]?.methods[DEPICTS] === undefined) return;
+    const v = this.callPureMethod(card, DEPICTS, [card], at);
+    if (v === null) return;
+    if (typeof v !== 'string')
+      throw new RuleError(`depicts: ${label(v)} is not the id of something the rules declare`, at);
+    card.depicts = v;
   }
   private createCard(kind: string, suit: string, rank: number, at: string): CardObj {
     if (!this.program.cards[kind]) throw new RuleError(`no card kind ${kind}`, at);
     // Scenarios may use cards the deck lacks: they are created outside every zone until placed.
     const card: CardObj = { t: 'c', id: this.state.cards.length, kind, suit, rank, zone: '' };
     this.state.cards.push(card);
+    this.depict(card, at);
     return card;
   }
 

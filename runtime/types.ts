@@ -98,7 +98,7 @@ export type LogArg =
   | boolean
   | null
   | { t: 'p'; seat: number; name: string }
-  | { t: 'c'; kind: string; face: string; seen: number }
+  | { t: 'c'; kind: string; face: string; seen: number; depicts?: string }
   | { t: 'h' }
   | { t: 'v'; kind: string; via?: string; subs: LogArg[] }
   | { t: 'z'; zone: string; owner?: number }

@@ -18,6 +18,7 @@ export interface CardObj {
   suit: string;
   rank: number;
   zone: string; // key of the zone holding it
+  depicts?: string; // the entity its face depicts (a general card's general): printed, asked of its kind once when it is made
   as?: string; // the kind it stands for while it lies in a zone as another card (cleared when it moves)
   holder?: number; // in a shared zone, the seat it is held for (its user, player, judge): their filters apply (cleared when it moves)
   // Who sees it besides what its zone's visibility says (all three cleared when it moves; runtime/visibility.ts):
@@ -115,7 +116,9 @@ export function label(v: Value, sees?: (c: CardObj) => boolean): string {
     case 'p':
       return v.name;
     case 'c':
-      return sees && !sees(v) ? HIDDEN_CARD : `${v.kind} ${faceText(v)}`;
+      return sees && !sees(v)
+        ? HIDDEN_CARD
+        : `${v.kind}${v.depicts !== undefined ? `(${v.depicts})` : ''} ${faceText(v)}`;
     case 'v':
       return `${v.kind}${v.via ? `(${v.via})` : ''}[${v.subs.map((x) => label(x, sees)).join(', ')}]`;
     case 'z':

@@ -18,7 +18,13 @@ import {
 import { canSee, knows, logFor, type ReadEntry } from './visibility.ts';
 
 /** A card as a reader sees it: its face, or only that a card lies there (`hidden`: no id, kind, suit or rank). */
-export type ViewCard = { id: number; kind: string; suit: string; rank: number } | { hidden: true };
+export type ViewCard = { id: number; kind: string; suit: string; rank: number; depicts?: string } | { hidden: true };
+
+/** A card the reader sees, as plain data. */
+function viewCard(c: CardObj): ViewCard {
+  const v = { id: c.id, kind: c.kind, suit: c.suit, rank: c.rank };
+  return c.depicts !== undefined ? { ...v, depicts: c.depicts } : v;
+}
 
 export interface PlayerView {
   seat: number | null;
@@ -50,9 +56,7 @@ export function viewFor(g: Game, seat: number | null): PlayerView {
     zones[key] = seen.some(Boolean)
       ? {
           count: cards.length,
-          cards: cards.map((c, i) =>
-            seen[i] ? { id: c.id, kind: c.kind, suit: c.suit, rank: c.rank } : { hidden: true as const },
-          ),
+          cards: cards.map((c, i) => (seen[i] ? viewCard(c) : { hidden: true as const })),
         }
       : { count: cards.length };
   }
@@ -87,6 +91,7 @@ export function snapshot(g: Game): unknown {
       kind: c.kind,
       suit: c.suit,
       rank: c.rank,
+      ...(c.depicts !== undefined ? { depicts: c.depicts } : {}),
       zone: c.zone,
       ...(c.faceDown ? { faceDown: true } : {}),
       ...(c.seenBy ? { seenBy: c.seenBy.slice() } : {}),
@@ -223,6 +228,7 @@ class Reader implements Table {
     const known = copies.get(v);
     if (known !== undefined) return known as CardObj;
     const copy: CardObj = { t: 'c', id: v.id, kind: v.kind, suit: v.suit, rank: v.rank, zone: v.zone };
+    if (v.depicts !== undefined) copy.depicts = v.depicts;
     if (v.as !== undefined) copy.as = v.as;
     if (v.holder !== undefined) copy.holder = v.holder;
     copies.set(v, copy);

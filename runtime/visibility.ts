@@ -139,7 +139,9 @@ function logArg(
     case 'c': {
       let seen = sees(v, null) ? 1 << NO_SEAT : 0;
       for (let s = 0; s < seats; s++) if (knows?.includes(s) || sees(v, s)) seen |= 1 << s;
-      return { t: 'c', kind: v.kind, face: faceText(v), seen };
+      return v.depicts !== undefined
+        ? { t: 'c', kind: v.kind, face: faceText(v), seen, depicts: v.depicts }
+        : { t: 'c', kind: v.kind, face: faceText(v), seen };
     }
     case 'v': {
       const subs = v.subs.map((x) => logArg(x, seats, sees, knows));

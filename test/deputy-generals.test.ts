@@ -52,8 +52,9 @@ describe('副将模式: the unused generals are shuffled into the deck', () => {
         .map((id) => `${SUIT[String(program.generals[id]!.fields.kingdom)]} ${numberOf(g, id)}`)
         .sort();
       expect(faces).toEqual(want);
-      // every card stands for one general: no two share a face
+      // every card stands for one general: no two share a face, and each card names it (depicts)
       expect(new Set(faces).size).toBe(faces.length);
+      expect(made.map((c) => c.depicts).sort()).toEqual([...expected].sort());
       // the standard deck and the general cards, all in play; nothing broken
       expect(g.state.cards).toHaveLength(108 + expected.length);
       expect(watch.check('after the deal')).toBeNull();
@@ -66,7 +67,7 @@ describe('副将模式: the unused generals are shuffled into the deck', () => {
         }
         if (mine.length)
           expect(viewFor(g, p.seat).zones[`hand:${p.seat}`]!.cards).toContainEqual(
-            expect.objectContaining({ kind: 'generalCard' }),
+            expect.objectContaining({ kind: 'generalCard', depicts: mine[0]!.depicts }),
           );
       }
     });

@@ -120,6 +120,12 @@ export class Labels {
   }
 
   /** The name of any id the rules declare (card kind, general, skill, phase, role, zone, property…). */
+  /** A card's name: its kind's, with what its face depicts when it depicts something (武将牌·马超). */
+  cardName(kind: string, depicts?: string): string {
+    if (depicts === undefined) return this.name(kind);
+    return this.t(`${this.name(kind)}·${this.name(depicts)}`, `${this.name(kind)} (${this.name(depicts)})`);
+  }
+
   name(id: string): string {
     return this.words[id] ?? id;
   }
@@ -195,7 +201,10 @@ export class Labels {
       case 'p':
         return player ? player(a.seat) : a.name;
       case 'c':
-        return this.t(`【${this.name(a.kind)}】${a.face}`, `${this.name(a.kind)} ${a.face}`);
+        return this.t(
+          `【${this.cardName(a.kind, a.depicts)}】${a.face}`,
+          `${this.cardName(a.kind, a.depicts)} ${a.face}`,
+        );
       case 'h':
         return this.ui('aCard');
       case 'v': {

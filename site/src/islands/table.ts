@@ -279,11 +279,13 @@ export abstract class Table {
   }
 
   /** A visible card's kind (what it counts as, when a skill made it count as another), face and full title. */
-  private cardText(c: CardLike): { kind: string; face: string; title: string; as?: string } {
-    const as = this.game.state.cards[c.id]?.as;
+  private cardText(c: CardLike): { kind: string; face: string; name: string; title: string; as?: string } {
+    const printed = this.game.state.cards[c.id];
+    const as = printed?.as;
     const kind = as ?? c.kind;
     const face = faceText(c);
-    return { kind, face, as, title: `${this.L.name(kind)}${as ? ` (${this.L.name(c.kind)})` : ''} ${face}` };
+    const name = as ? this.L.name(kind) : this.L.cardName(kind, printed?.depicts);
+    return { kind, face, as, name, title: `${name}${as ? ` (${this.L.name(c.kind)})` : ''} ${face}` };
   }
 
   /** A card drawn as its face (card-svg.ts, as on the rulebook's pages), its name and face also as text for
@@ -294,11 +296,13 @@ export abstract class Table {
       return `<span class="sgs-card back${extra}" title="${t}">${cardBackSvg()}<span class="sgs-vh">${t}</span></span>`;
     }
     const { kind, as, title } = this.cardText(c);
+    // A card that depicts something (a general card) shows that name large and its kind as the note.
+    const depicts = as ? undefined : this.game.state.cards[c.id]?.depicts;
     const svg = cardSvg({
       suit: c.suit,
       rank: c.rank,
-      name: this.L.name(kind),
-      note: as ? this.L.name(c.kind) : undefined,
+      name: this.L.name(depicts ?? kind),
+      note: as || depicts ? this.L.name(c.kind) : undefined,
       size: 'table',
       decorative: true,
     });
@@ -308,8 +312,8 @@ export abstract class Table {
   /** A card in a seat's small print (equipment, judge area, a watched hand): its name and face as a chip. */
   protected chip(c: CardLike | ViewCard): string {
     if ('hidden' in c) return `<span class="sgs-chip back" title="${esc(this.L.ui('faceDown'))}">🂠</span>`;
-    const { kind, face, title } = this.cardText(c);
-    return `<span class="sgs-chip${isRed(c.suit) ? ' red' : ''}" title="${esc(title)}">${esc(this.L.name(kind))}<i>${face}</i></span>`;
+    const { name, face, title } = this.cardText(c);
+    return `<span class="sgs-chip${isRed(c.suit) ? ' red' : ''}" title="${esc(title)}">${esc(name)}<i>${face}</i></span>`;
   }
 
   /** An option's face: a card, a player, a general, a skill, yes/no, or its label. */
