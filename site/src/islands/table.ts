@@ -909,9 +909,18 @@ export class GameTable extends Table {
   constructor(host: HTMLElement, L: Labels, program: Program) {
     super(host, L, program);
     // The page's mode, unless the address names another (`/play/?mode=…`, the rulebook's mode pages link so).
-    const asked = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('mode');
+    const params = new URLSearchParams(typeof location === 'undefined' ? '' : location.search);
+    const asked = params.get('mode');
     const wanted = asked && program.modes[asked] ? asked : host.dataset.mode;
     this.modeId = wanted && program.modes[wanted] ? wanted : defaultMode(program)!.id;
+    // Options the address sets (`&reincarnation=true`; the rulebook's variant pages link so), when they are values
+    // the option takes.
+    for (const o of this.gameOptions()) {
+      const v = params.get(o.id);
+      if (v === null) continue;
+      const value: unknown = o.values ? v : v === 'true' ? true : v === 'false' ? false : undefined;
+      if (value !== undefined && (!o.values || o.values.includes(v)) && value !== o.default) this.options[o.id] = value;
+    }
     const f = program.modes[this.modeId]!.fields;
     const min = (f.minPlayers as number) ?? 2,
       max = (f.maxPlayers as number) ?? 10;

@@ -128,6 +128,16 @@ export function variantsOf(name: string, kind?: Decl['kind']): DeclRef[] {
   return decls().filter((r) => r.variant && r.decl.names.id.name === name && (!kind || r.decl.kind === kind));
 }
 
+/** Where an option is described: its own page when it has variants of a mode, else the options page. */
+export function optionUrl(id: string, lang: Lang): string {
+  return hasVariantPage(id) ? `/${lang}/rules/variants/${id}/` : `/${lang}/rules/options/#${id}`;
+}
+
+/** Whether option `id` has a page of its own under /rules/variants/: a mode's option that some variant depends on. */
+export function hasVariantPage(id: string): boolean {
+  return program().options[id]?.mode !== undefined && decls().some((r) => r.variant?.option.name === id);
+}
+
 /** The value a variant applies at: `firstEdition` in `variant edition == firstEdition`. */
 export function variantValue(v: VariantDecl): string {
   return v.value.kind === 'Name'
@@ -344,6 +354,7 @@ export function urlOf(id: string, lang: Lang): string | undefined {
     const v = variantsOf(id, 'Skill')[0];
     if (v) return `/${lang}/rules/options/#${id}`;
   }
+  if (hasVariantPage(id)) return `/${lang}/rules/variants/${id}/`;
   if (p.scenarios[id]) return `/${lang}/scenarios/${id}/`;
   if (p.modes[id]) return id === 'identity' ? `/${lang}/rules/identity/` : `/${lang}/rules/modes/${id}/`;
   const t = topicFor(id);

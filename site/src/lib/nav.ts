@@ -5,6 +5,7 @@
 import { program, label, topics, topicTitle, scenarioTitle, type Lang, type ScenarioInfo } from './book.ts';
 import { scenarioGroups, groupTitle, homeGroup, type ScenarioGroup } from './scenario-groups.ts';
 import { modePages } from './modes.ts';
+import { variantPages } from './variants.ts';
 
 export interface NavItem {
   href: string;
@@ -113,6 +114,10 @@ function rulesNav(lang: Lang): SectionNav {
           ...modePages().map((m) => ({ href: `/${lang}/rules/modes/${m}/`, label: label(m, lang) })),
           ...part('modes').filter((x) => x.href.endsWith('/options/')),
         ],
+      },
+      {
+        title: t(lang, '变体', 'Variants'),
+        items: variantPages().map((o) => ({ href: `/${lang}/rules/variants/${o}/`, label: label(o, lang) })),
       },
       {
         title: t(lang, '参考', 'Reference'),
