@@ -126,7 +126,7 @@ function rulesNav(lang: Lang): SectionNav {
           { href: `/${lang}/language/`, label: t(lang, '规则语言', 'The rules language') },
         ],
       },
-    ],
+    ].filter((g) => g.items.length > 0),
   };
 }
 
