@@ -26,7 +26,7 @@ import { truthy, type Ctx, type Ex, type FnRef } from './link.ts';
 import { nulls } from './ops.ts';
 import { getMember, memberReader, setMember } from './members.ts';
 import { randBelow, seedRng, shuffleInPlace } from './rng.ts';
-import { defaultMode } from './replay-file.ts';
+import { defaultMode, modeTakesOption } from './replay-file.ts';
 import { skillChanged, skillEnabled, skillsOf } from './skills.ts';
 import type {
   Asking,
@@ -124,9 +124,8 @@ export class Game implements Engine {
     const modeId = baseScen?.mode ?? opts.mode ?? defaultMode(base)?.id;
     if (!modeId || !base.modes[modeId]) throw new RuleError(`no mode named ${modeId ?? '(none)'}`, '');
     for (const [k, v] of Object.entries(opts.options ?? {})) {
-      const owner = base.options[k]?.mode;
-      if (owner && owner !== modeId && v !== base.options[k]!.default)
-        throw new RuleError(`option ${k} belongs to mode ${owner}, not ${modeId}`, '');
+      if (!modeTakesOption(base, modeId, k) && v !== base.options[k]!.default)
+        throw new RuleError(`option ${k} belongs to mode ${base.options[k]!.mode}, not ${modeId}`, '');
     }
     // The mode is chosen like an option: the declarations it owns are a variant `mode == id`.
     this.engine = opts.reference ? 'reference' : (opts.engine ?? (compiledOf(base) ? 'compiled' : 'resolved'));

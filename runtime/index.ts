@@ -75,6 +75,7 @@ export {
   SEED_RANGE,
   checkReplayFile,
   defaultMode,
+  modeTakesOption,
   modeNamed,
   optionProblem,
   parseReplayFile,

@@ -133,6 +133,15 @@ export function defaultMode(program: Program): IMode | undefined {
   return modes.find((m) => m.fields.default === true) ?? modes[0];
 }
 
+/** Whether a game of mode `mode` takes option `k`: an option of no mode, one of its own, or one of another mode that
+ *  it names in its field `alsoTakes` (双将身份局 takes the identity game's role counts). */
+export function modeTakesOption(program: Program, mode: string, k: string): boolean {
+  const owner = program.options[k]?.mode;
+  if (owner === undefined || owner === mode) return true;
+  const also = program.modes[mode]?.fields.alsoTakes;
+  return also === k || (Array.isArray(also) && also.includes(k));
+}
+
 /** Mode `name` (absent: the default one), or why there is none. */
 export function modeNamed(program: Program, name: string | undefined): IMode | string {
   const ids = Object.keys(program.modes);
@@ -154,7 +163,7 @@ export function playerRange(m: IMode): [number, number] {
 export function optionProblem(program: Program, k: string, v: unknown, mode?: string): string | undefined {
   const o = program.options[k];
   if (!o) return `no option named '${k}' (options: ${Object.keys(program.options).join(', ') || 'none'})`;
-  if (mode !== undefined && o.mode !== undefined && o.mode !== mode)
+  if (mode !== undefined && !modeTakesOption(program, mode, k))
     return `option ${k} belongs to mode ${o.mode}, not ${mode}`;
   const given = typeof v === 'string' ? `'${v}'` : JSON.stringify(v);
   if (typeof o.default === 'boolean')

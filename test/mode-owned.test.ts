@@ -64,6 +64,33 @@ describe('declarations a mode owns', () => {
     expect(() => new Game(program, { mode: 'plantedA', players: 2, options: { plantedFlag: true } })).not.toThrow();
   });
 
+  it('accepts an option of another mode that a mode names in alsoTakes, and reports a name there that is no option', () => {
+    const taking = compileOrThrow([
+      ...rules,
+      {
+        file: 'planted.sgs',
+        text: TWO_MODES.replace('mode plantedB 乙 "B" {', 'mode plantedB 乙 "B" {\n  alsoTakes: plantedFlag'),
+      },
+    ]);
+    expect(() => new Game(taking, { mode: 'plantedB', players: 2, options: { plantedFlag: true } })).not.toThrow();
+    expect(() => new Game(taking, { mode: 'plantedB', players: 2, options: { roles6: 'sixTwoRenegades' } })).toThrow(
+      'option roles6 belongs to mode identity, not plantedB',
+    );
+    const code = (d: { code: string }) => d.code !== 'SGS311';
+    const typo = diagnostics(
+      TWO_MODES.replace('mode plantedB 乙 "B" {', 'mode plantedB 乙 "B" {\n  alsoTakes: plantedFlg'),
+    );
+    expect(typo.filter(code).map((d) => [d.code, d.message])).toEqual([
+      ['SGS101', "unknown name 'plantedFlg' — did you mean 'plantedFlag'?"],
+    ]);
+    const notOption = diagnostics(
+      TWO_MODES.replace('mode plantedB 乙 "B" {', 'mode plantedB 乙 "B" {\n  alsoTakes: plantedCounter'),
+    );
+    expect(notOption.filter(code).map((d) => [d.code, d.message])).toEqual([
+      ['SGS106', "mode plantedB: 'plantedCounter' is not an option"],
+    ]);
+  });
+
   it('reports a variant of a mode that does not exist, and a mode owning a scenario or a mode', () => {
     const bad = diagnostics('package planted\nimport core\nvariant mode == identiy { function plantedX(): int = 1 }\n');
     expect(bad.map((d) => [d.code, d.message])).toEqual([

@@ -442,6 +442,16 @@ class Lowerer {
             given.find((f) => f.name.name === 'waives')?.span ?? span,
           );
     }
+    if (fields.alsoTakes !== undefined) {
+      const taken = Array.isArray(fields.alsoTakes) ? fields.alsoTakes : [fields.alsoTakes];
+      for (const o of taken)
+        if (o !== null && this.S.get(String(o))?.kind !== 'option')
+          this.err(
+            'SGS106',
+            `mode ${mode}: '${String(o)}' is not an option${this.S.suggest(String(o), ['option'])}`,
+            given.find((f) => f.name.name === 'alsoTakes')?.span ?? span,
+          );
+    }
     return fields;
   }
 

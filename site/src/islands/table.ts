@@ -4,6 +4,7 @@
 import {
   Game,
   defaultMode,
+  modeTakesOption,
   ScenarioRunner,
   viewFor,
   logFor,
@@ -1013,7 +1014,7 @@ ${this.optionsHTML()}
   /** The options a game of this mode takes (its own and the game's), as selects in a fold: the edition, the
    *  packages and deck in play, the rulings groups differ on. */
   private gameOptions(): IOption[] {
-    return Object.values(this.program.options).filter((o) => o.mode === undefined || o.mode === this.modeId);
+    return Object.values(this.program.options).filter((o) => modeTakesOption(this.program, this.modeId, o.id));
   }
 
   private optionsHTML(): string {

@@ -1,6 +1,6 @@
 // What a mode's page shows that only running it can tell: who sits where once it has dealt the table (its roles
 // and the sides the rules' `sideOf` puts them on), found by playing its setup with random answers in the engine.
-import { Game } from '../../../runtime/index.ts';
+import { Game, modeTakesOption } from '../../../runtime/index.ts';
 import { AIS } from '../../../ai/registry.ts';
 import { answerOf, policyFor } from '../../../ai/policy.ts';
 import { program, scenarios, type ScenarioInfo } from './book.ts';
@@ -56,11 +56,14 @@ export function scenariosOfMode(mode: string): ScenarioInfo[] {
   return scenarios().filter((s) => s.ir.mode === mode);
 }
 
-/** The options a mode owns. */
+/** The options a mode owns, then those of other modes it takes too (its field alsoTakes). */
 export function optionsOfMode(mode: string): string[] {
-  return Object.values(program().options)
-    .filter((o) => o.mode === mode)
-    .map((o) => o.id);
+  const p = program();
+  const mine = Object.values(p.options).filter((o) => o.mode === mode);
+  const taken = Object.values(p.options).filter(
+    (o) => o.mode !== undefined && o.mode !== mode && modeTakesOption(p, mode, o.id),
+  );
+  return [...mine, ...taken].map((o) => o.id);
 }
 
 /** The modes with a page of their own under /rules/modes/: every mode but the identity game's topic page. */
