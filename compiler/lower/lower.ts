@@ -425,7 +425,8 @@ class Lowerer {
   /** A mode's fields as constants; the decks, invariants and score property they name must exist. */
   private modeFields(mode: string, given: A.Field[], span: A.Span): Record<string, unknown> {
     const fields: Record<string, unknown> = {};
-    for (const f of given) fields[f.name.name] = f.name.name === 'score' ? this.scoreField(mode, f) : this.constant(f.value);
+    for (const f of given)
+      fields[f.name.name] = f.name.name === 'score' ? this.scoreField(mode, f) : this.constant(f.value);
     if (fields.decks !== undefined) {
       const decks = Array.isArray(fields.decks) ? fields.decks : [fields.decks];
       for (const dk of decks)
@@ -450,12 +451,10 @@ class Lowerer {
   private scoreField(mode: string, f: A.Field): string | null {
     const name = f.value.kind === 'Name' ? f.value.name : undefined;
     const d = name === undefined ? undefined : this.S.properties.get(name);
-    if (name !== undefined && d && d.carried && typeText(d.type) === 'int') return name;
-    this.err(
-      'SGS106',
-      `mode ${mode}: its score must name a carried int property${name === undefined ? '' : `, and '${name}' is not one`}${name === undefined ? '' : this.S.suggest(name, [], this.S.properties.keys())}`,
-      f.value.span,
-    );
+    if (name && d?.carried && typeText(d.type) === 'int') return name;
+    const which =
+      name === undefined ? '' : `: '${name}' is not one${this.S.suggest(name, [], this.S.properties.keys())}`;
+    this.err('SGS106', `mode ${mode}: its score must name a carried int property${which}`, f.value.span);
     return null;
   }
 
