@@ -46,6 +46,8 @@ export interface PlayResult {
   replay: ReplayFile;
   /** With `carry`: the values the next game of the series starts with (absent if the game could not start). */
   carried?: Carried;
+  /** Each seat's series score once the game is over, when the mode names one (Game.scores). */
+  scores?: number[];
 }
 
 export const DEFAULT_MAX_DECISIONS = 5000;
@@ -74,7 +76,19 @@ export function playGame(program: Program, s: PlaySetup): PlayResult {
     }
     const winners = outcome === 'completed' ? winnersLabel(game!.state.over!.winners) : null;
     const traceHash = game ? game.traceHash() : '';
-    return { outcome, message, winners, turns, decisions, traceHash, game, replay, ...(carried ? { carried } : {}) };
+    const scores = game?.scores();
+    return {
+      outcome,
+      message,
+      winners,
+      turns,
+      decisions,
+      traceHash,
+      game,
+      replay,
+      ...(carried ? { carried } : {}),
+      ...(scores ? { scores } : {}),
+    };
   };
   let g: Game;
   let ai: Policy;

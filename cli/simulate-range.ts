@@ -58,6 +58,41 @@ export interface Problem {
   replay: ReplayFile;
 }
 
+/** The series scores of a stretch (when the mode keeps a score, Game.scores): each seat's total at the end of
+ *  every series, added up; the series each seat ended with the highest total (ties shared); the last series'. */
+export interface ScoreTally {
+  property: string;
+  series: number; // series ended
+  sum: number[]; // per seat: the final totals added up
+  won: number[]; // per seat: series ended with the highest total (every seat tied for it counts one)
+  last: number[]; // per seat: the last series' final totals
+}
+
+/** Add one series' final totals to a tally. */
+export function tallyScores(t: ScoreTally | undefined, property: string, totals: number[]): ScoreTally {
+  const out = t ?? { property, series: 0, sum: totals.map(() => 0), won: totals.map(() => 0), last: [] };
+  const best = Math.max(...totals);
+  out.series++;
+  totals.forEach((v, i) => {
+    out.sum[i] = (out.sum[i] ?? 0) + v;
+    if (v === best) out.won[i] = (out.won[i] ?? 0) + 1;
+  });
+  out.last = totals.slice();
+  return out;
+}
+
+/** Two stretches' tallies, the later one second. */
+export function mergeScores(a: ScoreTally | undefined, b: ScoreTally | undefined): ScoreTally | undefined {
+  if (!a || !b) return a ?? b;
+  return {
+    property: b.property,
+    series: a.series + b.series,
+    sum: b.sum.map((v, i) => v + (a.sum[i] ?? 0)),
+    won: b.won.map((v, i) => v + (a.won[i] ?? 0)),
+    last: b.last,
+  };
+}
+
 /** What a stretch of games gave, as plain data. */
 export interface RangeResult {
   hashes: string[]; // each game's trace hash, in order
@@ -70,6 +105,7 @@ export interface RangeResult {
   wins: Record<string, number>;
   problems: Problem[]; // the first `keepProblems` of the stretch
   carried?: Carried; // with series: what the stretch's last game left
+  scores?: ScoreTally; // when the mode keeps a score: the totals each series ended with
   times: TimesData;
   collected?: unknown; // the collector's data, from a worker
 }
@@ -123,6 +159,10 @@ export function playRange(
       );
     // A game that went wrong still hands on what it left: the series goes on, as it would at a table.
     if (g.carried) carried = g.carried;
+    // The last game of a series (or of the run) gives the series' final totals.
+    const property = g.game?.scoreProperty();
+    if (property && g.scores && ((i + 1) % series === 0 || i === o.games - 1))
+      r.scores = tallyScores(r.scores, property, g.scores);
     r.hashes.push(g.traceHash);
     r.turns += g.turns;
     r.decisions += g.decisions;

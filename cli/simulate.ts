@@ -4,7 +4,15 @@
 import { deriveSeed as engineDeriveSeed, hashHex, StringHash, type Carried, type Program } from '../runtime/index.ts';
 import { formatAiSpec, rolesOf, uniformSpec } from '../ai/spec.ts';
 import { DecisionTimes, type TimeSummary } from './decision-times.ts';
-import { playRange, type Collector, type Problem, type RangeResult, type RunSpec } from './simulate-range.ts';
+import {
+  mergeScores,
+  playRange,
+  type Collector,
+  type Problem,
+  type RangeResult,
+  type RunSpec,
+  type ScoreTally,
+} from './simulate-range.ts';
 import type { CollectorName } from './collectors.ts';
 import { runInWorkers } from './parallel.ts';
 
@@ -35,10 +43,22 @@ export interface SimulateResult {
   traceHash: string;
   /** With series: what the last game left (the values its series ended with). */
   carried?: Carried;
+  /** When the mode keeps a score (its field `score`): per seat, the totals the series ended with. */
+  scores?: SeriesScores;
   problems: Problem[];
   /** Totals behind the averages, for the benchmark. */
   decisions: number;
   ms: number;
+}
+
+/** Each seat's series score over the run, seats in order: the last series' final totals, the mean of every
+ *  series' final total, and how many series each seat ended with the highest total (a tie counts for each). */
+export interface SeriesScores {
+  property: string; // the player property the mode names as its score
+  series: number; // series played to their end
+  last: number[];
+  mean: number[];
+  won: number[];
 }
 
 /** A 32-bit seed for stream `stream` of game `index` of a run with base seed `base` (the engine's derivation). */
@@ -99,6 +119,7 @@ export function simulate(program: Program, o: SimulateOptions): SimulateResult {
   const hashes = new StringHash(); // over every game's trace hash, comma-separated, without keeping the text
   let first = true;
   let carried: Carried | undefined;
+  let scores: ScoreTally | undefined;
   // Each chunk's results, added in game order (whichever thread played it): the same sums, problems, collected
   // counts and hash as a run in one thread.
   const add = (p: RangeResult) => {
@@ -114,6 +135,7 @@ export function simulate(program: Program, o: SimulateOptions): SimulateResult {
     for (const q of p.problems) if (r.problems.length < keep) r.problems.push(q);
     times.merge(p.times);
     carried = p.carried; // the last chunk's, as a series ends there
+    scores = mergeScores(scores, p.scores);
     if (p.collected !== undefined) o.collector?.into.merge(p.collected);
   };
   if (jobs === 1) for (const [from, to] of parts) add(playRange(program, run, from, to, o.collector?.into, tick));
@@ -121,6 +143,14 @@ export function simulate(program: Program, o: SimulateOptions): SimulateResult {
   const ms = performance.now() - t0;
   r.ms = ms;
   if (series > 1 && carried) r.carried = carried;
+  if (scores)
+    r.scores = {
+      property: scores.property,
+      series: scores.series,
+      last: scores.last,
+      mean: scores.sum.map((v) => round(v / Math.max(1, scores!.series), 2)),
+      won: scores.won,
+    };
   r.aiMicrosPerDecision = times.summary();
   const n = Math.max(1, o.games);
   r.avgTurns = round(turns / n, 2);

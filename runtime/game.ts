@@ -277,6 +277,23 @@ export class Game implements Engine {
     return carriedOf(this.program, this.state);
   }
 
+  /** The player property that keeps a seat's score over a series, as the mode's field `score` names it (with the
+   *  game's variants: an option may give the mode a score); undefined when the mode keeps none. */
+  scoreProperty(): string | undefined {
+    const prop = this.program.modes[this.state.mode]?.fields.score;
+    return typeof prop === 'string' ? prop : undefined;
+  }
+
+  /** Each seat's score (`scoreProperty`) as it stands, in seat order; undefined when the mode keeps none. */
+  scores(): number[] | undefined {
+    const prop = this.scoreProperty();
+    if (prop === undefined) return undefined;
+    return this.state.players.map((p) => {
+      const v = p.v[prop];
+      return typeof v === 'number' ? v : 0;
+    });
+  }
+
   record(k: LogEntry['k'], text: string, audience?: Audience): void {
     this.state.hash = hashString(text, this.state.hash % 4294967296);
     if (this.keepLog) this.state.log.push(audience ? { k, text, audience } : { k, text });

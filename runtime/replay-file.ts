@@ -7,6 +7,7 @@
 import { hashHex, StringHash } from './hash.ts';
 import type { IMode, Program } from './ir.ts';
 import type { Carried } from './types.ts';
+import { effectiveProgram } from './variants.ts';
 
 export interface ReplayFile {
   seed: number;
@@ -190,6 +191,10 @@ export function checkReplayFile(program: Program, r: ReplayFile, name = 'replay 
   }
   const c = r.carried;
   if (!c) return;
+  // The declarations the game plays with: a variant its options switch on may declare carried values too.
+  const options: Record<string, unknown> = {};
+  for (const o of Object.values(program.options)) options[o.id] = o.default;
+  const declared = effectiveProgram(program, { ...options, ...r.options, mode: mode.id }).program;
   if (c.players.length !== r.players)
     throw fail(`${name}: "carried": it holds ${c.players.length} seats, the game has ${r.players} players`);
   const typed = (where: string, type: string | undefined, v: unknown) => {
@@ -197,13 +202,13 @@ export function checkReplayFile(program: Program, r: ReplayFile, name = 'replay 
       throw fail(`${name}: "carried": ${where} is ${shown(v)}, not of its declared type ${type}`);
   };
   for (const [id, v] of Object.entries(c.globals)) {
-    const decl = program.vars[id];
+    const decl = declared.vars[id];
     if (!decl?.carried) throw fail(`${name}: "carried": '${id}' is not a carried var of these rules`);
     typed(`globals.${id}`, decl.type, v);
   }
   c.players.forEach((values, seat) => {
     for (const [id, v] of Object.entries(values)) {
-      const decl = program.properties[id];
+      const decl = declared.properties[id];
       if (!decl?.carried) throw fail(`${name}: "carried": '${id}' is not a carried property of these rules`);
       typed(`players[${seat}].${id}`, decl.type, v);
     }

@@ -182,6 +182,22 @@ describe('carried declarations in the compiler', () => {
     expect(codes('event turn(p: player) { }\nproperty n: int = 0 reset at turn carried')).toEqual(['SGS165:2']);
   });
 
+  it("a mode's score names a carried int property; anything else is SGS106", () => {
+    const p = compileOrThrow(inline('property pts: int = 0 carried\nmode m { score: pts }'));
+    expect(p.modes.m!.fields.score).toBe('pts');
+    expect(
+      codes(`
+        property pts: int = 0
+        property tag: text = "" carried
+        var games: int = 0 carried
+        mode m1 { score: pts }
+        mode m2 { score: tag }
+        mode m3 { score: games }
+        mode m4 { score: 3 }
+      `),
+    ).toEqual(['SGS106:5', 'SGS106:6', 'SGS106:7', 'SGS106:8']);
+  });
+
   it("SGS172: a scenario's var that names no var", () => {
     expect(
       codes(`
@@ -264,6 +280,41 @@ describe('sgs simulate --series', () => {
   });
 });
 
+describe("a mode's score over a series (the identity game's option scoring)", () => {
+  const options = { scoring: true };
+
+  it('Game.scores reads the property the mode names, only while the option gives the mode one', () => {
+    const on = new Game(rulesProgram(), { players: 4, seed: 1, options });
+    expect(on.scoreProperty()).toBe('scoreTotal');
+    expect(on.scores()).toEqual([0, 0, 0, 0]);
+    expect(new Game(rulesProgram(), { players: 4, seed: 1 }).scores()).toBeUndefined();
+  });
+
+  it("sgs simulate tallies every series' final totals per seat, the same in one thread or two", () => {
+    const base = { players: 4, games: 8, seed: 1, series: 4, options };
+    const r = simulate(rulesProgram(), base);
+    expect(r.completed).toBe(8);
+    const s = r.scores!;
+    expect(s.property).toBe('scoreTotal');
+    expect(s.series).toBe(2);
+    // The last series' totals are what its last game carries on.
+    expect(s.last).toEqual(r.carried!.players.map((p) => p.scoreTotal));
+    expect(s.mean).toHaveLength(4);
+    expect(s.won.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(2);
+    expect(simulate(rulesProgram(), { ...base, jobs: 2 }).scores).toEqual(s);
+    expect(simulate(rulesProgram(), { ...base, options: {} }).scores).toBeUndefined();
+  });
+
+  it('a replay file of a game whose carried values a variant declares reproduces it', () => {
+    const r = simulate(rulesProgram(), { players: 4, games: 2, seed: 4, series: 2, options, maxDecisions: 40 });
+    const p = r.problems.find((x) => x.game === 1);
+    expect(p?.replay.carried?.globals.scoringGame).toBe(1);
+    const again = replay(rulesProgram(), parseReplay(JSON.parse(JSON.stringify(p!.replay))));
+    expect(again.problem).toBeUndefined();
+    expect(again.game.state.globals.scoringGame).toBe(2);
+  });
+});
+
 describe('the --series flag', () => {
   const run = (...argv: string[]) => {
     const io = memoryIo();
@@ -281,6 +332,17 @@ describe('the --series flag', () => {
     const text = run(...args, '--series', '2');
     expect(text.out).toMatch(/^4 games in series of 2 · 4 players/);
     expect(text.out).toMatch(/carried \(last game\) +exGamesPlayed 2, exLordSeat 2, .*p1 exScore \d/);
+  });
+
+  it("sgs simulate --series K shows each seat's series score when the mode keeps one", () => {
+    const args = ['simulate', 'rules', '--players', '4', '--games', '4', '--series', '4', '--option', 'scoring=true'];
+    const j = JSON.parse(run(...args, '--json').out);
+    expect(j.scores).toMatchObject({ property: 'scoreTotal', series: 1 });
+    expect(j.scores.last).toHaveLength(4);
+    const text = run(...args).out;
+    expect(text).toMatch(/score \(scoreTotal\) +last series p1 \d+, p2 \d+, p3 \d+, p4 \d+/);
+    expect(text).toMatch(/mean of 1 series p1 \d/);
+    expect(text).toMatch(/series won \(ties shared\) p1 \d/);
   });
 
   it('a bad --series exits 2 with a one-line cause', () => {

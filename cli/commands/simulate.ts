@@ -121,6 +121,12 @@ function report(
     );
   out(`  trace hash            ${r.traceHash}`);
   if (r.carried) out(`  carried (last game)   ${carriedText(r.carried)}`);
+  if (r.scores) {
+    const seats = (xs: number[]) => xs.map((v, i) => `p${i + 1} ${v}`).join(', ');
+    out(`  ${`score (${r.scores.property})`.padEnd(22)}last series ${seats(r.scores.last)}`);
+    out(`  ${''.padEnd(22)}mean of ${r.scores.series} series ${seats(r.scores.mean)}`);
+    out(`  ${''.padEnd(22)}series won (ties shared) ${seats(r.scores.won)}`);
+  }
   if (r.problems.length) {
     out(`first ${r.problems.length} problem game(s):`);
     r.problems.forEach((p, i) => {

@@ -422,10 +422,11 @@ class Lowerer {
     }
   }
 
-  /** A mode's fields as constants; the decks and invariants they name must exist. */
+  /** A mode's fields as constants; the decks, invariants and score property they name must exist. */
   private modeFields(mode: string, given: A.Field[], span: A.Span): Record<string, unknown> {
     const fields: Record<string, unknown> = {};
-    for (const f of given) fields[f.name.name] = this.constant(f.value);
+    for (const f of given)
+      fields[f.name.name] = f.name.name === 'score' ? this.scoreField(mode, f) : this.constant(f.value);
     if (fields.decks !== undefined) {
       const decks = Array.isArray(fields.decks) ? fields.decks : [fields.decks];
       for (const dk of decks)
@@ -453,6 +454,18 @@ class Lowerer {
           );
     }
     return fields;
+  }
+
+  /** A mode's `score`: the carried whole-number player property that keeps a seat's score over a series (a
+   *  property has no global name, so it is looked up among the properties). */
+  private scoreField(mode: string, f: A.Field): string | null {
+    const name = f.value.kind === 'Name' ? f.value.name : undefined;
+    const d = name === undefined ? undefined : this.S.properties.get(name);
+    if (name && d?.carried && typeText(d.type) === 'int') return name;
+    const which =
+      name === undefined ? '' : `: '${name}' is not one${this.S.suggest(name, [], this.S.properties.keys())}`;
+    this.err('SGS106', `mode ${mode}: its score must name a carried int property${which}`, f.value.span);
+    return null;
   }
 
   /** The right side of `c is k`: a card kind, or a list of them (a name that is some other entity is an error). */

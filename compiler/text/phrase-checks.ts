@@ -47,7 +47,7 @@ function facts(S: Symbols): Facts {
 }
 
 /** The mode fields the engine reads (docs/language.md, "mode") and the methods it runs, with their arity. */
-const ENGINE_MODE_FIELDS = ['minPlayers', 'maxPlayers', 'decks', 'deckZone', 'waives', 'default', 'alsoTakes'];
+const ENGINE_MODE_FIELDS = ['minPlayers', 'maxPlayers', 'decks', 'deckZone', 'waives', 'default', 'alsoTakes', 'score'];
 const ENGINE_MODE_METHODS: Record<string, number> = { setup: 0, seatUp: 1, play: 2, gameOver: 2 };
 
 function computeFacts(S: Symbols): Facts {
