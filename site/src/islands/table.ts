@@ -15,6 +15,7 @@ import {
   type ViewCard,
   type IScenario,
   type IOption,
+  type Carried,
   type Program,
   type Value,
   type LogArg,
@@ -906,6 +907,9 @@ export class GameTable extends Table {
   private modeId: string;
   /** The options chosen for the next game: only those set to something else than their default. */
   private options: Record<string, unknown> = {};
+  /** What the game in play started from, when it is a game of a series after the first (`game.carried()` of the one
+   *  before): the rules' scores, the lord's seat moving on. */
+  private carried: Carried | undefined;
 
   constructor(host: HTMLElement, L: Labels, program: Program) {
     super(host, L, program);
@@ -934,6 +938,7 @@ export class GameTable extends Table {
       if (el.dataset.role !== 'mode' || !this.program.modes[el.value]) return;
       this.modeId = el.value;
       this.options = {};
+      this.carried = undefined;
       this.players = this.clampPlayers(this.players);
       if (this.choice.startsWith('seat:') && Number(this.choice.slice(5)) >= this.players) this.choice = 'lord';
       this.start();
@@ -950,7 +955,13 @@ export class GameTable extends Table {
   private start(): void {
     let g: Game;
     try {
-      g = new Game(this.program, { mode: this.modeId, players: this.players, seed: this.seed, options: this.options });
+      g = new Game(this.program, {
+        mode: this.modeId,
+        players: this.players,
+        seed: this.seed,
+        options: this.options,
+        ...(this.carried ? { carried: this.carried } : {}),
+      });
     } catch (e) {
       this.say(e instanceof Error ? e.message : String(e), 'bad');
       this.render();
@@ -1007,8 +1018,32 @@ export class GameTable extends Table {
 <label>${esc(L.ui('mySeat'))} <select data-role="choice">${roles.join('')}${seats.join('')}</select></label>
 <label>${esc(L.ui('seed'))} <input data-role="seed" type="number" min="1" value="${this.seed}" inputmode="numeric"></label></div>
 ${this.optionsHTML()}
-<div class="sgs-group"><button type="button" class="sgs-btn primary" data-act="new">${esc(L.ui('start'))}</button>
+${this.scoresHTML()}
+<div class="sgs-group">${this.inSeries() ? `<button type="button" class="sgs-btn primary" data-act="next">${esc(L.ui('nextInSeries'))}</button>` : ''}<button type="button" class="sgs-btn${this.inSeries() ? '' : ' primary'}" data-act="new">${esc(L.ui(this.series() ? 'newSeries' : 'start'))}</button>
 <button type="button" class="sgs-btn" data-act="restart">${esc(L.ui('restart'))}</button></div>`;
+  }
+
+  /** Whether the game in play keeps scores over a series (its mode's field `score`, with the game's options). */
+  private series(): boolean {
+    return this.game?.scores() !== undefined;
+  }
+
+  /** Whether the next game can go on with the series: this game kept scores and is over without a rule error. */
+  private inSeries(): boolean {
+    return this.series() && !!this.game?.state.over && !this.game.state.error;
+  }
+
+  /** The scoreboard of a series: each seat's total as the rules keep it (after the game, its last game included). */
+  private scoresHTML(): string {
+    const scores = this.game?.scores();
+    if (!scores) return '';
+    const L = this.L;
+    const best = Math.max(...scores);
+    const rows = scores.map(
+      (s, i) =>
+        `<tr${s === best && s > 0 ? ' class="lead"' : ''}><th scope="row">${esc(this.playerName(i))}</th><td>${s}</td></tr>`,
+    );
+    return `<table class="sgs-scores"><caption>${esc(L.ui('scores'))}</caption><tbody>${rows.join('')}</tbody></table>`;
   }
 
   /** The options a game of this mode takes (its own and the game's), as selects in a fold: the edition, the
@@ -1055,7 +1090,16 @@ ${this.optionsHTML()}
     this.players = Number(q('players')?.value ?? this.players) || this.players;
     this.choice = q('choice')?.value ?? this.choice;
     if (this.choice.startsWith('seat:') && Number(this.choice.slice(5)) >= this.players) this.choice = 'lord';
+    if (act === 'next' && this.inSeries()) {
+      // The next game of the series: what this one left, a new seed, the reader in the same seat (the roles move on).
+      this.carried = this.game.carried();
+      this.choice = `seat:${this.viewer ?? 0}`;
+      this.seed = Math.floor(Math.random() * 1e6) + 1;
+      this.start();
+      return;
+    }
     if (act === 'new') {
+      this.carried = undefined;
       const s = Number(q('seed')?.value);
       this.seed = s && s !== this.seed ? s : Math.floor(Math.random() * 1e6) + 1;
       this.start();
@@ -1075,7 +1119,16 @@ ${this.optionsHTML()}
     if (!g) return null;
     const answers = g.state.answers.map((a) => a.slice());
     const options = Object.keys(this.options).length ? { options: { ...this.options } } : {};
-    return { seed: this.seed, players: this.players, mode: this.modeId, ...options, answers, seat: this.viewer };
+    const carried = this.carried ? { carried: this.carried } : {};
+    return {
+      seed: this.seed,
+      players: this.players,
+      mode: this.modeId,
+      ...options,
+      ...carried,
+      answers,
+      seat: this.viewer,
+    };
   }
 
   /** Whether the game has ended (with a result or a rule error). */

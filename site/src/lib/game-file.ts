@@ -1,6 +1,12 @@
 // The file the play page saves: the replay file of runtime/replay-file.ts (what `sgs replay` reads), made from the
 // game the table recorded. Kept apart from the page's DOM code so that the CLI's tests build the same file.
-import { rulesFingerprint, writeReplayFile, type Program, type ReplayFile } from '../../../runtime/index.ts';
+import {
+  rulesFingerprint,
+  writeReplayFile,
+  type Carried,
+  type Program,
+  type ReplayFile,
+} from '../../../runtime/index.ts';
 
 export interface Recording {
   seed: number;
@@ -8,6 +14,8 @@ export interface Recording {
   mode: string;
   /** The options the game was started with (only those not at their default). */
   options?: Record<string, unknown>;
+  /** What the previous game of a series left, when this one is not the first. */
+  carried?: Carried;
   answers: number[][];
 }
 
@@ -18,6 +26,7 @@ export function recordedFile(program: Program, r: Recording): ReplayFile {
     players: r.players,
     mode: r.mode,
     ...(r.options && Object.keys(r.options).length ? { options: { ...r.options } } : {}),
+    ...(r.carried ? { carried: r.carried } : {}),
     rules: rulesFingerprint(program),
     answers: r.answers.map((a) => a.slice()),
   };
