@@ -37,6 +37,8 @@ interface Moment {
   seat: number;
   /** Seeds the shuffle of what the seat may not know. */
   shuffle: number;
+  /** The game's options (a variant that hides something of its own), if any. */
+  options?: Record<string, unknown>;
 }
 
 /** A seat's reading as text: a request, event or value handed to an AI. Event keys are per game, not compared. */
@@ -120,9 +122,9 @@ interface Outcome {
 }
 
 /** Play a game and its twin to the moment, shuffle the twin's hidden state, compare what the seat reads. */
-function check(m: Moment, read: Readers = honest): Outcome {
+function check(m: Moment, read: Readers = honest, look?: (g: Game, seat: number) => void): Outcome {
   const made = () => {
-    const g = new Game(program, { players: m.players, seed: m.seed });
+    const g = new Game(program, { players: m.players, seed: m.seed, ...(m.options ? { options: m.options } : {}) });
     const ai = policyFor(AIS[m.ai], g, m.seed ^ 0x51);
     g.start();
     return { g, ai };
@@ -146,6 +148,7 @@ function check(m: Moment, read: Readers = honest): Outcome {
   const r = a.g.pending;
   if (!r || a.g.over || a.g.state.error) return skipped;
   const seat = m.seat < 0 ? r.seat : m.seat % m.players;
+  look?.(a.g, seat);
   // The twin's question was made before the shuffle: the cards it lists keep what they are.
   const keep = cardsIn(
     b.g.pending!.options.map((o) => o.value),
@@ -214,6 +217,34 @@ describe('hidden information, by permutation', () => {
     expect(tally.checked).toBeGreaterThan(FC.numRuns * 0.6);
     expect(tally.asked).toBeGreaterThan(FC.numRuns * 0.25);
     expect(tally.shuffled).toBeGreaterThan(FC.numRuns * 30);
+  });
+
+  // 暗魂: a dead player's soul holds a card only its owner sees, and is asked questions though out of the game.
+  // Late moments: souls rise only once players have died.
+  it('the same with the identity game’s dark souls (a dead player’s hidden card and questions)', {
+    timeout: 40 * 5000,
+  }, () => {
+    const tally = { checked: 0, haunted: 0, soulCards: 0, deadAsked: 0 };
+    // What the moment holds: a soul haunting someone, a soul's card, a dead seat's own question.
+    const look = (g: Game, seat: number) => {
+      const ps = g.state.players;
+      if (ps.some((p) => p.v.soulHost != null)) tally.haunted++;
+      if (ps.some((p) => (g.state.zones[`soulCard:${p.seat}`]?.length ?? 0) > 0)) tally.soulCards++;
+      if (g.pending?.seat === seat && !ps[seat]!.alive) tally.deadAsked++;
+    };
+    fc.assert(
+      fc.property(moments, fc.integer({ min: 100, max: 400 }), (m, at) => {
+        const o = check({ ...m, at, options: { darkSouls: true } }, honest, look);
+        if (o.checked) tally.checked++;
+        if (o.differences.length) throw new Error(`${JSON.stringify(m)}\n${o.differences.join('\n')}`);
+      }),
+      { ...FC, numRuns: Math.min(FC.numRuns, 40) },
+    );
+    if (process.env.SHOW_TALLY) console.log(JSON.stringify(tally));
+    // Not vacuous: souls were about at many moments, some holding their card.
+    expect(tally.checked).toBeGreaterThan(10);
+    expect(tally.haunted).toBeGreaterThan(4);
+    expect(tally.soulCards).toBeGreaterThan(0);
   });
 
   it('catches a leaky view (one that shows the next seat’s hand)', { timeout: 120_000 }, () => {
