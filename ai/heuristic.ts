@@ -31,6 +31,9 @@ export class HeuristicAI implements Policy {
   private rng: RngState;
   /** Evidence about each seat: > 0 leans towards the public player's side, < 0 against it. */
   private lean: number[];
+  /** What each seat did to each other: done[who][whom] adds 1 for each help, takes 1 for each harm. The table
+   *  cannot read it (whom's side is hidden), but whom knows its own side: see ownLean. */
+  private done: number[][];
   private lastPick = new Map<number, Value>();
   /** How many cancelling cards were used against each running card effect (by event key). */
   private nullLevel = new Map<number, number>();
@@ -47,6 +50,7 @@ export class HeuristicAI implements Policy {
     this.rng = seedRng(seed ^ 0x5eed);
     this.at = table;
     this.lean = table.players().map(() => 0);
+    this.done = table.players().map(() => table.players().map(() => 0));
     table.onEvent(['damage', 'useCard', 'recover'], (e, phase) => {
       this.at = table;
       this.observe(e, phase);
@@ -101,8 +105,21 @@ export class HeuristicAI implements Policy {
       if (pub && side === this.sideOfRole(pub.v.role as string)) return 'public';
       return 'against';
     }
-    const l = this.lean[p.seat]!;
+    const l = this.lean[p.seat]! + this.ownLean(p, me);
     return l >= 2 ? 'public' : l <= -2 ? 'against' : 'unknown';
+  }
+
+  /** What `p` did to `me`, read with `me`'s own side, which `me` knows and the table does not: harm done to a
+   *  player of the public player's side leans against it, as harm done to the public player does (a player who
+   *  helps the public player but keeps hurting its hidden ally is no friend of that ally), and the other way round
+   *  for a player against it. A side that plays alone learns nothing from it. */
+  private ownLean(p: PlayerObj, me: PlayerObj): number {
+    const pub = this.publicPlayer();
+    if (!pub || me.seat === pub.seat) return 0;
+    const mine = this.sideOfRole(me.v.role as string);
+    if (mine === null || this.lone(mine)) return 0;
+    const withPublic = mine === this.sideOfRole(pub.v.role as string);
+    return 3 * this.done[p.seat]![me.seat]! * (withPublic ? 1 : -1);
   }
 
   /** +1 ally, -1 enemy, 0 unsure — from `me`'s point of view. */
@@ -179,6 +196,7 @@ export class HeuristicAI implements Policy {
   /** `who` acted on `whom` with sign +1 (help) or -1 (harm): shift who's lean. */
   private judge(who: PlayerObj | null, whom: PlayerObj, sign: number): void {
     if (!who || who.seat === whom.seat) return;
+    this.done[who.seat]![whom.seat]! += sign;
     if (whom.seat === this.publicPlayer()?.seat) {
       this.lean[who.seat]! += 3 * sign;
       return;

@@ -153,6 +153,45 @@ describe('the heuristic AI in a two-sided mode (3v3: sideOf replaced by the mode
   });
 });
 
+describe('the heuristic AI and what was done to its own seat', () => {
+  // A renegade heals the lord (what the table reads as the lord's side), then hurts the loyalist, whose role is
+  // hidden: only the loyalist knows that this was harm to the lord's side.
+  const scenario = `package identity
+scenario aiHurtByLordsHealer 伤害隐藏忠臣 "A renegade heals the lord, then hurts the hidden loyalist" {
+  mode identity
+  seat a { general: caocao, role: lord, hp: 3 }
+  seat b { general: zhangfei, role: loyalist, hand: [slash ♣8] }
+  seat c { general: huatuo, role: renegade, hand: [slash ♠7, jink ♥2] }
+  deck: [jink ♦2, jink ♦3, jink ♦4, jink ♦5, jink ♦6, jink ♦7]
+  start c playPhase
+  c: qingnang
+  c: a
+  c: jink ♥2
+  c: slash ♠7
+  c: b
+  expect ask b
+  expect offered slash ♣8
+}`;
+
+  it('takes a player who hurt it for a foe of its side, though the table reads them as a friend', () => {
+    const r = compile([...loadSources(['rules']), { file: 'ai-hurt.sgs', text: scenario }]);
+    const program = r.program!;
+    for (let seed = 1; seed <= 6; seed++) {
+      const run = new ScenarioRunner(program, 'aiHurtByLordsHealer');
+      // The AI watches from the start, as in a game.
+      const ai = policyFor(AIS.heuristic, run.game, seed);
+      while (!run.done) run.runStep();
+      expect(run.failure).toBeUndefined();
+      const g = run.game;
+      const play = answerOf(ai, g)!;
+      expect(play.map((i) => g.pending!.options[i]!.label)).toEqual(['slash ♣8']);
+      g.answer(play);
+      const target = answerOf(ai, g)!;
+      expect(target.map((i) => g.pending!.options[i]!.label)).toEqual(['c']);
+    }
+  });
+});
+
 describe('choosing the AI by role', () => {
   it('hands each request to the AI of the asking seat’s role (the default before roles are dealt)', () => {
     const spec = parseAiSpec('random,lord=heuristic', 'heuristic', ROLES);

@@ -12,8 +12,7 @@ if (!ready) console.warn('[series.test] skipped: install Chromium with: apt-get 
 describe.skipIf(!ready)('a scored series on the play page (browser)', () => {
   const site = useSite();
 
-  const totals = (page: Page) =>
-    page.$$eval('.sgs-scores td', (tds) => tds.map((td) => Number(td.textContent)));
+  const totals = (page: Page) => page.$$eval('.sgs-scores td', (tds) => tds.map((td) => Number(td.textContent)));
 
   for (const lang of ['en', 'zh'] as const) {
     it(`${lang}: two games of a series, the scores carried from the first to the second`, async () => {
@@ -37,7 +36,9 @@ describe.skipIf(!ready)('a scored series on the play page (browser)', () => {
         expect(first.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
         // The next game: the totals carried, the lord one seat on (game 2's lord is seat 2).
         await page.click('[data-act="next"]');
-        await page.waitForFunction(() => !document.querySelector('.sgs-live .sgs-over'), undefined, { timeout: 30_000 });
+        await page.waitForFunction(() => !document.querySelector('.sgs-live .sgs-over'), undefined, {
+          timeout: 30_000,
+        });
         const log = await page.innerText('.sgs-live');
         expect(log).toMatch(lang === 'zh' ? /计分赛第2局/ : /game 2 of 4 of the scored series/);
         await page.waitForSelector('.sgs-live .sgs-over', { timeout: 120_000 });
