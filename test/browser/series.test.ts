@@ -36,11 +36,10 @@ describe.skipIf(!ready)('a scored series on the play page (browser)', () => {
         expect(first.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
         // The next game: the totals carried, the lord one seat on (game 2's lord is seat 2).
         await page.click('[data-act="next"]');
-        await page.waitForFunction(() => !document.querySelector('.sgs-live .sgs-over'), undefined, {
+        const game2 = lang === 'zh' ? '计分赛第2局（共4局）：p2为主公' : 'Scored series, game 2 of 4: p2 is the lord';
+        await page.waitForFunction((w) => document.querySelector('.sgs-live')!.textContent!.includes(w), game2, {
           timeout: 30_000,
         });
-        const log = await page.innerText('.sgs-live');
-        expect(log).toMatch(lang === 'zh' ? /计分赛第2局/ : /game 2 of 4 of the scored series/);
         await page.waitForSelector('.sgs-live .sgs-over', { timeout: 120_000 });
         const second = await totals(page);
         second.forEach((s, i) => expect(s).toBeGreaterThanOrEqual(first[i]!));

@@ -1043,7 +1043,7 @@ ${this.scoresHTML()}
       (s, i) =>
         `<tr${s === best && s > 0 ? ' class="lead"' : ''}><th scope="row">${esc(this.playerName(i))}</th><td>${s}</td></tr>`,
     );
-    return `<table class="sgs-scores"><caption>${esc(L.ui('scores'))}</caption><tbody>${rows.join('')}</tbody></table>`;
+    return `<div class="sgs-scoreboard"><table class="sgs-scores"><caption>${esc(L.ui('scores'))}</caption><tbody>${rows.join('')}</tbody></table></div>`;
   }
 
   /** The options a game of this mode takes (its own and the game's), as selects in a fold: the edition, the

@@ -3,7 +3,7 @@
 // generals and skills carry theirs in the Program), and the rules' text phrases (what the table shows players:
 // prompts, log lines, the words a game ends with). Built for /data/rules.json at build time and for the
 // playground's own rules in its worker.
-import type { SourceFile } from '../../../compiler/ast/nodes.ts';
+import type { Decl, SourceFile } from '../../../compiler/ast/nodes.ts';
 
 export type Names = Record<string, [string, string]>;
 /** A text as the rules write it → its Chinese and English wording. */
@@ -18,9 +18,12 @@ export function tableWords(files: readonly SourceFile[]): { names: Names; texts:
       en = n.en;
     if (zh || en) names[n.id.name] = [zh ?? en ?? n.id.name, en ?? zh ?? n.id.name];
   };
-  for (const f of files) {
-    for (const d of f.decls) {
+  const walk = (decls: readonly Decl[]) => {
+    for (const d of decls) {
       switch (d.kind) {
+        case 'Variant': // what an option or a mode adds has names too (a variant's properties, zones, enums)
+          walk(d.decls);
+          break;
         case 'Enum':
           for (const m of d.members) add(m.names);
           break;
@@ -38,6 +41,7 @@ export function tableWords(files: readonly SourceFile[]): { names: Names; texts:
           break;
       }
     }
-  }
+  };
+  for (const f of files) walk(f.decls);
   return { names, texts };
 }
