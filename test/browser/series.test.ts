@@ -1,6 +1,7 @@
 // A scored series on the play page (the identity game's option scoring, set from the address as the rulebook's
 // variant page links): the computer plays every seat (托管); after the game the scoreboard shows each seat's total,
-// and the next game of the series starts from them with the lord's seat moved on.
+// and the next game of the series starts from them with the lord's seat moved on. A variant's rulebook page shows its
+// rules and links to a game with its option set.
 import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -49,4 +50,19 @@ describe.skipIf(!ready)('a scored series on the play page (browser)', () => {
       }
     });
   }
+
+  it("a variant's page shows the generated text of its rules and links to a game with the option set", async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1100, height: 900 } });
+    try {
+      await page.goto(`${site.server.url}/en/rules/variants/darkSouls/`);
+      expect(await page.innerText('h1')).toContain('Dark souls');
+      const texts = await page.locator('.rule-text').allInnerTexts();
+      expect(texts.some((x) => x.includes('Arhat') && x.includes('haunt'))).toBe(true);
+      await page.click('a.play-link');
+      await page.waitForSelector('sgs-game[data-ready]', { timeout: 30_000 });
+      expect(await page.inputValue('[data-option="darkSouls"]')).toBe('true');
+    } finally {
+      await page.close();
+    }
+  });
 });
