@@ -37,6 +37,8 @@ interface Moment {
   seat: number;
   /** Seeds the shuffle of what the seat may not know. */
   shuffle: number;
+  /** The game's options (a variant that hides something of its own), if any. */
+  options?: Record<string, unknown>;
 }
 
 /** A seat's reading as text: a request, event or value handed to an AI. Event keys are per game, not compared. */
@@ -120,9 +122,9 @@ interface Outcome {
 }
 
 /** Play a game and its twin to the moment, shuffle the twin's hidden state, compare what the seat reads. */
-function check(m: Moment, read: Readers = honest): Outcome {
+function check(m: Moment, read: Readers = honest, look?: (g: Game, seat: number) => void): Outcome {
   const made = () => {
-    const g = new Game(program, { players: m.players, seed: m.seed });
+    const g = new Game(program, { players: m.players, seed: m.seed, ...(m.options ? { options: m.options } : {}) });
     const ai = policyFor(AIS[m.ai], g, m.seed ^ 0x51);
     g.start();
     return { g, ai };
@@ -146,6 +148,7 @@ function check(m: Moment, read: Readers = honest): Outcome {
   const r = a.g.pending;
   if (!r || a.g.over || a.g.state.error) return skipped;
   const seat = m.seat < 0 ? r.seat : m.seat % m.players;
+  look?.(a.g, seat);
   // The twin's question was made before the shuffle: the cards it lists keep what they are.
   const keep = cardsIn(
     b.g.pending!.options.map((o) => o.value),
@@ -299,6 +302,32 @@ describe('what a seat view shows of a question', () => {
 });
 
 describe('a seat view holds no way to the game', () => {
+  // 转世: the dead hold the cards sacrificed to them, a hand only they see; the reincarnated are back at the table.
+  // Late moments: the dead wait only once players have died.
+  it('the same with the identity game’s reincarnation (the hidden hand of a dead player)', {
+    timeout: 40 * 5000,
+  }, () => {
+    const tally = { checked: 0, deadHands: 0, back: 0 };
+    const look = (g: Game) => {
+      const ps = g.state.players;
+      if (ps.some((p) => !p.alive && (g.state.zones[`hand:${p.seat}`]?.length ?? 0) > 0)) tally.deadHands++;
+      if (ps.some((p) => p.v.reinBack === true)) tally.back++;
+    };
+    fc.assert(
+      fc.property(moments, fc.integer({ min: 100, max: 400 }), (m, at) => {
+        const o = check({ ...m, at, options: { reincarnation: true } }, honest, look);
+        if (o.checked) tally.checked++;
+        if (o.differences.length) throw new Error(`${JSON.stringify(m)}\n${o.differences.join('\n')}`);
+      }),
+      { ...FC, numRuns: Math.min(FC.numRuns, 40) },
+    );
+    if (process.env.SHOW_TALLY) console.log(JSON.stringify(tally));
+    // Not vacuous: dead players held sacrificed cards at some moments, and some had come back.
+    expect(tally.checked).toBeGreaterThan(10);
+    expect(tally.deadHands).toBeGreaterThan(2);
+    expect(tally.back).toBeGreaterThan(0);
+  });
+
   it('nothing reachable from what a seat view hands out is an object of the game state', () => {
     const g = new Game(program, { players: 5, seed: 4 });
     g.start();
