@@ -193,8 +193,18 @@ export class HeuristicAI implements Policy {
       this.lean[who.seat]! += 3 * sign;
       return;
     }
-    const l = this.lean[whom.seat]!;
+    const l = this.returnedLean(whom) ?? this.lean[whom.seat]!;
     if (l !== 0) this.lean[who.seat]! += Math.sign(l) * sign;
+  }
+
+  /** A player back in the game after leaving it (a mode that lets the dead return) had their role shown as they
+   *  left: which way they lean is known, not inferred (+1 the public player's side, -1 against it, 0 alone). */
+  private returnedLean(p: PlayerObj): number | null {
+    if (!p.alive || !this.wasOut.has(p.seat) || !this.at.revealed(p.seat, 'role')) return null;
+    const side = this.sideOfRole(p.v.role as string);
+    const pub = this.publicPlayer();
+    if (this.lone(side) || !pub) return 0;
+    return side === this.sideOfRole(pub.v.role as string) ? 1 : -1;
   }
 
   // ------------------------------------------------------------------ helpers over the rules
