@@ -125,6 +125,7 @@ export const VARIANTS: Record<string, Record<string, unknown>> = {
   standard: {},
   firstEdition: { edition: 'firstEdition' },
   beginner: { beginner: true },
+  reincarnation: { reincarnation: true },
 };
 
 export interface SearchOptions {
