@@ -51,7 +51,7 @@ export class HeuristicAI implements Policy {
     this.at = table;
     this.lean = table.players().map(() => 0);
     this.done = table.players().map(() => table.players().map(() => 0));
-    table.onEvent(['damage', 'useCard', 'recover'], (e, phase) => {
+    table.onEvent(['damage', 'useCard', 'recover', 'die'], (e, phase) => {
       this.at = table;
       this.observe(e, phase);
     });
@@ -91,9 +91,15 @@ export class HeuristicAI implements Policy {
     return side !== null && this.fn('aiLoneSide', side) === true;
   }
 
+  /** Seats seen out of the game: a role revealed as its player left is not a role known from the start, even if a
+   *  mode brings the player back. */
+  private wasOut = new Set<number>();
+
   /** The living player whose role everyone knows from the start. */
   private publicPlayer(): PlayerObj | undefined {
-    return this.at.players().find((p) => p.alive && this.at.revealed(p.seat, 'role'));
+    const players = this.at.players();
+    for (const p of players) if (!p.alive) this.wasOut.add(p.seat);
+    return players.find((p) => p.alive && !this.wasOut.has(p.seat) && this.at.revealed(p.seat, 'role'));
   }
 
   private leanOf(p: PlayerObj, me: PlayerObj): Lean {
@@ -133,7 +139,9 @@ export class HeuristicAI implements Policy {
       const against = this.at
         .players()
         .filter((q) => q.alive && q.seat !== me.seat && this.leanOf(q, me) === 'against').length;
-      if (p.seat === pub?.seat) return this.at.players().filter((q) => q.alive).length > 2 ? 1 : -1;
+      // A player back in the game after leaving it (a mode that lets the dead return) is not counted as left.
+      const left = this.at.players().filter((q) => q.alive && !this.wasOut.has(q.seat)).length;
+      if (p.seat === pub?.seat) return left > 2 ? 1 : -1;
       return against > 0 && lean === 'against' ? -1 : lean === 'public' && against === 0 ? -1 : 0;
     }
     const withPublic = pub !== undefined && mine === this.sideOfRole(pub.v.role as string);
@@ -151,6 +159,8 @@ export class HeuristicAI implements Policy {
       else this.used(f);
     } else if (phase === 'end' && f.id === 'recover' && !f.stopped) {
       this.judge(d.from as PlayerObj | null, d.who as PlayerObj, +1);
+    } else if (phase === 'end' && f.id === 'die') {
+      this.wasOut.add((d.who as PlayerObj).seat);
     }
   }
 
@@ -201,8 +211,18 @@ export class HeuristicAI implements Policy {
       this.lean[who.seat]! += 3 * sign;
       return;
     }
-    const l = this.lean[whom.seat]!;
+    const l = this.returnedLean(whom) ?? this.lean[whom.seat]!;
     if (l !== 0) this.lean[who.seat]! += Math.sign(l) * sign;
+  }
+
+  /** A player back in the game after leaving it (a mode that lets the dead return) had their role shown as they
+   *  left: which way they lean is known, not inferred (+1 the public player's side, -1 against it, 0 alone). */
+  private returnedLean(p: PlayerObj): number | null {
+    if (!p.alive || !this.wasOut.has(p.seat) || !this.at.revealed(p.seat, 'role')) return null;
+    const side = this.sideOfRole(p.v.role as string);
+    const pub = this.publicPlayer();
+    if (this.lone(side) || !pub) return 0;
+    return side === this.sideOfRole(pub.v.role as string) ? 1 : -1;
   }
 
   // ------------------------------------------------------------------ helpers over the rules
@@ -357,7 +377,9 @@ export class HeuristicAI implements Policy {
     if (typeof minHand === 'number' && hand < minHand) return 0;
     const minHp = this.skillHint(skill, 'aiMinHp');
     if (typeof minHp === 'number' && (me.v.hp as number) < minHp) return 0;
-    const others = this.at.players().filter((p) => p.alive && p.seat !== me.seat);
+    // `aiOutOfGame: true`: the players the action is for are out of the game (a mode where the dead wait at the table).
+    const out = this.skillHint(skill, 'aiOutOfGame') === true;
+    const others = this.at.players().filter((p) => p.alive !== out && p.seat !== me.seat);
     const aim = this.skillHint(skill, 'aiTarget');
     if (aim === 'foe') return this.enemies(me).length > 0 ? use : 0;
     if (aim === 'friend' && this.skillHint(skill, 'aiWounded') === true) {

@@ -140,6 +140,23 @@ describe('the heuristic AI giving its cards (黄天, asks: toGive)', () => {
   });
 });
 
+describe('the heuristic AI and reincarnation (a skill for players out of the game, aiOutOfGame)', () => {
+  it('sacrifices to a dead player of its own side, never to a foe', () => {
+    for (let seed = 1; seed <= 6; seed++) {
+      const r = new ScenarioRunner(rules, 'reinAiFriendWaits');
+      while (!r.done) r.runStep();
+      const g = r.game;
+      const ai = policyFor(AIS.heuristic, g, seed);
+      for (let i = 0; i < 6 && g.pending?.seat === 2; i++) g.answer(answerOf(ai, g)!);
+      expect(g.state.zones['hand:1']?.length ?? 0).toBe(1);
+      const foe = new ScenarioRunner(rules, 'reinAiFoeWaits');
+      while (!foe.done) foe.runStep();
+      const fg = foe.game;
+      expect(fg.pending!.options[answerOf(policyFor(AIS.heuristic, fg, seed), fg)![0] ?? -1]).toBeUndefined();
+    }
+  });
+});
+
 describe('the heuristic AI in a two-sided mode (3v3: sideOf replaced by the mode)', () => {
   it('does not use a card meant for foes when only teammates are within reach', () => {
     for (let seed = 1; seed <= 12; seed++) {

@@ -126,6 +126,7 @@ export const VARIANTS: Record<string, Record<string, unknown>> = {
   firstEdition: { edition: 'firstEdition' },
   beginner: { beginner: true },
   darkSouls: { darkSouls: true },
+  reincarnation: { reincarnation: true },
 };
 
 export interface SearchOptions {

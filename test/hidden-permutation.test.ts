@@ -330,6 +330,32 @@ describe('what a seat view shows of a question', () => {
 });
 
 describe('a seat view holds no way to the game', () => {
+  // 转世: the dead hold the cards sacrificed to them, a hand only they see; the reincarnated are back at the table.
+  // Late moments: the dead wait only once players have died.
+  it('the same with the identity game’s reincarnation (the hidden hand of a dead player)', {
+    timeout: 40 * 5000,
+  }, () => {
+    const tally = { checked: 0, deadHands: 0, back: 0 };
+    const look = (g: Game) => {
+      const ps = g.state.players;
+      if (ps.some((p) => !p.alive && (g.state.zones[`hand:${p.seat}`]?.length ?? 0) > 0)) tally.deadHands++;
+      if (ps.some((p) => p.v.reinBack === true)) tally.back++;
+    };
+    fc.assert(
+      fc.property(moments, fc.integer({ min: 100, max: 400 }), (m, at) => {
+        const o = check({ ...m, at, options: { reincarnation: true } }, honest, look);
+        if (o.checked) tally.checked++;
+        if (o.differences.length) throw new Error(`${JSON.stringify(m)}\n${o.differences.join('\n')}`);
+      }),
+      { ...FC, numRuns: Math.min(FC.numRuns, 40) },
+    );
+    if (process.env.SHOW_TALLY) console.log(JSON.stringify(tally));
+    // Not vacuous: dead players held sacrificed cards at some moments, and some had come back.
+    expect(tally.checked).toBeGreaterThan(10);
+    expect(tally.deadHands).toBeGreaterThan(2);
+    expect(tally.back).toBeGreaterThan(0);
+  });
+
   it('nothing reachable from what a seat view hands out is an object of the game state', () => {
     const g = new Game(program, { players: 5, seed: 4 });
     g.start();

@@ -1,6 +1,6 @@
 // Property-based games: fast-check makes identity games (a seed, 4 to 10 players, the standard rules, the first
-// edition, the beginner game or dark souls, and a list of integers, one per decision, each read as a legal answer;
-// the fixed policy answers once the list runs out) and each must end, or reach the decision cap, with no engine
+// edition, the beginner game, dark souls or reincarnation, and a list of integers, one per decision, each read as a
+// legal answer; the fixed policy answers once the list runs out) and each must end, or reach the decision cap, with no engine
 // error and no broken invariant. A failing game is shrunk, and the message holds it as a replay file for `sgs replay`.
 import { describe, expect, it } from 'vitest';
 import { loadCompiled } from '../compiler/node/compiled.ts';
