@@ -83,7 +83,7 @@ describe('generated games', () => {
     ]);
     await loadCompiled(planted);
     const r = searchGames(planted, {
-      runs: 30,
+      runs: 60,
       seed: 7,
       cap: 40,
       players: { min: 4, max: 5 },
