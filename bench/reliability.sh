@@ -1,7 +1,8 @@
 #!/bin/bash
-# The reliability run of issue 10: 115,000 games with every invariant checked when each event ends and after every
+# The reliability run of issue 10: 124,000 games with every invariant checked when each event ends and after every
 # answer, over every mode and package there is — the identity mode with 4 to 10 players, the first edition, the
-# beginner game, the modes of rules/modes (3v3, 双将 identity, 单挑, 2v2, 副将) and the example modes of docs/examples —
+# beginner game, the modes of rules/modes (3v3, 双将 identity, 单挑, 2v2, 副将), the identity game's variants (转世,
+# 暗魂, 三人消耗, 计分赛, alone and together) and the example modes of docs/examples —
 # each with the random and the heuristic AI, two threads.
 # Not part of `npm test` (it takes about an hour on two cores). Usage: bench/reliability.sh [OUT_DIR] [SCALE]
 # (SCALE divides every game count: 100 plays 1,000 games). Each config writes OUT_DIR/NAME.json (sgs simulate
@@ -74,5 +75,11 @@ pair4r 1500 - --players 4 --ai random --mode dualTwoVsTwo
 pair4h 1500 - --players 4 --ai heuristic --mode dualTwoVsTwo
 deputy5r 1500 - --players 5 --ai random --mode deputyGenerals
 deputy8h 1500 - --players 8 --ai heuristic --mode deputyGenerals
+rein5r 1500 - --players 5 --ai random --option reincarnation=true
+souls8h 1500 - --players 8 --ai heuristic --option darkSouls=true
+three6r 1500 - --players 6 --ai random --option threeLeft=true
+score5h 1500 - --players 5 --ai heuristic --option scoring=true --option firstOutProtected=true --series 5
+allv7r 1500 - --players 7 --ai random --option reincarnation=true --option darkSouls=true --option threeLeft=true --option scoring=true --series 7
+allv10h 1500 - --players 10 --ai heuristic --option reincarnation=true --option darkSouls=true --option threeLeft=true --option scoring=true --series 10
 CONFIGS
 echo "done" >>"$out/summary.log"
