@@ -58,6 +58,8 @@ describe.skipIf(!ready)('a scored series on the play page (browser)', () => {
       expect(await page.innerText('h1')).toContain('Dark souls');
       const texts = await page.locator('.rule-text').allInnerTexts();
       expect(texts.some((x) => x.includes('Arhat') && x.includes('haunt'))).toBe(true);
+      // where the identity game's own procedures change: its text after a death names the option
+      expect(await page.innerText('#in-mode')).toMatch(/After a player dies: .*If “Dark souls” is chosen/s);
       await page.click('a.play-link');
       await page.waitForSelector('sgs-game[data-ready]', { timeout: 30_000 });
       expect(await page.inputValue('[data-option="darkSouls"]')).toBe('true');

@@ -2,7 +2,7 @@
 // declarations each value's variant adds or replaces, their generated texts, and the scenarios that set the option.
 import type { VariantDecl } from '../../../compiler/ast/nodes.ts';
 import { type DeclRef, type ScenarioInfo, decls, hasVariantPage, program, scenarios, variantValue } from './book.ts';
-import { type Text, variantTexts } from './texts.ts';
+import { type Text, texts, variantTexts } from './texts.ts';
 
 /** The options with a page, in declaration order. */
 export function variantPages(): string[] {
@@ -45,4 +45,22 @@ export function variantRuleText(r: DeclRef): Text | undefined {
 /** The scenarios that play with `option` set. */
 export function scenariosOfOption(option: string): ScenarioInfo[] {
   return scenarios().filter((s) => s.decl.options.some((o) => o.name.name === option));
+}
+
+/** The parts of its mode's generated text that name `option` (the mode's procedures say what changes when it is
+ *  chosen: "if Reincarnation is chosen, …"), each part in both languages. */
+export function modeTextNaming(option: string): Text[] {
+  const p = program();
+  const mode = p.options[option]?.mode;
+  const d = decls().find((r) => !r.variant && r.decl.kind === 'Option' && r.decl.names.id.name === option);
+  const t = mode ? texts().modes[mode] : undefined;
+  if (!t || !d) return [];
+  const zh = t.zh.split('\n');
+  const en = t.en.split('\n');
+  const zhName = `「${d.decl.names.zh?.name ?? option}」`;
+  const enName = `“${d.decl.names.en ?? option}”`;
+  const out: Text[] = [];
+  for (let i = 0; i < Math.max(zh.length, en.length); i++)
+    if (zh[i]?.includes(zhName) || en[i]?.includes(enName)) out.push({ zh: zh[i] ?? '', en: en[i] ?? '' });
+  return out;
 }
