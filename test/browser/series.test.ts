@@ -37,11 +37,10 @@ describe.skipIf(!ready)('a scored series on the play page (browser)', () => {
         expect(first.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
         // The next game: the totals carried, the lord one seat on (game 2's lord is seat 2).
         await page.click('[data-act="next"]');
-        const game2 = lang === 'zh' ? '计分赛第2局（共4局）：p2为主公' : 'Scored series, game 2 of 4: p2 is the lord';
-        await page.waitForFunction((w) => document.querySelector('.sgs-live')!.textContent!.includes(w), game2, {
-          timeout: 30_000,
-        });
+        // a new game: a new seed; then played to its end, the lord's role card on seat 2
+        await page.waitForFunction(() => document.querySelector<HTMLInputElement>('[data-role="seed"]')!.value !== '5');
         await page.waitForSelector('.sgs-live .sgs-over', { timeout: 120_000 });
+        expect(await page.locator('.sgs-seat:has(.r-lord) .sgs-pname').allInnerTexts()).toEqual(['p2']);
         const second = await totals(page);
         second.forEach((s, i) => expect(s).toBeGreaterThanOrEqual(first[i]!));
         expect(errors).toEqual([]);
