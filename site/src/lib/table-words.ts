@@ -18,11 +18,17 @@ export function tableWords(files: readonly SourceFile[]): { names: Names; texts:
       en = n.en;
     if (zh || en) names[n.id.name] = [zh ?? en ?? n.id.name, en ?? zh ?? n.id.name];
   };
-  const walk = (decls: readonly Decl[]) => {
+  const walk = (decls: readonly Decl[], inVariant: boolean) => {
     for (const d of decls) {
       switch (d.kind) {
         case 'Variant': // what an option or a mode adds has names too (a variant's properties, zones, enums)
-          walk(d.decls);
+          walk(d.decls, true);
+          break;
+        case 'Skill':
+        case 'Card':
+        case 'General':
+          // The Program names those of the base rules; a variant's own are named here.
+          if (inVariant) add(d.names);
           break;
         case 'Enum':
           for (const m of d.members) add(m.names);
@@ -42,6 +48,6 @@ export function tableWords(files: readonly SourceFile[]): { names: Names; texts:
       }
     }
   };
-  for (const f of files) walk(f.decls);
+  for (const f of files) walk(f.decls, false);
   return { names, texts };
 }
