@@ -38,10 +38,12 @@ export class BalanceTally {
       // A mode without roles (the rules' `role` property unset) is compared seat by seat instead.
       const role = typeof p.v.role === 'string' ? p.v.role : `seat ${p.seat + 1}`,
         general = p.v.general;
-      if (typeof general !== 'string') throw new Error(`${p.name} ended a game without a general`);
       const won = playerWon(g, p);
       rolesWon.set(role, (rolesWon.get(role) ?? false) || won);
       count(this.byRoleSeat, role, 1, won ? 1 : 0);
+      // A seat may end with no general (the beginner game; a dead player waiting to reincarnate, whose general went
+      // back among the unused): it counts for its role, not for a general.
+      if (typeof general !== 'string') continue;
       const c = this.general(general);
       c.games++;
       if (won) c.wins++;

@@ -297,6 +297,27 @@ describe('balance statistics', () => {
     },
   );
 
+  it('sgs balance counts a seat that ends with no general (a dead player waiting to reincarnate) for its role only', () => {
+    const r = run(
+      'balance',
+      '--games',
+      '6',
+      '--players',
+      '5',
+      '--seed',
+      '1',
+      '--json',
+      '--option',
+      'reincarnation=true',
+    );
+    expect(r.code).toBe(0);
+    const o = JSON.parse(r.out) as { seats: { games: number }[]; generals: { games: number }[] };
+    const seats = o.seats.reduce((a, s) => a + s.games, 0);
+    const generals = o.generals.reduce((a, g) => a + g.games, 0);
+    expect(seats).toBe(30);
+    expect(generals).toBeLessThan(seats); // some seats ended dead, waiting, their general back in the pool
+  });
+
   it('sgs balance --json prints one JSON object with the documented fields', () => {
     const r = run('balance', '--games', '4', '--players', '5', '--seed', '2', '--json');
     expect(r.code).toBe(0);
