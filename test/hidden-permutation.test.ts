@@ -194,6 +194,21 @@ const moments = fc.record({
   shuffle: fc.integer({ min: 1, max: 1_000_000 }),
 });
 
+/** Late moments (decision 100 to 400) of games with `options`, each checked as above; `look` sees each moment.
+ *  Returns how many moments were checked. */
+const lateMoments = (options: Record<string, unknown>, look: (g: Game, seat: number) => void): number => {
+  let checked = 0;
+  fc.assert(
+    fc.property(moments, fc.integer({ min: 100, max: 400 }), (m, at) => {
+      const o = check({ ...m, at, options }, honest, look);
+      if (o.checked) checked++;
+      if (o.differences.length) throw new Error(`${JSON.stringify(m)}\n${o.differences.join('\n')}`);
+    }),
+    { ...FC, numRuns: Math.min(FC.numRuns, 40) },
+  );
+  return checked;
+};
+
 /** fast-check's seed: fixed so that a run is repeatable; FC_SEED explores others. */
 const FC = { seed: Number(process.env.FC_SEED ?? 20261201), numRuns: Number(process.env.FC_RUNS ?? 60) };
 
@@ -232,14 +247,7 @@ describe('hidden information, by permutation', () => {
       if (ps.some((p) => (g.state.zones[`soulCard:${p.seat}`]?.length ?? 0) > 0)) tally.soulCards++;
       if (g.pending?.seat === seat && !ps[seat]!.alive) tally.deadAsked++;
     };
-    fc.assert(
-      fc.property(moments, fc.integer({ min: 100, max: 400 }), (m, at) => {
-        const o = check({ ...m, at, options: { darkSouls: true } }, honest, look);
-        if (o.checked) tally.checked++;
-        if (o.differences.length) throw new Error(`${JSON.stringify(m)}\n${o.differences.join('\n')}`);
-      }),
-      { ...FC, numRuns: Math.min(FC.numRuns, 40) },
-    );
+    tally.checked = lateMoments({ darkSouls: true }, look);
     if (process.env.SHOW_TALLY) console.log(JSON.stringify(tally));
     // Not vacuous: souls were about at many moments, some holding their card.
     expect(tally.checked).toBeGreaterThan(10);
@@ -341,14 +349,7 @@ describe('a seat view holds no way to the game', () => {
       if (ps.some((p) => !p.alive && (g.state.zones[`hand:${p.seat}`]?.length ?? 0) > 0)) tally.deadHands++;
       if (ps.some((p) => p.v.reinBack === true)) tally.back++;
     };
-    fc.assert(
-      fc.property(moments, fc.integer({ min: 100, max: 400 }), (m, at) => {
-        const o = check({ ...m, at, options: { reincarnation: true } }, honest, look);
-        if (o.checked) tally.checked++;
-        if (o.differences.length) throw new Error(`${JSON.stringify(m)}\n${o.differences.join('\n')}`);
-      }),
-      { ...FC, numRuns: Math.min(FC.numRuns, 40) },
-    );
+    tally.checked = lateMoments({ reincarnation: true }, look);
     if (process.env.SHOW_TALLY) console.log(JSON.stringify(tally));
     // Not vacuous: dead players held sacrificed cards at some moments, and some had come back.
     expect(tally.checked).toBeGreaterThan(10);

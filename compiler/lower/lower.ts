@@ -433,27 +433,30 @@ class Lowerer {
         if (this.S.get(String(dk))?.kind !== 'deck')
           this.err('SGS106', `mode ${mode}: '${String(dk)}' is not a deck`, span);
     }
-    if (fields.waives !== undefined) {
-      const waived = Array.isArray(fields.waives) ? fields.waives : [fields.waives];
-      for (const w of waived)
-        if (w !== null && this.S.get(String(w))?.kind !== 'invariant')
-          this.err(
-            'SGS106',
-            `mode ${mode}: '${String(w)}' is not an invariant${this.S.suggest(String(w), ['invariant'])}`,
-            given.find((f) => f.name.name === 'waives')?.span ?? span,
-          );
-    }
-    if (fields.alsoTakes !== undefined) {
-      const taken = Array.isArray(fields.alsoTakes) ? fields.alsoTakes : [fields.alsoTakes];
-      for (const o of taken)
-        if (o !== null && this.S.get(String(o))?.kind !== 'option')
-          this.err(
-            'SGS106',
-            `mode ${mode}: '${String(o)}' is not an option${this.S.suggest(String(o), ['option'])}`,
-            given.find((f) => f.name.name === 'alsoTakes')?.span ?? span,
-          );
-    }
+    this.fieldNames(mode, given, fields, 'waives', 'invariant', span);
+    this.fieldNames(mode, given, fields, 'alsoTakes', 'option', span);
     return fields;
+  }
+
+  /** The names a mode field lists (`waives`, `alsoTakes`) must be of `kind` (a name not declared at all is already
+   *  SGS101, and lowers to null). */
+  private fieldNames(
+    mode: string,
+    given: A.Field[],
+    fields: Record<string, unknown>,
+    field: string,
+    kind: 'invariant' | 'option',
+    span: A.Span,
+  ): void {
+    const v = fields[field];
+    if (v === undefined) return;
+    for (const x of Array.isArray(v) ? v : [v])
+      if (x !== null && this.S.get(String(x))?.kind !== kind)
+        this.err(
+          'SGS106',
+          `mode ${mode}: '${String(x)}' is not an ${kind}${this.S.suggest(String(x), [kind])}`,
+          given.find((f) => f.name.name === field)?.span ?? span,
+        );
   }
 
   /** A mode's `score`: the carried whole-number player property that keeps a seat's score over a series (a
