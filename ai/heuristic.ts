@@ -42,6 +42,8 @@ export class HeuristicAI implements Policy {
   /** The seat whose turn it was at the last question, and how many questions were asked since it began. */
   private turnOf = -1;
   private asked = 0;
+  /** Per seat and yes/no question this turn: the seat's own state (ownState) when it last said yes. */
+  private saidYes = new Map<string, string>();
 
   constructor(
     private table: PublicTable,
@@ -262,12 +264,33 @@ export class HeuristicAI implements Policy {
     // may be declined. Some plays can go on for ever, each legal and each worth it to a greedy player (无中生有
     // drawing itself back from a deck of three cards, 洛神 kept black by 鬼才), and a table would stop there.
     const now = seat.current();
-    if (now !== this.turnOf) [this.turnOf, this.asked] = [now, 0];
+    if (now !== this.turnOf) {
+      [this.turnOf, this.asked] = [now, 0];
+      this.saidYes.clear();
+    }
+    const no = r.options.findIndex((o) => o.label === 'no');
     if (++this.asked > PATIENCE) {
-      const no = r.options.findIndex((o) => o.label === 'no');
       if (r.min === 0) return [];
       if (no >= 0 && r.min <= 1) return [no];
     }
+    // A yes/no question asked again with the seat's own state as it was at the last yes: the yes gained nothing
+    // (洛神 judging a black card that 鬼才 swapped in from the same hand), and saying it again would not either.
+    const yes = r.options.findIndex((o) => o.label === 'yes');
+    const again = yes >= 0 && no >= 0 ? `${me.seat}:${r.prompt}` : null;
+    const state = again === null ? '' : this.ownState(me);
+    if (again !== null && this.saidYes.get(again) === state) return [no];
+    const picked = this.pick(me, r);
+    if (again !== null && picked.length === 1 && picked[0] === yes) this.saidYes.set(again, state);
+    return picked;
+  }
+
+  /** The seat's own public state: its HP and how many cards each of its zones holds. */
+  private ownState(me: PlayerObj): string {
+    const zones = Object.values(this.at.program.zones).filter((z) => z.perPlayer);
+    return [me.v.hp, ...zones.map((z) => this.at.count(z.id, me.seat))].join(',');
+  }
+
+  private pick(me: PlayerObj, r: Request): number[] {
     const asks = r.subject?.asks;
     let pick: number[] | null = null;
     if (asks === 'toUse') pick = this.play(me, r);

@@ -209,6 +209,51 @@ scenario aiHurtByLordsHealer 伤害隐藏忠臣 "A renegade heals the lord, then
   });
 });
 
+describe('the heuristic AI and a yes that gains nothing', () => {
+  // 洛神 judges, 鬼才 swaps the red card for the black one in 甄姬's own hand, 洛神 takes it back: asked again, the
+  // seat is as it was at its last yes. Without 鬼才 each yes gains a card and the AI goes on.
+  const scenarios = `package identity
+scenario aiLuoshenOwnGuicai 洛神自己鬼才 "洛神 with 鬼才 on the same seat" {
+  mode identity
+  seat z { general: zhenji, skills: [guicai], role: lord, hand: [blade ♠5] }
+  seat a { general: guanyu, role: rebel }
+  deck: [jink ♦2, jink ♦3, jink ♦4, jink ♦5, jink ♦6, jink ♦7]
+  start z judgePhase
+}
+scenario aiLuoshenBlackCards 洛神黑牌 "洛神 judging black cards" {
+  mode identity
+  seat z { general: zhenji, role: lord }
+  seat a { general: guanyu, role: rebel }
+  deck: [slash ♣8, slash ♣9, slash ♠7, jink ♦2, jink ♦3, jink ♦4]
+  start z judgePhase
+}`;
+  /** Plays seat z's judge phase with the heuristic AI; the answers it gave to 洛神's question. */
+  const luoshenAnswers = (scenario: string, seed: number) => {
+    const r = compile([...loadSources(['rules']), { file: 'ai-luoshen.sgs', text: scenarios }]);
+    const run = new ScenarioRunner(r.program!, scenario);
+    const ai = policyFor(AIS.heuristic, run.game, seed);
+    while (!run.done) run.runStep();
+    expect(run.failure).toBeUndefined();
+    const g = run.game;
+    const said: string[] = [];
+    for (let i = 0; i < 40 && g.pending?.seat === 0 && g.pending.subject?.asks !== 'toUse'; i++) {
+      const picks = answerOf(ai, g)!;
+      if (g.pending.prompt.startsWith('luoshen')) said.push(g.pending.options[picks[0]!]!.label);
+      g.answer(picks);
+    }
+    return said;
+  };
+
+  it('stops asking 洛神 for more once a yes left its own seat as it was (鬼才 swapping in a card of its hand)', () => {
+    for (let seed = 1; seed <= 6; seed++) expect(luoshenAnswers('aiLuoshenOwnGuicai', seed)).toEqual(['yes', 'no']);
+  });
+
+  it('goes on while each yes gains a card', () => {
+    for (let seed = 1; seed <= 6; seed++)
+      expect(luoshenAnswers('aiLuoshenBlackCards', seed)).toEqual(['yes', 'yes', 'yes']);
+  });
+});
+
 describe('choosing the AI by role', () => {
   it('hands each request to the AI of the asking seat’s role (the default before roles are dealt)', () => {
     const spec = parseAiSpec('random,lord=heuristic', 'heuristic', ROLES);
