@@ -75,6 +75,40 @@ phrase "twice: default prompt" "是否继续" "Go on?"`;
     }
   });
 
+  it('asks every question and offers every choice in Chinese, in every mode and variant', () => {
+    const L = new Labels('zh', program, words.names, words.texts);
+    const configs: [string, number, Record<string, boolean>][] = [
+      ['identity', 5, {}],
+      ['identity', 8, { darkSouls: true, reincarnation: true }],
+      ['identity', 6, { threeLeft: true, scoring: true }],
+      ['threeVsThree', 6, {}],
+      ['dualIdentity', 5, {}],
+      ['dualDuel', 2, {}],
+      ['dualTwoVsTwo', 4, {}],
+      ['deputyGenerals', 5, {}],
+    ];
+    const bad = new Set<string>();
+    for (const [mode, players, options] of configs) {
+      for (let seed = 1; seed <= 6; seed++) {
+        const g = new Game(program, { players, seed, mode, options });
+        const ai = new RandomAI(seed);
+        g.start();
+        while (g.pending && g.state.decisions < 3000) {
+          const r = g.pending;
+          if (english(L.prompt(r.prompt))) bad.add(`${mode}: ${r.prompt} → ${L.prompt(r.prompt)}`);
+          // The table shows a string option by its name or its text phrase (site/src/islands/table.ts `value`).
+          for (const o of r.options)
+            if (typeof o.value === 'string' && !program.generals[o.value]) {
+              const shown = L.choice(o.value === o.label ? o.value : o.label);
+              if (english(shown)) bad.add(`${mode}: ${r.prompt}: ${shown}`);
+            }
+          g.answer(ai.pick(r)!);
+        }
+      }
+    }
+    expect([...bad]).toEqual([]);
+  });
+
   it('writes the same game in English from the same entries, and hides from a seat what it did not see', () => {
     const g = playGame(4);
     const en = new Labels('en', program, words.names, words.texts);
@@ -97,6 +131,15 @@ phrase "twice: default prompt" "是否继续" "Go on?"`;
     expect(L.prompt('use:guanxing')).toBe('是否发动【观星】');
     expect(L.text('discard a hand card')).toBe('弃置一张手牌');
     expect(new Labels('en', program, words.names, words.texts).prompt('play')).toMatch(/^Play phase/);
+  });
+
+  it('names the timing window of a which-skill-first question by its wording, not its id', () => {
+    expect(new Labels('zh', program, words.names, words.texts).prompt('order:damaged')).toBe(
+      '选择先发动的技能（角色受到伤害后）',
+    );
+    expect(new Labels('en', program, words.names, words.texts).prompt('order:damaged')).toBe(
+      'Which skill fires first (after a player takes damage)',
+    );
   });
 
   it('titles every scenario in both languages: no Chinese in the English title, no English words in the Chinese', () => {

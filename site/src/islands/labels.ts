@@ -134,6 +134,12 @@ export class Labels {
     return this.words[id] ?? id;
   }
 
+  /** A choice offered as a string: an id's name (a kingdom, a suit), else the text phrase that words it
+   *  (`choose(p, ["take 1 damage", …])`), else as it is. */
+  choice(s: string): string {
+    return this.words[s] ?? this.text(s);
+  }
+
   /** A role as a one-character badge: the first character of its Chinese name (主公 → 主). */
   roleIcon(role: string): string {
     const zh = this.names[role]?.[0];
@@ -153,11 +159,10 @@ export class Labels {
   prompt(p: string): string {
     if (this.texts[p]) return this.text(p);
     if (p.startsWith('use:')) return this.t(`是否发动【${this.name(p.slice(4))}】`, `Use ${this.name(p.slice(4))}?`);
-    if (p.startsWith('order:'))
-      return this.t(
-        `选择先发动的技能（${this.name(p.slice(6))}）`,
-        `Which skill fires first (${this.name(p.slice(6))})`,
-      );
+    if (p.startsWith('order:')) {
+      const when = this.words[`on:${p.slice(6)}`] ?? this.name(p.slice(6));
+      return this.t(`选择先发动的技能（${when}）`, `Which skill fires first (${when})`);
+    }
     return p;
   }
 

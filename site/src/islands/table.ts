@@ -329,7 +329,7 @@ export abstract class Table {
         const skills = gen.skills.map((s) => this.L.name(s)).join(this.L.t('、', ', '));
         return `<span class="sgs-gen"><b>${esc(this.L.name(v))}</b><small>${esc([f.kingdom ? this.L.name(String(f.kingdom)) : '', f.hp ? `❤${f.hp}` : '', skills].filter(Boolean).join(' · '))}</small></span>`;
       }
-      return esc(v === label ? this.L.name(v) : label);
+      return esc(this.L.choice(v === label ? v : label));
     }
     if (v === null || Array.isArray(v)) return esc(label);
     switch (v.t) {
@@ -458,7 +458,7 @@ export abstract class Table {
     const toggle = dist.length
       ? `<button type="button" class="sgs-btn sgs-distbtn" data-act="dist" aria-pressed="${this.distOn ? 'true' : 'false'}" title="${esc(L.t('从底部座位到各座位的距离，以及谁在其攻击范围内（由规则计算）', 'The distance from the bottom seat to each seat, and who is in its attack range (computed by the rules)'))}">${esc(L.t('距离', 'Distances'))}</button>`
       : '';
-    this.el.seats.innerHTML = `<div class="sgs-ring${this.distOn ? ' dist-on' : ''}${n >= 7 ? ' many' : n <= 3 ? ' few' : ''}" data-players="${n}">
+    this.el.seats.innerHTML = `<div class="sgs-ring${this.distOn ? ' dist-on' : ''}${n >= 7 ? ' many' : n <= 3 ? ' few' : ''}${n % 2 === 0 ? ' across' : ''}" data-players="${n}">
 <div class="sgs-felt"></div><svg class="sgs-lines" viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true">${lines.join('')}</svg>
 <div class="sgs-centre">${this.centre(v)}</div>${toggle}
 ${ring.join('\n')}</div>${mine}`;

@@ -1,6 +1,6 @@
 // The words a game table needs beside the compiled Program, from the rules' declarations: zh/en names of ids the
 // IR keeps without names (enum members such as phases and roles, zones, properties, options, modes — cards,
-// generals and skills carry theirs in the Program), and the rules' text phrases (what the table shows players:
+// generals and skills carry theirs in the Program; timing windows as `on:<id>`), and the rules' text phrases (what the table shows players:
 // prompts, log lines, the words a game ends with). Built for /data/rules.json at build time and for the
 // playground's own rules in its worker.
 import type { Decl, SourceFile } from '../../../compiler/ast/nodes.ts';
@@ -44,6 +44,12 @@ export function tableWords(files: readonly SourceFile[]): { names: Names; texts:
           break;
         case 'Phrase':
           if (d.target.kind === 'Text' && !texts[d.target.value]) texts[d.target.value] = [d.text.zh, d.text.en];
+          // A timing window as a question names it (which skill fires first, after whom takes damage): its
+          // one-player wording, the player as anyone (`on:damaged` → 角色受到伤害后).
+          if (d.target.kind === 'Window' && d.params?.length === 1 && !names[`on:${d.target.name.name}`]) {
+            const anyone = (w: string, who: string) => w.replace(/\{[^}]*\}/g, who);
+            names[`on:${d.target.name.name}`] = [anyone(d.text.zh, '角色'), anyone(d.text.en, 'a player')];
+          }
           break;
       }
     }
