@@ -372,15 +372,12 @@ export abstract class Table {
         `${esc(L.ui('turn'))}${L.t('：', ': ')}<b>${esc(this.playerName(tp.seat))}</b>${typeof ph === 'string' ? ` · ${esc(L.name(ph))}` : ''}`,
       );
     }
+    // The shared zones by their sizes: their cards lie in the middle of the table (centre).
     const v = this.view();
     for (const [id, z] of Object.entries(this.program.zones)) {
       if (z.perPlayer) continue;
-      const vz = v.zones[id] ?? { count: 0 };
-      if (z.visibility === 'hidden' || id === 'discardPile' || (!vz.cards && vz.count > 0)) {
-        parts.push(`${esc(L.name(id))} ${vz.count}`);
-      } else if (vz.cards?.length) {
-        parts.push(`${esc(L.name(id))}${L.t('：', ': ')}${vz.cards.map((c) => this.card(c)).join('')}`);
-      }
+      const n = v.zones[id]?.count ?? 0;
+      if (z.visibility === 'hidden' || id === 'discardPile' || n > 0) parts.push(`${esc(L.name(id))} ${n}`);
     }
     if (s.over) {
       const w = s.over.winners;
