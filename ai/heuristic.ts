@@ -44,6 +44,12 @@ export class HeuristicAI implements Policy {
   private asked = 0;
   /** Per seat and yes/no question this turn: the seat's own state (ownState) when it last said yes. */
   private saidYes = new Map<string, string>();
+  /** Per seat and play question this turn: the plays it made (a card kind, or `a:` and a skill's action; null for
+   *  none) and the table's state (tableState) just before each. */
+  private plays = new Map<string, { what: string | null; state: string }[]>();
+  /** Plays that were part of a round trip back to a state this turn, as `seat:what@state`: not made again from that
+   *  state. */
+  private fruitless = new Set<string>();
 
   constructor(
     private table: PublicTable,
@@ -267,6 +273,8 @@ export class HeuristicAI implements Policy {
     if (now !== this.turnOf) {
       [this.turnOf, this.asked] = [now, 0];
       this.saidYes.clear();
+      this.plays.clear();
+      this.fruitless.clear();
     }
     const no = r.options.findIndex((o) => o.label === 'no');
     if (++this.asked > PATIENCE) {
@@ -288,6 +296,14 @@ export class HeuristicAI implements Policy {
   private ownState(me: PlayerObj): string {
     const zones = Object.values(this.at.program.zones).filter((z) => z.perPlayer);
     return [me.v.hp, ...zones.map((z) => this.at.count(z.id, me.seat))].join(',');
+  }
+
+  /** The seat's own state and every player's HP: a play that hurts or heals someone changes it. */
+  private tableState(me: PlayerObj): string {
+    return `${this.ownState(me)}/${this.at
+      .players()
+      .map((p) => (p.alive ? p.v.hp : '-'))
+      .join(',')}`;
   }
 
   private pick(me: PlayerObj, r: Request): number[] {
@@ -341,7 +357,17 @@ export class HeuristicAI implements Policy {
   private play(me: PlayerObj, r: Request): number[] {
     let best = -1;
     let bestScore = 0;
+    // Back at a state this turn's plays already left (无中生有 drawing back a card from a nearly empty deck; with 桃园
+    // 结义 and 苦肉 in between): the plays since made a round trip that gained nothing, and none of them is made
+    // again from the state it was made in. Each round trip bars one more, so the loop ends.
+    const key = `${me.seat}:${r.prompt}`;
+    const state = this.tableState(me);
+    const done = this.plays.get(key) ?? [];
+    let back = done.length - 1;
+    while (back >= 0 && done[back]!.state !== state) back--;
+    if (back >= 0) for (const x of done.slice(back)) this.fruitless.add(`${me.seat}:${x.what}@${x.state}`);
     r.options.forEach((o, i) => {
+      if (this.fruitless.has(`${me.seat}:${playKind(o.value)}@${state}`)) return;
       // A play the hints score at nothing (a card for foes with only friends in reach) is never made; the jitter
       // only breaks ties among the plays worth making.
       const worth = this.playScore(me, o.value);
@@ -352,6 +378,8 @@ export class HeuristicAI implements Policy {
         best = i;
       }
     });
+    done.push({ what: best >= 0 ? playKind(r.options[best]!.value) : null, state });
+    this.plays.set(key, done);
     return best < 0 ? [] : [best];
   }
 
@@ -593,4 +621,12 @@ function isCardValue(v: Value | undefined): v is CardObj | VirtualCard {
 
 function isPlayerValue(v: Value | undefined): v is PlayerObj {
   return !!v && typeof v === 'object' && !Array.isArray(v) && v.t === 'p';
+}
+
+/** What a play is, to tell one repeated: a card's kind, or a skill's action. */
+function playKind(v: Value): string | null {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return null;
+  if (v.t === 'c' || v.t === 'v') return v.kind;
+  if (v.t === 'a') return `a:${v.skill}`;
+  return null;
 }

@@ -17,6 +17,7 @@ import { balance } from '../cli/balance.ts';
 import { wilson } from '../ai/wilson.ts';
 import { AIS } from '../ai/registry.ts';
 import { ScenarioRunner } from '../runtime/scenario.ts';
+import { put } from '../runtime/zones.ts';
 
 let rules: Program;
 beforeAll(() => {
@@ -251,6 +252,42 @@ scenario aiLuoshenBlackCards 洛神黑牌 "洛神 judging black cards" {
   it('goes on while each yes gains a card', () => {
     for (let seed = 1; seed <= 6; seed++)
       expect(luoshenAnswers('aiLuoshenBlackCards', seed)).toEqual(['yes', 'yes', 'yes']);
+  });
+});
+
+describe('the heuristic AI and a play that gains nothing', () => {
+  // The rest of the deck is out of play but for one card in the discard pile: 无中生有 draws only that card, and a's
+  // hand is as it was; the second 无中生有 would draw back the first, and so on for ever.
+  const scenario = `package identity
+scenario aiExNihiloEmptyDeck 无中生有空牌堆 "无中生有 with one card left to draw" {
+  mode identity
+  seat a { general: caocao, role: lord, hand: [exNihilo ♥7, exNihilo ♥8, slash ♠7] }
+  seat b { general: guanyu, role: rebel }
+  start a playPhase
+}`;
+  it('does not play the same card again once it left the seat as it was (无中生有 drawing one card back)', () => {
+    const r = compile([...loadSources(['rules']), { file: 'ai-exnihilo.sgs', text: scenario }]);
+    for (let seed = 1; seed <= 6; seed++) {
+      const run = new ScenarioRunner(r.program!, 'aiExNihiloEmptyDeck');
+      const ai = policyFor(AIS.heuristic, run.game, seed);
+      while (!run.done) run.runStep();
+      expect(run.failure).toBeUndefined();
+      const g = run.game;
+      const [last, ...rest] = g.state.zones.drawPile!;
+      put(g, [...rest, ...g.state.zones.discardPile!], { t: 'z', zone: 'removed', owner: null }, false);
+      put(g, [last!], { t: 'z', zone: 'discardPile', owner: null }, false);
+      let uses = 0;
+      let steps = 0;
+      for (; steps < 100 && g.pending?.seat === 0; steps++) {
+        const picks = answerOf(ai, g)!;
+        if (g.pending.subject?.asks === 'toUse' && picks.some((k) => /exNihilo/.test(g.pending!.options[k]!.label)))
+          uses++;
+        g.answer(picks);
+      }
+      // Played only while it gained a card (without the bar: 100 of 100 steps, for ever); a's turn goes on.
+      expect(uses).toBeLessThan(5);
+      expect(steps).toBeLessThan(30);
+    }
   });
 });
 
