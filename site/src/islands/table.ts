@@ -6,6 +6,7 @@ import {
   defaultMode,
   modeTakesOption,
   ScenarioRunner,
+  publicTable,
   viewFor,
   logFor,
   toJSON,
@@ -532,10 +533,19 @@ ${ring.join('\n')}</div>${mine}`;
     if (own.length)
       rows.push(`<div class="sgs-skills">${own.map((s) => `<span>${esc(L.name(s))}</span>`).join('')}</div>`);
     const roleTag = role
-      ? `<span class="sgs-role r-${esc(role)}" title="${esc(L.name(role))}">${esc(L.lang === 'zh' ? L.roleIcon(role) : L.name(role))}</span>`
+      ? `<span class="sgs-role r-${esc(role)}" title="${esc(this.roleTitle(role))}">${esc(L.lang === 'zh' ? L.roleIcon(role) : L.name(role))}</span>`
       : '';
     return `<header>${roleTag}${gen ? `<b class="sgs-gname">${esc(L.name(gen))}</b>` : ''}<span class="sgs-pname">${esc(p.name)}</span>${p.seat === this.viewer ? `<span class="sgs-you">${esc(L.ui('you'))}</span>` : ''}${p.alive ? '' : `<span class="sgs-deadtag">${esc(L.ui('dead'))}</span>`}</header>
 <div class="sgs-seatbody">${rows.join('\n')}</div>`;
+  }
+
+  /** A role as its badge's tooltip: its name, and the side the mode's `sideOf` puts it on when that says more
+   *  (3v3: 内奸 · 冷色方). */
+  private roleTitle(role: string): string {
+    const L = this.L;
+    const side = this.program.functions.sideOf ? publicTable(this.game).call('sideOf', role) : null;
+    if (typeof side !== 'string' || L.name(side) === L.name(role)) return L.name(role);
+    return `${L.name(role)} · ${L.name(side)}`;
   }
 
   /** The bottom seat's hand, fanned. A card the pending question offers the reader is a button that answers with
