@@ -26,6 +26,9 @@ type Lean = 'public' | 'against' | 'unknown';
 
 /** Questions in one turn (all seats') after which the AI declines what it may (a real turn has a few dozen). */
 const PATIENCE = 300;
+/** Plays of one kind (a card kind, a skill's action) a seat makes in one turn at most: a greedy player could go on
+ *  for ever with a play that always gains a little (蛊惑 naming 无中生有 with any card, until the seat holds the deck). */
+const SAME_PLAY = 8;
 
 export class HeuristicAI implements Policy {
   private rng: RngState;
@@ -366,8 +369,11 @@ export class HeuristicAI implements Policy {
     let back = done.length - 1;
     while (back >= 0 && done[back]!.state !== state) back--;
     if (back >= 0) for (const x of done.slice(back)) this.fruitless.add(`${me.seat}:${x.what}@${x.state}`);
+    const made = new Map<string | null, number>();
+    for (const x of done) made.set(x.what, (made.get(x.what) ?? 0) + 1);
     r.options.forEach((o, i) => {
-      if (this.fruitless.has(`${me.seat}:${playKind(o.value)}@${state}`)) return;
+      const what = playKind(o.value);
+      if (this.fruitless.has(`${me.seat}:${what}@${state}`) || (made.get(what) ?? 0) >= SAME_PLAY) return;
       // A play the hints score at nothing (a card for foes with only friends in reach) is never made; the jitter
       // only breaks ties among the plays worth making.
       const worth = this.playScore(me, o.value);

@@ -291,6 +291,39 @@ scenario aiExNihiloEmptyDeck 无中生有空牌堆 "无中生有 with one card l
   });
 });
 
+describe('the heuristic AI and a play that always gains a little', () => {
+  // 蛊惑 names 无中生有 with any hand card; nobody doubts a lord's claim: each use gains a card, on and on.
+  const scenario = `package identity
+scenario aiGuhuoHoards 蛊惑囤牌 "蛊惑 naming 无中生有 again and again" {
+  mode identity
+  seat y { general: yuji, role: lord, hand: [jink ♦2, jink ♦3, jink ♦4, jink ♦5, jink ♦6, jink ♦7] }
+  seat a { general: caocao, role: loyalist }
+  seat b { general: liubei, role: loyalist }
+  start y playPhase
+}`;
+  it('makes one kind of play at most eight times a turn', () => {
+    const r = compile([...loadSources(['rules']), { file: 'ai-guhuo.sgs', text: scenario }]);
+    for (let seed = 1; seed <= 4; seed++) {
+      const run = new ScenarioRunner(r.program!, 'aiGuhuoHoards');
+      const ai = policyFor(AIS.heuristic, run.game, seed);
+      while (!run.done) run.runStep();
+      expect(run.failure).toBeUndefined();
+      const g = run.game;
+      let uses = 0;
+      for (let i = 0; i < 1000 && g.state.current === 0 && g.pending && !g.state.over; i++) {
+        const picks = answerOf(ai, g)!;
+        const r0 = g.pending;
+        if (r0.seat === 0 && r0.subject?.asks === 'toUse' && picks.some((k) => r0.options[k]!.label === 'guhuo')) uses++;
+        g.answer(picks);
+      }
+      expect(uses).toBeGreaterThan(2);
+      expect(uses).toBeLessThanOrEqual(8);
+      // The turn ended (or the game: the lord does not know its loyalists and may shoot one).
+      expect(g.state.current !== 0 || g.state.over !== null).toBe(true);
+    }
+  });
+});
+
 describe('choosing the AI by role', () => {
   it('hands each request to the AI of the asking seat’s role (the default before roles are dealt)', () => {
     const spec = parseAiSpec('random,lord=heuristic', 'heuristic', ROLES);
