@@ -313,7 +313,8 @@ scenario aiGuhuoHoards 蛊惑囤牌 "蛊惑 naming 无中生有 again and again"
       for (let i = 0; i < 1000 && g.state.current === 0 && g.pending && !g.state.over; i++) {
         const picks = answerOf(ai, g)!;
         const r0 = g.pending;
-        if (r0.seat === 0 && r0.subject?.asks === 'toUse' && picks.some((k) => r0.options[k]!.label === 'guhuo')) uses++;
+        if (r0.seat === 0 && r0.subject?.asks === 'toUse' && picks.some((k) => r0.options[k]!.label === 'guhuo'))
+          uses++;
         g.answer(picks);
       }
       expect(uses).toBeGreaterThan(2);

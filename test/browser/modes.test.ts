@@ -41,7 +41,9 @@ describe.skipIf(!ready)('team modes (browser)', () => {
         const over = await page.innerText('.sgs-live .sgs-over');
         expect(over).toMatch(lang === 'zh' ? /暖色方|冷色方/ : /warm|cool/i);
         // A role badge says the side its role card stands for (内奸 is the cool commander).
-        const titles = await page.locator('.sgs-live .sgs-role').evaluateAll((es) => es.map((e) => e.getAttribute('title')));
+        const titles = await page
+          .locator('.sgs-live .sgs-role')
+          .evaluateAll((es) => es.map((e) => e.getAttribute('title')));
         expect(titles).toContain(lang === 'zh' ? '内奸 · 冷色方' : 'Renegade · The cool side');
         expect(errors).toEqual([]);
       } finally {
