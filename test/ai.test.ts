@@ -34,6 +34,20 @@ function run(...argv: string[]) {
   return { code, out: io.stdout.join('\n'), err: io.stderr.join('\n') };
 }
 
+/** `rules/` with a test's own scenarios (`text`, as file `file`). */
+const withScenarios = (file: string, text: string): Program =>
+  compile([...loadSources(['rules']), { file, text }]).program!;
+
+/** Scenario `id` played to the end of its script, the heuristic AI (seed `seed`) watching from the start as in a
+ *  game: the game and the AI, ready for the AI's own answers. */
+function watched(program: Program, id: string, seed: number) {
+  const run = new ScenarioRunner(program, id);
+  const ai = policyFor(AIS.heuristic, run.game, seed);
+  while (!run.done) run.runStep();
+  expect(run.failure).toBeUndefined();
+  return { g: run.game, ai };
+}
+
 const ROLES = ['lord', 'loyalist', 'rebel', 'renegade'];
 // About a second each on an idle machine; the margin is for a busy one (CI, parallel test files).
 const SLOW = { timeout: 30_000 };
@@ -192,15 +206,9 @@ scenario aiHurtByLordsHealer 伤害隐藏忠臣 "A renegade heals the lord, then
 }`;
 
   it('takes a player who hurt it for a foe of its side, though the table reads them as a friend', () => {
-    const r = compile([...loadSources(['rules']), { file: 'ai-hurt.sgs', text: scenario }]);
-    const program = r.program!;
+    const program = withScenarios('ai-hurt.sgs', scenario);
     for (let seed = 1; seed <= 6; seed++) {
-      const run = new ScenarioRunner(program, 'aiHurtByLordsHealer');
-      // The AI watches from the start, as in a game.
-      const ai = policyFor(AIS.heuristic, run.game, seed);
-      while (!run.done) run.runStep();
-      expect(run.failure).toBeUndefined();
-      const g = run.game;
+      const { g, ai } = watched(program, 'aiHurtByLordsHealer', seed);
       const play = answerOf(ai, g)!;
       expect(play.map((i) => g.pending!.options[i]!.label)).toEqual(['slash ♣8']);
       g.answer(play);
@@ -228,14 +236,13 @@ scenario aiLuoshenBlackCards 洛神黑牌 "洛神 judging black cards" {
   deck: [slash ♣8, slash ♣9, slash ♠7, jink ♦2, jink ♦3, jink ♦4]
   start z judgePhase
 }`;
+  let program: Program;
+  beforeAll(() => {
+    program = withScenarios('ai-luoshen.sgs', scenarios);
+  });
   /** Plays seat z's judge phase with the heuristic AI; the answers it gave to 洛神's question. */
   const luoshenAnswers = (scenario: string, seed: number) => {
-    const r = compile([...loadSources(['rules']), { file: 'ai-luoshen.sgs', text: scenarios }]);
-    const run = new ScenarioRunner(r.program!, scenario);
-    const ai = policyFor(AIS.heuristic, run.game, seed);
-    while (!run.done) run.runStep();
-    expect(run.failure).toBeUndefined();
-    const g = run.game;
+    const { g, ai } = watched(program, scenario, seed);
     const said: string[] = [];
     for (let i = 0; i < 40 && g.pending?.seat === 0 && g.pending.subject?.asks !== 'toUse'; i++) {
       const picks = answerOf(ai, g)!;
@@ -266,13 +273,9 @@ scenario aiExNihiloEmptyDeck 无中生有空牌堆 "无中生有 with one card l
   start a playPhase
 }`;
   it('does not play the same card again once it left the seat as it was (无中生有 drawing one card back)', () => {
-    const r = compile([...loadSources(['rules']), { file: 'ai-exnihilo.sgs', text: scenario }]);
+    const program = withScenarios('ai-exnihilo.sgs', scenario);
     for (let seed = 1; seed <= 6; seed++) {
-      const run = new ScenarioRunner(r.program!, 'aiExNihiloEmptyDeck');
-      const ai = policyFor(AIS.heuristic, run.game, seed);
-      while (!run.done) run.runStep();
-      expect(run.failure).toBeUndefined();
-      const g = run.game;
+      const { g, ai } = watched(program, 'aiExNihiloEmptyDeck', seed);
       const [last, ...rest] = g.state.zones.drawPile!;
       put(g, [...rest, ...g.state.zones.discardPile!], { t: 'z', zone: 'removed', owner: null }, false);
       put(g, [last!], { t: 'z', zone: 'discardPile', owner: null }, false);
@@ -302,13 +305,9 @@ scenario aiGuhuoHoards 蛊惑囤牌 "蛊惑 naming 无中生有 again and again"
   start y playPhase
 }`;
   it('makes one kind of play at most eight times a turn', () => {
-    const r = compile([...loadSources(['rules']), { file: 'ai-guhuo.sgs', text: scenario }]);
+    const program = withScenarios('ai-guhuo.sgs', scenario);
     for (let seed = 1; seed <= 4; seed++) {
-      const run = new ScenarioRunner(r.program!, 'aiGuhuoHoards');
-      const ai = policyFor(AIS.heuristic, run.game, seed);
-      while (!run.done) run.runStep();
-      expect(run.failure).toBeUndefined();
-      const g = run.game;
+      const { g, ai } = watched(program, 'aiGuhuoHoards', seed);
       let uses = 0;
       for (let i = 0; i < 1000 && g.state.current === 0 && g.pending && !g.state.over; i++) {
         const picks = answerOf(ai, g)!;
