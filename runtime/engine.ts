@@ -2,6 +2,7 @@
 // decisions.ts, zones.ts): everything the rules may call (RulesHost) plus the linked program and the caches and
 // counters those modules share. `Game` implements it. Code outside runtime/ uses `Game` and never these fields.
 import type { Ctx } from './link.ts';
+import type { Guards } from './reads.ts';
 import type { Request, RulesHost } from './types.ts';
 import type { Frame, PlayerObj, Value } from './values.ts';
 import type { Linked, TriggerRef } from './variants.ts';
@@ -37,9 +38,9 @@ export interface Engine extends RulesHost {
   readonly seatHooks: Map<string, { stamp: number; items: { skill: string; idx: number }[] }>[];
   /** Per window: whether any seat has a trigger in it, as of a stamp of everybody's skills (windows.ts). */
   readonly windowListeners: Map<string, { stamp: number; any: boolean }>;
-  /** Re-entrancy guards active now (hooks, skillEnabled, granted skills, card filters): 0 is the baseline, where a
-   *  cached result that consulted a guard may be reused (reads.ts). */
-  guards: number;
+  /** Re-entrancy guards active now, by kind (hooks, skillEnabled, granted skills, card filters): a cached result
+   *  that consulted a kind is reused only where that kind is not active (reads.ts). */
+  readonly guards: Guards;
   /** > 0 while a hook or skillEnabled is being evaluated (results may be partial then, so are not memoised). */
   pureDepth: number;
   /** Events nested inside events (windows.ts). */

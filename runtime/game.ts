@@ -53,7 +53,7 @@ import {
   type ZoneRef,
 } from './values.ts';
 import { linkProgram, type Linked, type TriggerRef } from './variants.ts';
-import { D_FRAME, D_TABLE, Reads } from './reads.ts';
+import { D_FRAME, D_TABLE, Guards, Reads } from './reads.ts';
 import { compiledOf } from './aot/bind.ts';
 import { DEFAULT_CAPS, LoopWatch, Unwinding, loopLine, skillsLoopingNow } from './runaway.ts';
 import { canSee, knowsAnnounced, logEntry, loseTrack } from './visibility.ts';
@@ -103,7 +103,7 @@ export class Game implements Engine {
   readonly cardSkillCache = new Map<number, readonly string[]>();
   readonly hookDepth = new Map<string, number>();
   filtering = false;
-  guards = 0;
+  readonly guards = new Guards();
   readonly seatTriggers: Map<string, { stamp: number; items: TriggerRef[] }>[] = [];
   readonly seatHooks: Map<string, { stamp: number; items: { skill: string; idx: number }[] }>[] = [];
   readonly windowListeners = new Map<string, { stamp: number; any: boolean }>();

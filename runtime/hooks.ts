@@ -6,7 +6,7 @@ import { RETURN, truthy, type Ctx, type FnRef } from './link.ts';
 import type { Asking } from './types.ts';
 import { RuleError, label, type PlayerObj, type Value } from './values.ts';
 import { runOf } from './variants.ts';
-import { D_ALIVE } from './reads.ts';
+import { D_ALIVE, GUARD_HOOK } from './reads.ts';
 import { keptForSkills, mineOf } from './skills.ts';
 
 // ------------------------------------------------------------------ functions
@@ -31,7 +31,7 @@ export function callRef(g: Engine, ref: FnRef, args: Value[], at: string): Value
   if (ref.memo) {
     const r = g.reads;
     if (r === null) return callFunction(g, ref.name, args, at);
-    return r.cached(r.table(ref), args, g.guards === 0, g.frame, runRef, g, ref, args, at);
+    return r.cached(r.table(ref), args, g.guards.mask, g.frame, runRef, g, ref, args, at);
   }
   return runRef(g, ref, args, at);
 }
@@ -102,7 +102,7 @@ function memoKey(g: Engine, name: string, args: Value[]): string | null {
 export function evalHook(g: Engine, name: string, args: Value[]): Value {
   const r = g.reads;
   if (r !== null)
-    return r.cached(r.table(name), args, g.guards === 0, g.frame, combineGuarded, g, name, args, undefined);
+    return r.cached(r.table(name), args, g.guards.mask, g.frame, combineGuarded, g, name, args, undefined);
   const key = memoKey(g, 'h:' + name, args);
   if (key !== null) {
     const hit = g.memo.get(key);
@@ -129,11 +129,11 @@ function combineHook(g: Engine, name: string, args: Value[]): Value {
   let acc: Value = h.combine === 'sum' ? 0 : h.combine === 'any' ? false : h.combine === 'all' ? true : null;
   if (!items) return acc;
   const r = g.reads;
-  if (r !== null && r.rec !== null) r.guard();
+  if (r !== null && r.rec !== null) r.guard(GUARD_HOOK);
   const depth = g.hookDepth.get(name) ?? 0;
   if (depth > 3) return acc; // a hook consulted inside its own contributions: stop the regress
   g.hookDepth.set(name, depth + 1);
-  g.guards++;
+  g.guards.enter(GUARD_HOOK);
   try {
     // One owner's contributions (null: the table's rules, which have no owner); `any` and `all` may decide early.
     const contribute = (p: PlayerObj | null, mine: readonly { skill: string; idx: number }[]): boolean | undefined => {
@@ -181,7 +181,7 @@ function combineHook(g: Engine, name: string, args: Value[]): Value {
     if (decided !== undefined) return decided;
   } finally {
     g.hookDepth.set(name, depth);
-    g.guards--;
+    g.guards.leave(GUARD_HOOK);
   }
   return acc;
 }

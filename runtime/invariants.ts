@@ -146,7 +146,7 @@ export class InvariantWatch {
     const rec = r.recorded(holds, this.g, w.k, w.p);
     w.holds = rec.v === true;
     // A result that consulted a re-entrancy guard away from the baseline depends on the guards: not kept.
-    w.dirty = rec.guarded && this.g.guards !== 0;
+    w.dirty = (rec.guarded & this.g.guards.mask) !== 0;
     w.frame = rec.readFrame ? rec.frame : undefined;
     for (const id of rec.deps) {
       if (w.deps.has(id)) continue;

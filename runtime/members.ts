@@ -11,7 +11,7 @@ import type { ENGINE_MEMBERS, MemberOwner } from './engine-members.ts';
 import { truthy } from './link.ts';
 import { skillsOf } from './skills.ts';
 import { holderOf } from './zones.ts';
-import { D_ALIVE, D_FRAME, D_VIRTUAL } from './reads.ts';
+import { D_ALIVE, D_FRAME, D_VIRTUAL, GUARD_FILTER } from './reads.ts';
 import {
   RuleError,
   label,
@@ -119,7 +119,7 @@ export function getMember(g: Engine, o: Value, name: string, at: string): Value 
         // A card's kind may change (the kind it stands for in a zone), and a filter reads where it lies.
         if (r !== null) {
           if (g.L.filterSkills.length > 0) {
-            r.guard();
+            r.guard(GUARD_FILTER);
             r.dep(r.cardId(o.id));
           } else if (name !== 'suit' && name !== 'rank' && name !== 'id') r.dep(r.cardId(o.id));
         }
@@ -272,14 +272,14 @@ function filtered(g: Engine, card: CardObj, name: string): Value | undefined {
       const set = f.sets.find((s) => s.field === name);
       if (!set) continue;
       g.filtering = true;
-      g.guards++;
+      g.guards.enter(GUARD_FILTER);
       try {
         const c = g.ctx(owner, 1);
         c.vars[0] = card;
         if (truthy(g.L.linker.expr(f.condExpr)(c))) return g.L.linker.expr(set.e)(c);
       } finally {
         g.filtering = false;
-        g.guards--;
+        g.guards.leave(GUARD_FILTER);
       }
     }
   }

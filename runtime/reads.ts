@@ -19,6 +19,28 @@ export const D_VIRTUAL = 5; // fields set on virtual cards (a cached result may 
 export const D_OTHER_GLOBAL = 6; // globals not known when the game was set up
 const FIXED = 8;
 
+/** Re-entrancy guards, by kind: a bit each. A guard, while active, cuts a regress short (a hook consulted inside its
+ *  own contributions, skillEnabled or granted skills asked while deciding them, a card read inside a card filter), so
+ *  a result computed while one is active may differ from the same computation with none active. */
+export const GUARD_HOOK = 1;
+export const GUARD_ENABLED = 2;
+export const GUARD_GRANTS = 4;
+export const GUARD_FILTER = 8;
+
+/** The guards active now: `mask` has the bit of each kind entered and not yet left (kinds nest). */
+export class Guards {
+  mask = 0;
+  private readonly depth = [0, 0, 0, 0];
+  enter(bit: number): void {
+    const i = 31 - Math.clz32(bit);
+    if (this.depth[i]!++ === 0) this.mask |= bit;
+  }
+  leave(bit: number): void {
+    const i = 31 - Math.clz32(bit);
+    if (--this.depth[i]! === 0) this.mask &= ~bit;
+  }
+}
+
 /** Not read: the entry does not depend on which event runs. */
 const NO_FRAME = { t: 'e', id: '', data: {}, stopped: false, parent: null } as Frame;
 
@@ -26,8 +48,8 @@ export interface Recorder {
   id: number;
   deps: number[];
   frame: Frame | null; // NO_FRAME when the running event was not read
-  /** A re-entrancy guard was consulted (hooks.ts, skills.ts): the result may depend on the guards' state. */
-  guarded: boolean;
+  /** The kinds of re-entrancy guard consulted (hooks.ts, skills.ts, members.ts): the result may depend on them. */
+  guarded: number;
 }
 
 export interface Entry {
@@ -35,7 +57,7 @@ export interface Entry {
   deps: number[];
   time: number;
   frame: Frame | null;
-  guarded: boolean;
+  guarded: number;
 }
 
 /** The writes since a watcher last looked: the dependency ids written (with repeats), or `all` (anything may
@@ -51,7 +73,7 @@ export interface Recorded {
   deps: number[];
   readFrame: boolean;
   frame: Frame | null;
-  guarded: boolean;
+  guarded: number;
 }
 
 /** Past this many writes between two looks, a watcher is told that anything may have changed. */
@@ -202,9 +224,9 @@ export class Reads {
     }
   }
 
-  /** A re-entrancy guard was consulted. */
-  guard(): void {
-    this.rec!.guarded = true;
+  /** A re-entrancy guard of this kind (GUARD_…) was consulted. */
+  guard(kind: number): void {
+    this.rec!.guarded |= kind;
   }
 
   /** The clock: it moves with every write the engine sees (a state unchanged since a time has the same clock). */
@@ -242,7 +264,7 @@ export class Reads {
   /** `compute(a, b, c)` with its reads recorded, kept in no table: its value and what it read (an invariant's
    *  check, which keeps its own results: invariants.ts). */
   recorded<A, B, C>(compute: (a: A, b: B, c: C) => Value, a: A, b: B, c: C): Recorded {
-    const r: Recorder = { id: ++this.recs, deps: [], frame: NO_FRAME, guarded: false };
+    const r: Recorder = { id: ++this.recs, deps: [], frame: NO_FRAME, guarded: 0 };
     if (this.rec !== null) this.stack.push(this.rec);
     this.rec = r;
     let v: Value;
@@ -328,11 +350,11 @@ export class Reads {
   private readonly tables = new Map<object | string, Table>();
 
   /** The kept result of a pure computation if nothing it read has changed since, else undefined (compute it between
-   *  begin() and end()). `atBaseline`: no re-entrancy guard is active now; a result that consulted one is kept and
-   *  reused only there, where the guards are in the same state. */
-  reuse(table: Table, key: number, atBaseline: boolean, frame: Frame | null): Entry | undefined {
+   *  begin() and end()). `active`: the re-entrancy guards active now (Guards.mask); a result that consulted a kind
+   *  of guard is kept and reused only where that kind is not active, so that the guard acts as it did. */
+  reuse(table: Table, key: number, active: number, frame: Frame | null): Entry | undefined {
     const e = table.map.get(key);
-    if (e !== undefined && (atBaseline || !e.guarded) && this.valid(e, frame)) {
+    if (e !== undefined && (e.guarded & active) === 0 && this.valid(e, frame)) {
       table.hits++;
       if (this.rec !== null) this.merge(e.deps, e.frame, e.guarded);
       return e;
@@ -347,16 +369,16 @@ export class Reads {
     // for the cached call around them). Checked every 32 misses: a function consulted only when the cached call
     // around it missed (distanceMod under distance) rarely hits, and a game is only a few hundred calls long.
     if (table.misses >= 64 && (table.misses & 31) === 0 && table.hits * 8 < table.misses) table.off = true;
-    const r: Recorder = { id: ++this.recs, deps: [], frame: NO_FRAME, guarded: false };
+    const r: Recorder = { id: ++this.recs, deps: [], frame: NO_FRAME, guarded: 0 };
     if (this.rec !== null) this.stack.push(this.rec);
     this.rec = r;
     return r;
   }
 
   /** The computation begun with `r` gave v: keep it, count its reads for the enclosing one, give v back. */
-  end(r: Recorder, table: Table, key: number, atBaseline: boolean, v: Value): Value {
+  end(r: Recorder, table: Table, key: number, active: number, v: Value): Value {
     this.abort(r);
-    if (atBaseline || !r.guarded)
+    if ((r.guarded & active) === 0)
       table.map.set(key, { v, deps: r.deps, time: this.clock, frame: r.frame, guarded: r.guarded });
     if (this.rec !== null) this.merge(r.deps, r.frame, r.guarded);
     return v;
@@ -373,7 +395,7 @@ export class Reads {
   cached<A, B, C, D>(
     table: Table,
     args: readonly Value[],
-    atBaseline: boolean,
+    active: number,
     frame: Frame | null,
     compute: (a: A, b: B, c: C, d: D) => Value,
     a: A,
@@ -383,7 +405,7 @@ export class Reads {
   ): Value {
     const key = table.off ? undefined : this.key(args);
     if (key === undefined) return compute(a, b, c, d);
-    const e = this.reuse(table, key, atBaseline, frame);
+    const e = this.reuse(table, key, active, frame);
     if (e !== undefined) return this.check ? this.verified(e, () => compute(a, b, c, d)) : e.v;
     const rec = this.begin(table);
     let v: Value;
@@ -393,7 +415,7 @@ export class Reads {
       this.abort(rec);
       throw x;
     }
-    return this.end(rec, table, key, atBaseline, v);
+    return this.end(rec, table, key, active, v);
   }
 
   /** Check mode: the kept value of e against a fresh computation (which records nothing for anyone). */
@@ -405,7 +427,7 @@ export class Reads {
   }
 
   /** A computation whose reads count for the enclosing cached call but which is not kept itself. */
-  private merge(deps: readonly number[], frame: Frame | null, guarded: boolean): void {
+  private merge(deps: readonly number[], frame: Frame | null, guarded: number): void {
     const r = this.rec!;
     for (const d of deps) {
       if (this.stamp[d] === r.id) continue;
@@ -413,7 +435,7 @@ export class Reads {
       r.deps.push(d);
     }
     if (frame !== NO_FRAME) r.frame = frame;
-    if (guarded) r.guarded = true;
+    r.guarded |= guarded;
   }
 
   private valid(e: Entry, frame: Frame | null): boolean {

@@ -2,36 +2,41 @@
 // zones), whether the rules switch one off (`skillEnabled`), and the counters behind `limit n per <event>`.
 import type { Engine } from './engine.ts';
 import { truthy } from './link.ts';
-import { D_ALIVE, D_USES } from './reads.ts';
-import { zoneKey, type CardObj, type PlayerObj } from './values.ts';
+import { D_ALIVE, D_USES, GUARD_ENABLED, GUARD_GRANTS } from './reads.ts';
+import { zoneKey, type CardObj, type PlayerObj, type Value } from './values.ts';
 
 export type UseLimit = { count: number; per: string } | undefined;
 
 /** The skills a player has now: their own, those granted by cards in `grants` zones (cached per epoch) and those
- *  granted by skills (`grants x to others where …`: their conditions read the state, so they are not cached). */
+ *  granted by skills (`grants x to others where …`). Those conditions read the state, so with skills that grant, the
+ *  list is a cached result (reads.ts), kept until a write to what deciding it read. */
 export function skillsOf(g: Engine, p: PlayerObj): string[] {
   const r = g.reads;
   if (r !== null && r.rec !== null) r.dep(r.skillsId(p.seat));
-  const base = baseSkillsOf(g, p);
+  if (!g.L.grantors.length) return baseSkillsOf(g, p);
   // Deciding grants consults the rules (conditions, skillEnabled), which may ask for skills again: those inner
-  // questions see only players' own skills and their cards' (grants do not grant further). The depth is kept with
-  // the other re-entrancy guards of the game, not in module state shared by every game.
-  if (!g.L.grantors.length) return base;
-  if (r !== null && r.rec !== null) r.guard();
-  if ((g.hookDepth.get(GRANTS) ?? 0) > 0) return base;
-  g.hookDepth.set(GRANTS, 1);
-  g.guards++;
+  // questions see only players' own skills and their cards' (grants do not grant further).
+  if (r !== null && r.rec !== null) r.guard(GUARD_GRANTS);
+  if ((g.guards.mask & GUARD_GRANTS) !== 0) return baseSkillsOf(g, p);
+  if (r === null) return withGrants(g, p);
+  return r.cached(r.table(GRANTS), [p], g.guards.mask, g.frame, withGrants, g, p, undefined, undefined) as string[];
+}
+
+/** The cache table of skillsOf with grants (no function or hook can be named so: their names are identifiers). */
+const GRANTS = ' grants';
+
+function withGrants(g: Engine, p: PlayerObj): string[] {
+  const r = g.reads;
+  if (r !== null && r.rec !== null) r.dep(r.skillsId(p.seat));
+  const base = baseSkillsOf(g, p);
+  g.guards.enter(GUARD_GRANTS);
   try {
     const extra = grantedTo(g, p);
     return extra.length ? [...base, ...extra.filter((s) => !base.includes(s))] : base;
   } finally {
-    g.hookDepth.set(GRANTS, 0);
-    g.guards--;
+    g.guards.leave(GUARD_GRANTS);
   }
 }
-
-/** The re-entrancy key of granted skills in `hookDepth` (no hook can be named so: hook names are identifiers). */
-const GRANTS = ' grants';
 
 /** The skills granted to p by living players' skills that grant (while enabled and their condition holds). */
 function grantedTo(g: Engine, p: PlayerObj): string[] {
@@ -113,7 +118,11 @@ export function keptForSkills<T extends { skill: string }>(
   base = false,
 ): T[] {
   const r = g.reads;
-  if (r === null || g.L.grantors.length > 0) return mineOf(items, skillsOf(g, p));
+  if (r === null) return mineOf(items, skillsOf(g, p));
+  // With skills that grant, a seat's skills depend on the grants' conditions: the list is a cached result of its own
+  // (one table per item list), kept until a write to what deciding the seat's skills read.
+  if (g.L.grantors.length > 0)
+    return r.cached(r.table(items), [p], g.guards.mask, g.frame, mineNow, g, items, p, undefined) as unknown as T[];
   const stamp = r.skillsStamp(p.seat);
   const kept = store[p.seat]?.get(key);
   if (kept !== undefined && kept.stamp === stamp && !r.check) return kept.items;
@@ -128,6 +137,11 @@ export function keptForSkills<T extends { skill: string }>(
   return mine;
 }
 
+/** A seat's items, as a cached value (the cache compares them by identity: checkReads). */
+function mineNow(g: Engine, items: readonly { skill: string }[], p: PlayerObj): Value {
+  return mineOf(items, skillsOf(g, p)) as unknown as Value;
+}
+
 /** The items of these skills, in the items' order. */
 export function mineOf<T extends { skill: string }>(items: readonly T[], skills: readonly string[]): T[] {
   return items.filter((it) => skills.includes(it.skill));
@@ -137,24 +151,22 @@ export function mineOf<T extends { skill: string }>(items: readonly T[], skills:
 export function skillEnabled(g: Engine, p: PlayerObj, skill: string): boolean {
   if (!g.program.functions.skillEnabled) return true;
   const r = g.reads;
-  if (r !== null && r.rec !== null) r.guard();
-  if ((g.hookDepth.get(ENABLED) ?? 0) > 0) return true; // re-entrant check (a hook consulted while deciding enabledness)
+  if (r !== null && r.rec !== null) r.guard(GUARD_ENABLED);
+  if ((g.guards.mask & GUARD_ENABLED) !== 0) return true; // re-entrant (a hook consulted while deciding enabledness)
   // Cached until a write to what the rules' function read (an owner's role, the card use running…: reads.ts).
   if (r === null) return enabledNow(g, p, skill);
-  return r.cached(r.table(ENABLED), [p, skill], g.guards === 0, g.frame, enabledNow, g, p, skill, undefined) === true;
+  return r.cached(r.table(ENABLED), [p, skill], g.guards.mask, g.frame, enabledNow, g, p, skill, undefined) === true;
 }
 
-/** The re-entrancy key (and cache table) of skillEnabled. */
+/** The cache table of skillEnabled. */
 const ENABLED = 'skillEnabled';
 
 function enabledNow(g: Engine, p: PlayerObj, skill: string): boolean {
-  g.hookDepth.set(ENABLED, 1);
-  g.guards++;
+  g.guards.enter(GUARD_ENABLED);
   try {
     return truthy(g.callFunctionNow('skillEnabled', [p, skill], ''));
   } finally {
-    g.hookDepth.set(ENABLED, 0);
-    g.guards--;
+    g.guards.leave(GUARD_ENABLED);
   }
 }
 
