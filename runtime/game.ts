@@ -18,6 +18,7 @@ import {
   evalHook,
   hasMethod,
   runAction,
+  runActionRef,
   runMethod,
   runMethodBody,
   runModeMethod,
@@ -29,10 +30,12 @@ import { randBelow, seedRng, shuffleInPlace } from './rng.ts';
 import { defaultMode, modeTakesOption } from './replay-file.ts';
 import { skillChanged, skillEnabled, skillsOf } from './skills.ts';
 import type {
+  ActionCallRef,
   Asking,
   Audience,
   Carried,
   EngineKind,
+  EventRef,
   GameOptions,
   MemberReaders,
   LogEntry,
@@ -58,7 +61,7 @@ import { compiledOf } from './aot/bind.ts';
 import { DEFAULT_CAPS, LoopWatch, Unwinding, loopLine, skillsLoopingNow } from './runaway.ts';
 import { canSee, knowsAnnounced, logEntry, loseTrack } from './visibility.ts';
 import { applyCarried, carriedOf } from './carried.ts';
-import { MAX_DEPTH, hears, openWindow, runEvent, seatOrder } from './windows.ts';
+import { MAX_DEPTH, hears, openWindow, runEvent, runEventRef, seatOrder } from './windows.ts';
 import { asCards, asList, ownerOf, put, removeFromZone, zoneOf } from './zones.ts';
 import { isSuit } from './card-face.ts';
 
@@ -633,6 +636,14 @@ export class Game implements Engine {
 
   runEvent(name: string, args: Value[], at: string): Asking<Value> {
     return runEvent(this, name, args, at);
+  }
+
+  runEventRef(ref: EventRef, args: Value[], at: string): Asking<Value> {
+    return runEventRef(this, ref, args, at);
+  }
+
+  runActionRef(ref: ActionCallRef, args: Value[], at: string): Asking<Value> {
+    return runActionRef(this, ref, args, at);
   }
 
   openWindow(window: string, subject: PlayerObj, frame: Frame): Asking<void> {

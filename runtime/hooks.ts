@@ -1,9 +1,9 @@
 // The rules' own code the engine calls by name: functions (memoised while nothing they could see changes),
 // hooks (the `modify` contributions of every enabled skill, combined), card methods, mode methods and actions.
-import type { IMethod, IParam } from './ir.ts';
+import type { IHook, IMethod, IParam } from './ir.ts';
 import type { Engine } from './engine.ts';
 import { RETURN, truthy, type Ctx, type FnRef } from './link.ts';
-import type { Asking } from './types.ts';
+import type { ActionCallRef, ActionDesc, Asking } from './types.ts';
 import { RuleError, label, type PlayerObj, type Value } from './values.ts';
 import { runOf } from './variants.ts';
 import { D_ALIVE, GUARD_HOOK } from './reads.ts';
@@ -31,7 +31,7 @@ export function callRef(g: Engine, ref: FnRef, args: Value[], at: string): Value
   if (ref.memo) {
     const r = g.reads;
     if (r === null) return callFunction(g, ref.name, args, at);
-    return r.cached(r.table(ref), args, g.guards.mask, g.frame, runRef, g, ref, args, at);
+    return r.cached(r.table(ref), r.key(args), g.guards.mask, g.frame, runRef, g, ref, args, at);
   }
   return runRef(g, ref, args, at);
 }
@@ -102,7 +102,7 @@ function memoKey(g: Engine, name: string, args: Value[]): string | null {
 export function evalHook(g: Engine, name: string, args: Value[]): Value {
   const r = g.reads;
   if (r !== null)
-    return r.cached(r.table(name), args, g.guards.mask, g.frame, combineGuarded, g, name, args, undefined);
+    return r.cached(r.table(name), r.key(args), g.guards.mask, g.frame, combineGuarded, g, name, args, undefined);
   const key = memoKey(g, 'h:' + name, args);
   if (key !== null) {
     const hit = g.memo.get(key);
@@ -135,53 +135,65 @@ function combineHook(g: Engine, name: string, args: Value[]): Value {
   g.hookDepth.set(name, depth + 1);
   g.guards.enter(GUARD_HOOK);
   try {
-    // One owner's contributions (null: the table's rules, which have no owner); `any` and `all` may decide early.
-    const contribute = (p: PlayerObj | null, mine: readonly { skill: string; idx: number }[]): boolean | undefined => {
-      for (const it of mine) {
-        if (p !== null && !g.skillEnabled(p, it.skill)) continue;
-        const mo = g.program.skills[it.skill]!.modifies[it.idx]!;
-        const c = g.ctx(p, mo.slots);
-        for (let i = 0; i < mo.params; i++) c.vars[i] = args[i] ?? null;
-        if (mo.condExpr && !truthy(g.L.linker.expr(mo.condExpr)(c))) continue;
-        const v = g.L.linker.expr(mo.valueExpr)(c);
-        switch (h.combine) {
-          case 'sum':
-            acc = (acc as number) + (v as number);
-            break;
-          case 'any':
-            if (truthy(v)) return true;
-            break;
-          case 'all':
-            if (!truthy(v)) return false;
-            break;
-          case 'max':
-            acc = acc === null || (v as number) > (acc as number) ? v : acc;
-            break;
-          case 'min':
-            acc = acc === null || (v as number) < (acc as number) ? v : acc;
-            break;
-        }
-      }
-      return undefined;
-    };
     // The table's rules count once: those declared `before skills` first, `after skills` last.
     const { before, after } = g.L.tableRules;
-    let decided = before.length ? contribute(null, mineOf(items, before)) : undefined;
+    if (before.length) acc = contribute(g, h.combine, args, null, mineOf(items, before), acc);
     if (r !== null && r.rec !== null) r.dep(D_ALIVE);
     // Without skills that grant skills, a player's contributions change only with their skills that contribute
     // to this hook: that is what the cache records (reads.ts), not their whole skill list.
     const quiet = r !== null && r.rec !== null && g.L.grantors.length === 0;
-    for (let s = 0; decided === undefined && s < g.state.players.length; s++) {
+    for (let s = 0; acc !== DECIDED_TRUE && acc !== DECIDED_FALSE && s < g.state.players.length; s++) {
       const p = g.state.players[s]!;
       if (!p.alive) continue;
       if (quiet) r.dep(r.hookSkillsId(p.seat, name));
-      decided = contribute(p, keptForSkills(g, g.seatHooks, name, items, p, quiet));
+      acc = contribute(g, h.combine, args, p, keptForSkills(g, g.seatHooks, name, items, p, quiet), acc);
     }
-    if (decided === undefined && after.length) decided = contribute(null, mineOf(items, after));
-    if (decided !== undefined) return decided;
+    if (acc !== DECIDED_TRUE && acc !== DECIDED_FALSE && after.length)
+      acc = contribute(g, h.combine, args, null, mineOf(items, after), acc);
   } finally {
     g.hookDepth.set(name, depth);
     g.guards.leave(GUARD_HOOK);
+  }
+  return acc === DECIDED_TRUE ? true : acc === DECIDED_FALSE ? false : acc;
+}
+
+/** `any` and `all` decided before every contribution was seen (contribute's result then). */
+const DECIDED_TRUE = { t: 'l' } as unknown as Value;
+const DECIDED_FALSE = { t: 'l' } as unknown as Value;
+
+/** One owner's contributions (null: the table's rules, which have no owner) combined into acc. */
+function contribute(
+  g: Engine,
+  combine: IHook['combine'],
+  args: Value[],
+  p: PlayerObj | null,
+  mine: readonly { skill: string; idx: number }[],
+  acc: Value,
+): Value {
+  for (const it of mine) {
+    if (p !== null && !g.skillEnabled(p, it.skill)) continue;
+    const mo = g.program.skills[it.skill]!.modifies[it.idx]!;
+    const c = g.ctx(p, mo.slots);
+    for (let i = 0; i < mo.params; i++) c.vars[i] = args[i] ?? null;
+    if (mo.condExpr && !truthy(g.L.linker.expr(mo.condExpr)(c))) continue;
+    const v = g.L.linker.expr(mo.valueExpr)(c);
+    switch (combine) {
+      case 'sum':
+        acc = (acc as number) + (v as number);
+        break;
+      case 'any':
+        if (truthy(v)) return DECIDED_TRUE;
+        break;
+      case 'all':
+        if (!truthy(v)) return DECIDED_FALSE;
+        break;
+      case 'max':
+        acc = acc === null || (v as number) > (acc as number) ? v : acc;
+        break;
+      case 'min':
+        acc = acc === null || (v as number) < (acc as number) ? v : acc;
+        break;
+    }
   }
   return acc;
 }
@@ -238,13 +250,23 @@ export function* runModeMethod(g: Engine, name: string, args: Value[]): Asking<V
   return yield* runMethodBody(g, m, args, null);
 }
 
-export function* runAction(g: Engine, name: string, args: Value[], at: string): Asking<Value> {
+export function runAction(g: Engine, name: string, args: Value[], at: string): Asking<Value> {
+  return runActionRef(g, g.L.linker.actionRef(name), args, at);
+}
+
+function actionDesc(g: Engine, name: string, at: string): ActionDesc {
   const a = g.program.actions[name];
   if (!a) throw new RuleError(`no action ${name}`, at);
+  return { a, body: runOf(g.L, a.body) };
+}
+
+export function* runActionRef(g: Engine, ref: ActionCallRef, args: Value[], at: string): Asking<Value> {
+  const d = ref.d ?? (ref.d = actionDesc(g, ref.name, at));
+  const a = d.a;
   const c = g.ctx(null, a.body.slots);
   bindParams(g, a.params, args, c);
   g.tick();
-  const body = runOf(g.L, a.body);
+  const body = d.body;
   const sig = body.y ? yield* body.gen(c) : body.run(c);
   return sig === RETURN ? c.ret : null;
 }

@@ -3,7 +3,7 @@
 // events) become generators, the rest plain functions, so straight-line rule code runs without generator cost.
 import type { IAction, IBody, IExpr, IFunction, IStmt, ITarget, Program } from './ir.ts';
 import { RuleError, same, type Value } from './values.ts';
-import type { Asking, Backend, Builtins, Ctx, Ex, FnRef, Run, Sig } from './types.ts';
+import type { ActionCallRef, Asking, Backend, Builtins, Ctx, EventRef, Ex, FnRef, Run, Sig } from './types.ts';
 import {
   fnCtx,
   inList,
@@ -45,6 +45,20 @@ export class Linker {
   useCompiled(b: Backend): void {
     this.compiled = b;
   }
+
+  /** The reference to an event or action, one per name (resolved on its first run: windows.ts, hooks.ts). */
+  eventRef(name: string): EventRef {
+    let r = this.eventRefs.get(name);
+    if (!r) this.eventRefs.set(name, (r = { name, d: null }));
+    return r;
+  }
+  actionRef(name: string): ActionCallRef {
+    let r = this.actionRefs.get(name);
+    if (!r) this.actionRefs.set(name, (r = { name, d: null }));
+    return r;
+  }
+  private eventRefs = new Map<string, EventRef>();
+  private actionRefs = new Map<string, ActionCallRef>();
 
   /** The resolved reference to a rules function, one per name. */
   fnRef(name: string): FnRef {
@@ -362,6 +376,15 @@ export class Linker {
     switch (a.k) {
       case 'event': {
         const n = a.name;
+        if (!this.reference) {
+          const ref = this.eventRef(n);
+          return (c) =>
+            c.g.runEventRef(
+              ref,
+              args.map((x) => x(c)),
+              at,
+            );
+        }
         return (c) =>
           c.g.runEvent(
             n,
@@ -371,6 +394,15 @@ export class Linker {
       }
       case 'action': {
         const n = a.name;
+        if (!this.reference) {
+          const ref = this.actionRef(n);
+          return (c) =>
+            c.g.runActionRef(
+              ref,
+              args.map((x) => x(c)),
+              at,
+            );
+        }
         return (c) =>
           c.g.runAction(
             n,

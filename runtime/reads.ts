@@ -293,6 +293,19 @@ export class Reads {
     return -narrow;
   }
 
+  /** The key of one argument (key() without a list). */
+  key1(a: Value): number | undefined {
+    const c = this.narrowCode(a);
+    return c < 0 ? this.wideKey([a]) : -(512 + c);
+  }
+
+  /** The key of two arguments (key() without a list). */
+  key2(a: Value, b: Value): number | undefined {
+    const x = this.narrowCode(a);
+    const y = this.narrowCode(b);
+    return x < 0 || y < 0 ? this.wideKey([a, b]) : -((512 + x) * 512 + y);
+  }
+
   /** A 9-bit code for the usual arguments, or -1. */
   private narrowCode(a: Value): number {
     if (a === null || a === undefined) return 0;
@@ -389,12 +402,13 @@ export class Reads {
     if (this.rec === r) this.rec = this.stack.length ? this.stack.pop()! : null;
   }
 
-  /** `compute(a, b, c, d)` through the table's cache under the key of `args`: the kept result while nothing it read
-   *  has changed, else computed with its reads recorded (uncached when the arguments have no key or the table is
-   *  off). The arguments are passed through, not closed over, so that a reuse allocates nothing. */
+  /** `compute(a, b, c, d)` through the table's cache under `key` (the key of its arguments: key(), key1(), key2()):
+   *  the kept result while nothing it read has changed, else computed with its reads recorded (uncached when the
+   *  arguments have no key or the table is off). The arguments are passed through, not closed over, so that a reuse
+   *  allocates nothing. */
   cached<A, B, C, D>(
     table: Table,
-    args: readonly Value[],
+    key: number | undefined,
     active: number,
     frame: Frame | null,
     compute: (a: A, b: B, c: C, d: D) => Value,
@@ -403,8 +417,7 @@ export class Reads {
     c: C,
     d: D,
   ): Value {
-    const key = table.off ? undefined : this.key(args);
-    if (key === undefined) return compute(a, b, c, d);
+    if (table.off || key === undefined) return compute(a, b, c, d);
     const e = this.reuse(table, key, active, frame);
     if (e !== undefined) return this.check ? this.verified(e, () => compute(a, b, c, d)) : e.v;
     const rec = this.begin(table);

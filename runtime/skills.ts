@@ -19,7 +19,17 @@ export function skillsOf(g: Engine, p: PlayerObj): string[] {
   if (r !== null && r.rec !== null) r.guard(GUARD_GRANTS);
   if ((g.guards.mask & GUARD_GRANTS) !== 0) return baseSkillsOf(g, p);
   if (r === null) return withGrants(g, p);
-  return r.cached(r.table(GRANTS), [p], g.guards.mask, g.frame, withGrants, g, p, undefined, undefined) as string[];
+  return r.cached(
+    r.table(GRANTS),
+    r.key1(p),
+    g.guards.mask,
+    g.frame,
+    withGrants,
+    g,
+    p,
+    undefined,
+    undefined,
+  ) as string[];
 }
 
 /** The cache table of skillsOf with grants (no function or hook can be named so: their names are identifiers). */
@@ -122,7 +132,17 @@ export function keptForSkills<T extends { skill: string }>(
   // With skills that grant, a seat's skills depend on the grants' conditions: the list is a cached result of its own
   // (one table per item list), kept until a write to what deciding the seat's skills read.
   if (g.L.grantors.length > 0)
-    return r.cached(r.table(items), [p], g.guards.mask, g.frame, mineNow, g, items, p, undefined) as unknown as T[];
+    return r.cached(
+      r.table(items),
+      r.key1(p),
+      g.guards.mask,
+      g.frame,
+      mineNow,
+      g,
+      items,
+      p,
+      undefined,
+    ) as unknown as T[];
   const stamp = r.skillsStamp(p.seat);
   const kept = store[p.seat]?.get(key);
   if (kept !== undefined && kept.stamp === stamp && !r.check) return kept.items;
@@ -155,7 +175,9 @@ export function skillEnabled(g: Engine, p: PlayerObj, skill: string): boolean {
   if ((g.guards.mask & GUARD_ENABLED) !== 0) return true; // re-entrant (a hook consulted while deciding enabledness)
   // Cached until a write to what the rules' function read (an owner's role, the card use running…: reads.ts).
   if (r === null) return enabledNow(g, p, skill);
-  return r.cached(r.table(ENABLED), [p, skill], g.guards.mask, g.frame, enabledNow, g, p, skill, undefined) === true;
+  return (
+    r.cached(r.table(ENABLED), r.key2(p, skill), g.guards.mask, g.frame, enabledNow, g, p, skill, undefined) === true
+  );
 }
 
 /** The cache table of skillEnabled. */

@@ -1,7 +1,7 @@
 // The engine's shared types: decisions, options, the log, the state, and `RulesHost`, what linked rule code
 // (link.ts) and builtins (builtins.ts) may call on a game. `Game` implements it; those two modules see only this
 // interface, never game.ts, so the engine's modules import one another in one direction.
-import type { IBody, IExpr, IFunction, Program } from './ir.ts';
+import type { IAction_, IBody, IEvent, IExpr, IFunction, Program } from './ir.ts';
 import type { RngState } from './rng.ts';
 import type { Reads } from './reads.ts';
 import type { ActionRef, CardObj, Frame, PlayerObj, Value, VirtualCard, ZoneRef } from './values.ts';
@@ -188,6 +188,9 @@ export interface RulesHost {
   runModeMethod(name: string, args: Value[]): Asking<Value>;
   runAction(name: string, args: Value[], at: string): Asking<Value>;
   runEvent(name: string, args: Value[], at: string): Asking<Value>;
+  /** runAction and runEvent resolved once (linked and compiled code). */
+  runActionRef(ref: ActionCallRef, args: Value[], at: string): Asking<Value>;
+  runEventRef(ref: EventRef, args: Value[], at: string): Asking<Value>;
   openWindow(window: string, subject: PlayerObj, frame: Frame): Asking<void>;
   /** Whether opening the window now could fire anything (a table rule, or a seat with a trigger in it): compiled
    *  code opens it only then, without making a generator for nothing. */
@@ -269,6 +272,33 @@ export interface Backend {
 
 /** An event's fields (Frame.data) from its arguments, one object shape per list of parameters. */
 export type EventFields = (args: Value[]) => Record<string, Value>;
+
+/** An event or action named by linked or compiled code: what running it needs is found on its first run in the
+ *  linked program the code belongs to (windows.ts eventDesc, hooks.ts actionDesc), not by name on every run. */
+export interface RunRef<D> {
+  readonly name: string;
+  d: D | null;
+}
+
+/** An event as it runs: its declaration, the maker of its fields, its bodies and what it resets. */
+export interface EventDesc {
+  readonly ev: IEvent;
+  readonly make: EventFields | undefined;
+  readonly body: Run;
+  readonly cleanup: Run | null;
+  readonly resets: { props: string[]; vars: string[] } | undefined;
+  /** Whether a parameter has a default (an argument left out is then computed). */
+  readonly defaults: boolean;
+}
+
+/** An action as it runs: its declaration and body. */
+export interface ActionDesc {
+  readonly a: IAction_;
+  readonly body: Run;
+}
+
+export type EventRef = RunRef<EventDesc>;
+export type ActionCallRef = RunRef<ActionDesc>;
 
 /** A call to a rules function resolved when it is linked: the function is found once, not by name per call. */
 export interface FnRef {

@@ -264,10 +264,11 @@ class Reader implements Table {
     this.#keep(copy, p);
     copy.skills = this.#g.skillsOf(p).slice();
     const revealed = this.#g.state.revealed;
-    for (const [k, v] of Object.entries(p.v)) {
-      const vis = this.program.properties[k]?.visibility ?? 'public';
+    const props = this.program.properties;
+    for (const k in p.v) {
+      const vis = props[k]?.visibility ?? 'public';
       if (vis === 'public' || (vis === 'owner' && p.seat === this.seat) || revealed[`${p.seat}:${k}`] === true)
-        copy.v[k] = this.seen(v as Value);
+        copy.v[k] = this.seen(p.v[k] as Value);
     }
     return copy;
   }
@@ -394,12 +395,24 @@ class Reader implements Table {
     if (this.#request !== undefined) return this.#request;
     const r = this.#g.pending;
     if (!r || r.seat !== this.seat) return (this.#request = null);
-    const options = r.options.map((o) => ({ label: o.label, value: this.#listed(o.value) }));
+    // Each option's value is copied when first read: a policy that picks by count (the random AI) reads none.
+    const options = r.options.map((o) => this.#option(o.label, o.value));
     const out: Request = { seat: r.seat, prompt: r.prompt, options, min: r.min, max: r.max };
     if (r.sealed) out.sealed = { seats: r.sealed.seats.slice(), answered: r.sealed.answered };
     if (r.subject)
       out.subject = { ...r.subject, ...(r.subject.about !== undefined ? { about: this.seen(r.subject.about) } : {}) };
     return (this.#request = out);
+  }
+
+  #option(label: string, live: Value): { label: string; value: Value } {
+    const reader = this;
+    let copy: Value | undefined;
+    return {
+      label,
+      get value() {
+        return copy === undefined ? (copy = reader.#listed(live)) : copy;
+      },
+    };
   }
 
   onEvent(ids: readonly string[], fn: (e: SeenEvent, phase: 'start' | 'end') => void): void {

@@ -7,7 +7,7 @@ import { decide } from './decisions.ts';
 import type { Engine } from './engine.ts';
 import { RETURN, STOP, truthy } from './link.ts';
 import { keptForSkills, limitKey, markOnce, markUse, onceSpent, skillEnabled, usesLeft } from './skills.ts';
-import type { Asking } from './types.ts';
+import type { Asking, EventDesc, EventRef } from './types.ts';
 import { RuleError, type Frame, type PlayerObj, type Value } from './values.ts';
 import { D_USES } from './reads.ts';
 import { runOf, type TriggerRef } from './variants.ts';
@@ -15,9 +15,28 @@ import { runOf, type TriggerRef } from './variants.ts';
 /** Events nested inside events; deeper means a trigger keeps re-raising. */
 export const MAX_DEPTH = 120;
 
-export function* runEvent(g: Engine, name: string, args: Value[], at: string): Asking<Value> {
+export function runEvent(g: Engine, name: string, args: Value[], at: string): Asking<Value> {
+  return runEventRef(g, g.L.linker.eventRef(name), args, at);
+}
+
+/** What running the event needs, found once per linked program (its bodies linked or bound to compiled code). */
+function eventDesc(g: Engine, name: string, at: string): EventDesc {
   const ev = g.program.events[name];
   if (!ev) throw new RuleError(`no event ${name}`, at);
+  return {
+    ev,
+    make: g.L.eventFields.get(name),
+    body: runOf(g.L, ev.body),
+    cleanup: ev.cleanup ? runOf(g.L, ev.cleanup) : null,
+    resets: g.L.resets.get(name),
+    defaults: ev.params.some((p) => p.default !== undefined),
+  };
+}
+
+export function* runEventRef(g: Engine, ref: EventRef, args: Value[], at: string): Asking<Value> {
+  const d = ref.d ?? (ref.d = eventDesc(g, ref.name, at));
+  const ev = d.ev;
+  const name = ev.id;
   const params = ev.params;
   let vals = args;
   for (let i = 0; i < params.length; i++) {
@@ -25,10 +44,10 @@ export function* runEvent(g: Engine, name: string, args: Value[], at: string): A
     // A default is read in a context of its own (no event yet), made only when one is needed.
     const p = params[i]!;
     if (vals === args) vals = args.slice();
-    const d = p.default;
-    vals[i] = !d ? null : d.k === 'lit' ? d.v : g.L.linker.expr(d)(g.ctx(null, 0));
+    const def = p.default;
+    vals[i] = !def ? null : def.k === 'lit' ? def.v : g.L.linker.expr(def)(g.ctx(null, 0));
   }
-  const make = g.L.eventFields.get(name);
+  const make = d.make;
   let data: Record<string, Value>;
   if (make !== undefined) data = make(vals);
   else {
@@ -36,7 +55,7 @@ export function* runEvent(g: Engine, name: string, args: Value[], at: string): A
     for (let i = 0; i < params.length; i++) data[params[i]!.name] = vals[i]!;
   }
   const frame: Frame = { t: 'e', id: name, data, stopped: false, parent: g.frame };
-  resetScoped(g, name);
+  resetScoped(g, name, d.resets);
   g.tick();
   if (++g.depth > MAX_DEPTH) {
     g.depth = 0;
@@ -45,22 +64,22 @@ export function* runEvent(g: Engine, name: string, args: Value[], at: string): A
   const saved = g.frame;
   g.frame = frame;
   g.mut++;
-  for (const o of g.observers) o(frame, 'start');
+  for (let i = 0; i < g.observers.length; i++) g.observers[i]!(frame, 'start');
   const c = g.ctx(null, ev.body.slots, frame);
   c.checkStop = true;
   let result: Value = null;
   try {
-    const body = runOf(g.L, ev.body);
+    const body = d.body;
     const sig = body.y ? yield* body.gen(c) : body.run(c);
     if (sig === RETURN) result = c.ret;
     if (sig === STOP) frame.stopped = true;
-    if (ev.cleanup) {
-      const cc = g.ctx(null, ev.cleanup.slots, frame);
-      const cleanup = runOf(g.L, ev.cleanup);
+    const cleanup = d.cleanup;
+    if (cleanup !== null) {
+      const cc = g.ctx(null, ev.cleanup!.slots, frame);
       if (cleanup.y) yield* cleanup.gen(cc);
       else cleanup.run(cc);
     }
-    for (const o of g.observers) o(frame, 'end');
+    for (let i = 0; i < g.observers.length; i++) g.observers[i]!(frame, 'end');
   } finally {
     g.frame = saved;
     g.mut++;
@@ -70,13 +89,12 @@ export function* runEvent(g: Engine, name: string, args: Value[], at: string): A
 }
 
 /** An event of this kind starts: clear the use limits counted per it and reset what is declared `reset at` it. */
-function resetScoped(g: Engine, eventName: string): void {
+function resetScoped(g: Engine, eventName: string, r: EventDesc['resets']): void {
   const reads = g.reads;
   if (g.state.uses[eventName]) {
     g.state.uses[eventName] = {};
     reads?.bump(D_USES);
   }
-  const r = g.L.resets.get(eventName);
   if (!r) return;
   const c = g.ctx(null, 0);
   for (const id of r.props) {
@@ -113,10 +131,16 @@ function seatTriggers(g: Engine, window: string, items: TriggerRef[], p: PlayerO
 
 /** Whether any seat has a skill with a trigger in this window. Most windows that some skill of the rules listens
  *  to have no such skill at a given table: the answer is kept per window until anybody's skills change, so that
- *  those windows cost one lookup instead of a pass over every seat. */
+ *  those windows cost one lookup instead of a pass over every seat. With skills that grant skills, it is a cached
+ *  result in the table of the window's items (which keeps each seat's list under the seat's key: skills.ts
+ *  keptForSkills), under the key of no arguments. */
 function anyoneListens(g: Engine, window: string, items: TriggerRef[]): boolean {
   const r = g.reads;
-  if (r === null || g.L.grantors.length > 0) return true;
+  if (r === null) return true;
+  if (g.L.grantors.length > 0)
+    return (
+      r.cached(r.table(items), NO_ARGS_KEY, g.guards.mask, g.frame, listensNow, g, items, undefined, undefined) === true
+    );
   const stamp = r.allSkillsStamp();
   const kept = g.windowListeners.get(window);
   if (kept !== undefined && kept.stamp === stamp && !r.check) return kept.any;
@@ -126,6 +150,14 @@ function anyoneListens(g: Engine, window: string, items: TriggerRef[]): boolean 
     throw new Error(`stale listeners of window ${window}`);
   g.windowListeners.set(window, { stamp, any });
   return any;
+}
+
+/** Reads.key([]): the key of a computation without arguments. */
+const NO_ARGS_KEY = -1;
+
+function listensNow(g: Engine, items: TriggerRef[]): boolean {
+  for (const p of g.state.players) if (keptForSkills(g, g.seatTriggers, '', items, p).length > 0) return true;
+  return false;
 }
 
 /** The use-limit key of a trigger for a seat (skills.ts limitKey), made once per trigger and seat. */

@@ -19,7 +19,7 @@ const VOCABULARY = new Set(
     'truthy T same S num N plus P minus M plusAssign PA inList IN isKind IS where WH some SO stop ST fnCtx CX readsFrame RF RuleError RE ' +
     'fnRef builtin listens member fail vars you frame subject checkStop stopped ret data ' +
     'hears getGlobal setGlobal option zoneRef asPlayer getMember setMember callRef evalHook callPureMethod findCard asList ' +
-    'runEvent runAction runMethod openWindow tick touch slice Math trunc Infinity undefined'
+    'eventRef actionRef runEventRef runActionRef runMethod openWindow tick touch slice Math trunc Infinity undefined'
   ).split(' '),
 );
 /** The emitter's numbered names (code.ts `name`). */

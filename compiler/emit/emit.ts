@@ -10,7 +10,7 @@ import type { IAction, IBody, IExpr, IStmt, ITarget, Program } from '../../runti
 import { type Code, int, js, list, lit, name, type Prefix } from './code.ts';
 
 /** Bumped when the shape of the output changes (the loader refuses another version). */
-export const EMIT_VERSION = 2;
+export const EMIT_VERSION = 3;
 
 const C = js`c`;
 const NONE = js``;
@@ -96,6 +96,14 @@ return { E, R, D };
   /** A rules function, resolved when the module is bound (linker.fnRef). */
   private fnRef(n: string): Code {
     return this.constant('F', n, () => js`rt.fnRef(${lit(n)})`);
+  }
+
+  /** An event or action, resolved on its first run (linker.eventRef, actionRef). */
+  private eventRef(n: string): Code {
+    return this.constant('V', n, () => js`rt.eventRef(${lit(n)})`);
+  }
+  private actionRef(n: string): Code {
+    return this.constant('Y', n, () => js`rt.actionRef(${lit(n)})`);
   }
 
   /** The reader of `x.name`, made once per name when the module is bound (runtime/members.ts memberReader). */
@@ -371,9 +379,9 @@ if (${this.listens(s.name)} && c.g.hears(${lit(s.name)})) yield* c.g.openWindow(
     const at = lit(a.at);
     switch (a.k) {
       case 'event':
-        return js`c.g.runEvent(${lit(a.name)}, ${args}, ${at})`;
+        return js`c.g.runEventRef(${this.eventRef(a.name)}, ${args}, ${at})`;
       case 'action':
-        return js`c.g.runAction(${lit(a.name)}, ${args}, ${at})`;
+        return js`c.g.runActionRef(${this.actionRef(a.name)}, ${args}, ${at})`;
       case 'methodCall':
         return js`c.g.runMethod(${this.expr(a.o, C)}, ${lit(a.name)}, ${args}, ${at})`;
       case 'ask':

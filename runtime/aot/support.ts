@@ -49,6 +49,8 @@ export function support({ linker, builtins, listens, member }: LinkedFor) {
     isKind,
     RuleError,
     fnRef: (name: string): FnRef => linker.fnRef(name),
+    eventRef: (name: string) => linker.eventRef(name),
+    actionRef: (name: string) => linker.actionRef(name),
     /** A window no trigger listens to opens nothing: compiled code skips it (openWindow would find no trigger). */
     listens,
     /** A builtin by name; one the engine lacks fails where it is called (the compiler reports it first). */
