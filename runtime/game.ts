@@ -67,7 +67,19 @@ import { isSuit } from './card-face.ts';
 
 export type { GameOptions, LogEntry, Request, RequestOption, State } from './types.ts';
 
-class GameOver extends Error {}
+/** Thrown to unwind the rules when the game ends. It is caught by the engine and says nothing of where: made
+ *  without a stack trace (taking one walks every suspended rule of the game, once per game). */
+class GameOver extends Error {
+  static make(): GameOver {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      return new GameOver();
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
+  }
+}
 
 /** The card method naming what a card's face depicts (docs/language.md, card). */
 const DEPICTS = 'depicts';
@@ -689,7 +701,7 @@ export class Game implements Engine {
     this.reads?.bump(D_TABLE); // `gameOver()` reads it, also in the mode's gameOver method
     this.logLine('msg', 'game over: {0}', [text]);
     this.gameOver(winners, players ?? []);
-    throw new GameOver();
+    throw GameOver.make();
   }
 
   /** The mode's `gameOver(winners, players)`, whichever rule ended the game: the place to keep scores for the next

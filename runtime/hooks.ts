@@ -31,7 +31,7 @@ export function callRef(g: Engine, ref: FnRef, args: Value[], at: string): Value
   if (ref.memo) {
     const r = g.reads;
     if (r === null) return callFunction(g, ref.name, args, at);
-    return r.cached(r.table(ref), r.key(args), g.guards.mask, g.frame, runRef, g, ref, args, at);
+    return r.cached(r.tableOf(ref), r.key(args), g.guards.mask, g.frame, runRef, g, ref, args, at);
   }
   return runRef(g, ref, args, at);
 }
@@ -254,6 +254,15 @@ export function runAction(g: Engine, name: string, args: Value[], at: string): A
   return runActionRef(g, g.L.linker.actionRef(name), args, at);
 }
 
+/** An action starts: its body's context, its parameters bound (compiled code then runs the body itself). */
+export function actionStart(g: Engine, ref: ActionCallRef, args: Value[], at: string): Ctx {
+  const d = ref.d ?? (ref.d = actionDesc(g, ref.name, at));
+  const c = g.ctx(null, d.a.body.slots);
+  bindParams(g, d.a.params, args, c);
+  g.tick();
+  return c;
+}
+
 function actionDesc(g: Engine, name: string, at: string): ActionDesc {
   const a = g.program.actions[name];
   if (!a) throw new RuleError(`no action ${name}`, at);
@@ -261,12 +270,8 @@ function actionDesc(g: Engine, name: string, at: string): ActionDesc {
 }
 
 export function* runActionRef(g: Engine, ref: ActionCallRef, args: Value[], at: string): Asking<Value> {
-  const d = ref.d ?? (ref.d = actionDesc(g, ref.name, at));
-  const a = d.a;
-  const c = g.ctx(null, a.body.slots);
-  bindParams(g, a.params, args, c);
-  g.tick();
-  const body = d.body;
+  const c = actionStart(g, ref, args, at);
+  const body = ref.d!.body;
   const sig = body.y ? yield* body.gen(c) : body.run(c);
   return sig === RETURN ? c.ret : null;
 }

@@ -65,7 +65,7 @@ export class Linker {
     let r = this.fnRefs.get(name);
     if (!r) {
       const f = this.program.functions[name];
-      r = { name, f, memo: !!f && callsRules(f.expr ?? f.body), run: undefined };
+      r = { name, no: this.fnRefs.size, f, memo: !!f && callsRules(f.expr ?? f.body), run: undefined };
       this.fnRefs.set(name, r);
     }
     return r;

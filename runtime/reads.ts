@@ -354,6 +354,12 @@ export class Reads {
     return k;
   }
 
+  /** The table of a function by its resolved reference, found by the reference's number. */
+  tableOf(ref: { readonly no: number }): Table {
+    return this.byNo[ref.no] ?? (this.byNo[ref.no] = this.table(ref));
+  }
+  private readonly byNo: Table[] = [];
+
   /** The table of one function (by its resolved reference) or hook (by name). */
   table(of: object | string): Table {
     let t = this.tables.get(of);
@@ -391,8 +397,19 @@ export class Reads {
   /** The computation begun with `r` gave v: keep it, count its reads for the enclosing one, give v back. */
   end(r: Recorder, table: Table, key: number, active: number, v: Value): Value {
     this.abort(r);
-    if ((r.guarded & active) === 0)
-      table.map.set(key, { v, deps: r.deps, time: this.clock, frame: r.frame, guarded: r.guarded });
+    if ((r.guarded & active) === 0) {
+      // The entry a recomputation replaces is updated in place (no new entry, no new key in the map).
+      const old = table.map.get(key);
+      if (old === undefined)
+        table.map.set(key, { v, deps: r.deps, time: this.clock, frame: r.frame, guarded: r.guarded });
+      else {
+        old.v = v;
+        old.deps = r.deps;
+        old.time = this.clock;
+        old.frame = r.frame;
+        old.guarded = r.guarded;
+      }
+    }
     if (this.rec !== null) this.merge(r.deps, r.frame, r.guarded);
     return v;
   }

@@ -287,8 +287,6 @@ export interface EventDesc {
   readonly body: Run;
   readonly cleanup: Run | null;
   readonly resets: { props: string[]; vars: string[] } | undefined;
-  /** Whether a parameter has a default (an argument left out is then computed). */
-  readonly defaults: boolean;
 }
 
 /** An action as it runs: its declaration and body. */
@@ -303,6 +301,8 @@ export type ActionCallRef = RunRef<ActionDesc>;
 /** A call to a rules function resolved when it is linked: the function is found once, not by name per call. */
 export interface FnRef {
   readonly name: string;
+  /** Its number among the linked program's references (a game's cache finds its table by it: reads.ts tableOf). */
+  readonly no: number;
   /** Undefined when the program has no such function (an error when it is called, as before). */
   readonly f: IFunction | undefined;
   /** Whether results are memoised: only for functions that call rules code (functions, hooks, methods). A leaf

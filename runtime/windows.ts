@@ -5,7 +5,7 @@
 import type { ITrigger } from './ir.ts';
 import { decide } from './decisions.ts';
 import type { Engine } from './engine.ts';
-import { RETURN, STOP, truthy } from './link.ts';
+import { RETURN, STOP, truthy, type Ctx, type Sig } from './link.ts';
 import { keptForSkills, limitKey, markOnce, markUse, onceSpent, skillEnabled, usesLeft } from './skills.ts';
 import type { Asking, EventDesc, EventRef } from './types.ts';
 import { RuleError, type Frame, type PlayerObj, type Value } from './values.ts';
@@ -29,11 +29,29 @@ function eventDesc(g: Engine, name: string, at: string): EventDesc {
     body: runOf(g.L, ev.body),
     cleanup: ev.cleanup ? runOf(g.L, ev.cleanup) : null,
     resets: g.L.resets.get(name),
-    defaults: ev.params.some((p) => p.default !== undefined),
   };
 }
 
 export function* runEventRef(g: Engine, ref: EventRef, args: Value[], at: string): Asking<Value> {
+  const c = eventStart(g, ref, args, at);
+  try {
+    const body = ref.d!.body;
+    eventBody(c, body.y ? yield* body.gen(c) : body.run(c));
+    if (ref.d!.cleanup !== null) yield* eventCleanup(g, ref, c);
+    eventEnd(g, c);
+  } finally {
+    eventLeave(g, c);
+  }
+  return c.ret;
+}
+
+// An event in steps, so that compiled code runs its body without a generator of the engine's around it (each step
+// is what runEventRef does at that point): eventStart, the body (its signal to eventBody), eventCleanup if the
+// event has one, eventEnd, and eventLeave however the body ends. The context of the body is the handle: its frame
+// is the event's, whose parent is the frame that was current before.
+
+/** An event starts: its fields made, its resets, its frame made current; gives its body's context. */
+export function eventStart(g: Engine, ref: EventRef, args: Value[], at: string): Ctx {
   const d = ref.d ?? (ref.d = eventDesc(g, ref.name, at));
   const ev = d.ev;
   const name = ev.id;
@@ -61,31 +79,38 @@ export function* runEventRef(g: Engine, ref: EventRef, args: Value[], at: string
     g.depth = 0;
     g.runaway(`events nested more than ${MAX_DEPTH} deep (innermost: ${name})`);
   }
-  const saved = g.frame;
   g.frame = frame;
   g.mut++;
   for (let i = 0; i < g.observers.length; i++) g.observers[i]!(frame, 'start');
   const c = g.ctx(null, ev.body.slots, frame);
   c.checkStop = true;
-  let result: Value = null;
-  try {
-    const body = d.body;
-    const sig = body.y ? yield* body.gen(c) : body.run(c);
-    if (sig === RETURN) result = c.ret;
-    if (sig === STOP) frame.stopped = true;
-    const cleanup = d.cleanup;
-    if (cleanup !== null) {
-      const cc = g.ctx(null, ev.cleanup!.slots, frame);
-      if (cleanup.y) yield* cleanup.gen(cc);
-      else cleanup.run(cc);
-    }
-    for (let i = 0; i < g.observers.length; i++) g.observers[i]!(frame, 'end');
-  } finally {
-    g.frame = saved;
-    g.mut++;
-    if (g.depth > 0) g.depth--;
-  }
-  return result;
+  return c;
+}
+
+/** The event's body ended with this signal: its result is kept in c.ret (none unless it returned one). */
+export function eventBody(c: Ctx, sig: Sig): void {
+  if (sig !== RETURN) c.ret = null;
+  if (sig === STOP) c.frame!.stopped = true;
+}
+
+/** The event's cleanup (an event that declares one). */
+export function* eventCleanup(g: Engine, ref: EventRef, c: Ctx): Asking<void> {
+  const cleanup = ref.d!.cleanup!;
+  const cc = g.ctx(null, ref.d!.ev.cleanup!.slots, c.frame);
+  if (cleanup.y) yield* cleanup.gen(cc);
+  else cleanup.run(cc);
+}
+
+/** The event is over (its watchers are told). */
+export function eventEnd(g: Engine, c: Ctx): void {
+  for (let i = 0; i < g.observers.length; i++) g.observers[i]!(c.frame!, 'end');
+}
+
+/** The event's frame is left, however its body ended: the frame before it is current again. */
+export function eventLeave(g: Engine, c: Ctx): void {
+  g.frame = c.frame!.parent;
+  g.mut++;
+  if (g.depth > 0) g.depth--;
 }
 
 /** An event of this kind starts: clear the use limits counted per it and reset what is declared `reset at` it. */

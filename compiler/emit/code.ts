@@ -77,7 +77,10 @@ export type Prefix =
   | 'v'
   | 'o'
   | 'f'
-  | 'w';
+  | 'w'
+  | 'h'
+  | 'b'
+  | 's';
 
 /** One of the emitter's own names: its prefix and a number (`F12`). */
 export function name(prefix: Prefix, n: number): Code {

@@ -10,7 +10,7 @@ import type { IAction, IBody, IExpr, IStmt, ITarget, Program } from '../../runti
 import { type Code, int, js, list, lit, name, type Prefix } from './code.ts';
 
 /** Bumped when the shape of the output changes (the loader refuses another version). */
-export const EMIT_VERSION = 3;
+export const EMIT_VERSION = 4;
 
 const C = js`c`;
 const NONE = js``;
@@ -44,7 +44,7 @@ class Emitter {
 export const version = ${int(EMIT_VERSION)};
 export const roots = { exprs: ${int(exprs.length)}, bodies: ${int(bodies.length)} };
 export function create(rt) {
-const { truthy: T, same: S, num: N, plus: P, minus: M, plusAssign: PA, inList: IN, isKind: IS, where: WH, some: SO, stop: ST, fnCtx: CX, readsFrame: RF, RuleError: RE } = rt;
+const { truthy: T, same: S, num: N, plus: P, minus: M, plusAssign: PA, inList: IN, isKind: IS, where: WH, some: SO, stop: ST, fnCtx: CX, readsFrame: RF, RuleError: RE, eventStart: ES, eventBody: EB, eventCleanup: EC, eventEnd: EE, eventLeave: EL, actionStart: AS } = rt;
 ${list(this.decls, '\n')}
 const E = [
 ${list(exprs, ',\n')}
@@ -295,9 +295,9 @@ return 0;
       case 'expr':
         return js`${this.expr(s.e, C)};`;
       case 'do': {
-        if (!s.into) return js`yield* ${this.action(s.a)};`;
-        const v = this.fresh('v');
-        return js`{ const ${v} = yield* ${this.action(s.a)}; ${this.assign(s.into, '=', v, s.a.at)} }`;
+        const into = s.into;
+        if (!into) return this.perform(s.a, null);
+        return this.perform(s.a, (v) => this.assign(into, '=', v, s.a.at));
       }
       case 'if': {
         const th = this.block(s.then, loop);
@@ -329,7 +329,7 @@ return 0;
         return js`{ const ${n} = ${count};\n${l}: for (let ${i} = 0; ${i} < ${n}; ${i}++) {\n${test}c.g.tick();\n${k}: {\n${body}\n}\nif (c.checkStop && c.frame.stopped) return 4;\n} }`;
       }
       case 'return':
-        if (s.a) return js`c.ret = yield* ${this.action(s.a)};\nreturn 3;`;
+        if (s.a) return this.perform(s.a, (v) => js`c.ret = ${v};\nreturn 3;`);
         return js`c.ret = ${s.e ? this.expr(s.e, C) : js`null`};\nreturn 3;`;
       case 'break':
         return loop ? loop.brk : js`return 1;`;
@@ -374,14 +374,48 @@ if (${this.listens(s.name)} && c.g.hears(${lit(s.name)})) yield* c.g.openWindow(
     }
   }
 
+  /** A call that may ask, as a statement; `use` writes what is done with its value (none: the value is dropped).
+   *  An event or an action runs its body here, in steps (runtime/windows.ts eventStart…, hooks.ts actionStart):
+   *  no generator of the engine's around it, and none at all for a body that cannot ask. */
+  private perform(a: IAction, use: ((v: Code) => Code) | null): Code {
+    const args = this.args(a.args, C);
+    const at = lit(a.at);
+    if (a.k === 'event') {
+      const ev = this.eventRef(a.name);
+      const h = this.fresh('h');
+      const b = this.fresh('b');
+      return js`{ const ${h} = ES(c.g, ${ev}, ${args}, ${at});
+try {
+const ${b} = ${ev}.d.body;
+EB(${h}, ${b}.y ? yield* ${b}.gen(${h}) : ${b}.run(${h}));
+if (${ev}.d.cleanup !== null) yield* EC(c.g, ${ev}, ${h});
+EE(c.g, ${h});
+} finally {
+EL(c.g, ${h});
+}${use ? js`\n${use(js`${h}.ret`)}` : NONE} }`;
+    }
+    if (a.k === 'action') {
+      const ac = this.actionRef(a.name);
+      const h = this.fresh('h');
+      const b = this.fresh('b');
+      const head = js`const ${h} = AS(c.g, ${ac}, ${args}, ${at});\nconst ${b} = ${ac}.d.body;`;
+      if (!use) return js`{ ${head}\nif (${b}.y) yield* ${b}.gen(${h});\nelse ${b}.run(${h}); }`;
+      const s = this.fresh('s');
+      return js`{ ${head}\nconst ${s} = ${b}.y ? yield* ${b}.gen(${h}) : ${b}.run(${h});\n${use(js`(${s} === 3 ? ${h}.ret : null)`)} }`;
+    }
+    if (!use) return js`yield* ${this.action(a)};`;
+    const v = this.fresh('v');
+    return js`{ const ${v} = yield* ${this.action(a)}; ${use(v)} }`;
+  }
+
+  /** A method call or an asking builtin, as a generator to run with `yield*`. */
   private action(a: IAction): Code {
     const args = this.args(a.args, C);
     const at = lit(a.at);
     switch (a.k) {
       case 'event':
-        return js`c.g.runEventRef(${this.eventRef(a.name)}, ${args}, ${at})`;
       case 'action':
-        return js`c.g.runActionRef(${this.actionRef(a.name)}, ${args}, ${at})`;
+        throw new Error('emit: events and actions are run in steps (perform)');
       case 'methodCall':
         return js`c.g.runMethod(${this.expr(a.o, C)}, ${lit(a.name)}, ${args}, ${at})`;
       case 'ask':
