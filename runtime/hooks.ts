@@ -201,11 +201,17 @@ function contribute(
 // ------------------------------------------------------------------ methods and actions
 
 function methodOf(g: Engine, o: Value, name: string, at: string): IMethod | undefined {
-  // A card's kind as the rules see it: a filter (武神) or the kind it stands for in a zone may change it.
-  const kind =
-    typeof o === 'string'
-      ? o
-      : o && typeof o === 'object' && !Array.isArray(o) && (o.t === 'c' || o.t === 'v')
+  // A card's kind as the rules see it: a filter (武神) or the kind it stands for in a zone may change it. Without
+  // filters, a card's kind is read here as getMember reads it (the same dependency noted).
+  let kind: string | null;
+  if (typeof o === 'string') kind = o;
+  else if (o !== null && typeof o === 'object' && !Array.isArray(o) && o.t === 'c' && g.L.filterSkills.length === 0) {
+    const r = g.reads;
+    if (r !== null && r.rec !== null) r.dep(r.cardId(o.id));
+    kind = o.as ?? o.kind;
+  } else
+    kind =
+      o && typeof o === 'object' && !Array.isArray(o) && (o.t === 'c' || o.t === 'v')
         ? (g.getMember(o, 'kind', at) as string)
         : null;
   if (kind === null) throw new RuleError(`.${name}(): ${label(o)} is not a card`, at);

@@ -130,7 +130,7 @@ export class Reads {
 
   /** `state`: the game as set up (its players, zones and globals are the ones a game has from then on). */
   constructor(
-    state: { players: readonly unknown[]; zones: object; globals: object },
+    state: { players: readonly unknown[]; zones: object; globals: object; cards: readonly unknown[] },
     propertyIds: readonly string[],
     hookIndex: ReadonlyMap<string, readonly { skill: string }[]>,
     check = false,
@@ -155,6 +155,8 @@ export class Reads {
     this.globalBase = this.zoneBase + this.zones.size;
     Object.keys(state.globals).forEach((k, i) => this.globals.set(k, this.globalBase + i));
     this.cardBase = this.globalBase + this.globals.size;
+    // Both arrays hold every id the game has (cards made later extend them): packed small integers, never holes.
+    this.extend(this.cardBase + state.cards.length);
   }
 
   // ---------------------------------------------------------------- ids
@@ -206,9 +208,18 @@ export class Reads {
 
   // ---------------------------------------------------------------- reads and writes
 
+  /** Room for ids up to `id` (a card made during the game). */
+  private extend(id: number): void {
+    while (this.ver.length <= id) {
+      this.ver.push(0);
+      this.stamp.push(0);
+    }
+  }
+
   /** A read of dependency `id` (only called while recording: callers test `rec !== null` first). */
   dep(id: number): void {
     const r = this.rec!;
+    if (id >= this.stamp.length) this.extend(id);
     if (this.stamp[id] === r.id) return;
     this.stamp[id] = r.id;
     r.deps.push(id);
@@ -235,6 +246,7 @@ export class Reads {
   }
 
   bump(id: number): void {
+    if (id >= this.ver.length) this.extend(id);
     this.ver[id] = ++this.clock;
     if (this.log !== null && this.log.push(id) > LOG_LIMIT) this.bumpAll();
   }

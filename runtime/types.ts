@@ -287,6 +287,8 @@ export interface EventDesc {
   readonly body: Run;
   readonly cleanup: Run | null;
   readonly resets: { props: string[]; vars: string[] } | undefined;
+  /** Whether a use limit is counted per this event (its start clears the counters). */
+  readonly limited: boolean;
 }
 
 /** An action as it runs: its declaration and body. */

@@ -86,9 +86,27 @@ export function zoneKey(zone: string, owner: PlayerObj | null): string {
   // Made once per zone and seat: keys are asked for on every move and every zone read.
   let bySeat = ZONE_KEYS.get(zone);
   if (bySeat === undefined) ZONE_KEYS.set(zone, (bySeat = []));
-  return (bySeat[owner.seat] ??= `${zone}:${owner.seat}`);
+  return (bySeat[owner.seat] ??= internalized(`${zone}:${owner.seat}`));
 }
 const ZONE_KEYS = new Map<string, string[]>();
+
+/** The same text as the engine's property keys are: a made string used as a key is otherwise looked up in the
+ *  engine's string table on every use (zones are read by key on every move). */
+function internalized(s: string): string {
+  return Object.keys({ [s]: 0 })[0]!;
+}
+
+/** A zone key's parts: the zone's id and the seat it belongs to (-1: a shared zone). Kept per key. */
+export function zoneParts(key: string): { zone: string; seat: number } {
+  let p = ZONE_PARTS.get(key);
+  if (p === undefined) {
+    const i = key.indexOf(':');
+    p = i < 0 ? { zone: key, seat: -1 } : { zone: internalized(key.slice(0, i)), seat: Number(key.slice(i + 1)) };
+    ZONE_PARTS.set(key, p);
+  }
+  return p;
+}
+const ZONE_PARTS = new Map<string, { zone: string; seat: number }>();
 
 export function isPlayer(v: unknown): v is PlayerObj {
   return typeof v === 'object' && v !== null && (v as PlayerObj).t === 'p';

@@ -41,6 +41,8 @@ export interface Linked {
   eventFields: Map<string, EventFields>;
   /** Properties, globals and use limits declared `reset at <event>`, by event kind. */
   resets: Map<string, { props: string[]; vars: string[] }>;
+  /** The events a use limit is counted per (`limit 1 per turn`): their start clears those counters. */
+  limitEvents: Set<string>;
 }
 
 export interface TriggerRef {
@@ -180,6 +182,11 @@ export function linkProgram(
     },
     eventFields,
     resets: resetIndex(program),
+    limitEvents: new Set(
+      Object.values(program.skills).flatMap((s) =>
+        [...s.triggers, ...s.actives].flatMap((x) => (x.limit ? [x.limit.per] : [])),
+      ),
+    ),
   };
   m.set(key, l);
   return l;

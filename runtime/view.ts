@@ -261,7 +261,8 @@ class Reader implements Table {
     const known = this.#fresh().get(p);
     if (known !== undefined) return known as PlayerObj;
     const copy: PlayerObj = { t: 'p', seat: p.seat, name: p.name, alive: p.alive, skills: [], v: {} };
-    this.#keep(copy, p);
+    // Found again by its seat (#unseen), like a card by its id: no entry in `liveOf`.
+    this.#fresh().set(p, copy);
     copy.skills = this.#g.skillsOf(p).slice();
     const revealed = this.#g.state.revealed;
     const props = this.program.properties;
@@ -314,6 +315,7 @@ class Reader implements Table {
       }
       return out;
     }
+    if (v.t === 'p') return typeof v.seat === 'number' ? this.#g.state.players[v.seat] : undefined;
     // A card that went out of sight since it was handed out is no longer this reader's to ask about.
     if (v.t === 'c') {
       const live = typeof v.id === 'number' ? this.#g.state.cards[v.id] : undefined;

@@ -7,18 +7,17 @@
 import type { Program } from './ir.ts';
 import type { Audience, LogArg, LogEntry, State } from './types.ts';
 import { faceText } from './card-face.ts';
-import { label, type CardObj, type Value } from './values.ts';
+import { label, zoneParts, type CardObj, type Value } from './values.ts';
 
 /** Whether `seat` (null: a reader without a seat, who sees only what is public) sees the card's face now. */
 export function canSee(program: Program, card: CardObj, seat: number | null): boolean {
   if (card.open) return true;
   if (seat !== null && card.seenBy?.includes(seat)) return true;
   if (card.faceDown) return false;
-  const i = card.zone.indexOf(':');
-  const zid = i < 0 ? card.zone : card.zone.slice(0, i);
-  const vis = program.zones[zid]?.visibility ?? 'public';
+  const z = zoneParts(card.zone);
+  const vis = program.zones[z.zone]?.visibility ?? 'public';
   if (vis === 'public') return true;
-  if (vis === 'owner') return i >= 0 && seat !== null && Number(card.zone.slice(i + 1)) === seat;
+  if (vis === 'owner') return z.seat >= 0 && seat !== null && z.seat === seat;
   return false;
 }
 

@@ -29,6 +29,7 @@ function eventDesc(g: Engine, name: string, at: string): EventDesc {
     body: runOf(g.L, ev.body),
     cleanup: ev.cleanup ? runOf(g.L, ev.cleanup) : null,
     resets: g.L.resets.get(name),
+    limited: g.L.limitEvents.has(name),
   };
 }
 
@@ -73,7 +74,7 @@ export function eventStart(g: Engine, ref: EventRef, args: Value[], at: string):
     for (let i = 0; i < params.length; i++) data[params[i]!.name] = vals[i]!;
   }
   const frame: Frame = { t: 'e', id: name, data, stopped: false, parent: g.frame };
-  resetScoped(g, name, d.resets);
+  if (d.limited || d.resets !== undefined) resetScoped(g, name, d.resets);
   g.tick();
   if (++g.depth > MAX_DEPTH) {
     g.depth = 0;

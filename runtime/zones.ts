@@ -3,7 +3,16 @@
 import type { Engine } from './engine.ts';
 import { cardSkills } from './skills.ts';
 import { forgetShown, noteLeaving } from './visibility.ts';
-import { RuleError, label, zoneKey, type CardObj, type PlayerObj, type Value, type ZoneRef } from './values.ts';
+import {
+  RuleError,
+  label,
+  zoneKey,
+  zoneParts,
+  type CardObj,
+  type PlayerObj,
+  type Value,
+  type ZoneRef,
+} from './values.ts';
 
 /** A value as a list: a list, none (empty), a zone's cards (live), or one card, virtual card or player. */
 export function asList(g: Engine, v: Value, at: string): Value[] {
@@ -97,16 +106,16 @@ export function put(g: Engine, cards: CardObj[], to: ZoneRef, bottom: boolean): 
 
 /** The seat of a per-player zone's key, or null for a shared zone. */
 function seatOf(key: string): number | null {
-  const i = key.indexOf(':');
-  return i < 0 ? null : Number(key.slice(i + 1));
+  const s = zoneParts(key).seat;
+  return s < 0 ? null : s;
 }
 
 /** The player whose zone holds the card, or null for a shared zone. */
 export function ownerOf(g: Engine, card: CardObj): PlayerObj | null {
   const r = g.reads;
   if (r !== null && r.rec !== null) r.dep(r.cardId(card.id));
-  const i = card.zone.indexOf(':');
-  return i < 0 ? null : g.state.players[Number(card.zone.slice(i + 1))]!;
+  const s = zoneParts(card.zone).seat;
+  return s < 0 ? null : g.state.players[s]!;
 }
 
 /** Whose card it is now: the owner of the zone holding it, else the player a shared zone holds it for (the user of
@@ -117,6 +126,5 @@ export function holderOf(g: Engine, card: CardObj): PlayerObj | null {
 
 /** The zone id (without the seat) the card lies in; '' outside every zone. */
 export function zoneOf(card: CardObj): string {
-  const i = card.zone.indexOf(':');
-  return i < 0 ? card.zone : card.zone.slice(0, i);
+  return zoneParts(card.zone).zone;
 }
