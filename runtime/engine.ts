@@ -24,9 +24,8 @@ export interface Engine extends RulesHost {
   readonly skillCache: Map<number, { epoch: number; skills: string[] }>;
   /** The skills each card with a kind whose `grantedSkills` depends on the card grants, by card id (skills.ts). */
   readonly cardSkillCache: Map<number, readonly string[]>;
-  /** Nesting of each hook (and of skillEnabled and granted skills) being evaluated, to stop regress
-   *  (skills.ts, hooks.ts). */
-  readonly hookDepth: Map<string, number>;
+  /** Nesting of each hook being evaluated, by its reference's number, to stop regress (hooks.ts). */
+  readonly hookDepths: number[];
   /** True while a card filter's condition is evaluated: cards then read as they are (members.ts). */
   filtering: boolean;
   /** Memoised results of pure functions and hooks, valid while `memoAt === mut` (hooks.ts). */

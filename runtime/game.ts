@@ -13,9 +13,11 @@ import { hashHex, hashString } from './hash.ts';
 import {
   callFunction,
   callFunctionNow,
+  callMethodRef,
   callPureMethod,
   callRef,
   evalHook,
+  evalHookRef,
   hasMethod,
   runAction,
   runActionRef,
@@ -37,6 +39,8 @@ import type {
   EngineKind,
   EventRef,
   GameOptions,
+  HookRef,
+  MethodRef,
   MemberReaders,
   LogEntry,
   Request,
@@ -116,7 +120,7 @@ export class Game implements Engine {
   epoch = 0;
   readonly skillCache = new Map<number, { epoch: number; skills: string[] }>();
   readonly cardSkillCache = new Map<number, readonly string[]>();
-  readonly hookDepth = new Map<string, number>();
+  readonly hookDepths: number[] = [];
   filtering = false;
   readonly guards = new Guards();
   readonly seatTriggers: Map<string, { stamp: number; items: TriggerRef[] }>[] = [];
@@ -623,12 +627,20 @@ export class Game implements Engine {
     return evalHook(this, name, args);
   }
 
+  evalHookRef(ref: HookRef, args: Value[]): Value {
+    return evalHookRef(this, ref, args);
+  }
+
   hasMethod(o: Value, name: string): boolean {
     return hasMethod(this, o, name);
   }
 
   callPureMethod(o: Value, name: string, args: Value[], at: string): Value {
     return callPureMethod(this, o, name, args, at);
+  }
+
+  callMethodRef(o: Value, ref: MethodRef, args: Value[], at: string): Value {
+    return callMethodRef(this, o, ref, args, at);
   }
 
   runMethod(o: Value, name: string, args: Value[], at: string): Asking<Value> {

@@ -3,7 +3,7 @@
 import type { IHook, IMethod, IParam } from './ir.ts';
 import type { Engine } from './engine.ts';
 import { RETURN, truthy, type Ctx, type FnRef } from './link.ts';
-import type { ActionCallRef, ActionDesc, Asking } from './types.ts';
+import type { ActionCallRef, ActionDesc, Asking, HookDesc, HookRef, MethodRef } from './types.ts';
 import { RuleError, label, type PlayerObj, type Value } from './values.ts';
 import { runOf } from './variants.ts';
 import { D_ALIVE, GUARD_HOOK } from './reads.ts';
@@ -100,44 +100,74 @@ function memoKey(g: Engine, name: string, args: Value[]): string | null {
 // ------------------------------------------------------------------ hooks
 
 export function evalHook(g: Engine, name: string, args: Value[]): Value {
-  const r = g.reads;
-  if (r !== null)
-    return r.cached(r.table(name), r.key(args), g.guards.mask, g.frame, combineGuarded, g, name, args, undefined);
+  if (g.reads !== null) return evalHookRef(g, g.L.linker.hookRef(name), args);
+  // The reference interpreter: the memo by name.
   const key = memoKey(g, 'h:' + name, args);
   if (key !== null) {
     const hit = g.memo.get(key);
     if (hit !== undefined) return hit;
   }
-  const v = combineGuarded(g, name, args);
+  const v = combineGuarded(g, hookRefOf(g, g.L.linker.hookRef(name)), args);
   if (key !== null) g.memo.set(key, v);
   return v;
 }
 
-function combineGuarded(g: Engine, name: string, args: Value[]): Value {
+export function evalHookRef(g: Engine, ref: HookRef, args: Value[]): Value {
+  const r = g.reads;
+  if (r === null) return evalHook(g, ref.name, args);
+  return r.cached(
+    r.tableOf(ref),
+    r.key(args),
+    g.guards.mask,
+    g.frame,
+    combineGuarded,
+    g,
+    hookRefOf(g, ref),
+    args,
+    undefined,
+  );
+}
+
+/** The reference with what combining the hook needs, found on first use. */
+function hookRefOf(g: Engine, ref: HookRef): HookRef & { d: HookDesc } {
+  if (ref.d === null) {
+    const items = g.L.hookIndex.get(ref.name);
+    const { before, after } = g.L.tableRules;
+    ref.d = {
+      h: g.program.hooks[ref.name]!,
+      items,
+      before: items && before.length ? mineOf(items, before) : [],
+      after: items && after.length ? mineOf(items, after) : [],
+    };
+  }
+  return ref as HookRef & { d: HookDesc };
+}
+
+function combineGuarded(g: Engine, ref: HookRef & { d: HookDesc }, args: Value[]): Value {
   g.pureDepth++;
   try {
-    return combineHook(g, name, args);
+    return combineHook(g, ref, args);
   } finally {
     g.pureDepth--;
   }
 }
 
 /** The contributions of every living player's enabled skills to a hook, combined as the hook declares. */
-function combineHook(g: Engine, name: string, args: Value[]): Value {
-  const h = g.program.hooks[name]!;
-  const items = g.L.hookIndex.get(name);
+function combineHook(g: Engine, ref: HookRef & { d: HookDesc }, args: Value[]): Value {
+  const { h, items, before, after } = ref.d;
+  const name = ref.name;
   let acc: Value = h.combine === 'sum' ? 0 : h.combine === 'any' ? false : h.combine === 'all' ? true : null;
   if (!items) return acc;
   const r = g.reads;
   if (r !== null && r.rec !== null) r.guard(GUARD_HOOK);
-  const depth = g.hookDepth.get(name) ?? 0;
+  const depths = g.hookDepths;
+  const depth = depths[ref.no] ?? 0;
   if (depth > 3) return acc; // a hook consulted inside its own contributions: stop the regress
-  g.hookDepth.set(name, depth + 1);
+  depths[ref.no] = depth + 1;
   g.guards.enter(GUARD_HOOK);
   try {
     // The table's rules count once: those declared `before skills` first, `after skills` last.
-    const { before, after } = g.L.tableRules;
-    if (before.length) acc = contribute(g, h.combine, args, null, mineOf(items, before), acc);
+    if (before.length) acc = contribute(g, h.combine, args, null, before, acc);
     if (r !== null && r.rec !== null) r.dep(D_ALIVE);
     // Without skills that grant skills, a player's contributions change only with their skills that contribute
     // to this hook: that is what the cache records (reads.ts), not their whole skill list.
@@ -149,9 +179,9 @@ function combineHook(g: Engine, name: string, args: Value[]): Value {
       acc = contribute(g, h.combine, args, p, keptForSkills(g, g.seatHooks, name, items, p, quiet), acc);
     }
     if (acc !== DECIDED_TRUE && acc !== DECIDED_FALSE && after.length)
-      acc = contribute(g, h.combine, args, null, mineOf(items, after), acc);
+      acc = contribute(g, h.combine, args, null, after, acc);
   } finally {
-    g.hookDepth.set(name, depth);
+    depths[ref.no] = depth;
     g.guards.leave(GUARD_HOOK);
   }
   return acc === DECIDED_TRUE ? true : acc === DECIDED_FALSE ? false : acc;
@@ -201,6 +231,11 @@ function contribute(
 // ------------------------------------------------------------------ methods and actions
 
 function methodOf(g: Engine, o: Value, name: string, at: string): IMethod | undefined {
+  return g.program.cards[kindOf(g, o, name, at)]?.methods[name];
+}
+
+/** The kind whose method `.name()` of o calls. */
+function kindOf(g: Engine, o: Value, name: string, at: string): string {
   // A card's kind as the rules see it: a filter (武神) or the kind it stands for in a zone may change it. Without
   // filters, a card's kind is read here as getMember reads it (the same dependency noted).
   let kind: string | null;
@@ -215,7 +250,7 @@ function methodOf(g: Engine, o: Value, name: string, at: string): IMethod | unde
         ? (g.getMember(o, 'kind', at) as string)
         : null;
   if (kind === null) throw new RuleError(`.${name}(): ${label(o)} is not a card`, at);
-  return g.program.cards[kind]?.methods[name];
+  return kind;
 }
 
 export function hasMethod(g: Engine, o: Value, name: string): boolean {
@@ -230,6 +265,24 @@ export function callPureMethod(g: Engine, o: Value, name: string, args: Value[],
   if (m.expr) return g.L.linker.expr(m.expr)(c);
   const r = runOf(g.L, m.body!);
   if (r.y) throw new RuleError(`method ${name} asks players: call it as a statement`, at);
+  return r.run(c) === RETURN ? c.ret : null;
+}
+
+/** callPureMethod through a reference: each kind's method and its linked code are found once. */
+export function callMethodRef(g: Engine, o: Value, ref: MethodRef, args: Value[], at: string): Value {
+  const kind = kindOf(g, o, ref.name, at);
+  let k = ref.kinds.get(kind);
+  if (k === undefined) {
+    const m = g.program.cards[kind]?.methods[ref.name];
+    k = m ? { m, ex: m.expr ? g.L.linker.expr(m.expr) : null, run: m.expr ? null : runOf(g.L, m.body!) } : null;
+    ref.kinds.set(kind, k);
+  }
+  if (k === null) return null; // a kind without this method: the rules treat none as "not defined"
+  const c = g.ctx(null, k.m.slots);
+  bindParams(g, k.m.params, args, c);
+  if (k.ex !== null) return k.ex(c);
+  const r = k.run!;
+  if (r.y) throw new RuleError(`method ${ref.name} asks players: call it as a statement`, at);
   return r.run(c) === RETURN ? c.ret : null;
 }
 

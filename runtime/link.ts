@@ -3,7 +3,20 @@
 // events) become generators, the rest plain functions, so straight-line rule code runs without generator cost.
 import type { IAction, IBody, IExpr, IFunction, IStmt, ITarget, Program } from './ir.ts';
 import { RuleError, same, type Value } from './values.ts';
-import type { ActionCallRef, Asking, Backend, Builtins, Ctx, EventRef, Ex, FnRef, Run, Sig } from './types.ts';
+import type {
+  ActionCallRef,
+  Asking,
+  Backend,
+  Builtins,
+  Ctx,
+  EventRef,
+  Ex,
+  FnRef,
+  HookRef,
+  MethodRef,
+  Run,
+  Sig,
+} from './types.ts';
 import {
   fnCtx,
   inList,
@@ -58,6 +71,24 @@ export class Linker {
     return r;
   }
   private eventRefs = new Map<string, EventRef>();
+
+  /** The reference to a hook, one per name. */
+  hookRef(name: string): HookRef {
+    let r = this.hookRefs.get(name);
+    if (!r) this.hookRefs.set(name, (r = { name, no: this.refNo++, d: null }));
+    return r;
+  }
+  private hookRefs = new Map<string, HookRef>();
+
+  /** The reference to a card method, one per name. */
+  methodRef(name: string): MethodRef {
+    let r = this.methodRefs.get(name);
+    if (!r) this.methodRefs.set(name, (r = { name, kinds: new Map() }));
+    return r;
+  }
+  private methodRefs = new Map<string, MethodRef>();
+  /** Function and hook references are numbered together (a game's cache keeps a table per number). */
+  private refNo = 0;
   private actionRefs = new Map<string, ActionCallRef>();
 
   /** The resolved reference to a rules function, one per name. */
@@ -65,7 +96,7 @@ export class Linker {
     let r = this.fnRefs.get(name);
     if (!r) {
       const f = this.program.functions[name];
-      r = { name, no: this.fnRefs.size, f, memo: !!f && callsRules(f.expr ?? f.body), run: undefined };
+      r = { name, no: this.refNo++, f, memo: !!f && callsRules(f.expr ?? f.body), run: undefined };
       this.fnRefs.set(name, r);
     }
     return r;
@@ -187,6 +218,14 @@ export class Linker {
       case 'hook': {
         const args = e.args.map((a) => this.expr(a));
         const n = e.name;
+        if (!this.reference) {
+          const ref = this.hookRef(n);
+          return (c) =>
+            c.g.evalHookRef(
+              ref,
+              args.map((a) => a(c)),
+            );
+        }
         return (c) =>
           c.g.evalHook(
             n,
@@ -198,6 +237,16 @@ export class Linker {
         const args = e.args.map((a) => this.expr(a));
         const n = e.name;
         const at = e.at;
+        if (!this.reference) {
+          const ref = this.methodRef(n);
+          return (c) =>
+            c.g.callMethodRef(
+              o(c),
+              ref,
+              args.map((a) => a(c)),
+              at,
+            );
+        }
         return (c) =>
           c.g.callPureMethod(
             o(c),

@@ -1,7 +1,7 @@
 // The engine's shared types: decisions, options, the log, the state, and `RulesHost`, what linked rule code
 // (link.ts) and builtins (builtins.ts) may call on a game. `Game` implements it; those two modules see only this
 // interface, never game.ts, so the engine's modules import one another in one direction.
-import type { IAction_, IBody, IEvent, IExpr, IFunction, Program } from './ir.ts';
+import type { IAction_, IBody, IEvent, IExpr, IFunction, IHook, IMethod, Program } from './ir.ts';
 import type { RngState } from './rng.ts';
 import type { Reads } from './reads.ts';
 import type { ActionRef, CardObj, Frame, PlayerObj, Value, VirtualCard, ZoneRef } from './values.ts';
@@ -182,8 +182,12 @@ export interface RulesHost {
   /** A call whose function was resolved when it was linked (link.ts). */
   callRef(ref: FnRef, args: Value[], at: string): Value;
   evalHook(name: string, args: Value[]): Value;
+  /** evalHook resolved once (linked and compiled code). */
+  evalHookRef(ref: HookRef, args: Value[]): Value;
   hasMethod(o: Value, name: string): boolean;
   callPureMethod(o: Value, name: string, args: Value[], at: string): Value;
+  /** callPureMethod resolved once per kind (linked and compiled code). */
+  callMethodRef(o: Value, ref: MethodRef, args: Value[], at: string): Value;
   runMethod(o: Value, name: string, args: Value[], at: string): Asking<Value>;
   runModeMethod(name: string, args: Value[]): Asking<Value>;
   runAction(name: string, args: Value[], at: string): Asking<Value>;
@@ -295,6 +299,29 @@ export interface EventDesc {
 export interface ActionDesc {
   readonly a: IAction_;
   readonly body: Run;
+}
+
+/** A hook as it is combined: its declaration, the contributions to it (those of table rules split out, in order). */
+export interface HookDesc {
+  readonly h: IHook;
+  /** Every skill's contributions, or none when nothing contributes. */
+  readonly items: { skill: string; idx: number }[] | undefined;
+  readonly before: { skill: string; idx: number }[];
+  readonly after: { skill: string; idx: number }[];
+}
+
+/** A hook named by linked or compiled code, resolved on first use (hooks.ts); numbered like function references. */
+export interface HookRef {
+  readonly name: string;
+  readonly no: number;
+  d: HookDesc | null;
+}
+
+/** A card method named by linked or compiled code: each kind's method, with its linked code, found once (hooks.ts). */
+export interface MethodRef {
+  readonly name: string;
+  /** By card kind: the kind's method and its code (an expression, or a body), or null when the kind has none. */
+  readonly kinds: Map<string, { m: IMethod; ex: Ex | null; run: Run | null } | null>;
 }
 
 export type EventRef = RunRef<EventDesc>;

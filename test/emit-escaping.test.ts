@@ -20,7 +20,7 @@ const VOCABULARY = new Set(
     'eventStart ES eventBody EB eventCleanup EC eventEnd EE eventLeave EL actionStart AS d body cleanup ' +
     'fnRef builtin listens member fail vars you frame subject checkStop stopped ret data ' +
     'hears getGlobal setGlobal option zoneRef asPlayer getMember setMember callRef evalHook callPureMethod findCard asList ' +
-    'eventRef actionRef runMethod openWindow tick touch slice Math trunc Infinity undefined'
+    'methodRef callMethodRef hookRef evalHookRef eventRef actionRef runMethod openWindow tick touch slice Math trunc Infinity undefined'
   ).split(' '),
 );
 /** The emitter's numbered names (code.ts `name`). */

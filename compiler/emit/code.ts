@@ -60,6 +60,8 @@ export function int(n: number): Code {
 /** The emitter's prefixes for the names it makes: a letter, then a number. */
 export type Prefix =
   | 'F'
+  | 'J'
+  | 'U'
   | 'V'
   | 'Y'
   | 'B'

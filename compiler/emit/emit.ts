@@ -10,7 +10,7 @@ import type { IAction, IBody, IExpr, IStmt, ITarget, Program } from '../../runti
 import { type Code, int, js, list, lit, name, type Prefix } from './code.ts';
 
 /** Bumped when the shape of the output changes (the loader refuses another version). */
-export const EMIT_VERSION = 4;
+export const EMIT_VERSION = 6;
 
 const C = js`c`;
 const NONE = js``;
@@ -98,6 +98,16 @@ return { E, R, D };
     return this.constant('F', n, () => js`rt.fnRef(${lit(n)})`);
   }
 
+  /** A card method, resolved per kind on its first use (linker.methodRef). */
+  private methodRef(n: string): Code {
+    return this.constant('U', n, () => js`rt.methodRef(${lit(n)})`);
+  }
+
+  /** A hook, resolved on its first use (linker.hookRef). */
+  private hookRef(n: string): Code {
+    return this.constant('J', n, () => js`rt.hookRef(${lit(n)})`);
+  }
+
   /** An event or action, resolved on its first run (linker.eventRef, actionRef). */
   private eventRef(n: string): Code {
     return this.constant('V', n, () => js`rt.eventRef(${lit(n)})`);
@@ -168,9 +178,9 @@ return { E, R, D };
       case 'fn':
         return js`${c}.g.callRef(${this.fnRef(e.name)}, ${this.args(e.args, c)}, ${lit(e.at)})`;
       case 'hook':
-        return js`${c}.g.evalHook(${lit(e.name)}, ${this.args(e.args, c)})`;
+        return js`${c}.g.evalHookRef(${this.hookRef(e.name)}, ${this.args(e.args, c)})`;
       case 'method':
-        return js`${c}.g.callPureMethod(${this.expr(e.o, c)}, ${lit(e.name)}, ${this.args(e.args, c)}, ${lit(e.at)})`;
+        return js`${c}.g.callMethodRef(${this.expr(e.o, c)}, ${this.methodRef(e.name)}, ${this.args(e.args, c)}, ${lit(e.at)})`;
       case 'un':
         return e.op === 'not' ? js`!${this.test(e.e, c)}` : js`(-(${this.expr(e.e, c)}))`;
       case 'and':

@@ -51,6 +51,8 @@ export function support({ linker, builtins, listens, member }: LinkedFor) {
     isKind,
     RuleError,
     fnRef: (name: string): FnRef => linker.fnRef(name),
+    hookRef: (name: string) => linker.hookRef(name),
+    methodRef: (name: string) => linker.methodRef(name),
     eventRef: (name: string) => linker.eventRef(name),
     actionRef: (name: string) => linker.actionRef(name),
     // An event or action run in steps, its body called by the compiled code itself (windows.ts, hooks.ts).
