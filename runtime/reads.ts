@@ -406,17 +406,21 @@ export class Reads {
     return r;
   }
 
-  /** The computation begun with `r` gave v: keep it, count its reads for the enclosing one, give v back. */
+  /** The computation begun with `r` gave v: keep it, count its reads for the enclosing one, give v back (the list
+   *  kept before, when v has the same items). */
   end(r: Recorder, table: Table, key: number, active: number, v: Value): Value {
     this.abort(r);
     if ((r.guarded & active) === 0) {
-      // The entry a recomputation replaces is updated in place (no new entry, no new key in the map).
+      // The entry a recomputation replaces is updated in place (no new entry, no new key in the map), and keeps
+      // its list and its dependencies when they came out the same: kept results live long, so a copy of each
+      // would only be work for the collector.
       const old = table.map.get(key);
       if (old === undefined)
         table.map.set(key, { v, deps: r.deps, time: this.clock, frame: r.frame, guarded: r.guarded });
       else {
+        if (v !== old.v && sameItems(v, old.v)) v = old.v;
         old.v = v;
-        old.deps = r.deps;
+        if (!sameIds(r.deps, old.deps)) old.deps = r.deps;
         old.time = this.clock;
         old.frame = r.frame;
         old.guarded = r.guarded;
@@ -488,6 +492,19 @@ export class Reads {
     for (const d of e.deps) if (ver[d]! > t) return false;
     return true;
   }
+}
+
+/** Two lists with the same items (by identity), in the same order. */
+function sameItems(a: Value, b: Value): boolean {
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function sameIds(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** Structural equality of results: the same players, cards and events, virtual cards and actions alike. */

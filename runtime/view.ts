@@ -397,24 +397,12 @@ class Reader implements Table {
     if (this.#request !== undefined) return this.#request;
     const r = this.#g.pending;
     if (!r || r.seat !== this.seat) return (this.#request = null);
-    // Each option's value is copied when first read: a policy that picks by count (the random AI) reads none.
-    const options = r.options.map((o) => this.#option(o.label, o.value));
+    const options = r.options.map((o) => ({ label: o.label, value: this.#listed(o.value) }));
     const out: Request = { seat: r.seat, prompt: r.prompt, options, min: r.min, max: r.max };
     if (r.sealed) out.sealed = { seats: r.sealed.seats.slice(), answered: r.sealed.answered };
     if (r.subject)
       out.subject = { ...r.subject, ...(r.subject.about !== undefined ? { about: this.seen(r.subject.about) } : {}) };
     return (this.#request = out);
-  }
-
-  #option(label: string, live: Value): { label: string; value: Value } {
-    const reader = this;
-    let copy: Value | undefined;
-    return {
-      label,
-      get value() {
-        return copy === undefined ? (copy = reader.#listed(live)) : copy;
-      },
-    };
   }
 
   onEvent(ids: readonly string[], fn: (e: SeenEvent, phase: 'start' | 'end') => void): void {
