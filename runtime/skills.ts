@@ -162,10 +162,14 @@ function mineNow(g: Engine, items: readonly { skill: string }[], p: PlayerObj): 
   return mineOf(items, skillsOf(g, p)) as unknown as Value;
 }
 
-/** The items of these skills, in the items' order. */
+/** The items of these skills, in the items' order. Kept lists live long (skills seldom change), and most seats
+ *  have no item of a given window or hook: those share one empty list. */
 export function mineOf<T extends { skill: string }>(items: readonly T[], skills: readonly string[]): T[] {
-  return items.filter((it) => skills.includes(it.skill));
+  let out: T[] | null = null;
+  for (const it of items) if (skills.includes(it.skill)) (out ??= []).push(it);
+  return out ?? (NONE as unknown as T[]);
 }
+const NONE: readonly never[] = Object.freeze([]);
 
 /** The rules may define `skillEnabled(owner, skill)`; without it every skill a player has is enabled. */
 export function skillEnabled(g: Engine, p: PlayerObj, skill: string): boolean {
