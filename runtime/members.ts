@@ -208,6 +208,8 @@ export function memberReader(
   const property = properties.has(name);
   const engine = property ? undefined : PLAYER.get(name);
   const field = name !== 'stopped' && name !== 'kind' && name !== 'parent';
+  const cardMember = CARD.get(name);
+  const printed = name === 'suit' || name === 'rank' || name === 'id';
   return (g, o, at) => {
     // While a cached call records what it reads (reads.ts), each read is noted as getMember notes it.
     const r = g.reads;
@@ -224,6 +226,13 @@ export function memberReader(
         if (rec) r.dep(D_FRAME);
         const v = o.data[name];
         return v === undefined ? null : v;
+      } else if (o.t === 'c' && g.L.filterSkills.length === 0) {
+        // getMember's card branch where no filter applies (what it gives, the same dependency noted).
+        if (rec && !printed) r.dep(r.cardId(o.id));
+        if (cardMember) return cardMember(o, g, at);
+        const kf = g.program.cards[o.as ?? o.kind]?.fields[name];
+        if (kf !== undefined) return kf as Value;
+        if (g.L.fieldNames.has(name)) return null;
       }
     }
     return getMember(g, o, name, at);

@@ -35,10 +35,23 @@ const NO_SEAT = 31;
 /** Before `card` moves: note who sees it go. A reader who saw a card leave knows where it went (a card a skill
  *  takes from the table into a hand is still that card to everyone), until it moves out of their sight. */
 export function noteLeaving(program: Program, card: CardObj, seats: number): void {
-  let bits = canSee(program, card, null) ? 1 << NO_SEAT : 0;
-  for (let s = 0; s < seats; s++) if (canSee(program, card, s)) bits |= 1 << s;
+  const bits = seenBits(program, card, seats);
   if (bits !== 0) sawLeave.set(card, bits);
-  else if (sawLeave.has(card)) sawLeave.delete(card);
+  else sawLeave.delete(card);
+}
+
+/** canSee for every seat and for a reader without one, as bits (the zone looked up once). */
+function seenBits(program: Program, card: CardObj, seats: number): number {
+  const all = ((1 << seats) - 1) | (1 << NO_SEAT);
+  if (card.open) return all;
+  let shown = 0;
+  if (card.seenBy !== undefined) for (const s of card.seenBy) if (s >= 0 && s < seats) shown |= 1 << s;
+  if (card.faceDown) return shown;
+  const z = zoneParts(card.zone);
+  const vis = program.zones[z.zone]?.visibility ?? 'public';
+  if (vis === 'public') return all;
+  if (vis === 'owner' && z.seat >= 0 && z.seat < seats) shown |= 1 << z.seat;
+  return shown;
 }
 
 /** Shuffled cards are lost track of: nobody knows which is where. */
