@@ -326,7 +326,9 @@ export class Game implements Engine {
     knows?: number[],
     announce = false,
   ): void {
-    const sees = announce ? knowsAnnounced : (c: CardObj, seat: number | null) => canSee(this.program, c, seat);
+    // Who sees which card matters only to a kept log (a simulation keeps the text's hash alone: no closure then).
+    const sees =
+      announce || !this.keepLog ? knowsAnnounced : (c: CardObj, seat: number | null) => canSee(this.program, c, seat);
     const e = logEntry(sees, this.state, k, template, values, audience, knows, this.keepLog);
     this.state.hash = hashString(e.text, this.state.hash % 4294967296);
     if (this.keepLog) this.state.log.push(e);
