@@ -19,13 +19,14 @@ import {
   evalHook,
   evalHookRef,
   hasMethod,
+  actionStart,
   runAction,
   runActionRef,
   runMethod,
   runMethodBody,
   runModeMethod,
 } from './hooks.ts';
-import { truthy, type Ctx, type Ex, type FnRef } from './link.ts';
+import { truthy, type Ctx, type Ex, type FnRef, type Sig } from './link.ts';
 import { nulls } from './ops.ts';
 import { getMember, memberReader, setMember } from './members.ts';
 import { randBelow, seedRng, shuffleInPlace } from './rng.ts';
@@ -65,7 +66,19 @@ import { compiledOf } from './aot/bind.ts';
 import { DEFAULT_CAPS, LoopWatch, Unwinding, loopLine, skillsLoopingNow } from './runaway.ts';
 import { canSee, knowsAnnounced, logEntry, loseTrack } from './visibility.ts';
 import { applyCarried, carriedOf } from './carried.ts';
-import { MAX_DEPTH, hears, openWindow, runEvent, runEventRef, seatOrder } from './windows.ts';
+import {
+  MAX_DEPTH,
+  eventBody,
+  eventCleanup,
+  eventEnd,
+  eventLeave,
+  eventStart,
+  hears,
+  openWindow,
+  runEvent,
+  runEventRef,
+  seatOrder,
+} from './windows.ts';
 import { asCards, asList, ownerOf, put, removeFromZone, zoneOf } from './zones.ts';
 import { isSuit } from './card-face.ts';
 
@@ -666,6 +679,30 @@ export class Game implements Engine {
 
   runEventRef(ref: EventRef, args: Value[], at: string): Asking<Value> {
     return runEventRef(this, ref, args, at);
+  }
+
+  eventStart(ref: EventRef, args: Value[], at: string): Ctx {
+    return eventStart(this, ref, args, at);
+  }
+
+  eventBody(c: Ctx, sig: Sig): void {
+    eventBody(c, sig);
+  }
+
+  eventCleanup(ref: EventRef, c: Ctx): Asking<void> {
+    return eventCleanup(this, ref, c);
+  }
+
+  eventEnd(c: Ctx): void {
+    eventEnd(this, c);
+  }
+
+  eventLeave(c: Ctx): void {
+    eventLeave(this, c);
+  }
+
+  actionStart(ref: ActionCallRef, args: Value[], at: string): Ctx {
+    return actionStart(this, ref, args, at);
   }
 
   runActionRef(ref: ActionCallRef, args: Value[], at: string): Asking<Value> {

@@ -192,6 +192,14 @@ export interface RulesHost {
   runModeMethod(name: string, args: Value[]): Asking<Value>;
   runAction(name: string, args: Value[], at: string): Asking<Value>;
   runEvent(name: string, args: Value[], at: string): Asking<Value>;
+  /** An event run in steps, its body run by compiled code itself (windows.ts eventStart …), and an action's start
+   *  (hooks.ts actionStart). */
+  eventStart(ref: EventRef, args: Value[], at: string): Ctx;
+  eventBody(c: Ctx, sig: Sig): void;
+  eventCleanup(ref: EventRef, c: Ctx): Asking<void>;
+  eventEnd(c: Ctx): void;
+  eventLeave(c: Ctx): void;
+  actionStart(ref: ActionCallRef, args: Value[], at: string): Ctx;
   /** runAction and runEvent resolved once (linked and compiled code). */
   runActionRef(ref: ActionCallRef, args: Value[], at: string): Asking<Value>;
   runEventRef(ref: EventRef, args: Value[], at: string): Asking<Value>;

@@ -17,7 +17,7 @@ const VOCABULARY = new Set(
   (
     'version roots exprs bodies create rt E R D a y run gen c c0 g ' +
     'truthy T same S num N plus P minus M plusAssign PA inList IN isKind IS where WH some SO stop ST fnCtx CX readsFrame RF RuleError RE ' +
-    'eventStart ES eventBody EB eventCleanup EC eventEnd EE eventLeave EL actionStart AS d body cleanup ' +
+    'eventStart eventBody eventCleanup eventEnd eventLeave actionStart d body cleanup ' +
     'fnRef builtin listens member fail vars you frame subject checkStop stopped ret data ' +
     'hears getGlobal setGlobal option zoneRef asPlayer getMember setMember callRef evalHook callPureMethod findCard asList ' +
     'methodRef callMethodRef hookRef evalHookRef eventRef actionRef runMethod openWindow tick touch slice Math trunc Infinity undefined'

@@ -10,7 +10,7 @@ import type { IAction, IBody, IExpr, IStmt, ITarget, Program } from '../../runti
 import { type Code, int, js, list, lit, name, type Prefix } from './code.ts';
 
 /** Bumped when the shape of the output changes (the loader refuses another version). */
-export const EMIT_VERSION = 6;
+export const EMIT_VERSION = 7;
 
 const C = js`c`;
 const NONE = js``;
@@ -44,7 +44,7 @@ class Emitter {
 export const version = ${int(EMIT_VERSION)};
 export const roots = { exprs: ${int(exprs.length)}, bodies: ${int(bodies.length)} };
 export function create(rt) {
-const { truthy: T, same: S, num: N, plus: P, minus: M, plusAssign: PA, inList: IN, isKind: IS, where: WH, some: SO, stop: ST, fnCtx: CX, readsFrame: RF, RuleError: RE, eventStart: ES, eventBody: EB, eventCleanup: EC, eventEnd: EE, eventLeave: EL, actionStart: AS } = rt;
+const { truthy: T, same: S, num: N, plus: P, minus: M, plusAssign: PA, inList: IN, isKind: IS, where: WH, some: SO, stop: ST, fnCtx: CX, readsFrame: RF, RuleError: RE } = rt;
 ${list(this.decls, '\n')}
 const E = [
 ${list(exprs, ',\n')}
@@ -394,21 +394,21 @@ if (${this.listens(s.name)} && c.g.hears(${lit(s.name)})) yield* c.g.openWindow(
       const ev = this.eventRef(a.name);
       const h = this.fresh('h');
       const b = this.fresh('b');
-      return js`{ const ${h} = ES(c.g, ${ev}, ${args}, ${at});
+      return js`{ const ${h} = c.g.eventStart(${ev}, ${args}, ${at});
 try {
 const ${b} = ${ev}.d.body;
-EB(${h}, ${b}.y ? yield* ${b}.gen(${h}) : ${b}.run(${h}));
-if (${ev}.d.cleanup !== null) yield* EC(c.g, ${ev}, ${h});
-EE(c.g, ${h});
+c.g.eventBody(${h}, ${b}.y ? yield* ${b}.gen(${h}) : ${b}.run(${h}));
+if (${ev}.d.cleanup !== null) yield* c.g.eventCleanup(${ev}, ${h});
+c.g.eventEnd(${h});
 } finally {
-EL(c.g, ${h});
+c.g.eventLeave(${h});
 }${use ? js`\n${use(js`${h}.ret`)}` : NONE} }`;
     }
     if (a.k === 'action') {
       const ac = this.actionRef(a.name);
       const h = this.fresh('h');
       const b = this.fresh('b');
-      const head = js`const ${h} = AS(c.g, ${ac}, ${args}, ${at});\nconst ${b} = ${ac}.d.body;`;
+      const head = js`const ${h} = c.g.actionStart(${ac}, ${args}, ${at});\nconst ${b} = ${ac}.d.body;`;
       if (!use) return js`{ ${head}\nif (${b}.y) yield* ${b}.gen(${h});\nelse ${b}.run(${h}); }`;
       const s = this.fresh('s');
       return js`{ ${head}\nconst ${s} = ${b}.y ? yield* ${b}.gen(${h}) : ${b}.run(${h});\n${use(js`(${s} === 3 ? ${h}.ret : null)`)} }`;

@@ -1,6 +1,4 @@
 import { readsFrame, type Linker } from '../link.ts';
-import { actionStart } from '../hooks.ts';
-import { eventBody, eventCleanup, eventEnd, eventLeave, eventStart } from '../windows.ts';
 import {
   fnCtx,
   inList,
@@ -55,13 +53,6 @@ export function support({ linker, builtins, listens, member }: LinkedFor) {
     methodRef: (name: string) => linker.methodRef(name),
     eventRef: (name: string) => linker.eventRef(name),
     actionRef: (name: string) => linker.actionRef(name),
-    // An event or action run in steps, its body called by the compiled code itself (windows.ts, hooks.ts).
-    eventStart,
-    eventBody,
-    eventCleanup,
-    eventEnd,
-    eventLeave,
-    actionStart,
     /** A window no trigger listens to opens nothing: compiled code skips it (openWindow would find no trigger). */
     listens,
     /** A builtin by name; one the engine lacks fails where it is called (the compiler reports it first). */
