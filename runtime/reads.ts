@@ -99,6 +99,8 @@ export class Reads {
   /** The innermost cached call being computed, whose reads are being recorded; null outside any. */
   rec: Recorder | null = null;
   private readonly stack: Recorder[] = [];
+  /** Recorders of finished computations, for the next begin(). */
+  private readonly spare: Recorder[] = [];
   private readonly props = new Map<string, number>();
   private readonly zones = new Map<string, number>();
   private readonly globals = new Map<string, number>();
@@ -400,7 +402,13 @@ export class Reads {
     // for the cached call around them). Checked every 32 misses: a function consulted only when the cached call
     // around it missed (distanceMod under distance) rarely hits, and a game is only a few hundred calls long.
     if (table.misses >= 64 && (table.misses & 31) === 0 && table.hits * 8 < table.misses) table.off = true;
-    const r: Recorder = { id: ++this.recs, deps: [], frame: NO_FRAME, guarded: 0 };
+    // Recorders are reused (end() gives them back): an entry copies the ids it keeps, and a recomputation that read
+    // the same ids as before allocates nothing for them.
+    const r = this.spare.pop() ?? { id: 0, deps: [], frame: NO_FRAME, guarded: 0 };
+    r.id = ++this.recs;
+    r.deps.length = 0;
+    r.frame = NO_FRAME;
+    r.guarded = 0;
     if (this.rec !== null) this.stack.push(this.rec);
     this.rec = r;
     return r;
@@ -416,17 +424,18 @@ export class Reads {
       // would only be work for the collector.
       const old = table.map.get(key);
       if (old === undefined)
-        table.map.set(key, { v, deps: r.deps, time: this.clock, frame: r.frame, guarded: r.guarded });
+        table.map.set(key, { v, deps: r.deps.slice(), time: this.clock, frame: r.frame, guarded: r.guarded });
       else {
         if (v !== old.v && sameItems(v, old.v)) v = old.v;
         old.v = v;
-        if (!sameIds(r.deps, old.deps)) old.deps = r.deps;
+        if (!sameIds(r.deps, old.deps)) old.deps = r.deps.slice();
         old.time = this.clock;
         old.frame = r.frame;
         old.guarded = r.guarded;
       }
     }
     if (this.rec !== null) this.merge(r.deps, r.frame, r.guarded);
+    this.spare.push(r);
     return v;
   }
 
@@ -459,6 +468,7 @@ export class Reads {
       v = compute(a, b, c, d);
     } catch (x) {
       this.abort(rec);
+      this.spare.push(rec);
       throw x;
     }
     return this.end(rec, table, key, active, v);
