@@ -3,7 +3,7 @@
 import type { IHook, IMethod, IParam } from './ir.ts';
 import type { Engine } from './engine.ts';
 import { RETURN, truthy, type Ctx, type FnRef } from './link.ts';
-import type { ActionCallRef, ActionDesc, Asking, HookDesc, HookRef, MethodRef } from './types.ts';
+import type { ActionCallRef, ActionDesc, Asking, HookDesc, HookRef, LinkedMethod, MethodRef } from './types.ts';
 import { RuleError, label, type PlayerObj, type Value } from './values.ts';
 import { runOf } from './variants.ts';
 import { D_ALIVE, GUARD_HOOK } from './reads.ts';
@@ -259,13 +259,7 @@ export function hasMethod(g: Engine, o: Value, name: string): boolean {
 
 export function callPureMethod(g: Engine, o: Value, name: string, args: Value[], at: string): Value {
   const m = methodOf(g, o, name, at);
-  if (!m) return null; // a kind without this method: the rules treat none as "not defined"
-  const c = g.ctx(null, m.slots);
-  bindParams(g, m.params, args, c);
-  if (m.expr) return g.L.linker.expr(m.expr)(c);
-  const r = runOf(g.L, m.body!);
-  if (r.y) throw new RuleError(`method ${name} asks players: call it as a statement`, at);
-  return r.run(c) === RETURN ? c.ret : null;
+  return m ? runPureMethod(g, linkedMethod(g, m), name, args, at) : null; // none: the rules treat it as "not defined"
 }
 
 /** callPureMethod through a reference: each kind's method and its linked code are found once. */
@@ -274,15 +268,21 @@ export function callMethodRef(g: Engine, o: Value, ref: MethodRef, args: Value[]
   let k = ref.kinds.get(kind);
   if (k === undefined) {
     const m = g.program.cards[kind]?.methods[ref.name];
-    k = m ? { m, ex: m.expr ? g.L.linker.expr(m.expr) : null, run: m.expr ? null : runOf(g.L, m.body!) } : null;
-    ref.kinds.set(kind, k);
+    ref.kinds.set(kind, (k = m ? linkedMethod(g, m) : null));
   }
-  if (k === null) return null; // a kind without this method: the rules treat none as "not defined"
+  return k === null ? null : runPureMethod(g, k, ref.name, args, at);
+}
+
+function linkedMethod(g: Engine, m: IMethod): LinkedMethod {
+  return { m, ex: m.expr ? g.L.linker.expr(m.expr) : null, run: m.expr ? null : runOf(g.L, m.body!) };
+}
+
+function runPureMethod(g: Engine, k: LinkedMethod, name: string, args: Value[], at: string): Value {
   const c = g.ctx(null, k.m.slots);
   bindParams(g, k.m.params, args, c);
   if (k.ex !== null) return k.ex(c);
   const r = k.run!;
-  if (r.y) throw new RuleError(`method ${ref.name} asks players: call it as a statement`, at);
+  if (r.y) throw new RuleError(`method ${name} asks players: call it as a statement`, at);
   return r.run(c) === RETURN ? c.ret : null;
 }
 

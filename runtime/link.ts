@@ -70,7 +70,6 @@ export class Linker {
     if (!r) this.actionRefs.set(name, (r = { name, d: null }));
     return r;
   }
-  private eventRefs = new Map<string, EventRef>();
 
   /** The reference to a hook, one per name. */
   hookRef(name: string): HookRef {
@@ -78,7 +77,6 @@ export class Linker {
     if (!r) this.hookRefs.set(name, (r = { name, no: this.refNo++, d: null }));
     return r;
   }
-  private hookRefs = new Map<string, HookRef>();
 
   /** The reference to a card method, one per name. */
   methodRef(name: string): MethodRef {
@@ -86,10 +84,13 @@ export class Linker {
     if (!r) this.methodRefs.set(name, (r = { name, kinds: new Map() }));
     return r;
   }
-  private methodRefs = new Map<string, MethodRef>();
+
+  private readonly eventRefs = new Map<string, EventRef>();
+  private readonly actionRefs = new Map<string, ActionCallRef>();
+  private readonly hookRefs = new Map<string, HookRef>();
+  private readonly methodRefs = new Map<string, MethodRef>();
   /** Function and hook references are numbered together (a game's cache keeps a table per number). */
   private refNo = 0;
-  private actionRefs = new Map<string, ActionCallRef>();
 
   /** The resolved reference to a rules function, one per name. */
   fnRef(name: string): FnRef {

@@ -426,9 +426,9 @@ export class Reads {
       if (old === undefined)
         table.map.set(key, { v, deps: r.deps.slice(), time: this.clock, frame: r.frame, guarded: r.guarded });
       else {
-        if (v !== old.v && sameItems(v, old.v)) v = old.v;
+        if (v !== old.v && Array.isArray(v) && Array.isArray(old.v) && sameItems(v, old.v)) v = old.v;
         old.v = v;
-        if (!sameIds(r.deps, old.deps)) old.deps = r.deps.slice();
+        if (!sameItems(r.deps, old.deps)) old.deps = r.deps.slice();
         old.time = this.clock;
         old.frame = r.frame;
         old.guarded = r.guarded;
@@ -505,13 +505,7 @@ export class Reads {
 }
 
 /** Two lists with the same items (by identity), in the same order. */
-function sameItems(a: Value, b: Value): boolean {
-  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-function sameIds(a: readonly number[], b: readonly number[]): boolean {
+function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;

@@ -328,8 +328,15 @@ export interface HookRef {
 /** A card method named by linked or compiled code: each kind's method, with its linked code, found once (hooks.ts). */
 export interface MethodRef {
   readonly name: string;
-  /** By card kind: the kind's method and its code (an expression, or a body), or null when the kind has none. */
-  readonly kinds: Map<string, { m: IMethod; ex: Ex | null; run: Run | null } | null>;
+  /** By card kind: the kind's method and its code, or null when the kind has none. */
+  readonly kinds: Map<string, LinkedMethod | null>;
+}
+
+/** A card method with its linked code: an expression, or a body. */
+export interface LinkedMethod {
+  readonly m: IMethod;
+  readonly ex: Ex | null;
+  readonly run: Run | null;
 }
 
 export type EventRef = RunRef<EventDesc>;

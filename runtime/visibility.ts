@@ -11,15 +11,24 @@ import { label, zoneParts, type CardObj, type Value } from './values.ts';
 
 /** Whether `seat` (null: a reader without a seat, who sees only what is public) sees the card's face now. */
 export function canSee(program: Program, card: CardObj, seat: number | null): boolean {
-  if (card.open) return true;
-  if (seat !== null && card.seenBy?.includes(seat)) return true;
-  if (card.faceDown) return false;
+  return (sight(program, card) & (1 << (seat ?? NO_SEAT))) !== 0;
+}
+
+/** Who sees the card's face now, as bits: one per seat, bit NO_SEAT for a reader without a seat (all bits: everyone).
+ *  It is open to all; else the seats shown it see it; else a face-down card is hidden from the rest; else its zone
+ *  decides (public, or its owner's). */
+function sight(program: Program, card: CardObj): number {
+  if (card.open) return ALL;
+  let shown = 0;
+  if (card.seenBy !== undefined) for (const s of card.seenBy) if (s >= 0 && s < NO_SEAT) shown |= 1 << s;
+  if (card.faceDown) return shown;
   const z = zoneParts(card.zone);
   const vis = program.zones[z.zone]?.visibility ?? 'public';
-  if (vis === 'public') return true;
-  if (vis === 'owner') return z.seat >= 0 && seat !== null && z.seat === seat;
-  return false;
+  if (vis === 'public') return ALL;
+  if (vis === 'owner' && z.seat >= 0) shown |= 1 << z.seat;
+  return shown;
 }
+const ALL = ~0;
 
 /** Whether `seat` knows the face of a card the rules name in a log line (`log`, `logTo`, `logExcept`): a line
  *  announces the cards it names (a discard, a use, a judge card), except a face-down card to a reader who was not
@@ -35,23 +44,9 @@ const NO_SEAT = 31;
 /** Before `card` moves: note who sees it go. A reader who saw a card leave knows where it went (a card a skill
  *  takes from the table into a hand is still that card to everyone), until it moves out of their sight. */
 export function noteLeaving(program: Program, card: CardObj, seats: number): void {
-  const bits = seenBits(program, card, seats);
+  const bits = sight(program, card) & (((1 << seats) - 1) | (1 << NO_SEAT));
   if (bits !== 0) sawLeave.set(card, bits);
   else sawLeave.delete(card);
-}
-
-/** canSee for every seat and for a reader without one, as bits (the zone looked up once). */
-function seenBits(program: Program, card: CardObj, seats: number): number {
-  const all = ((1 << seats) - 1) | (1 << NO_SEAT);
-  if (card.open) return all;
-  let shown = 0;
-  if (card.seenBy !== undefined) for (const s of card.seenBy) if (s >= 0 && s < seats) shown |= 1 << s;
-  if (card.faceDown) return shown;
-  const z = zoneParts(card.zone);
-  const vis = program.zones[z.zone]?.visibility ?? 'public';
-  if (vis === 'public') return all;
-  if (vis === 'owner' && z.seat >= 0 && z.seat < seats) shown |= 1 << z.seat;
-  return shown;
 }
 
 /** Shuffled cards are lost track of: nobody knows which is where. */
