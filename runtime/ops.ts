@@ -26,8 +26,13 @@ export function plus(a: Value, b: Value, at: string): Value {
 
 /** `a - b`: a list without the items of b (or without b), else numbers subtract. */
 export function minus(a: Value, b: Value, at: string): Value {
-  if (Array.isArray(a)) return a.filter((x) => (Array.isArray(b) ? !b.some((y) => same(x, y)) : !same(x, b)));
+  // The list case in a function of its own: a closure over `b` here would allocate on every subtraction.
+  if (Array.isArray(a)) return without(a, b);
   return num(a, at) - num(b, at);
+}
+
+function without(a: Value[], b: Value): Value[] {
+  return a.filter((x) => (Array.isArray(b) ? !b.some((y) => same(x, y)) : !same(x, b)));
 }
 
 /** `x += v`: a list takes v's items, a number adds. */

@@ -46,7 +46,10 @@ const NO_FRAME = { t: 'e', id: '', data: {}, stopped: false, parent: null } as F
 
 export interface Recorder {
   id: number;
+  /** The ids read, the first `n` of them: a reused recorder keeps its list's room (setting an array's length to
+   *  0 would free it, and every push after would allocate it again). */
   deps: number[];
+  n: number;
   frame: Frame | null; // NO_FRAME when the running event was not read
   /** The kinds of re-entrancy guard consulted (hooks.ts, skills.ts, members.ts): the result may depend on them. */
   guarded: number;
@@ -224,7 +227,7 @@ export class Reads {
     if (id >= this.stamp.length) this.extend(id);
     if (this.stamp[id] === r.id) return;
     this.stamp[id] = r.id;
-    r.deps.push(id);
+    r.deps[r.n++] = id;
   }
 
   /** A read of the running event (`event`, an event's field, `within`). */
@@ -233,7 +236,7 @@ export class Reads {
     r.frame = current;
     if (this.stamp[D_FRAME] !== r.id) {
       this.stamp[D_FRAME] = r.id;
-      r.deps.push(D_FRAME);
+      r.deps[r.n++] = D_FRAME;
     }
   }
 
@@ -278,7 +281,7 @@ export class Reads {
   /** `compute(a, b, c)` with its reads recorded, kept in no table: its value and what it read (an invariant's
    *  check, which keeps its own results: invariants.ts). */
   recorded<A, B, C>(compute: (a: A, b: B, c: C) => Value, a: A, b: B, c: C): Recorded {
-    const r: Recorder = { id: ++this.recs, deps: [], frame: NO_FRAME, guarded: 0 };
+    const r: Recorder = { id: ++this.recs, deps: [], n: 0, frame: NO_FRAME, guarded: 0 };
     if (this.rec !== null) this.stack.push(this.rec);
     this.rec = r;
     let v: Value;
@@ -287,7 +290,7 @@ export class Reads {
     } finally {
       this.abort(r);
     }
-    return { v, deps: r.deps, readFrame: r.frame !== NO_FRAME, frame: r.frame, guarded: r.guarded };
+    return { v, deps: r.deps.slice(0, r.n), readFrame: r.frame !== NO_FRAME, frame: r.frame, guarded: r.guarded };
   }
 
   // ---------------------------------------------------------------- cached calls
@@ -389,7 +392,7 @@ export class Reads {
     const e = table.map.get(key);
     if (e !== undefined && (e.guarded & active) === 0 && this.valid(e, frame)) {
       table.hits++;
-      if (this.rec !== null) this.merge(e.deps, e.frame, e.guarded);
+      if (this.rec !== null) this.merge(e.deps, e.deps.length, e.frame, e.guarded);
       return e;
     }
     return undefined;
@@ -404,9 +407,9 @@ export class Reads {
     if (table.misses >= 64 && (table.misses & 31) === 0 && table.hits * 8 < table.misses) table.off = true;
     // Recorders are reused (end() gives them back): an entry copies the ids it keeps, and a recomputation that read
     // the same ids as before allocates nothing for them.
-    const r = this.spare.pop() ?? { id: 0, deps: [], frame: NO_FRAME, guarded: 0 };
+    const r = this.spare.pop() ?? { id: 0, deps: [], n: 0, frame: NO_FRAME, guarded: 0 };
     r.id = ++this.recs;
-    r.deps.length = 0;
+    r.n = 0;
     r.frame = NO_FRAME;
     r.guarded = 0;
     if (this.rec !== null) this.stack.push(this.rec);
@@ -424,17 +427,17 @@ export class Reads {
       // would only be work for the collector.
       const old = table.map.get(key);
       if (old === undefined)
-        table.map.set(key, { v, deps: r.deps.slice(), time: this.clock, frame: r.frame, guarded: r.guarded });
+        table.map.set(key, { v, deps: r.deps.slice(0, r.n), time: this.clock, frame: r.frame, guarded: r.guarded });
       else {
         if (v !== old.v && Array.isArray(v) && Array.isArray(old.v) && sameItems(v, old.v)) v = old.v;
         old.v = v;
-        if (!sameItems(r.deps, old.deps)) old.deps = r.deps.slice();
+        if (!sameDeps(r, old.deps)) old.deps = r.deps.slice(0, r.n);
         old.time = this.clock;
         old.frame = r.frame;
         old.guarded = r.guarded;
       }
     }
-    if (this.rec !== null) this.merge(r.deps, r.frame, r.guarded);
+    if (this.rec !== null) this.merge(r.deps, r.n, r.frame, r.guarded);
     this.spare.push(r);
     return v;
   }
@@ -461,7 +464,8 @@ export class Reads {
   ): Value {
     if (table.off || key === undefined) return compute(a, b, c, d);
     const e = this.reuse(table, key, active, frame);
-    if (e !== undefined) return this.check ? this.verified(e, () => compute(a, b, c, d)) : e.v;
+    // No closure here: one capturing the arguments would make every call allocate a context for them, hit or miss.
+    if (e !== undefined) return this.check ? this.verified(e, compute, a, b, c, d) : e.v;
     const rec = this.begin(table);
     let v: Value;
     try {
@@ -475,20 +479,21 @@ export class Reads {
   }
 
   /** Check mode: the kept value of e against a fresh computation (which records nothing for anyone). */
-  verified(e: Entry, compute: () => Value): Value {
-    const fresh = this.recorded(compute, undefined, undefined, undefined).v;
+  private verified<A, B, C, D>(e: Entry, compute: (a: A, b: B, c: C, d: D) => Value, a: A, b: B, c: C, d: D): Value {
+    const fresh = this.recorded(() => compute(a, b, c, d), undefined, undefined, undefined).v;
     if (!sameValue(fresh, e.v))
       throw new Error(`stale cached result: ${JSON.stringify(brief(e.v))} kept, ${JSON.stringify(brief(fresh))} now`);
     return e.v;
   }
 
   /** A computation whose reads count for the enclosing cached call but which is not kept itself. */
-  private merge(deps: readonly number[], frame: Frame | null, guarded: number): void {
+  private merge(deps: readonly number[], n: number, frame: Frame | null, guarded: number): void {
     const r = this.rec!;
-    for (const d of deps) {
+    for (let i = 0; i < n; i++) {
+      const d = deps[i]!;
       if (this.stamp[d] === r.id) continue;
       this.stamp[d] = r.id;
-      r.deps.push(d);
+      r.deps[r.n++] = d;
     }
     if (frame !== NO_FRAME) r.frame = frame;
     r.guarded |= guarded;
@@ -502,6 +507,13 @@ export class Reads {
     for (const d of e.deps) if (ver[d]! > t) return false;
     return true;
   }
+}
+
+/** A recorder's ids are the same as a kept list's, in the same order. */
+function sameDeps(r: Recorder, kept: readonly number[]): boolean {
+  if (r.n !== kept.length) return false;
+  for (let i = 0; i < r.n; i++) if (r.deps[i] !== kept[i]) return false;
+  return true;
 }
 
 /** Two lists with the same items (by identity), in the same order. */

@@ -42,7 +42,10 @@ function withGrants(g: Engine, p: PlayerObj): string[] {
   g.guards.enter(GUARD_GRANTS);
   try {
     const extra = grantedTo(g, p);
-    return extra.length ? [...base, ...extra.filter((s) => !base.includes(s))] : base;
+    if (extra.length === 0) return base;
+    const all = base.slice();
+    for (const s of extra) if (!base.includes(s)) all.push(s);
+    return all;
   } finally {
     g.guards.leave(GUARD_GRANTS);
   }

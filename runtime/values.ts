@@ -167,7 +167,10 @@ export function same(a: Value, b: Value): boolean {
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) || Array.isArray(b)) return false;
   if (a.t === 'v' && b.t === 'v') {
-    return a.kind === b.kind && a.subs.length === b.subs.length && a.subs.every((c, i) => c === b.subs[i]);
+    if (a.kind !== b.kind || a.subs.length !== b.subs.length) return false;
+    // A loop, not a closure: a closure over `b` would allocate a context on every call of `same`, hit or not.
+    for (let i = 0; i < a.subs.length; i++) if (a.subs[i] !== b.subs[i]) return false;
+    return true;
   }
   if (a.t === 'z' && b.t === 'z') return a.zone === b.zone && a.owner === b.owner;
   if (a.t === 'a' && b.t === 'a') return a.skill === b.skill && a.idx === b.idx && a.owner === b.owner;

@@ -245,7 +245,8 @@ function* tableRules(g: Engine, items: TriggerRef[], subject: PlayerObj, frame: 
   for (const it of items) {
     if (frame.stopped || g.state.over) return;
     const t = it.trig;
-    const key = `table:${it.skill}:t${it.idx}`;
+    // The counter's key is made only for a rule with a limit: most have none, and this runs at every window.
+    const key = t.limit ? `table:${it.skill}:t${it.idx}` : '';
     if (!usesLeft(g, t.limit, key)) continue;
     if (t.condExpr && !truthy(g.L.linker.expr(t.condExpr)(g.ctx(null, t.body.slots, frame, subject)))) continue;
     markUse(g, t.limit, key);
