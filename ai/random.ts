@@ -16,16 +16,22 @@ export class RandomAI implements Policy {
   }
 
   answer(seat: SeatView): number[] | null {
-    return seat.request ? this.pick(seat.request) : null;
+    // The question's size, not its options: they are never read, so the seat's view need not copy them.
+    const a = seat.asked;
+    return a ? this.pickAmong(a.options, a.min, a.max) : null;
   }
 
   /** A count uniform in [min, max], then that many distinct options; null when no legal answer exists. It reads
    *  nothing but the request's size (the benchmarks' twin engine asks it directly). */
   pick(r: Pick<Request, 'options' | 'min' | 'max'>): number[] | null {
-    const n = r.options.length;
-    const hi = Math.min(r.max, n);
-    if (r.min > hi) return null;
-    const k = r.min + this.int(hi - r.min + 1);
+    return this.pickAmong(r.options.length, r.min, r.max);
+  }
+
+  /** pick() for a question of n options, of which min to max are to be picked. */
+  pickAmong(n: number, min: number, max: number): number[] | null {
+    const hi = Math.min(max, n);
+    if (min > hi) return null;
+    const k = min + this.int(hi - min + 1);
     // Partial Fisher–Yates: the first k slots become a uniform sample in random order.
     // (A plain loop: Array.from with a callback was the policy's whole cost.)
     const idx: number[] = [];

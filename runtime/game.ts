@@ -73,11 +73,11 @@ import {
   eventEnd,
   eventLeave,
   eventStart,
-  hears,
   openWindow,
   runEvent,
   runEventRef,
   seatOrder,
+  windowRun,
 } from './windows.ts';
 import { asCards, asList, ownerOf, put, removeFromZone, zoneOf } from './zones.ts';
 import { isSuit } from './card-face.ts';
@@ -713,8 +713,8 @@ export class Game implements Engine {
     return openWindow(this, window, subject, frame);
   }
 
-  hears(window: string): boolean {
-    return hears(this, window);
+  windowRun(window: string, subject: PlayerObj, frame: Frame): Asking<void> | null {
+    return windowRun(this, window, subject, frame);
   }
 
   /** Seats from the current player onwards. */

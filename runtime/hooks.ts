@@ -200,7 +200,10 @@ function contribute(
   mine: readonly { skill: string; idx: number }[],
   acc: Value,
 ): Value {
-  for (const it of mine) {
+  // An index, not for…of: most lists here are the shared frozen empty one (skills.ts mineOf), on which for…of
+  // falls back to the iterator protocol and allocates.
+  for (let i = 0; i < mine.length; i++) {
+    const it = mine[i]!;
     if (p !== null && !g.skillEnabled(p, it.skill)) continue;
     const mo = g.program.skills[it.skill]!.modifies[it.idx]!;
     const c = g.ctx(p, mo.slots);

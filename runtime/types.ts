@@ -204,9 +204,9 @@ export interface RulesHost {
   runActionRef(ref: ActionCallRef, args: Value[], at: string): Asking<Value>;
   runEventRef(ref: EventRef, args: Value[], at: string): Asking<Value>;
   openWindow(window: string, subject: PlayerObj, frame: Frame): Asking<void>;
-  /** Whether opening the window now could fire anything (a table rule, or a seat with a trigger in it): compiled
-   *  code opens it only then, without making a generator for nothing. */
-  hears(window: string): boolean;
+  /** What opening the window does now: null when nothing fires in it, else the generator that fires what does
+   *  (compiled code opens a window through this, so that one firing nothing makes no generator). */
+  windowRun(window: string, subject: PlayerObj, frame: Frame): Asking<void> | null;
 
   // decisions, randomness, the log and the end
   decide(r: Request): Asking<number[]>;

@@ -158,6 +158,9 @@ export interface SeatView extends Table {
   readonly seat: number;
   /** The question the seat is asked now (its options written as the seat sees them), or null. */
   readonly request: Request | null;
+  /** How many options the seat's question has and how many it may pick, or null: what `request` says without
+   *  copying its options (a policy that picks by number alone, the random one, reads only this). */
+  readonly asked: { options: number; min: number; max: number } | null;
   view(): PlayerView;
   log(): ReadEntry[];
 }
@@ -403,6 +406,11 @@ class Reader implements Table {
     if (r.subject)
       out.subject = { ...r.subject, ...(r.subject.about !== undefined ? { about: this.seen(r.subject.about) } : {}) };
     return (this.#request = out);
+  }
+
+  get asked(): { options: number; min: number; max: number } | null {
+    const r = this.#g.pending;
+    return r && r.seat === this.seat ? { options: r.options.length, min: r.min, max: r.max } : null;
   }
 
   onEvent(ids: readonly string[], fn: (e: SeenEvent, phase: 'start' | 'end') => void): void {

@@ -208,7 +208,8 @@ function candidates(
   if (!p.alive) return NO_TRIGGERS;
   const mine = seatTriggers(g, window, items, p);
   let out: TriggerRef[] | null = null;
-  for (const it of mine) {
+  for (let i = 0; i < mine.length; i++) {
+    const it = mine[i]!; // an index, not for…of: see hooks.ts contribute
     const t = it.trig;
     if (t.subject === 'you' ? subject !== p : t.subject === 'other' ? subject === p : false) continue;
     const key = keyOf(it, p);
@@ -222,21 +223,29 @@ function candidates(
   return out ?? NO_TRIGGERS;
 }
 
-/** Whether opening the window could fire anything: a table rule listens to it, or a seat has a trigger in it. */
-export function hears(g: Engine, window: string): boolean {
-  if (g.L.tableWindows.has(window)) return true;
-  const items = g.L.windowIndex.get(window);
-  return items !== undefined && anyoneListens(g, window, items);
-}
-
 /** Open a timing window: collect triggers seat by seat from the current player, let each player order
  *  their own, re-check every condition just before firing. */
 export function* openWindow(g: Engine, window: string, subject: PlayerObj, frame: Frame): Asking<void> {
   const table = g.L.tableWindows.get(window);
   if (table?.before.length) yield* tableRules(g, table.before, subject, frame);
   const items = g.L.windowIndex.get(window);
-  if (items !== undefined && anyoneListens(g, window, items)) yield* playersSkills(g, items, window, subject, frame);
+  if (items !== undefined && anyoneListens(g, window, items)) {
+    const from = g.state.current;
+    const first = nextFiring(g, items, window, subject, frame, from, 0, null);
+    if (first !== null) yield* playersSkills(g, items, window, subject, frame, from, first);
+  }
   if (table?.after.length) yield* tableRules(g, table.after, subject, frame);
+}
+
+/** What opening the window does: null when nothing fires in it (every seat's triggers checked now, without making
+ *  a generator), else the generator that fires what does (openWindow). Most windows a game opens fire nothing. */
+export function windowRun(g: Engine, window: string, subject: PlayerObj, frame: Frame): Asking<void> | null {
+  if (g.L.tableWindows.has(window)) return openWindow(g, window, subject, frame);
+  const items = g.L.windowIndex.get(window);
+  if (items === undefined || !anyoneListens(g, window, items)) return null;
+  const from = g.state.current;
+  const first = nextFiring(g, items, window, subject, frame, from, 0, null);
+  return first === null ? null : playersSkills(g, items, window, subject, frame, from, first);
 }
 
 /** The table's rules in a window: in declaration order, each trigger once, its condition checked just before it
@@ -266,40 +275,59 @@ function* tableRules(g: Engine, items: TriggerRef[], subject: PlayerObj, frame: 
   }
 }
 
+/** The next seat with triggers to fire, from the `i`-th seat after `from` (the seat that was current when the
+ *  window opened) on, and those triggers; null when none is left, or the event was stopped or the game ended. */
+function nextFiring(
+  g: Engine,
+  items: TriggerRef[],
+  window: string,
+  subject: PlayerObj,
+  frame: Frame,
+  from: number,
+  i: number,
+  done: Set<string> | null,
+): { i: number; cands: readonly TriggerRef[] } | null {
+  const ps = g.state.players;
+  for (; i < ps.length; i++) {
+    if (frame.stopped || g.state.over) return null;
+    const cands = candidates(g, items, window, ps[(from + i) % ps.length]!, subject, frame, done);
+    if (cands.length > 0) return { i, cands };
+  }
+  return null;
+}
+
+/** The seats' triggers, seat by seat from `from`: a seat fires what it can (ordering several) and is asked again
+ *  until nothing of its is left, then the next seat. `first`: what nextFiring found when the window opened. */
 function* playersSkills(
   g: Engine,
   items: TriggerRef[],
   window: string,
   subject: PlayerObj,
   frame: Frame,
+  from: number,
+  first: { i: number; cands: readonly TriggerRef[] },
 ): Asking<void> {
-  // Seats from the current player onwards, as they were when the window opened.
   const ps = g.state.players;
-  const n = ps.length;
-  const from = g.state.current;
   let done: Set<string> | null = null;
-  for (let i = 0; i < n; i++) {
-    const p = ps[(from + i) % n]!;
-    for (;;) {
-      if (frame.stopped || g.state.over) return;
-      const cands = candidates(g, items, window, p, subject, frame, done);
-      if (cands.length === 0) break;
-      let pick = cands[0]!;
-      if (cands.length > 1) {
-        const ans = yield* decide(g, {
-          seat: p.seat,
-          prompt: `order:${window}`,
-          options: cands.map((x) => ({ label: x.skill, value: x.skill })),
-          min: 1,
-          max: 1,
-          subject: { window },
-        });
-        pick = cands[ans[0]!]!;
-      }
-      const key = keyOf(pick, p);
-      (done ??= new Set()).add(key);
-      yield* fireTrigger(g, pick.skill, pick.trig, key, p, subject, frame);
+  for (let next: typeof first | null = first; next !== null; ) {
+    const p = ps[(from + next.i) % ps.length]!;
+    const cands = next.cands;
+    let pick = cands[0]!;
+    if (cands.length > 1) {
+      const ans = yield* decide(g, {
+        seat: p.seat,
+        prompt: `order:${window}`,
+        options: cands.map((x) => ({ label: x.skill, value: x.skill })),
+        min: 1,
+        max: 1,
+        subject: { window },
+      });
+      pick = cands[ans[0]!]!;
     }
+    const key = keyOf(pick, p);
+    (done ??= new Set()).add(key);
+    yield* fireTrigger(g, pick.skill, pick.trig, key, p, subject, frame);
+    next = nextFiring(g, items, window, subject, frame, from, next.i, done);
   }
 }
 

@@ -10,7 +10,7 @@ import type { IAction, IBody, IExpr, IStmt, ITarget, Program } from '../../runti
 import { type Code, int, js, list, lit, name, type Prefix } from './code.ts';
 
 /** Bumped when the shape of the output changes (the loader refuses another version). */
-export const EMIT_VERSION = 7;
+export const EMIT_VERSION = 8;
 
 const C = js`c`;
 const NONE = js``;
@@ -351,11 +351,12 @@ return 0;
         const who = this.fresh('v');
         const outside = `timing ${s.name} outside any event: a window belongs to an event`;
         const p = this.fresh('o');
+        const w = this.fresh('w');
         return js`{ const ${who} = ${this.expr(s.subject, C)};
 if (${who} !== null) {
 if (!c.frame) throw new RE(${lit(outside)}, ${lit(s.at)});
 const ${p} = c.g.asPlayer(${who}, ${lit(`timing ${s.name}`)});
-if (${this.listens(s.name)} && c.g.hears(${lit(s.name)})) yield* c.g.openWindow(${lit(s.name)}, ${p}, c.frame);
+if (${this.listens(s.name)}) { const ${w} = c.g.windowRun(${lit(s.name)}, ${p}, c.frame); if (${w} !== null) yield* ${w}; }
 } }`;
       }
     }
