@@ -30,11 +30,8 @@ export function playEngine(program: Program, seed: number, aiSeed: number): Game
     if (phase === 'start' && f.id === 'turn') turns++;
   });
   const ai = new RandomAI(aiSeed);
-  g.start();
-  while (g.pending && g.state.decisions <= MAX_DECISIONS) {
-    const picks = ai.pick(g.pending);
-    if (!picks || !g.answer(picks).ok) break;
-  }
+  // Each decision answered as it is asked (Game.play), as `sgs simulate` plays.
+  g.play((r) => (g.state.decisions <= MAX_DECISIONS ? ai.pick(r) : null));
   if (g.state.error) throw new Error(`the engine stopped with an error: ${g.state.error}`);
   const over = g.state.over;
   const w = over?.winners;

@@ -65,6 +65,8 @@ export function compareEngines(program: Program, plan: DiffPlan, play0: typeof p
         options: c.options,
         invariants: false,
         engine,
+        // The reference waits at each decision (start/answer); the others are answered as they ask (Game.play).
+        stepwise: engine === 'reference',
       });
       out.ms[engine] = (out.ms[engine] ?? 0) + performance.now() - t0;
       return r;

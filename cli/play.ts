@@ -31,6 +31,9 @@ export interface PlaySetup {
   engine?: EngineKind;
   /** Check every reused cached result against a fresh computation (GameOptions.checkReads). */
   checkReads?: boolean;
+  /** Play through start() and answer(), the rules suspended at each decision, instead of Game.play (which answers
+   *  each decision as it is asked): the same game either way; the differential test's reference plays so. */
+  stepwise?: boolean;
 }
 
 export type Outcome = 'completed' | 'error' | 'invariant' | 'unfinished';
@@ -106,7 +109,7 @@ export function playGame(program: Program, s: PlaySetup): PlayResult {
     });
     ai = policyFor(s.policy ?? randomPolicy, g, s.aiSeed); // before start(): a policy may watch the game from its first event
     if (s.invariants ?? true) watch = new StateWatch(g);
-    g.start();
+    if (s.stepwise) g.start();
   } catch (e) {
     return done('error', null, 0, messageOf(e));
   }
@@ -114,7 +117,9 @@ export function playGame(program: Program, s: PlaySetup): PlayResult {
   const turnEvents = 'turn' in g.program.events;
   let turns = 0;
   let marker: unknown = null;
-  for (;;) {
+  /** Each time the game waits for a decision (and once it has stopped): the checks, then the policy's answer, or
+   *  the game's result when it is over or cannot go on. */
+  const next = (): number[] | PlayResult => {
     if (g.state.error) return done('error', g, turns, g.state.error);
     const broken = watch?.check('after the answer');
     if (broken) return done('invariant', g, turns, `after ${g.state.answers.length} decisions, ${broken}`);
@@ -143,15 +148,40 @@ export function playGame(program: Program, s: PlaySetup): PlayResult {
         turns,
         `${who} is asked "${r.prompt}" but no answer is legal (min ${r.min}, ${r.options.length} options)`,
       );
-    const res = g.answer(picks);
-    if (!res.ok)
-      return done(
-        'error',
-        g,
-        turns,
-        `the engine rejected the answer [${picks.join(', ')}] of ${who} to "${r.prompt}": ${res.reason}`,
-      );
+    return picks;
+  };
+  const rejected = (picks: number[], reason: string) => {
+    const r = g.pending!;
+    const who = g.state.players[r.seat]?.name;
+    return done(
+      'error',
+      g,
+      turns,
+      `the engine rejected the answer [${picks.join(', ')}] of ${who} to "${r.prompt}": ${reason}`,
+    );
+  };
+  if (s.stepwise) {
+    for (;;) {
+      const picks = next();
+      if (!Array.isArray(picks)) return picks;
+      const res = g.answer(picks);
+      if (!res.ok) return rejected(picks, res.reason);
+    }
   }
+  // Synchronously: the game asks `next` at each decision and goes on from inside it (Game.play). A result `next`
+  // gives stops the game there, as the loop above returns it.
+  let stopped: PlayResult | null = null;
+  let last: number[] = [];
+  const reason = g.play(() => {
+    const picks = next();
+    if (Array.isArray(picks)) return (last = picks);
+    stopped = picks;
+    return null;
+  });
+  if (reason !== null) return rejected(last, reason);
+  if (stopped !== null) return stopped;
+  const end = next(); // the game ended: its result, after the checks the loop makes
+  return Array.isArray(end) ? done('error', g, turns, 'the game asked a question after it ended') : end;
 }
 
 /** Something that changes exactly when a new turn starts: the running `turn` event when the rules have one (so an

@@ -9,6 +9,7 @@ import type { Asking } from './types.ts';
 import { D_VIRTUAL } from './reads.ts';
 import { zoneCards } from './zones.ts';
 import type { ActionRef, CardObj, PlayerObj, Value, VirtualCard } from './values.ts';
+import { runBodySync } from './sync.ts';
 import { runOf } from './variants.ts';
 
 /** The active items p may take now: enabled, within their limits, their conditions true. */
@@ -37,7 +38,7 @@ export function* perform(g: Engine, a: ActionRef): Asking<Value> {
   g.runningSkills.push({ skill: a.skill });
   try {
     const body = runOf(g.L, act.body);
-    const sig = body.y ? yield* body.gen(c) : body.run(c);
+    const sig = g.answering !== null ? runBodySync(body, c) : body.y ? yield* body.gen(c) : body.run(c);
     return sig === RETURN ? c.ret : null;
   } catch (e) {
     g.unwinding(e, a.skill);

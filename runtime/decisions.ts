@@ -16,6 +16,8 @@ export function* decide(g: Engine, r: Request): Asking<number[]> {
     `${g.state.players[r.seat]!.name} ${r.prompt} [${r.options.map((o) => o.label).join('|')}] ${r.min}-${r.max}`,
     { only: [r.seat] },
   );
+  // A synchronous run (Game.play) takes the answer now; any other suspends until Game.answer gives it.
+  if (g.answering !== null) return g.answerNow(r);
   const ans = yield r;
   return ans;
 }

@@ -47,6 +47,10 @@ export interface Engine extends RulesHost {
   /** The skills whose rules are running now, innermost last (a request made meanwhile names the innermost). */
   readonly runningSkills: { skill: string; window?: string }[];
 
+  /** In a synchronous run (Game.play), the host's answer to each question as it is asked; null otherwise. */
+  readonly answering: ((r: Request) => number[] | null) | null;
+  /** A synchronous run's answer to `r`: the host's, checked and logged as Game.answer does (decisions.ts). */
+  answerNow(r: Request): number[];
   /** A context for running linked code. */
   ctx(you: PlayerObj | null, slots: number, frame?: Frame | null, subject?: Value): Ctx;
   /** Stop the game: a rule seems to loop forever (names the skills or functions looping: runaway.ts). */

@@ -98,6 +98,18 @@ class GameOver extends Error {
   }
 }
 
+/** Thrown to unwind a synchronous run (Game.play) that cannot go on: the host gave no answer, gave one the engine
+ *  rejects (`reason`), or threw (`thrown`, passed on to play's caller). The question stays pending. */
+class Halt extends Error {
+  constructor(
+    readonly request: Request,
+    readonly reason: string | null,
+    readonly thrown?: { error: unknown },
+  ) {
+    super('halt');
+  }
+}
+
 /** The card method naming what a card's face depicts (docs/language.md, card). */
 const DEPICTS = 'depicts';
 
@@ -112,6 +124,10 @@ export class Game implements Engine {
   static readonly MAX_DEPTH = MAX_DEPTH;
 
   private gen: Asking<Value> | null = null;
+  /** In a synchronous run (play), the host's answer to each question as it is asked. */
+  answering: ((r: Request) => number[] | null) | null = null;
+  /** Why the last synchronous run stopped before the end: an answer the engine rejected (play). */
+  private halted: string | null = null;
   private steps = 0;
   private stepBudget: number;
   /** What a stack overflow unwound through so far (the loop is named from it when it reaches the driver). */
@@ -257,6 +273,41 @@ export class Game implements Engine {
     this.advance(undefined);
   }
 
+  /** Play the game through synchronously, instead of start() and answer(): each decision is put to `answer` the
+   *  moment it is asked (`pending` is the question meanwhile, so a seat's view reads it as usual) and the game goes
+   *  on from inside, no generator waiting for the answer — the fast path of simulation and AI play (sync.ts). It
+   *  returns when the game ends. It also returns, the game stopped for good with the question pending, when
+   *  `answer` gives null, or an answer the engine rejects: then with the reason, which is otherwise null. An
+   *  exception `answer` throws is passed on. Deterministic as ever: the same answers give the same game and trace
+   *  as start() and answer() do. */
+  play(answer: (r: Request) => number[] | null): string | null {
+    if (this.answering !== null) throw new Error('play() is already running');
+    this.answering = answer;
+    this.halted = null;
+    try {
+      this.advance(undefined);
+    } finally {
+      this.answering = null;
+    }
+    return this.halted;
+  }
+
+  /** A synchronous run's answer to r (decisions.ts decide): as answer() takes one, without resuming anything. */
+  answerNow(r: Request): number[] {
+    this.pending = r;
+    let picks: number[] | null;
+    try {
+      picks = this.answering!(r);
+    } catch (error) {
+      throw new Halt(r, null, { error });
+    }
+    const reason = picks === null ? null : acceptAnswer(this, r, picks);
+    if (picks === null || reason !== null) throw new Halt(r, reason);
+    this.pending = null;
+    this.steps = 0; // as advance() starts each answer's steps
+    return picks;
+  }
+
   private advance(answer: number[] | undefined): void {
     if (!this.gen) return;
     this.steps = 0;
@@ -271,6 +322,12 @@ export class Game implements Engine {
       }
     } catch (e) {
       this.gen = null;
+      if (e instanceof Halt) {
+        this.pending = e.request;
+        this.halted = e.reason;
+        if (e.thrown) throw e.thrown.error;
+        return;
+      }
       this.pending = null;
       if (e instanceof GameOver) return;
       // A stack overflow (smaller stacks in browser workers) is the same runaway as the nesting limit.
@@ -289,6 +346,8 @@ export class Game implements Engine {
   /** Answer the pending decision with option indices. An illegal answer changes nothing and says why. */
   answer(picks: number[]): { ok: true } | { ok: false; reason: string } {
     const r = this.pending;
+    // A synchronous run that stopped leaves its question pending to be read, not answered: nothing waits for it.
+    if (r !== null && this.gen === null) return { ok: false, reason: 'the game stopped at this question (play)' };
     const reason = acceptAnswer(this, r, picks);
     if (reason) return { ok: false, reason };
     this.advance(picks);

@@ -5,6 +5,7 @@ import type { Engine } from './engine.ts';
 import { RETURN, truthy, type Ctx, type FnRef } from './link.ts';
 import type { ActionCallRef, ActionDesc, Asking, HookDesc, HookRef, LinkedMethod, MethodRef } from './types.ts';
 import { RuleError, label, type PlayerObj, type Value } from './values.ts';
+import { runBodySync } from './sync.ts';
 import { runOf } from './variants.ts';
 import { D_ALIVE, GUARD_HOOK } from './reads.ts';
 import { keptForSkills, mineOf } from './skills.ts';
@@ -301,7 +302,7 @@ export function* runMethodBody(g: Engine, m: IMethod, args: Value[], you: Player
   bindParams(g, m.params, args, c);
   if (m.expr) return g.L.linker.expr(m.expr)(c);
   const body = runOf(g.L, m.body!);
-  const sig = body.y ? yield* body.gen(c) : body.run(c);
+  const sig = g.answering !== null ? runBodySync(body, c) : body.y ? yield* body.gen(c) : body.run(c);
   return sig === RETURN ? c.ret : null;
 }
 
@@ -334,6 +335,6 @@ function actionDesc(g: Engine, name: string, at: string): ActionDesc {
 export function* runActionRef(g: Engine, ref: ActionCallRef, args: Value[], at: string): Asking<Value> {
   const c = actionStart(g, ref, args, at);
   const body = ref.d!.body;
-  const sig = body.y ? yield* body.gen(c) : body.run(c);
+  const sig = g.answering !== null ? runBodySync(body, c) : body.y ? yield* body.gen(c) : body.run(c);
   return sig === RETURN ? c.ret : null;
 }

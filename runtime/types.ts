@@ -264,8 +264,10 @@ export type Ex = (c: Ctx) => Value;
 /** How a body ends: 0 normal, 1 break, 2 continue, 3 return, 4 stop. */
 export type Sig = number;
 export type Gen = Asking<Sig>;
-/** A linked body: a plain function when it cannot ask, a generator when it may (link.ts, compiled code). */
-export type Run = { y: false; run: (c: Ctx) => Sig } | { y: true; gen: (c: Ctx) => Gen };
+/** A linked body: a plain function when it cannot ask, a generator when it may (link.ts, compiled code). Compiled
+ *  code also gives a body that may ask a synchronous form (`sync`), run when decisions are answered as they are
+ *  asked (sync.ts). */
+export type Run = { y: false; run: (c: Ctx) => Sig } | { y: true; gen: (c: Ctx) => Gen; sync?: (c: Ctx) => Sig };
 
 /** A reader of `x.name` made once per name for compiled code (members.ts memberReader), given the linked
  *  program's player properties; passed in by the game, so that linking does not import member access. */

@@ -10,6 +10,7 @@ import { keptForSkills, limitKey, markOnce, markUse, onceSpent, skillEnabled, us
 import type { Asking, EventDesc, EventRef } from './types.ts';
 import { RuleError, type Frame, type PlayerObj, type Value } from './values.ts';
 import { D_USES } from './reads.ts';
+import { runBodySync } from './sync.ts';
 import { runOf, type TriggerRef } from './variants.ts';
 
 /** Events nested inside events; deeper means a trigger keeps re-raising. */
@@ -37,7 +38,7 @@ export function* runEventRef(g: Engine, ref: EventRef, args: Value[], at: string
   const c = eventStart(g, ref, args, at);
   try {
     const body = ref.d!.body;
-    eventBody(c, body.y ? yield* body.gen(c) : body.run(c));
+    eventBody(c, g.answering !== null ? runBodySync(body, c) : body.y ? yield* body.gen(c) : body.run(c));
     if (ref.d!.cleanup !== null) yield* eventCleanup(g, ref, c);
     eventEnd(g, c);
   } finally {
@@ -98,7 +99,8 @@ export function eventBody(c: Ctx, sig: Sig): void {
 export function* eventCleanup(g: Engine, ref: EventRef, c: Ctx): Asking<void> {
   const cleanup = ref.d!.cleanup!;
   const cc = g.ctx(null, ref.d!.ev.cleanup!.slots, c.frame);
-  if (cleanup.y) yield* cleanup.gen(cc);
+  if (g.answering !== null) runBodySync(cleanup, cc);
+  else if (cleanup.y) yield* cleanup.gen(cc);
   else cleanup.run(cc);
 }
 
@@ -266,7 +268,8 @@ function* tableRules(g: Engine, items: TriggerRef[], subject: PlayerObj, frame: 
     g.runningSkills.push({ skill: it.skill, window: t.window });
     try {
       const body = runOf(g.L, t.body);
-      if (body.y) yield* body.gen(c);
+      if (g.answering !== null) runBodySync(body, c);
+      else if (body.y) yield* body.gen(c);
       else body.run(c);
     } finally {
       g.frame = saved;
@@ -363,7 +366,8 @@ function* fireTrigger(
   g.runningSkills.push({ skill, window: t.window });
   try {
     const body = runOf(g.L, t.body);
-    if (body.y) yield* body.gen(c);
+    if (g.answering !== null) runBodySync(body, c);
+    else if (body.y) yield* body.gen(c);
     else body.run(c);
   } catch (e) {
     g.unwinding(e, skill);

@@ -18,7 +18,7 @@ const VOCABULARY = new Set(
     'version roots exprs bodies create rt E R D a y run gen c c0 g ' +
     'truthy T same S num N plus P minus M plusAssign PA inList IN isKind IS where WH some SO stop ST fnCtx CX readsFrame RF RuleError RE ' +
     'eventStart eventBody eventCleanup eventEnd eventLeave actionStart d body cleanup ' +
-    'fnRef builtin listens member fail vars you frame subject checkStop stopped ret data ' +
+    'runSync RS runBody RB sync fnRef builtin listens member fail vars you frame subject checkStop stopped ret data ' +
     'windowRun getGlobal setGlobal option zoneRef asPlayer getMember setMember callRef evalHook callPureMethod findCard asList ' +
     'methodRef callMethodRef hookRef evalHookRef eventRef actionRef runMethod openWindow tick touch slice Math trunc Infinity undefined'
   ).split(' '),

@@ -241,3 +241,67 @@ describe('views and determinism', () => {
     expect(s.rng).toHaveLength(4);
   });
 });
+
+describe('a synchronous run (Game.play)', () => {
+  const fresh = (skills: string[][]) => {
+    const g = new Game(compileOrThrow(inline(TINY)), { mode: 'race', players: 3, seed: 11, keepLog: true });
+    skills.forEach((s, i) => (g.state.players[i]!.skills = s));
+    return g;
+  };
+  // Scores, passes and declines in turn: the answers depend only on what is asked.
+  const policy = () => {
+    let n = 0;
+    return (r: { prompt: string; options: unknown[] }) => [
+      r.prompt.startsWith('use:') ? n++ % 2 : (n++ % 3) % r.options.length,
+    ];
+  };
+
+  it('plays the same game as start and answer, deciding from inside the rules', () => {
+    const skills = [['greedy'], ['echo'], ['echo']];
+    const stepwise = fresh(skills);
+    const pick = policy();
+    stepwise.start();
+    while (stepwise.pending) expect(stepwise.answer(pick(stepwise.pending)).ok).toBe(true);
+    const sync = fresh(skills);
+    const asked: number[] = [];
+    const syncPick = policy();
+    const answered = sync.play((r) => {
+      asked.push(r.seat);
+      return syncPick(r);
+    });
+    expect(answered).toBeNull();
+    expect(sync.state.over?.text).toBe('reached 3');
+    expect(sync.traceHash()).toBe(stepwise.traceHash());
+    expect(sync.state.log.map((e) => e.text)).toEqual(stepwise.state.log.map((e) => e.text));
+    expect(asked.length).toBe(stepwise.state.answers.length);
+    expect(sync.pending).toBeNull();
+  });
+
+  it('stops for good at a question the host does not answer, the question left pending', () => {
+    const g = fresh([]);
+    let n = 0;
+    expect(g.play(() => (n++ < 2 ? [1] : null))).toBeNull();
+    expect(g.state.over).toBeNull();
+    expect(g.pending).toMatchObject({ seat: 2, prompt: 'move' });
+    expect(g.state.answers).toEqual([[1], [1]]);
+    expect(g.answer([0])).toEqual({ ok: false, reason: 'the game stopped at this question (play)' });
+  });
+
+  it('gives why an answer was rejected, and takes nothing of it', () => {
+    const g = fresh([]);
+    expect(g.play(() => [7])).toBe('option 7 does not exist (0..1)');
+    expect(g.pending).toMatchObject({ seat: 0, prompt: 'move' });
+    expect(g.state.answers).toEqual([]);
+  });
+
+  it('passes on what the host throws, without calling it a rules error', () => {
+    const g = fresh([]);
+    expect(() =>
+      g.play(() => {
+        throw new Error('the host failed');
+      }),
+    ).toThrow('the host failed');
+    expect(g.state.error).toBeNull();
+    expect(g.pending).toMatchObject({ seat: 0, prompt: 'move' });
+  });
+});

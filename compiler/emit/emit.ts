@@ -10,7 +10,7 @@ import type { IAction, IBody, IExpr, IStmt, ITarget, Program } from '../../runti
 import { type Code, int, js, list, lit, name, type Prefix } from './code.ts';
 
 /** Bumped when the shape of the output changes (the loader refuses another version). */
-export const EMIT_VERSION = 8;
+export const EMIT_VERSION = 9;
 
 const C = js`c`;
 const NONE = js``;
@@ -30,6 +30,8 @@ class Emitter {
   /** The module's constants made from the engine when it is bound, one per kind and name (`F3 = rt.fnRef(…)`). */
   private constants = new Map<string, Code>();
   private counter = 0;
+  /** Writing a body's synchronous form (runtime/sync.ts): what may ask is run to its end, not waited on. */
+  private sync = false;
 
   constructor(private program: Program) {}
 
@@ -44,7 +46,7 @@ class Emitter {
 export const version = ${int(EMIT_VERSION)};
 export const roots = { exprs: ${int(exprs.length)}, bodies: ${int(bodies.length)} };
 export function create(rt) {
-const { truthy: T, same: S, num: N, plus: P, minus: M, plusAssign: PA, inList: IN, isKind: IS, where: WH, some: SO, stop: ST, fnCtx: CX, readsFrame: RF, RuleError: RE } = rt;
+const { truthy: T, same: S, num: N, plus: P, minus: M, plusAssign: PA, inList: IN, isKind: IS, where: WH, some: SO, stop: ST, fnCtx: CX, readsFrame: RF, RuleError: RE, runSync: RS, runBody: RB } = rt;
 ${list(this.decls, '\n')}
 const E = [
 ${list(exprs, ',\n')}
@@ -280,10 +282,27 @@ return SO(c, ${this.expr(w.list, C)}, ${int(w.slot)}, ${this.condFn(w.cond)}, ${
 ${stmts}
 return 0;
 } }`;
+    // The same statements again as a plain function, for runs that answer decisions as they are asked.
+    this.sync = true;
+    const now = this.block(b.stmts, null);
+    this.sync = false;
     return js`{ y: true, gen: function* (c) {
 ${stmts}
 return 0;
+}, sync: (c) => {
+${now}
+return 0;
 } }`;
+  }
+
+  /** What may ask, run: waited on in a generator (yield*), run to its end in a synchronous form. */
+  private run(it: Code): Code {
+    return this.sync ? js`RS(${it})` : js`yield* ${it}`;
+  }
+
+  /** A body (of an event or an action) run with context h: as a generator or synchronously, as this body runs. */
+  private runBody(b: Code, h: Code): Code {
+    return this.sync ? js`RB(${b}, ${h})` : js`(${b}.y ? yield* ${b}.gen(${h}) : ${b}.run(${h}))`;
   }
 
   /** Statements in order; after each that may suspend, the stop check of an event body (as link.ts block). */
@@ -356,7 +375,7 @@ return 0;
 if (${who} !== null) {
 if (!c.frame) throw new RE(${lit(outside)}, ${lit(s.at)});
 const ${p} = c.g.asPlayer(${who}, ${lit(`timing ${s.name}`)});
-if (${this.listens(s.name)}) { const ${w} = c.g.windowRun(${lit(s.name)}, ${p}, c.frame); if (${w} !== null) yield* ${w}; }
+if (${this.listens(s.name)}) { const ${w} = c.g.windowRun(${lit(s.name)}, ${p}, c.frame); if (${w} !== null) ${this.run(w)}; }
 } }`;
       }
     }
@@ -398,8 +417,8 @@ if (${this.listens(s.name)}) { const ${w} = c.g.windowRun(${lit(s.name)}, ${p}, 
       return js`{ const ${h} = c.g.eventStart(${ev}, ${args}, ${at});
 try {
 const ${b} = ${ev}.d.body;
-c.g.eventBody(${h}, ${b}.y ? yield* ${b}.gen(${h}) : ${b}.run(${h}));
-if (${ev}.d.cleanup !== null) yield* c.g.eventCleanup(${ev}, ${h});
+c.g.eventBody(${h}, ${this.runBody(b, h)});
+if (${ev}.d.cleanup !== null) ${this.run(js`c.g.eventCleanup(${ev}, ${h})`)};
 c.g.eventEnd(${h});
 } finally {
 c.g.eventLeave(${h});
@@ -410,16 +429,16 @@ c.g.eventLeave(${h});
       const h = this.fresh('h');
       const b = this.fresh('b');
       const head = js`const ${h} = c.g.actionStart(${ac}, ${args}, ${at});\nconst ${b} = ${ac}.d.body;`;
-      if (!use) return js`{ ${head}\nif (${b}.y) yield* ${b}.gen(${h});\nelse ${b}.run(${h}); }`;
+      if (!use) return js`{ ${head}\n${this.runBody(b, h)}; }`;
       const s = this.fresh('s');
-      return js`{ ${head}\nconst ${s} = ${b}.y ? yield* ${b}.gen(${h}) : ${b}.run(${h});\n${use(js`(${s} === 3 ? ${h}.ret : null)`)} }`;
+      return js`{ ${head}\nconst ${s} = ${this.runBody(b, h)};\n${use(js`(${s} === 3 ? ${h}.ret : null)`)} }`;
     }
-    if (!use) return js`yield* ${this.action(a)};`;
+    if (!use) return js`${this.run(this.action(a))};`;
     const v = this.fresh('v');
-    return js`{ const ${v} = yield* ${this.action(a)}; ${use(v)} }`;
+    return js`{ const ${v} = ${this.run(this.action(a))}; ${use(v)} }`;
   }
 
-  /** A method call or an asking builtin, as a generator to run with `yield*`. */
+  /** A method call or an asking builtin, as a generator to run (run()). */
   private action(a: IAction): Code {
     const args = this.args(a.args, C);
     const at = lit(a.at);

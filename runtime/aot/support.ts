@@ -15,6 +15,7 @@ import {
 import type { Builtins, Ctx, EventFields, Ex, FnRef, Run, RulesHost } from '../types.ts';
 export type { Backend } from '../types.ts';
 import { RuleError, same, type Value } from '../values.ts';
+import { runBodySync, runSync } from '../sync.ts';
 
 /** A compiled program: the module compiler/emit prints, as `import()` gives it. */
 export interface CompiledModule {
@@ -74,5 +75,7 @@ export function support({ linker, builtins, listens, member }: LinkedFor) {
     some: someItem,
     stop: (c: Ctx, f: Value, at: string) => stopEvent(c.g, f, at),
     fnCtx,
+    runSync,
+    runBody: runBodySync,
   };
 }
