@@ -45,13 +45,13 @@ function playOne(program: Program, s: FeaturedSetup, seed: number, aiSeed: numbe
   try {
     g = new Game(program, { mode: s.mode, players: s.players, seed, keepLog: false });
     ai = policyFor(byRole(s.ai ?? uniformSpec('heuristic')), g, aiSeed);
-    g.start();
   } catch (e) {
     return { outcome: 'error', message: messageOf(e) };
   }
   const cap = s.maxDecisions ?? 5000;
   const dealt = () => g.state.players.every((p) => p.v.general !== null && p.v.general !== undefined);
-  for (;;) {
+  /** At each decision (and once the game has stopped): the answer, or the game's result. */
+  const next = (): number[] | FeaturedResult => {
     if (g.state.error) return { outcome: 'error', message: g.state.error };
     if (s.general !== undefined && featured === null && dealt())
       return { outcome: 'unseated', message: `no seat was offered ${s.general}` };
@@ -82,9 +82,21 @@ function playOne(program: Program, s: FeaturedSetup, seed: number, aiSeed: numbe
       return { outcome: 'error', message: `the AI failed while answering "${r.prompt}": ${messageOf(e)}` };
     }
     if (!picks) return { outcome: 'error', message: `no legal answer to "${r.prompt}"` };
-    const res = g.answer(picks);
-    if (!res.ok) return { outcome: 'error', message: `the engine rejected an answer to "${r.prompt}": ${res.reason}` };
-  }
+    return picks;
+  };
+  // Each decision answered as it is asked (Game.play); a result `next` gives stops the game there.
+  let stopped: FeaturedResult | null = null;
+  const rejected = g.play(() => {
+    const picks = next();
+    if (Array.isArray(picks)) return picks;
+    stopped = picks;
+    return null;
+  });
+  if (rejected !== null)
+    return { outcome: 'error', message: `the engine rejected an answer to "${g.pending?.prompt}": ${rejected}` };
+  if (stopped !== null) return stopped;
+  const end = next();
+  return Array.isArray(end) ? { outcome: 'error', message: 'the game asked a question after it ended' } : end;
 }
 
 function messageOf(e: unknown): string {
