@@ -119,7 +119,10 @@ export function eventLeave(g: Engine, c: Ctx): void {
 /** An event of this kind starts: clear the use limits counted per it and reset what is declared `reset at` it. */
 function resetScoped(g: Engine, eventName: string, r: EventDesc['resets']): void {
   const reads = g.reads;
-  if (g.state.uses[eventName]) {
+  // A counter table or a value already as a reset leaves it is not written again: a write would drop every cached
+  // result that read it (reads.ts), and most events of a kind start with nothing counted or changed since the last.
+  const used = g.state.uses[eventName];
+  if (used !== undefined && hasKeys(used)) {
     g.state.uses[eventName] = {};
     reads?.bump(D_USES);
   }
@@ -128,14 +131,23 @@ function resetScoped(g: Engine, eventName: string, r: EventDesc['resets']): void
   for (const id of r.props) {
     const def = g.L.linker.expr(g.program.properties[id]!.default);
     for (const pl of g.state.players) {
-      pl.v[id] = def(c);
+      const v = def(c);
+      if (v === pl.v[id] && (v === null || typeof v !== 'object')) continue;
+      pl.v[id] = v;
       reads?.bump(reads.propId(pl, id));
     }
   }
   for (const id of r.vars) {
-    g.state.globals[id] = g.L.linker.expr(g.program.vars[id]!.default)(c);
+    const v = g.L.linker.expr(g.program.vars[id]!.default)(c);
+    if (v === g.state.globals[id] && (v === null || typeof v !== 'object')) continue;
+    g.state.globals[id] = v;
     reads?.bump(reads.globalId(id));
   }
+}
+
+function hasKeys(o: object): boolean {
+  for (const _ in o) return true;
+  return false;
 }
 
 /** Seats from the current player onwards. */

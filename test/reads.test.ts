@@ -7,6 +7,7 @@ import { DIFF_CASES } from '../bench/differential-cases.ts';
 import { byRole } from '../ai/by-role.ts';
 import { deriveSeed } from '../runtime/index.ts';
 import { Game } from '../runtime/game.ts';
+import { runSync } from '../runtime/sync.ts';
 import { loadCompiled } from '../compiler/node/compiled.ts';
 import { compileOrThrow, inline, rulesProgram } from './helpers.ts';
 
@@ -80,6 +81,25 @@ describe('cached pure results', () => {
     p.v.points = 4;
     g.touch();
     expect(g.callFunction('score', [p], '')).toBe(9);
+  });
+
+  it('survive an event that resets what they read to the value it already has', () => {
+    const src = SRC.replace('"Points": int = 0', '"Points": int = 0 reset at tick').replace(
+      'mode bare',
+      'event tick 刻 "Tick" () { }\nmode bare',
+    );
+    const g = new Game(compileOrThrow(inline(src)), { mode: 'bare', players: 2, seed: 1 });
+    const p = g.state.players[0]!;
+    const tick = () => runSync(g.runEvent('tick', [], ''));
+    expect(g.callFunction('score', [p], '')).toBe(1);
+    const before = g.reads!.counts;
+    tick(); // points are 0 already: nothing is written
+    expect(g.callFunction('score', [p], '')).toBe(1);
+    expect(g.reads!.counts).toEqual({ hits: before.hits + 1, misses: before.misses });
+    g.setMember(p, 'points', 3, '');
+    expect(g.callFunction('score', [p], '')).toBe(7);
+    tick(); // back to 0: written, and what read it is computed again
+    expect(g.callFunction('score', [p], '')).toBe(1);
   });
 
   it('are not kept by the reference interpreter, which keeps its memo', () => {
