@@ -126,6 +126,8 @@ export class Game implements Engine {
   private gen: Asking<Value> | null = null;
   /** In a synchronous run (play), the host's answer to each question as it is asked. */
   answering: ((r: Request) => number[] | null) | null = null;
+  /** Whether the game has been started (start() or play()). */
+  private begun = false;
   /** Why the last synchronous run stopped before the end: an answer the engine rejected (play). */
   private halted: string | null = null;
   private steps = 0;
@@ -282,6 +284,7 @@ export class Game implements Engine {
    *  as start() and answer() do. */
   play(answer: (r: Request) => number[] | null): string | null {
     if (this.answering !== null) throw new Error('play() is already running');
+    if (this.begun) throw new Error('play() runs a game from its start: call it instead of start()');
     this.answering = answer;
     this.halted = null;
     try {
@@ -310,6 +313,7 @@ export class Game implements Engine {
 
   private advance(answer: number[] | undefined): void {
     if (!this.gen) return;
+    this.begun = true;
     this.steps = 0;
     try {
       const r = answer === undefined ? this.gen.next() : this.gen.next(answer);

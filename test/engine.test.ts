@@ -294,6 +294,13 @@ describe('a synchronous run (Game.play)', () => {
     expect(g.state.answers).toEqual([]);
   });
 
+  it('runs a game from its start only', () => {
+    const g = fresh([]);
+    g.start();
+    expect(() => g.play(() => [0])).toThrow('play() runs a game from its start: call it instead of start()');
+    expect(g.pending).toMatchObject({ seat: 0, prompt: 'move' });
+  });
+
   it('passes on what the host throws, without calling it a rules error', () => {
     const g = fresh([]);
     expect(() =>
