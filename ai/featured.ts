@@ -3,7 +3,7 @@
 // no seat is offered it is dealt again from another seed. Every other answer is the AI's, from what its seat may see.
 import { deriveSeed, Game, type Program } from '../runtime/index.ts';
 import { byRole } from './by-role.ts';
-import { answerOf, policyFor, type Policy } from './policy.ts';
+import { answerOf, playThrough, policyFor, type Policy } from './policy.ts';
 import { uniformSpec, type AiSpec } from './spec.ts';
 
 export interface FeaturedSetup {
@@ -85,18 +85,11 @@ function playOne(program: Program, s: FeaturedSetup, seed: number, aiSeed: numbe
     return picks;
   };
   // Each decision answered as it is asked (Game.play); a result `next` gives stops the game there.
-  let stopped: FeaturedResult | null = null;
-  const rejected = g.play(() => {
-    const picks = next();
-    if (Array.isArray(picks)) return picks;
-    stopped = picks;
-    return null;
-  });
-  if (rejected !== null)
-    return { outcome: 'error', message: `the engine rejected an answer to "${g.pending?.prompt}": ${rejected}` };
-  if (stopped !== null) return stopped;
-  const end = next();
-  return Array.isArray(end) ? { outcome: 'error', message: 'the game asked a question after it ended' } : end;
+  const end = playThrough(g, next);
+  if (end === null) return { outcome: 'error', message: 'the game asked a question after it ended' };
+  if ('rejected' in end)
+    return { outcome: 'error', message: `the engine rejected an answer to "${g.pending?.prompt}": ${end.rejected}` };
+  return end.result;
 }
 
 function messageOf(e: unknown): string {

@@ -25,3 +25,24 @@ export function answerOf(policy: Policy, game: Game): number[] | null {
   const r = game.pending;
   return r ? policy.answer(seatView(game, r.seat)) : null;
 }
+
+/** The host's side of a game played through `Game.play`: `next` is asked at every decision and gives the answer,
+ *  or a result (not a list) that stops the game there; when the game ends by itself it is asked once more, for the
+ *  result. Gives that result, or the answer the engine rejected and why; null if `next` answers a game that ended. */
+export function playThrough<R extends object>(
+  game: Game,
+  next: () => number[] | R,
+): { result: R } | { rejected: string; picks: number[] } | null {
+  let stopped: R | null = null;
+  let last: number[] = [];
+  const reason = game.play(() => {
+    const picks = next();
+    if (Array.isArray(picks)) return (last = picks);
+    stopped = picks;
+    return null;
+  });
+  if (reason !== null) return { rejected: reason, picks: last };
+  if (stopped !== null) return { result: stopped };
+  const end = next();
+  return Array.isArray(end) ? null : { result: end };
+}

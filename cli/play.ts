@@ -9,7 +9,7 @@ import {
   type Frame,
   type Value,
 } from '../runtime/index.ts';
-import { answerOf, policyFor, type Policy, type PolicyFactory } from '../ai/policy.ts';
+import { answerOf, playThrough, policyFor, type Policy, type PolicyFactory } from '../ai/policy.ts';
 import { RandomAI } from '../ai/random.ts';
 import type { ReplayFile } from './replay-file.ts';
 
@@ -170,18 +170,9 @@ export function playGame(program: Program, s: PlaySetup): PlayResult {
   }
   // Synchronously: the game asks `next` at each decision and goes on from inside it (Game.play). A result `next`
   // gives stops the game there, as the loop above returns it.
-  let stopped: PlayResult | null = null;
-  let last: number[] = [];
-  const reason = g.play(() => {
-    const picks = next();
-    if (Array.isArray(picks)) return (last = picks);
-    stopped = picks;
-    return null;
-  });
-  if (reason !== null) return rejected(last, reason);
-  if (stopped !== null) return stopped;
-  const end = next(); // the game ended: its result, after the checks the loop makes
-  return Array.isArray(end) ? done('error', g, turns, 'the game asked a question after it ended') : end;
+  const end = playThrough(g, next);
+  if (end === null) return done('error', g, turns, 'the game asked a question after it ended');
+  return 'rejected' in end ? rejected(end.picks, end.rejected) : end.result;
 }
 
 /** Something that changes exactly when a new turn starts: the running `turn` event when the rules have one (so an

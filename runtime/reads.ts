@@ -431,7 +431,7 @@ export class Reads {
       else {
         if (v !== old.v && Array.isArray(v) && Array.isArray(old.v) && sameItems(v, old.v)) v = old.v;
         old.v = v;
-        if (!sameDeps(r, old.deps)) old.deps = r.deps.slice(0, r.n);
+        if (!sameItems(r.deps, old.deps, r.n)) old.deps = r.deps.slice(0, r.n);
         old.time = this.clock;
         old.frame = r.frame;
         old.guarded = r.guarded;
@@ -509,17 +509,10 @@ export class Reads {
   }
 }
 
-/** A recorder's ids are the same as a kept list's, in the same order. */
-function sameDeps(r: Recorder, kept: readonly number[]): boolean {
-  if (r.n !== kept.length) return false;
-  for (let i = 0; i < r.n; i++) if (r.deps[i] !== kept[i]) return false;
-  return true;
-}
-
-/** Two lists with the same items (by identity), in the same order. */
-function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+/** The first n items of a (all of them by default) are b's items (by identity), in the same order. */
+function sameItems(a: readonly unknown[], b: readonly unknown[], n = a.length): boolean {
+  if (n !== b.length) return false;
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
   return true;
 }
 

@@ -242,12 +242,8 @@ function candidates(
 export function* openWindow(g: Engine, window: string, subject: PlayerObj, frame: Frame): Asking<void> {
   const table = g.L.tableWindows.get(window);
   if (table?.before.length) yield* tableRules(g, table.before, subject, frame);
-  const items = g.L.windowIndex.get(window);
-  if (items !== undefined && anyoneListens(g, window, items)) {
-    const from = g.state.current;
-    const first = nextFiring(g, items, window, subject, frame, from, 0, null);
-    if (first !== null) yield* playersSkills(g, items, window, subject, frame, from, first);
-  }
+  const seats = seatsRun(g, window, subject, frame);
+  if (seats !== null) yield* seats;
   if (table?.after.length) yield* tableRules(g, table.after, subject, frame);
 }
 
@@ -255,6 +251,12 @@ export function* openWindow(g: Engine, window: string, subject: PlayerObj, frame
  *  a generator), else the generator that fires what does (openWindow). Most windows a game opens fire nothing. */
 export function windowRun(g: Engine, window: string, subject: PlayerObj, frame: Frame): Asking<void> | null {
   if (g.L.tableWindows.has(window)) return openWindow(g, window, subject, frame);
+  return seatsRun(g, window, subject, frame);
+}
+
+/** The seats' part of a window: null when no seat has a trigger to fire now, else the generator that fires them
+ *  (playersSkills), seat by seat from the current one. */
+function seatsRun(g: Engine, window: string, subject: PlayerObj, frame: Frame): Asking<void> | null {
   const items = g.L.windowIndex.get(window);
   if (items === undefined || !anyoneListens(g, window, items)) return null;
   const from = g.state.current;
