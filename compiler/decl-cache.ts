@@ -38,8 +38,13 @@ export interface TableChange {
 
 function changeOf(from: Symbols, to: Symbols): TableChange {
   const names = new Set<string>();
-  for (const [n, s] of from.byName) if (!sameSym(s, to.byName.get(n))) names.add(n);
-  for (const n of to.byName.keys()) if (!from.byName.has(n)) names.add(n);
+  // forEach, not for…of: an entry array per name would be most of what a re-check allocates here.
+  from.byName.forEach((s, n) => {
+    if (!sameSym(s, to.byName.get(n))) names.add(n);
+  });
+  to.byName.forEach((_, n) => {
+    if (!from.byName.has(n)) names.add(n);
+  });
   const kinds = new Set<SymKind>();
   for (const n of names) {
     const a = from.byName.get(n);
@@ -81,8 +86,11 @@ function holdsAfter(reads: Reads, change: TableChange, extra?: (key: string) => 
 function sameNames(a: Symbols, b: Symbols): boolean {
   if (a === b) return true;
   if (a.byName.size !== b.byName.size) return false;
-  for (const [n, s] of a.byName) if (!sameSym(s, b.byName.get(n))) return false;
-  return true;
+  let same = true;
+  a.byName.forEach((s, n) => {
+    if (same && !sameSym(s, b.byName.get(n))) same = false;
+  });
+  return same;
 }
 
 /** `holds`, through `change` when it leads from `was` to `now`. */
@@ -131,7 +139,10 @@ export class DeclCache<K extends object, T> {
 
 /** A result shared by several declarations (computed once) still counts as read by each. */
 export function mergeReads(into: Reads, from: Reads): void {
-  for (const [n, s] of from.names) if (!into.names.has(n)) into.names.set(n, s);
+  // forEach, not for…of: no entry array per name (a file re-checked merges every declaration's reads).
+  from.names.forEach((s, n) => {
+    if (!into.names.has(n)) into.names.set(n, s);
+  });
   for (const [k, l] of from.kinds) into.kinds.set(k, l);
   for (const [k, v] of from.extra) if (!into.extra.has(k)) into.extra.set(k, v);
   for (const r of from.shared) into.shared.add(r);

@@ -4,13 +4,14 @@ import { reparse, type LaidOut, type ParseResult } from './syntax/parse.ts';
 import { collect } from './lower/symbols.ts';
 import { lowerProgram, type LowerCache } from './lower/lower.ts';
 import { runChecks, type CheckCache } from './check/checks.ts';
-import { orphanSkillCheck } from './check/orphan-skills.ts';
+import { GivenSkills, orphanSkillCheck } from './check/orphan-skills.ts';
 import { MissingWording, textDiagnostics } from './text/missing.ts';
 import { DeclCaches } from './decl-cache.ts';
 import { keepDecls, sameData } from './kept-trees.ts';
 import { hasErrors, type Diagnostic } from './diagnostics.ts';
 import { capDiagnostics } from './syntax/limits.ts';
 import type { CompileResult, SourceInput } from './types.ts';
+import type { Program } from '../runtime/ir.ts';
 
 // Re-checking after an edit re-parses only the files whose text changed (ASTs are never mutated downstream), and
 // of those only the ones whose tokens changed (`reparse`); a declaration the edit did not change keeps its tree
@@ -42,9 +43,10 @@ let last: { parses: Parsed[]; result: CompileResult } | undefined;
 
 // What each declaration gave after parsing, for the next compile (compiler/decl-cache.ts).
 const caches = new DeclCaches();
-const lowered: LowerCache = { decls: caches.cache(), files: caches.cache() };
+const lowered: LowerCache = { decls: caches.cache(), files: caches.cache(), tables: new Map() };
 const checked: CheckCache = { decls: caches.cache(), files: caches.cache() };
 const wording = new MissingWording(caches);
+let given = new GivenSkills();
 
 /** Forget cached parses, results per declaration and the last result (benchmarks of a full compile; tests that
  *  must not share state). */
@@ -52,6 +54,8 @@ export function clearParseCache(): void {
   parseCache.clear();
   caches.clear();
   wording.clear();
+  lowered.tables.clear();
+  given = new GivenSkills();
   last = undefined;
 }
 
@@ -95,10 +99,11 @@ function compileParsed(sources: SourceInput[], parses: Parsed[]): CompileResult 
     if (hasErrors(diagnostics)) return { diagnostics, files };
     const symbols = collect(files, diagnostics);
     caches.begin(symbols);
-    const program = lowerProgram(files, symbols, diagnostics, lowered);
+    const fileParts: Partial<Program>[] = [];
+    const program = lowerProgram(files, symbols, diagnostics, lowered, fileParts);
     diagnostics.push(...runChecks(files, symbols, checked));
     // Program-wide, so not cached per declaration; only once names resolve (an unknown name is a lit null).
-    if (!hasErrors(diagnostics)) diagnostics.push(...orphanSkillCheck(program, symbols));
+    if (!hasErrors(diagnostics)) diagnostics.push(...orphanSkillCheck(program, symbols, given.update(fileParts)));
     // Wording the rules texts lack (SGS310) once the program resolves: the texts are generated from it.
     if (!hasErrors(diagnostics)) diagnostics.push(...textDiagnostics(files, symbols, wording));
     if (hasErrors(diagnostics)) return { diagnostics, files, symbols };

@@ -46,6 +46,9 @@ function session(): SourceInput[][] {
   step(edit(cur, BASICS, (t) => t.replace('function lostHp(p: player)', 'function lostHp(p: player, extra: int = 0)')));
   step(edit(cur, BASICS, (t) => `${t}\nproperty editedMark 记 "Mark": int = 0\n`));
   step(edit(cur, PHRASES, (t) => t.replace(/\nphrase [^\n]*\n/, '\n')));
+  // A skill that only one general gives, taken from it (SGS206: given to nobody) and given back.
+  step(edit(cur, WU, (t) => t.replace('skills: zhiheng, jiuyuan }', 'skills: zhiheng }')));
+  step(edit(cur, WU, (t) => t.replace('skills: zhiheng }', 'skills: zhiheng, jiuyuan }')));
   // Edits in the middle of a file, which re-parse the declarations they touch and move the later ones: inside one
   // declaration, a declaration added and removed, a syntax error and its fix, a comment, the first and last lines.
   step(edit(cur, WU, (t) => t.replace('draw(you, 2)', 'draw(you, 2 + 10)')));
@@ -114,6 +117,7 @@ describe('compiling again after edits', () => {
     // The session reaches each kind of outcome: clean, errors, warnings.
     expect(incremental.some((o) => o.diagnostics.some((d) => d.severity === 'error'))).toBe(true);
     expect(incremental.some((o) => o.diagnostics.some((d) => d.code === 'SGS310'))).toBe(true);
+    expect(incremental.some((o) => o.diagnostics.some((d) => d.code === 'SGS206'))).toBe(true);
     for (let i = 0; i < steps.length; i++) expect(incremental[i], `step ${i}`).toEqual(scratch[i]);
   }, 300_000);
 
@@ -134,6 +138,20 @@ describe('compiling again after edits', () => {
     // The file's tree still spans the whole edited text.
     const text = edited.find((s) => s.file === PHRASES)!.text;
     expect(after.files.find((f) => f.file === PHRASES)!.span.end).toBe(text.length);
+  });
+
+  it('builds again only the tables of the program an edit changed', () => {
+    clearParseCache();
+    const before = compile(rules).program!;
+    const after = compile(edit(rules, WU, (t) => t.replace('draw(you, 2)', 'draw(you, 3)'))).program!;
+    expect(after).not.toBe(before);
+    expect(after.skills).not.toBe(before.skills);
+    expect(after.skills).not.toEqual(before.skills);
+    // Tables no declaration of the edited file adds to are the very ones of the last compile.
+    expect(after.cards).toBe(before.cards);
+    expect(after.events).toBe(before.events);
+    clearParseCache();
+    expect(after).toEqual(compile(edit(rules, WU, (t) => t.replace('draw(you, 2)', 'draw(you, 3)'))).program);
   });
 
   it('compiles anew when an edit moves code, so that spans follow it', () => {

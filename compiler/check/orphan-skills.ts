@@ -65,9 +65,38 @@ function givenSkills(parts: Partial<Program>[]): Set<string> {
   return given;
 }
 
-export function orphanSkillCheck(program: Program, S: Symbols): Diagnostic[] {
+/** The skills the program gives, kept across compiles as a count per name of the files giving it: lowering hands
+ *  back the same parts for a file an edit did not change (compiler/lower/lower.ts), so a re-check walks only the
+ *  files it changed. */
+export class GivenSkills {
+  private byFile = new Map<Partial<Program>, string[]>();
+  private count = new Map<string, number>();
+
+  /** The skills given by these files' parts (each file's parts as lowered, its variants among them). */
+  update(fileParts: Partial<Program>[]): this {
+    const now = new Set(fileParts);
+    for (const [parts, names] of this.byFile)
+      if (!now.has(parts)) {
+        this.byFile.delete(parts);
+        for (const n of names) this.count.set(n, this.count.get(n)! - 1);
+      }
+    for (const parts of now)
+      if (!this.byFile.has(parts)) {
+        const names = [...givenSkills([parts, ...(parts.variants ?? []).map((v) => v.parts)])];
+        this.byFile.set(parts, names);
+        for (const n of names) this.count.set(n, (this.count.get(n) ?? 0) + 1);
+      }
+    return this;
+  }
+
+  has(id: string): boolean {
+    return (this.count.get(id) ?? 0) > 0;
+  }
+}
+
+/** `given`: the skills the files' parts give (GivenSkills.update of the program's files). */
+export function orphanSkillCheck(program: Program, S: Symbols, given: GivenSkills): Diagnostic[] {
   const parts: Partial<Program>[] = [program, ...program.variants.map((v) => v.parts)];
-  const given = givenSkills(parts);
   const out: Diagnostic[] = [];
   const seen = new Set<string>();
   for (const p of parts)

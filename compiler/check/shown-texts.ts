@@ -106,11 +106,11 @@ function tableOf(S: Symbols): { shown: ShownParams; worded: Set<string> } {
 export function shownTextCheck(d: A.Decl, S: Symbols, out: Diagnostic[]): void {
   if (d.kind === 'Phrase' || d.kind === 'Scenario' || d.kind === 'Variant') return;
   const { shown: shownParams, worded: known } = tableOf(S);
-  const worded = new Set(known);
+  const warned = new Set<string>(); // once per declaration
   const need = (e: A.Expr | undefined) => {
-    if (e?.kind !== 'Text' || worded.has(e.value)) return;
+    if (e?.kind !== 'Text' || known.has(e.value) || warned.has(e.value)) return;
     if (S.get(e.value)) return; // an id (`["caocao", "liubei"]`): worded by its own declaration's names
-    worded.add(e.value); // once per declaration
+    warned.add(e.value);
     out.push(
       warning(
         'SGS311',

@@ -72,11 +72,19 @@ export function lower(files: A.SourceFile[], diags: Diagnostic[]): LowerResult {
 export interface LowerCache {
   decls: DeclCache<A.Decl, LoweredDecl>;
   files: DeclCache<A.Decl[], LoweredDecl>;
+  /** The program's tables made at the last compile, by key, with the files' parts they were made from. */
+  tables: Map<string, { from: object[]; table: object }>;
 }
 
 /** The program of `files` with table `S`; with `cache`, a file or declaration whose lowering still holds is not
  *  lowered again (compiler/decl-cache.ts). */
-export function lowerProgram(files: A.SourceFile[], S: Symbols, diags: Diagnostic[], cache?: LowerCache): I.Program {
+export function lowerProgram(
+  files: A.SourceFile[],
+  S: Symbols,
+  diags: Diagnostic[],
+  cache?: LowerCache,
+  fileParts?: Partial<I.Program>[],
+): I.Program {
   const L = new Lowerer(S);
   const lowerFile = (f: A.SourceFile): LoweredDecl => {
     const out: LoweredDecl = { parts: {}, diags: [] };
@@ -87,9 +95,9 @@ export function lowerProgram(files: A.SourceFile[], S: Symbols, diags: Diagnosti
     }
     return out;
   };
-  const all: LoweredDecl = { parts: emptyProgram(), diags };
-  for (const f of files) addParts(all, cache ? cache.files.run(f.decls, S, () => lowerFile(f)) : lowerFile(f));
-  const p = all.parts as I.Program;
+  const lowered = files.map((f) => (cache ? cache.files.run(f.decls, S, () => lowerFile(f)) : lowerFile(f)));
+  if (fileParts) for (const u of lowered) fileParts.push(u.parts);
+  const p = mergeFiles(lowered, diags, cache?.tables);
   // The default mode is the program's first: what a game, a scenario or a tool plays when it names none.
   const main = defaultModeOf(S);
   if (p.modes?.[main]) p.modes = { [main]: p.modes[main]!, ...p.modes };
@@ -110,6 +118,40 @@ function defaultModeOf(S: Symbols): string {
     (m.decl as A.ModeDecl).fields.some((f) => f.name.name === 'default' && f.value.kind === 'Bool' && f.value.value),
   );
   return (marked ?? modes[0])?.id ?? '';
+}
+
+/** The program from its files' parts, in file order (a later entry of the same id replaces an earlier one). With
+ *  `tables`, a table whose files gave the very parts they gave at the last compile is the table made then: a re-check
+ *  builds only the tables an edit changed. Safe because nothing changes a program's tables once lowered (a variant's
+ *  program is a copy: runtime/variants.ts); `enums` is always made anew, as lowerProgram adds to it. */
+function mergeFiles(lowered: LoweredDecl[], diags: Diagnostic[], tables?: LowerCache['tables']): I.Program {
+  const p = emptyProgram() as unknown as Record<string, unknown>;
+  const from = new Map<string, object[]>();
+  for (const u of lowered) {
+    for (const x of u.diags) diags.push(x);
+    for (const k in u.parts) {
+      const part = u.parts[k as keyof I.Program]!;
+      if (k === 'variants') (p.variants as I.Program['variants']).push(...(part as I.Program['variants']));
+      else {
+        // A key the empty program lacks takes its place in the program at its first file, as it would by adding.
+        if (p[k] === undefined) p[k] = {};
+        const list = from.get(k);
+        if (list) list.push(part);
+        else from.set(k, [part]);
+      }
+    }
+  }
+  for (const [k, parts] of from) {
+    const was = k === 'enums' ? undefined : tables?.get(k);
+    if (was && was.from.length === parts.length && was.from.every((x, i) => x === parts[i])) p[k] = was.table;
+    else {
+      const table = {};
+      for (const part of parts) Object.assign(table, part);
+      p[k] = table;
+      tables?.set(k, { from: parts, table });
+    }
+  }
+  return p as unknown as I.Program;
 }
 
 /** Add what a declaration (or a file) gave, in order: a later entry of the same id replaces an earlier one. */

@@ -52,11 +52,25 @@ export function sameSym(a: Sym | undefined, b: Sym | undefined): boolean {
   );
 }
 
+// A declaration's symbol, kept from one compile to the next while it says the same: an unchanged declaration keeps
+// its tree (compiler/index.ts), so a re-check makes no new symbol for it, and comparing two tables (decl-cache.ts
+// sameSym) finds most symbols the same by identity.
+const symOfDecl = new WeakMap<A.Decl | A.EnumMember, Sym>();
+
+function symOf(kind: SymKind, id: string, decl: A.Decl | A.EnumMember, pkg?: string, enumOf?: string): Sym {
+  const s = symOfDecl.get(decl);
+  if (s !== undefined && s.kind === kind && s.id === id && s.pkg === pkg && s.enumOf === enumOf) return s;
+  const made: Sym = { kind, id, decl, enumOf, pkg };
+  symOfDecl.set(decl, made);
+  return made;
+}
+
 export class Symbols {
   byName = new Map<string, Sym>();
   /** Set while one declaration is processed (compiler/decl-cache.ts). */
   reads?: Reads;
-  private kindLists?: Map<SymKind, Sym[]>;
+  /** The symbols of each kind in declaration order, kept as they are added (an alias adds none). */
+  private kindLists = new Map<SymKind, Sym[]>();
   windows = new Map<string, A.Span>(); // timing windows opened by some event
   eventParams = new Set<string>();
   cardFields = new Set<string>();
@@ -82,18 +96,21 @@ export class Symbols {
 
   constructor(public diags: Diagnostic[]) {}
 
-  add(kind: SymKind, names: A.Names, decl: A.Decl | A.EnumMember, extra: Partial<Sym> = {}): void {
+  add(kind: SymKind, names: A.Names, decl: A.Decl | A.EnumMember, pkg?: string, enumOf?: string): void {
     const id = names.id.name;
     if (!id) return;
-    const sym: Sym = { kind, id, decl, ...extra };
     const prev = this.byName.get(id);
-    if (prev && !(prev.kind === kind && extra.pkg === '$variant')) {
+    if (prev) {
       this.diags.push(
         error('SGS140', `'${id}' is already declared as a ${prev.kind}; every name must be unique`, names.id.span),
       );
       return;
     }
+    const sym = symOf(kind, id, decl, pkg, enumOf);
     this.byName.set(id, sym);
+    const list = this.kindLists.get(kind);
+    if (list) list.push(sym);
+    else this.kindLists.set(kind, [sym]);
     if (names.zh && names.zh.name !== id) {
       const p2 = this.byName.get(names.zh.name);
       if (!p2) this.byName.set(names.zh.name, sym);
@@ -115,20 +132,11 @@ export class Symbols {
 
   /** The kinds some symbol has. */
   kinds(): Iterable<SymKind> {
-    this.kindList('enum');
-    return this.kindLists!.keys();
+    return this.kindLists.keys();
   }
 
   /** `ofKind` without recording the read. */
   kindList(kind: SymKind): Sym[] {
-    if (!this.kindLists) {
-      this.kindLists = new Map();
-      for (const s of new Set(this.byName.values())) {
-        const list = this.kindLists.get(s.kind);
-        if (list) list.push(s);
-        else this.kindLists.set(s.kind, [s]);
-      }
-    }
     return this.kindLists.get(kind) ?? [];
   }
 
@@ -162,7 +170,7 @@ export class Symbols {
         const list = this.enumExtensions.get(s.id) ?? [];
         for (const m of d.members) {
           const before = this.byName.get(m.names.id.name);
-          this.add('member', m.names, m, { enumOf: s.id, pkg: pkgOf.get(d) });
+          this.add('member', m.names, m, pkgOf.get(d), s.id);
           if (!before && this.byName.get(m.names.id.name)?.decl === m) list.push(m);
         }
         this.enumExtensions.set(s.id, list);
@@ -266,15 +274,15 @@ export function collect(files: A.SourceFile[], diags: Diagnostic[]): Symbols {
   const visit = (d: A.Decl, pkg: string | undefined) => {
     switch (d.kind) {
       case 'Enum':
-        S.add('enum', d.names, d, { pkg });
-        for (const m of d.members) S.add('member', m.names, m, { enumOf: d.names.id.name, pkg });
+        S.add('enum', d.names, d, pkg);
+        for (const m of d.members) S.add('member', m.names, m, pkg, d.names.id.name);
         break;
       case 'Option':
-        S.add('option', d.names, d, { pkg });
-        for (const m of d.members ?? []) S.add('member', m.names, m, { enumOf: d.names.id.name, pkg });
+        S.add('option', d.names, d, pkg);
+        for (const m of d.members ?? []) S.add('member', m.names, m, pkg, d.names.id.name);
         break;
       case 'Zone':
-        S.add('zone', d.names, d, { pkg });
+        S.add('zone', d.names, d, pkg);
         break;
       case 'Property':
         if (S.properties.has(d.names.id.name))
@@ -282,10 +290,10 @@ export function collect(files: A.SourceFile[], diags: Diagnostic[]): Symbols {
         S.properties.set(d.names.id.name, d);
         break;
       case 'Var':
-        S.add('var', { id: d.name, span: d.span }, d, { pkg });
+        S.add('var', { id: d.name, span: d.span }, d, pkg);
         break;
       case 'Card':
-        S.add('card', d.names, d, { pkg });
+        S.add('card', d.names, d, pkg);
         for (const f of d.fields) S.cardFields.add(f.name.name);
         for (const m of d.methods) {
           S.methodNames.set(m.name.name, (S.methodNames.get(m.name.name) ?? false) || !!m.body);
@@ -293,43 +301,43 @@ export function collect(files: A.SourceFile[], diags: Diagnostic[]): Symbols {
         }
         break;
       case 'Deck':
-        S.add('deck', d.names, d, { pkg });
+        S.add('deck', d.names, d, pkg);
         break;
       case 'General':
-        S.add('general', d.names, d, { pkg });
+        S.add('general', d.names, d, pkg);
         for (const f of d.fields) S.generalFields.add(f.name.name);
         break;
       case 'Skill':
-        S.add('skill', d.names, d, { pkg });
+        S.add('skill', d.names, d, pkg);
         for (const it of d.items) if (it.kind === 'Trigger' || it.kind === 'Active') findTimings(it.body, S);
         break;
       case 'Event':
-        S.add('event', d.names, d, { pkg });
+        S.add('event', d.names, d, pkg);
         for (const p of d.params) S.eventParams.add(p.name.name);
         findTimings(d.body, S);
         break;
       case 'Action':
-        S.add('action', d.names, d, { pkg });
+        S.add('action', d.names, d, pkg);
         findTimings(d.body, S);
         break;
       case 'Function':
-        S.add('function', d.names, d, { pkg });
+        S.add('function', d.names, d, pkg);
         break;
       case 'Hook':
-        S.add('hook', d.names, d, { pkg });
+        S.add('hook', d.names, d, pkg);
         break;
       case 'Invariant':
-        S.add('invariant', d.names, d, { pkg });
+        S.add('invariant', d.names, d, pkg);
         break;
       case 'Mode':
-        S.add('mode', d.names, d, { pkg });
+        S.add('mode', d.names, d, pkg);
         for (const m of d.methods) {
           S.modeMethods.add(m.name.name);
           if (m.body) findTimings(m.body, S);
         }
         break;
       case 'Scenario':
-        S.add('scenario', d.names, d, { pkg });
+        S.add('scenario', d.names, d, pkg);
         break;
       case 'Phrase':
         S.phrases.push(d);

@@ -21,6 +21,9 @@ export interface Relexed {
 
 const typeOf = new Map<number, TokenType>(allTokens.map((t) => [t.tokenTypeIdx!, t]));
 
+/** Characters compared at once while looking for the edit. */
+const BLOCK = 512;
+
 function isBreak(c: number): boolean {
   return c === 10 || c === 13;
 }
@@ -58,8 +61,16 @@ function firstFrom(layout: Int32Array, offset: number): number {
 export function relex(before: string, was: Int32Array, text: string): Relexed | undefined {
   const most = Math.min(before.length, text.length);
   let d0 = 0;
+  // Whole blocks first (a string comparison is a memory comparison), then character by character.
+  while (d0 + BLOCK <= most && before.slice(d0, d0 + BLOCK) === text.slice(d0, d0 + BLOCK)) d0 += BLOCK;
   while (d0 < most && before.charCodeAt(d0) === text.charCodeAt(d0)) d0++;
   let d1 = 0;
+  while (
+    d1 + BLOCK <= most - d0 &&
+    before.slice(before.length - d1 - BLOCK, before.length - d1) ===
+      text.slice(text.length - d1 - BLOCK, text.length - d1)
+  )
+    d1 += BLOCK;
   while (d1 < most - d0 && before.charCodeAt(before.length - 1 - d1) === text.charCodeAt(text.length - 1 - d1)) d1++;
   const dOff = text.length - before.length;
 
