@@ -86,7 +86,8 @@ export function describeDecl(R: Renderer, d: A.Decl, into: EntityTexts, skillOf:
     d.kind as 'Card'
   ];
   const x = id && k ? into[k][id] : undefined;
-  if (x && id && k) into[k][id] = { ...x, ...pronouns(x, R.roleNouns()) };
+  // Only polish (no wording is looked up): a renderer that only finds missing wording skips it.
+  if (x && id && k && !R.findOnly) into[k][id] = { ...x, ...pronouns(x, R.roleNouns()) };
 }
 
 function describeOne(R: Renderer, d: A.Decl, into: EntityTexts, skillOf: SkillOf): void {

@@ -68,8 +68,10 @@ function wordSkill(R: Renderer, d: A.SkillDecl): Text {
   const head: Text = { zh: tags.map((x) => x.zh + '，').join(''), en: tags.map((x) => x.en + ' ').join('') };
   const items = grouped(d.items.map((it) => item(R, d, it))).map((x) => R.sentence(x));
   const body = join(items, '', ' ');
-  // Role nouns named again read as pronouns here already, so a card or a general that shows the skill shows it so.
-  return pronouns({ zh: head.zh + body.zh, en: head.en + body.en }, R.roleNouns());
+  // Role nouns named again read as pronouns here already, so a card or a general that shows the skill shows it so
+  // (polish only: skipped by a renderer that only finds missing wording).
+  const text = { zh: head.zh + body.zh, en: head.en + body.en };
+  return R.findOnly ? text : pronouns(text, R.roleNouns());
 }
 
 /** An item worded in parts, so that neighbours sharing a part read as one sentence; `text` alone for an item
