@@ -18,7 +18,10 @@ function literals(node: unknown, out: Set<string>): void {
   if (!node || typeof node !== 'object') return;
   const o = node as Record<string, unknown>;
   if (o.k === 'lit' && typeof o.v === 'string') out.add(o.v);
-  for (const v of Object.values(o)) if (v && typeof v === 'object') literals(v, out);
+  for (const k in o) {
+    const v = o[k];
+    if (v && typeof v === 'object') literals(v, out);
+  }
 }
 
 /** The literals of one IR entity, kept by its object: lowering hands back the same object for a declaration an edit

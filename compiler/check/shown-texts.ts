@@ -24,8 +24,11 @@ function forEachCall(node: unknown, f: (c: A.Call) => void, list?: (l: A.ListLit
   const n = node as { kind?: string };
   if (n.kind === 'Call') f(node as A.Call);
   else if (n.kind === 'List' && list) list(node as A.ListLit);
-  for (const [k, v] of Object.entries(node))
+  // for…in, not Object.entries: no array per node (every node of every declaration is walked).
+  for (const k in node) {
+    const v = (node as Record<string, unknown>)[k];
     if (k !== 'span' && v !== null && typeof v === 'object') forEachCall(v, f, list);
+  }
 }
 
 /** The parameter names of a call's target, and the ones shown; null when the call shows nothing. */

@@ -139,11 +139,26 @@ function shortImage(image: string): string {
 /** The first node of the file nested deeper than MAX_TREE_DEPTH (counting nodes with a `kind`), found without
  *  recursion; its top-level declaration is removed from the file so that no later stage walks it. */
 export function treeTooDeep(ast: SourceFile): Diagnostic | undefined {
+  // Each node with its depth and the outermost expression it is part of (where the diagnostic points), in three
+  // stacks side by side: a walk of every node of every file allocates nothing per node.
+  const nodes: object[] = [];
+  const depths: number[] = [];
+  const roots: (object | undefined)[] = [];
+  const push = (x: unknown, depth: number, inExpr: object | undefined) => {
+    if (x === null || typeof x !== 'object') return;
+    // A plain object (an argument, a field) is part of its parent: same depth, same expression.
+    nodes.push(x);
+    depths.push(typeof (x as { kind?: unknown }).kind === 'string' ? depth + 1 : depth);
+    roots.push(inExpr);
+  };
   for (let d = 0; d < ast.decls.length; d++) {
-    // Each node with its depth and the outermost expression it is part of (where the diagnostic points).
-    const stack: [object, number, object | undefined][] = [[ast.decls[d]!, 1, undefined]];
-    while (stack.length > 0) {
-      const [node, depth, root] = stack.pop()!;
+    nodes.push(ast.decls[d]!);
+    depths.push(1);
+    roots.push(undefined);
+    while (nodes.length > 0) {
+      const node = nodes.pop()!;
+      const depth = depths.pop()!;
+      const root = roots.pop();
       if (depth > MAX_TREE_DEPTH) {
         const span = ((root ?? node) as { span?: Span }).span ?? ast.decls[d]!.span;
         ast.decls.splice(d, 1);
@@ -159,13 +174,8 @@ export function treeTooDeep(ast: SourceFile): Diagnostic | undefined {
         if (key === 'span') continue;
         const v = (node as Record<string, unknown>)[key];
         if (v === null || typeof v !== 'object') continue;
-        for (const x of Array.isArray(v) ? v : [v]) {
-          if (x === null || typeof x !== 'object') continue;
-          const kind = (x as { kind?: unknown }).kind;
-          // A plain object (an argument, a field) is part of its parent: same depth, same expression.
-          if (typeof kind !== 'string') stack.push([x, depth, inExpr]);
-          else stack.push([x, depth + 1, inExpr]);
-        }
+        if (Array.isArray(v)) for (const x of v) push(x, depth, inExpr);
+        else push(v, depth, inExpr);
       }
     }
   }
