@@ -134,9 +134,8 @@ export function label(v: Value, sees?: (c: CardObj) => boolean): string {
     case 'p':
       return v.name;
     case 'c':
-      return sees && !sees(v)
-        ? HIDDEN_CARD
-        : `${v.kind}${v.depicts !== undefined ? `(${v.depicts})` : ''} ${faceText(v)}`;
+      if (sees && !sees(v)) return HIDDEN_CARD;
+      return v.depicts !== undefined ? `${v.kind}(${v.depicts}) ${faceText(v)}` : cardLabel(v.kind, v.suit, v.rank);
     case 'v':
       return `${v.kind}${v.via ? `(${v.via})` : ''}[${v.subs.map((x) => label(x, sees)).join(', ')}]`;
     case 'z':
@@ -146,6 +145,20 @@ export function label(v: Value, sees?: (c: CardObj) => boolean): string {
     case 'a':
       return v.skill;
   }
+}
+
+// A card's label by kind, suit and rank, made once: every question labels each card it offers, and every log line
+// each card it names (a label made anew is also a string the trace hash must flatten).
+const CARD_LABELS = new Map<string, Map<string, Map<number, string>>>();
+
+function cardLabel(kind: string, suit: string, rank: number): string {
+  let bySuit = CARD_LABELS.get(kind);
+  if (bySuit === undefined) CARD_LABELS.set(kind, (bySuit = new Map()));
+  let byRank = bySuit.get(suit);
+  if (byRank === undefined) bySuit.set(suit, (byRank = new Map()));
+  let t = byRank.get(rank);
+  if (t === undefined) byRank.set(rank, (t = `${kind} ${faceText({ suit, rank })}`));
+  return t;
 }
 
 /** What a log line writes for a picked option: a card option is its card (so that it is written as "a card" for a
