@@ -197,6 +197,17 @@ export class Reads {
     const v = this.ver[this.skillBase + seat] ?? 0;
     return Math.max(v, this.allAt);
   }
+  /** A number that changes whenever anything a seat's copy in a reader's view shows may have changed: its
+   *  properties, who is alive, the table's revealed facts, properties no declaration names, or everything. */
+  playerStamp(seat: number): number {
+    const ver = this.ver;
+    let m = Math.max(this.allAt, ver[D_ALIVE] ?? 0, ver[D_TABLE] ?? 0, ver[D_OTHER_GLOBAL] ?? 0);
+    for (let i = this.propBase + seat * this.nProps, end = i + this.nProps; i < end; i++) {
+      const v = ver[i] ?? 0;
+      if (v > m) m = v;
+    }
+    return m;
+  }
   propId(p: PlayerObj, name: string): number {
     const i = this.props.get(name);
     return i === undefined ? D_OTHER_GLOBAL : this.propBase + p.seat * this.nProps + i;

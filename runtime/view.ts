@@ -173,6 +173,47 @@ let nextEventKey = 1;
  *  be asked about). */
 const liveOf = new WeakMap<object, Value>();
 
+/** The key of a revealed fact (`seat:property`), made once: readers ask again and again. */
+function revealedKey(seat: number, property: string): string {
+  let keys = REVEALED_KEYS[seat];
+  if (keys === undefined) REVEALED_KEYS[seat] = keys = new Map();
+  let k = keys.get(property);
+  if (k === undefined) keys.set(property, (k = `${seat}:${property}`));
+  return k;
+}
+const REVEALED_KEYS: Map<string, string>[] = [];
+
+/** A player's copy as a reader saw it, and the game's stamp for that player then (Reads.playerStamp). */
+interface Kept {
+  copy: PlayerObj;
+  stamp: number;
+}
+
+// Player copies kept past the moment they were made, per game and reading seat: a policy is handed a new reader
+// at every question (seatView), and a copy shows only what its reading seat may see.
+const KEPT = new WeakMap<Game, Map<number | null, (Kept | undefined)[]>>();
+
+function keptFor(g: Game, seat: number | null): (Kept | undefined)[] {
+  let bySeat = KEPT.get(g);
+  if (bySeat === undefined) KEPT.set(g, (bySeat = new Map()));
+  let kept = bySeat.get(seat);
+  if (kept === undefined) bySeat.set(seat, (kept = []));
+  return kept;
+}
+
+function isPlain(v: Value): boolean {
+  if (v === null || typeof v !== 'object') return true;
+  if (!Array.isArray(v)) return false;
+  for (const x of v) if (!isPlain(x)) return false;
+  return true;
+}
+
+function sameSkills(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 class Reader implements Table {
   // Private fields (#), not TypeScript's `private`: nothing outside this class can reach the game, even untyped.
   readonly #g: Game;
@@ -186,6 +227,7 @@ class Reader implements Table {
     this.#g = g;
     this.seat = seat;
     this.program = g.program;
+    this.#kept = keptFor(g, seat);
   }
 
   #fresh(): Map<object, Value> {
@@ -261,21 +303,42 @@ class Reader implements Table {
   }
 
   #player(p: PlayerObj): PlayerObj {
-    const known = this.#fresh().get(p);
+    const fresh = this.#fresh();
+    const known = fresh.get(p);
     if (known !== undefined) return known as PlayerObj;
-    const copy: PlayerObj = { t: 'p', seat: p.seat, name: p.name, alive: p.alive, skills: [], v: {} };
+    const skills = this.#g.skillsOf(p);
+    // The copy made at an earlier moment, while nothing it shows can have changed since (an AI reads every player
+    // at each of its questions, and copying their properties was a tenth of a game with heuristic players).
+    const r = this.#g.reads;
+    const stamp = r === null ? -1 : r.playerStamp(p.seat);
+    const kept = this.#kept[p.seat];
+    if (kept !== undefined && stamp >= 0 && kept.stamp === stamp && sameSkills(kept.copy.skills, skills)) {
+      fresh.set(p, kept.copy);
+      return kept.copy;
+    }
+    const copy: PlayerObj = { t: 'p', seat: p.seat, name: p.name, alive: p.alive, skills: skills.slice(), v: {} };
     // Found again by its seat (#unseen), like a card by its id: no entry in `liveOf`.
-    this.#fresh().set(p, copy);
-    copy.skills = this.#g.skillsOf(p).slice();
+    fresh.set(p, copy);
     const revealed = this.#g.state.revealed;
     const props = this.program.properties;
+    // Only plain values (and lists of them) can be kept past this moment: what a reader sees of a card changes
+    // without a write. A list is a value: the rules make a new one rather than change one (runtime/ops.ts).
+    let plain = true;
     for (const k in p.v) {
       const vis = props[k]?.visibility ?? 'public';
-      if (vis === 'public' || (vis === 'owner' && p.seat === this.seat) || revealed[`${p.seat}:${k}`] === true)
-        copy.v[k] = this.seen(p.v[k] as Value);
+      if (vis === 'public' || (vis === 'owner' && p.seat === this.seat) || revealed[revealedKey(p.seat, k)] === true) {
+        const v = p.v[k] as Value;
+        if (plain && !isPlain(v)) plain = false;
+        copy.v[k] = this.seen(v);
+      }
     }
+    if (stamp >= 0 && plain) this.#kept[p.seat] = { copy, stamp };
+    else delete this.#kept[p.seat];
     return copy;
   }
+
+  /** Player copies that may outlive a moment, by seat (#player): this reader's seat's, kept with the game. */
+  #kept: (Kept | undefined)[];
 
   #event(f: Frame): SeenEvent {
     const known = this.#fresh().get(f);
@@ -345,7 +408,7 @@ class Reader implements Table {
   }
 
   revealed(seat: number, property: string): boolean {
-    return this.#g.state.revealed[`${seat}:${property}`] === true;
+    return this.#g.state.revealed[revealedKey(seat, property)] === true;
   }
 
   count(zone: string, owner: number | null): number {

@@ -11,7 +11,7 @@ import { AIS } from '../ai/registry.ts';
 import { Game } from '../runtime/game.ts';
 import { ScenarioRunner } from '../runtime/scenario.ts';
 import type { Audience, LogEntry } from '../runtime/types.ts';
-import { label, type CardObj, type Value } from '../runtime/values.ts';
+import { label, type CardObj, type PlayerObj, type Value } from '../runtime/values.ts';
 import { seatView, viewFor } from '../runtime/view.ts';
 import { entryFor, inAudience } from '../runtime/visibility.ts';
 import { compileOrThrow } from './helpers.ts';
@@ -270,5 +270,44 @@ describe('what a table answers about a card', () => {
       zone: hidden.zone,
     };
     expect(table.cardField(forged as CardObj, 'type')).toBeNull();
+  });
+});
+
+describe('the players a table shows', () => {
+  it('are the players as they are now, each seat seeing what it may, though a copy is kept while nothing in it changed', () => {
+    const g = new Game(program, { players: 5, seed: 23 });
+    g.start();
+    const ai = new RandomAI(9);
+    // What seat `seat` may read of each player now, made from the live state.
+    const expected = (seat: number) =>
+      g.state.players.map((p) => {
+        const v: Record<string, unknown> = {};
+        for (const [k, x] of Object.entries(p.v)) {
+          const vis = program.properties[k]?.visibility ?? 'public';
+          if (vis === 'public' || (vis === 'owner' && p.seat === seat) || g.state.revealed[`${p.seat}:${k}`] === true)
+            if (x === null || typeof x !== 'object' || Array.isArray(x)) v[k] = x;
+        }
+        return { seat: p.seat, alive: p.alive, skills: g.skillsOf(p), v };
+      });
+    const shown = (ps: PlayerObj[]) =>
+      ps.map((p) => {
+        const v: Record<string, unknown> = {};
+        for (const [k, x] of Object.entries(p.v)) if (x === null || typeof x !== 'object' || Array.isArray(x)) v[k] = x;
+        return { seat: p.seat, alive: p.alive, skills: p.skills, v };
+      });
+    let before: PlayerObj[][] = [];
+    let kept = 0;
+    let questions = 0;
+    while (g.pending && questions < 400) {
+      const now = g.state.players.map((p) => seatView(g, p.seat).players());
+      for (const p of g.state.players)
+        expect(shown(now[p.seat]!), `question ${questions}, seat ${p.seat}`).toEqual(expected(p.seat));
+      for (const [seat, ps] of now.entries()) for (const [i, x] of ps.entries()) if (before[seat]?.[i] === x) kept++;
+      before = now;
+      g.answer(ai.pick(g.pending)!);
+      questions++;
+    }
+    expect(questions).toBeGreaterThan(100);
+    expect(kept).toBeGreaterThan(0);
   });
 });
