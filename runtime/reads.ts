@@ -511,11 +511,16 @@ export class Reads {
   }
 
   private valid(e: Entry, frame: Frame | null): boolean {
-    if (e.time < this.allAt) return false;
     if (e.frame !== NO_FRAME && e.frame !== frame) return false;
-    const ver = this.ver;
+    // Found good at this very clock already: nothing was written since (one legal-options pass asks for the same
+    // distances and targets again and again).
     const t = e.time;
+    if (t === this.clock) return true;
+    if (t < this.allAt) return false;
+    const ver = this.ver;
     for (const d of e.deps) if (ver[d]! > t) return false;
+    // Good now: what it read is as it was at this clock too, so a later check only looks at later writes.
+    e.time = this.clock;
     return true;
   }
 }
