@@ -234,9 +234,13 @@ class Reader implements Table {
     if (this.#stamp !== this.#g.mut) {
       this.#stamp = this.#g.mut;
       this.#copies = new Map();
+      this.#answers = null;
     }
     return this.#copies;
   }
+
+  /** What `call` gave this moment for a function and one plain argument (a plain result only), by name. */
+  #answers: Map<string, Map<Value, Value>> | null = null;
 
   #keep<T extends object>(copy: T, live: Value & object): T {
     this.#copies.set(live, copy as Value);
@@ -436,13 +440,30 @@ class Reader implements Table {
 
   call(name: string, ...args: Value[]): Value {
     if (!this.program.functions[name]) return null;
+    // A question about one plain value (the side of a role) is asked again and again while a policy weighs one
+    // answer: the same moment gives the same answer, so it is computed once.
+    const a = args.length === 1 ? args[0]! : undefined;
+    const plain = a !== undefined && (a === null || typeof a !== 'object');
+    if (plain) {
+      this.#fresh();
+      const known = this.#answers?.get(name)?.get(a);
+      if (known !== undefined) return known;
+    }
     const live = this.#unseen(args);
     if (live === undefined) return null;
+    let v: Value;
     try {
-      return this.seen(this.#g.callFunction(name, live as Value[], ''));
+      v = this.seen(this.#g.callFunction(name, live as Value[], ''));
     } catch {
       return null;
     }
+    if (plain && (v === null || typeof v !== 'object')) {
+      const answers = (this.#answers ??= new Map());
+      let byArg = answers.get(name);
+      if (byArg === undefined) answers.set(name, (byArg = new Map()));
+      byArg.set(a, v);
+    }
+    return v;
   }
 
   // ---------------------------------------------------------------- a seat's own: its view, log and question

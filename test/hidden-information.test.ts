@@ -12,7 +12,7 @@ import { Game } from '../runtime/game.ts';
 import { ScenarioRunner } from '../runtime/scenario.ts';
 import type { Audience, LogEntry } from '../runtime/types.ts';
 import { label, type CardObj, type PlayerObj, type Value } from '../runtime/values.ts';
-import { seatView, viewFor } from '../runtime/view.ts';
+import { publicTable, seatView, viewFor } from '../runtime/view.ts';
 import { entryFor, inAudience } from '../runtime/visibility.ts';
 import { compileOrThrow } from './helpers.ts';
 
@@ -309,5 +309,22 @@ describe('the players a table shows', () => {
     }
     expect(questions).toBeGreaterThan(100);
     expect(kept).toBeGreaterThan(0);
+  });
+});
+
+describe('what a table answers about the rules', () => {
+  it('gives a function of one plain value the answer of the moment: kept while nothing changed, asked again after', () => {
+    const g = new Game(program, { players: 5, seed: 5 });
+    g.start();
+    // Past the deal: every seat has its general and its HP.
+    const ai = new RandomAI(3);
+    while (g.pending && !g.state.players.every((p) => (p.v.hp as number) > 0)) g.answer(ai.pick(g.pending)!);
+    const table = publicTable(g);
+    const rebels = () => g.state.players.filter((p) => p.alive && p.v.role === 'rebel');
+    const before = table.call('scoringStanding', 'rebel');
+    expect(before).toBe(rebels().length);
+    expect(table.call('scoringStanding', 'rebel')).toBe(before);
+    g.setMember(rebels()[0]!, 'alive', false, '');
+    expect(table.call('scoringStanding', 'rebel')).toBe((before as number) - 1);
   });
 });
