@@ -17,6 +17,7 @@ import {
   type ZoneRef,
 } from './values.ts';
 import { D_ALIVE, D_TABLE, D_VIRTUAL } from './reads.ts';
+import { revealedKey } from './visibility.ts';
 
 function player(v: Value, at: string): PlayerObj {
   if (v && typeof v === 'object' && (v as PlayerObj).t === 'p') return v as PlayerObj;
@@ -193,7 +194,7 @@ export const pure: { [K in BuiltinNameWith<'pure'>]: CallBuiltin } = {
   actions: (g, [p], at) => g.actionsOf(player(p!, at)),
   revealed: (g, [p, prop], at) => {
     reading(g, D_TABLE);
-    return !!g.state.revealed[`${player(p!, at).seat}:${String(prop)}`];
+    return !!g.state.revealed[revealedKey(player(p!, at).seat, String(prop))];
   },
   within: (g, [kind]) => {
     // The innermost running event of this kind, if any (e.g. "is this answer given inside a particular event?").
@@ -317,7 +318,7 @@ export const changes: { [K in BuiltinNameWith<'changes'>]: CallBuiltin } = {
     ),
   reveal: (g, [p, prop], at) => {
     g.touch('table');
-    g.state.revealed[`${player(p!, at).seat}:${String(prop)}`] = true;
+    g.state.revealed[revealedKey(player(p!, at).seat, String(prop))] = true;
     return null;
   },
   setSkills: (g, [p, l], at) => {

@@ -15,7 +15,7 @@ import {
   type VirtualCard,
   type ZoneRef,
 } from './values.ts';
-import { canSee, knows, logFor, type ReadEntry } from './visibility.ts';
+import { canSee, knows, logFor, revealedKey, type ReadEntry } from './visibility.ts';
 
 /** A card as a reader sees it: its face, or only that a card lies there (`hidden`: no id, kind, suit or rank). */
 export type ViewCard = { id: number; kind: string; suit: string; rank: number; depicts?: string } | { hidden: true };
@@ -45,7 +45,8 @@ export function viewFor(g: Game, seat: number | null): PlayerView {
     const props: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(p.v)) {
       const vis = prog.properties[k]?.visibility ?? 'public';
-      const shown = vis === 'public' || (vis === 'owner' && p.seat === seat) || s.revealed[`${p.seat}:${k}`] === true;
+      const shown =
+        vis === 'public' || (vis === 'owner' && p.seat === seat) || s.revealed[revealedKey(p.seat, k)] === true;
       if (shown) props[k] = toJSON(v as Value);
     }
     return { seat: p.seat, name: p.name, alive: p.alive, skills: g.skillsOf(p).slice(), props };
@@ -172,16 +173,6 @@ let nextEventKey = 1;
  *  take copies and nothing else (a copy from an earlier moment or another seat's table included: what was seen may
  *  be asked about). */
 const liveOf = new WeakMap<object, Value>();
-
-/** The key of a revealed fact (`seat:property`), made once: readers ask again and again. */
-function revealedKey(seat: number, property: string): string {
-  let keys = REVEALED_KEYS[seat];
-  if (keys === undefined) REVEALED_KEYS[seat] = keys = new Map();
-  let k = keys.get(property);
-  if (k === undefined) keys.set(property, (k = `${seat}:${property}`));
-  return k;
-}
-const REVEALED_KEYS: Map<string, string>[] = [];
 
 /** A player's copy as a reader saw it, and the game's stamp for that player then (Reads.playerStamp). */
 interface Kept {

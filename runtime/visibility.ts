@@ -76,6 +76,17 @@ export function inAudience(a: Audience | undefined, seat: number | null): boolea
   return seat === null || !a.except.includes(seat);
 }
 
+/** The key of a fact revealed to everyone in `State.revealed` (`seat:property`), made once per seat and property:
+ *  readers ask again and again. */
+export function revealedKey(seat: number, property: string): string {
+  let keys = REVEALED_KEYS[seat];
+  if (keys === undefined) REVEALED_KEYS[seat] = keys = new Map();
+  let k = keys.get(property);
+  if (k === undefined) keys.set(property, (k = `${seat}:${property}`));
+  return k;
+}
+const REVEALED_KEYS: Map<string, string>[] = [];
+
 /** The template with each `{n}` replaced by the label of values[n] (a scan, not a regular expression: every log
  *  line is filled for the trace hash, kept or not). */
 function fill(template: string, values: Value[], sees?: (c: CardObj) => boolean): string {
