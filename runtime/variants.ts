@@ -147,7 +147,13 @@ export function linkProgram(
     const properties = new Set(Object.keys(program.properties));
     if (!readers) throw new RuleError('compiled code needs the member readers (Game passes them)', '');
     const member = (name: string) => readers(properties, name);
-    const backend = bindCompiled(compiled, base, { linker, builtins, listens: (w) => listened.has(w), member });
+    const backend = bindCompiled(compiled, base, {
+      linker,
+      builtins,
+      listens: (w) => listened.has(w),
+      member,
+      property: (name) => properties.has(name),
+    });
     linker.useCompiled(backend);
     for (const ev of Object.values(program.events)) {
       const make = backend.eventFields.get(JSON.stringify(ev.params.map((p) => p.name)));

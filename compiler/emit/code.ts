@@ -67,6 +67,7 @@ export type Prefix =
   | 'B'
   | 'A'
   | 'G'
+  | 'P'
   | 'H'
   | 'W'
   | 'Q'

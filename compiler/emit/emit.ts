@@ -10,7 +10,7 @@ import type { IAction, IBody, IExpr, IStmt, ITarget, Program } from '../../runti
 import { type Code, int, js, list, lit, name, type Prefix } from './code.ts';
 
 /** Bumped when the shape of the output changes (the loader refuses another version). */
-export const EMIT_VERSION = 9;
+export const EMIT_VERSION = 10;
 
 const C = js`c`;
 const NONE = js``;
@@ -118,9 +118,21 @@ return { E, R, D };
     return this.constant('Y', n, () => js`rt.actionRef(${lit(n)})`);
   }
 
-  /** The reader of `x.name`, made once per name when the module is bound (runtime/members.ts memberReader). */
+  /** The reader of `x.name`, made once per name when the module is bound (runtime/members.ts memberReader). For a
+   *  name the linked program declares as a player property, a reader of its own in the module reads a player's
+   *  value by that name where nothing records reads: one shared reader for every name would read by a key it
+   *  holds, which V8 cannot specialise. Anything else, and reads a cached call records, go to the engine's reader. */
   private member(n: string): Code {
-    return this.constant('G', n, () => js`rt.member(${lit(n)})`);
+    const general = this.constant('G', n, () => js`rt.member(${lit(n)})`);
+    return this.constant(
+      'P',
+      n,
+      () =>
+        js`rt.property(${lit(n)}) ? (g, o, a) => {
+if (o !== null && typeof o === "object" && o.t === "p" && g.reads !== null && g.reads.rec === null) { const v = o.v[${lit(n)}]; return v === undefined ? null : v; }
+return ${general}(g, o, a);
+} : ${general}`,
+    );
   }
 
   /** Whether a trigger listens to the window, known when the module is bound (a constant of the module). */

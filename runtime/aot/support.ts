@@ -34,12 +34,15 @@ export interface LinkedFor {
   listens(window: string): boolean;
   /** The reader of `x.name` (members.ts memberReader, for the linked program's properties). */
   member(name: string): (g: RulesHost, o: Value, at: string) => Value;
+  /** Whether the linked program declares `name` as a player property. */
+  property(name: string): boolean;
 }
 
-export function support({ linker, builtins, listens, member }: LinkedFor) {
+export function support({ linker, builtins, listens, member, property }: LinkedFor) {
   return {
     /** `x.name`, its lookups by name made once (members.ts memberReader). */
     member,
+    property,
     truthy,
     same,
     num,
