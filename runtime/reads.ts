@@ -526,7 +526,7 @@ export class Reads {
 }
 
 /** The first n items of a (all of them by default) are b's items (by identity), in the same order. */
-function sameItems(a: readonly unknown[], b: readonly unknown[], n = a.length): boolean {
+export function sameItems(a: readonly unknown[], b: readonly unknown[], n = a.length): boolean {
   if (n !== b.length) return false;
   for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
   return true;

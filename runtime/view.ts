@@ -16,6 +16,7 @@ import {
   type ZoneRef,
 } from './values.ts';
 import { canSee, knows, logFor, revealedKey, type ReadEntry } from './visibility.ts';
+import { sameItems } from './reads.ts';
 
 /** A card as a reader sees it: its face, or only that a card lies there (`hidden`: no id, kind, suit or rank). */
 export type ViewCard = { id: number; kind: string; suit: string; rank: number; depicts?: string } | { hidden: true };
@@ -199,12 +200,6 @@ function isPlain(v: Value): boolean {
   return true;
 }
 
-function sameSkills(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 class Reader implements Table {
   // Private fields (#), not TypeScript's `private`: nothing outside this class can reach the game, even untyped.
   readonly #g: Game;
@@ -307,7 +302,7 @@ class Reader implements Table {
     const r = this.#g.reads;
     const stamp = r === null ? -1 : r.playerStamp(p.seat);
     const kept = this.#kept[p.seat];
-    if (kept !== undefined && stamp >= 0 && kept.stamp === stamp && sameSkills(kept.copy.skills, skills)) {
+    if (kept !== undefined && stamp >= 0 && kept.stamp === stamp && sameItems(kept.copy.skills, skills)) {
       fresh.set(p, kept.copy);
       return kept.copy;
     }
@@ -328,7 +323,7 @@ class Reader implements Table {
       }
     }
     if (stamp >= 0 && plain) this.#kept[p.seat] = { copy, stamp };
-    else delete this.#kept[p.seat];
+    else this.#kept[p.seat] = undefined;
     return copy;
   }
 
@@ -436,7 +431,7 @@ class Reader implements Table {
     const a = args.length === 1 ? args[0]! : undefined;
     const plain = a !== undefined && (a === null || typeof a !== 'object');
     if (plain) {
-      this.#fresh();
+      this.#fresh(); // a moment's answers are dropped when the game changed
       const known = this.#answers?.get(name)?.get(a);
       if (known !== undefined) return known;
     }
