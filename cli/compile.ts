@@ -3,7 +3,13 @@
 // names `import standard` and is checked against the standard game without listing rules/ too).
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { clearParseCache, compile, type CompileResult, type SourceInput } from '../compiler/index.ts';
+import {
+  clearParseCache,
+  compile,
+  type CompileOptions,
+  type CompileResult,
+  type SourceInput,
+} from '../compiler/index.ts';
 import { renderDiagnostic } from '../compiler/diagnostics.ts';
 import type { Program } from '../runtime/index.ts';
 import { loadSources } from '../compiler/node/load.ts';
@@ -12,6 +18,9 @@ import { Exit, EXIT_FAILED, invalid } from './errors.ts';
 import type { Io } from './io.ts';
 
 export const DEFAULT_RULES = 'rules';
+/** How a command that plays games and runs no scenario compiles the rules: without their scenarios (half the text
+ *  of rules/; CompileOptions). */
+export const FOR_GAMES: CompileOptions = { scenarios: false };
 /** The rules that come with the tool, wherever it is run from. */
 export const BUILTIN_RULES = fileURLToPath(new URL('../rules/', import.meta.url));
 
@@ -54,7 +63,7 @@ function importedBuiltins(given: SourceInput[], roots: string[]): SourceInput[] 
   return builtins;
 }
 
-export function compilePaths(paths: string[]): Compiled {
+export function compilePaths(paths: string[], options: CompileOptions = {}): Compiled {
   const roots = paths.length ? paths : [DEFAULT_RULES];
   for (const p of roots) {
     try {
@@ -69,7 +78,7 @@ export function compilePaths(paths: string[]): Compiled {
   if (given.length === 0) throw invalid(`no .sgs files under ${roots.join(', ')}`);
   const sources = [...given, ...importedBuiltins(given, roots)];
   const t0 = performance.now();
-  const result = compile(sources);
+  const result = compile(sources, options);
   const ms = performance.now() - t0;
   const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
   return { sources, own: given.length, result, errors, warnings: result.diagnostics.length - errors, ms };
@@ -77,8 +86,8 @@ export function compilePaths(paths: string[]): Compiled {
 
 /** Compile the rules at these paths and load their compiled code (compiler/node/compiled.ts): games of the
  *  program a later compilePaths of the same sources gives run it. Nothing happens when they do not compile. */
-export async function loadCompiledRules(paths: string[]): Promise<void> {
-  const c = compilePaths(paths);
+export async function loadCompiledRules(paths: string[], options: CompileOptions = {}): Promise<void> {
+  const c = compilePaths(paths, options);
   if (c.result.program && c.errors === 0) await loadCompiled(c.result.program);
 }
 
@@ -101,8 +110,12 @@ export function summary(c: Compiled): string {
 }
 
 /** The compiled rules with their program, or (after printing the diagnostics) an exit with code 1. */
-export function requireCompiled(paths: string[], io: Io): Compiled & { program: Program } {
-  const c = compilePaths(paths);
+export function requireCompiled(
+  paths: string[],
+  io: Io,
+  options: CompileOptions = {},
+): Compiled & { program: Program } {
+  const c = compilePaths(paths, options);
   if (c.result.program && c.errors === 0) return { ...c, program: c.result.program };
   printDiagnostics(c, io);
   io.err(summary(c));
@@ -110,14 +123,14 @@ export function requireCompiled(paths: string[], io: Io): Compiled & { program: 
 }
 
 /** The compiled program, or (after printing the diagnostics) an exit with code 1. */
-export function requireProgram(paths: string[], io: Io): Program {
-  return requireCompiled(paths, io).program;
+export function requireProgram(paths: string[], io: Io, options: CompileOptions = {}): Program {
+  return requireCompiled(paths, io, options).program;
 }
 
-/** The compiled program for a command that then only plays games: the compiler's caches (every file's parse and
- *  the last result, ~10 MB) are dropped, as nothing will be compiled again in this process. */
+/** The compiled program for a command that then only plays games (FOR_GAMES): the compiler's caches (every file's
+ *  parse and the last result) are dropped, as nothing will be compiled again in this process. */
 export function requireProgramOnly(paths: string[], io: Io): Program {
-  const program = requireProgram(paths, io);
+  const program = requireProgram(paths, io, FOR_GAMES);
   clearParseCache();
   return program;
 }

@@ -54,7 +54,7 @@ export async function prepare(argv: string[]): Promise<void> {
   const cmd = commands.find((c) => c.name === name);
   if (!cmd?.playsGames || process.env.SGS_ENGINE === 'interpreter') return;
   try {
-    await loadCompiledRules(parseArgs(rest, cmd.flags, cmd.name).positionals);
+    await loadCompiledRules(parseArgs(rest, cmd.flags, cmd.name).positionals, cmd.playsGames);
   } catch {
     // main reports a usage mistake or rules that do not compile; the games run the interpreter otherwise.
   }

@@ -1,6 +1,6 @@
 // The compiler: sources → tokens/CST/AST (syntax) → checks → IR (lower). It never throws on user input:
 // every problem comes back as a diagnostic, and it stops after the first stage that reported errors.
-import { reparse, type LaidOut, type ParseResult } from './syntax/parse.ts';
+import { parse, reparse, type LaidOut, type ParseResult } from './syntax/parse.ts';
 import { collect } from './lower/symbols.ts';
 import { lowerProgram, type LowerCache } from './lower/lower.ts';
 import { runChecks, type CheckCache } from './check/checks.ts';
@@ -10,21 +10,24 @@ import { DeclCaches } from './decl-cache.ts';
 import { keepDecls, sameData } from './kept-trees.ts';
 import { hasErrors, type Diagnostic } from './diagnostics.ts';
 import { capDiagnostics } from './syntax/limits.ts';
-import type { CompileResult, SourceInput } from './types.ts';
+import type { CompileOptions, CompileResult, SourceInput } from './types.ts';
 import type { Program } from '../runtime/ir.ts';
 
 // Re-checking after an edit re-parses only the files whose text changed (ASTs are never mutated downstream), and
 // of those only the ones whose tokens changed (`reparse`); a declaration the edit did not change keeps its tree
 // (`keepDecls`), so that its lowering, checks and wording are found again by identity (compiler/decl-cache.ts).
 type Parsed = ParseResult;
-const parseCache = new Map<string, { text: string } & LaidOut>();
-function parseCached(text: string, file: string): Parsed {
-  const hit = parseCache.get(file);
+type ParseCache = Map<string, { text: string } & LaidOut>;
+// A compile for games (CompileOptions.scenarios: false) parses the same text to other trees: it has its own cache.
+const parseCaches: Record<'all' | 'games', ParseCache> = { all: new Map(), games: new Map() };
+function parseCached(text: string, file: string, scenarios: boolean): Parsed {
+  const cache = parseCaches[scenarios ? 'all' : 'games'];
+  const hit = cache.get(file);
   if (hit && hit.text === text) return hit.result;
-  const laid = reparse(hit, text, file);
+  const laid = scenarios ? reparse(hit, text, file) : { result: parse(text, file, false) };
   const result = hit ? keepDecls(hit.result, laid.result) : laid.result;
-  if (parseCache.size > 500) parseCache.clear();
-  parseCache.set(file, { text, result, layout: laid.layout });
+  if (cache.size > 500) cache.clear();
+  cache.set(file, { text, result, layout: laid.layout });
   return result;
 }
 
@@ -37,9 +40,10 @@ function sameParse(a: Parsed, b: Parsed): boolean {
   return sameData(a.diagnostics, b.diagnostics) && sameData(restA, restB);
 }
 
-// The last compile: the parses it read and what it gave. The pipeline after parsing is a function of the parses
-// alone, so the same parses give the same result.
-let last: { parses: Parsed[]; result: CompileResult } | undefined;
+// The last compile of each kind: the parses it read and what it gave. The pipeline after parsing is a function of
+// the parses alone, so the same parses give the same result.
+type Last = { parses: Parsed[]; result: CompileResult };
+const lasts: Record<'all' | 'games', Last | undefined> = { all: undefined, games: undefined };
 
 // What each declaration gave after parsing, for the next compile (compiler/decl-cache.ts).
 const caches = new DeclCaches();
@@ -51,22 +55,27 @@ let given = new GivenSkills();
 /** Forget cached parses, results per declaration and the last result (benchmarks of a full compile; tests that
  *  must not share state). */
 export function clearParseCache(): void {
-  parseCache.clear();
+  parseCaches.all.clear();
+  parseCaches.games.clear();
   caches.clear();
   wording.clear();
   lowered.tables.clear();
   given = new GivenSkills();
-  last = undefined;
+  lasts.all = lasts.games = undefined;
 }
 
-export function compile(sources: SourceInput[]): CompileResult {
+/** Compile the sources. With `scenarios: false` (a tool that only plays games) their scenarios are left out: the
+ *  program has none, and nothing in them is parsed or checked (compiler/syntax/skip-scenarios.ts). */
+export function compile(sources: SourceInput[], options: CompileOptions = {}): CompileResult {
+  const scenarios = options.scenarios !== false;
+  const kind = scenarios ? 'all' : 'games';
   let parses: Parsed[] = [];
   try {
-    parses = sources.map((s) => parseCached(s.text, s.file));
+    parses = sources.map((s) => parseCached(s.text, s.file, scenarios));
   } catch (e) {
     return internalError(sources, [], e);
   }
-  const prev = last;
+  const prev = lasts[kind];
   if (prev && prev.parses.length === parses.length && prev.parses.every((p, i) => sameParse(p, parses[i]!))) {
     // The old declarations under the new file span, so that the trees handed out are the ones the symbols point
     // into; cached as the file's parse, so that the next compile finds it by identity.
@@ -75,7 +84,8 @@ export function compile(sources: SourceInput[]): CompileResult {
       if (p === now) return p;
       const kept: Parsed = { ast: { ...p.ast, span: now.ast.span }, diagnostics: p.diagnostics };
       const source = sources[i]!;
-      parseCache.set(source.file, { text: source.text, result: kept, layout: parseCache.get(source.file)?.layout });
+      const cache = parseCaches[kind];
+      cache.set(source.file, { text: source.text, result: kept, layout: cache.get(source.file)?.layout });
       return kept;
     });
     // Callers may keep or extend the arrays they get; the program and the trees are shared.
@@ -83,13 +93,13 @@ export function compile(sources: SourceInput[]): CompileResult {
     const files = r.files.length === parses.length ? prev.parses.map((p) => p.ast) : [...r.files];
     return { ...r, diagnostics: [...r.diagnostics], files };
   }
-  const result = compileParsed(sources, parses);
+  const result = compileParsed(sources, parses, scenarios);
   result.diagnostics = capDiagnostics(result.diagnostics); // at most 100 per file (compiler/syntax/limits.ts)
-  last = { parses, result: { ...result, diagnostics: [...result.diagnostics], files: [...result.files] } };
+  lasts[kind] = { parses, result: { ...result, diagnostics: [...result.diagnostics], files: [...result.files] } };
   return result;
 }
 
-function compileParsed(sources: SourceInput[], parses: Parsed[]): CompileResult {
+function compileParsed(sources: SourceInput[], parses: Parsed[], scenarios: boolean): CompileResult {
   const diagnostics: Diagnostic[] = [];
   try {
     const files = parses.map((r) => {
@@ -102,8 +112,10 @@ function compileParsed(sources: SourceInput[], parses: Parsed[]): CompileResult 
     const fileParts: Partial<Program>[] = [];
     const program = lowerProgram(files, symbols, diagnostics, lowered, fileParts);
     diagnostics.push(...runChecks(files, symbols, checked));
-    // Program-wide, so not cached per declaration; only once names resolve (an unknown name is a lit null).
-    if (!hasErrors(diagnostics)) diagnostics.push(...orphanSkillCheck(program, symbols, given.update(fileParts)));
+    // Program-wide, so not cached per declaration; only once names resolve (an unknown name is a lit null). A skill
+    // that only a scenario gives is not an orphan: without the scenarios, the check cannot tell.
+    if (scenarios && !hasErrors(diagnostics))
+      diagnostics.push(...orphanSkillCheck(program, symbols, given.update(fileParts)));
     // Wording the rules texts lack (SGS310) once the program resolves: the texts are generated from it.
     if (!hasErrors(diagnostics)) diagnostics.push(...textDiagnostics(files, symbols, wording));
     if (hasErrors(diagnostics)) return { diagnostics, files, symbols };
@@ -125,4 +137,4 @@ function internalError(sources: SourceInput[], diagnostics: Diagnostic[], e: unk
 }
 
 export type { Diagnostic } from './diagnostics.ts';
-export type { CompileResult, SourceInput } from './types.ts';
+export type { CompileOptions, CompileResult, SourceInput } from './types.ts';

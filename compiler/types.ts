@@ -11,6 +11,12 @@ export interface SourceInput {
   text: string;
 }
 
+/** How to compile. `scenarios: false` leaves the sources' scenarios out, for a tool that only plays games: they are
+ *  half of rules/, and a scenario is compiled when it runs (`sgs test`, the site, the editor). Default: true. */
+export interface CompileOptions {
+  scenarios?: boolean;
+}
+
 /** A compile's outcome. `program` is present only when no stage reported an error. */
 export interface CompileResult {
   program?: Program;

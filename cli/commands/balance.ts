@@ -1,6 +1,6 @@
 // `sgs balance`: win rates per general and per role over many AI games, with 95% intervals, to spot a general that
 // is too strong or too weak.
-import { requireProgramOnly } from '../compile.ts';
+import { FOR_GAMES, requireProgramOnly } from '../compile.ts';
 import { EXIT_FAILED, EXIT_OK, invalid } from '../errors.ts';
 import { progressBar } from '../progress.ts';
 import { rolesOf } from '../../ai/spec.ts';
@@ -10,7 +10,7 @@ import type { Command } from './command.ts';
 
 export const balanceCommand: Command = {
   name: 'balance',
-  playsGames: true,
+  playsGames: FOR_GAMES,
   usage:
     'sgs balance [paths…] --games G [--series K] [--jobs N] --players N [--seed S] [--mode M] [--option k=v…] [--edition first|standard] [--beginner] [--ai heuristic|random|role=ai,…] [--json]',
   summary: 'play many AI games (heuristic by default) and report win rates per general and per role with 95% intervals',

@@ -1,6 +1,6 @@
 // `sgs demo`: one game (random AI unless --ai says otherwise) printed move by move (what `npm start` shows until the rulebook site exists).
 import { intFlag } from '../args.ts';
-import { requireProgram } from '../compile.ts';
+import { FOR_GAMES, requireProgram } from '../compile.ts';
 import { EXIT_FAILED, EXIT_OK } from '../errors.ts';
 import { formatLogLine } from '../log-format.ts';
 import { byRole } from '../../ai/by-role.ts';
@@ -11,12 +11,12 @@ import type { Command } from './command.ts';
 
 export const demo: Command = {
   name: 'demo',
-  playsGames: true,
+  playsGames: FOR_GAMES,
   usage: 'sgs demo [paths…] [--players N] [--seed S] [--mode M] [--ai random|heuristic|role=ai,…]',
   summary: 'play one game and print its log',
   flags: { players: PLAYERS, seed: SEEDS, mode: 'string', ai: 'string' },
   run(args, io) {
-    const program = requireProgram(args.positionals, io);
+    const program = requireProgram(args.positionals, io, FOR_GAMES);
     const mode = resolveMode(program, args.flags.mode as string | undefined);
     const [min, max] = playerRange(mode);
     const players = checkPlayers(mode, intFlag(args, 'players', Math.min(max, Math.max(min, 5))));

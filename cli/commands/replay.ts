@@ -1,6 +1,6 @@
 // `sgs replay FILE [paths…]`: replay a saved game (seed + answers) and print its trace hash and result.
 import { readFileSync } from 'node:fs';
-import { requireProgram } from '../compile.ts';
+import { FOR_GAMES, requireProgram } from '../compile.ts';
 import { EXIT_FAILED, EXIT_OK, invalid, usage } from '../errors.ts';
 import { fileProblem } from '../file-errors.ts';
 import { formatLogLine } from '../log-format.ts';
@@ -12,7 +12,7 @@ import type { Command } from './command.ts';
 
 export const replayCommand: Command = {
   name: 'replay',
-  playsGames: true,
+  playsGames: FOR_GAMES,
   usage: 'sgs replay FILE [paths…] [--log]',
   summary:
     'replay a game saved as {seed, players, mode?, options?, rules?, answers} (by simulate or the site) and print its trace hash',
@@ -21,7 +21,7 @@ export const replayCommand: Command = {
     const [file, ...paths] = args.positionals;
     if (!file) throw usage('replay needs a FILE');
     const rf = readReplay(readText(file), file);
-    const program = requireProgram(paths, io);
+    const program = requireProgram(paths, io, FOR_GAMES);
     checkReplay(program, rf, file);
     // Other rules may still replay the game (a change that touched nothing it used): said, not refused.
     const fp = rulesFingerprint(program);

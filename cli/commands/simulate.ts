@@ -1,7 +1,7 @@
 // `sgs simulate`: many games played by the random or the heuristic AI, checking invariants after every decision.
 import { accessSync, constants, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { requireProgramOnly } from '../compile.ts';
+import { FOR_GAMES, requireProgramOnly } from '../compile.ts';
 import { intFlag } from '../args.ts';
 import { EXIT_FAILED, EXIT_OK } from '../errors.ts';
 import { progressBar } from '../progress.ts';
@@ -20,7 +20,7 @@ import type { Command } from './command.ts';
 
 export const simulateCommand: Command = {
   name: 'simulate',
-  playsGames: true,
+  playsGames: FOR_GAMES,
   usage:
     'sgs simulate [paths…] --players N --games G [--series K] [--jobs N] --seed S [--mode M] [--option k=v…] [--edition first|standard] [--beginner] [--ai random|heuristic|role=ai,…] [--json] [--save DIR] [--save-all DIR] [--max-decisions N]',
   summary:

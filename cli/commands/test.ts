@@ -7,7 +7,7 @@ import type { Command } from './command.ts';
 
 export const test: Command = {
   name: 'test',
-  playsGames: true,
+  playsGames: {},
   usage: 'sgs test [paths…] [--filter TEXT] [--verbose]',
   summary: 'run the scenarios written in the rules',
   flags: { verbose: 'bool', filter: 'string' },

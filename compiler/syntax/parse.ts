@@ -9,6 +9,7 @@ import { toAst } from './to-ast.ts';
 import { declLayout, STRIDE, tokenLayout, type Layout } from './layout.ts';
 import { relex } from './relex.ts';
 import { splice, type Spliced } from './splice.ts';
+import { withoutScenarios } from './skip-scenarios.ts';
 import {
   capDiagnostics,
   fileTooLarge,
@@ -76,8 +77,9 @@ function describeChar(text: string, offset: number): string {
   return ch;
 }
 
-export function parse(text: string, file: string): ParseResult {
-  return parseTokens(text, file).result;
+/** Parse a file; `scenarios: false` leaves its scenario declarations out (skip-scenarios.ts). */
+export function parse(text: string, file: string, scenarios = true): ParseResult {
+  return parseTokens(text, file, scenarios).result;
 }
 
 /** A parse and the layout of its tokens and declarations (absent unless the parse was clean). */
@@ -121,7 +123,7 @@ function pastLimits(spliced: Spliced, file: string): boolean {
   return treeTooDeep({ ...spliced.ast, decls: [...spliced.freshDecls] }) !== undefined;
 }
 
-function parseTokens(text: string, file: string): LaidOut {
+function parseTokens(text: string, file: string, scenarios = true): LaidOut {
   const diagnostics: Diagnostic[] = [];
   let ast: SourceFile = emptyFile(file, typeof text === 'string' ? text : '');
   let layout: Layout | undefined;
@@ -144,7 +146,8 @@ function parseTokens(text: string, file: string): LaidOut {
     // their end (an unclosed block) are not reported.
     const limits = scanTokens(lexed.tokens, file);
     diagnostics.push(...limits.diagnostics);
-    const tokens = limits.cut === undefined ? lexed.tokens : lexed.tokens.slice(0, limits.cut);
+    const read = limits.cut === undefined ? lexed.tokens : lexed.tokens.slice(0, limits.cut);
+    const tokens = scenarios ? read : withoutScenarios(read);
     parser.input = tokens;
     const csts = [parseOnce(parser, () => parser.file())];
     let errors = parser.errors;
@@ -175,7 +178,8 @@ function parseTokens(text: string, file: string): LaidOut {
       const res = toAst(csts[0], file, text);
       ast = res.ast;
       diagnostics.push(...res.diagnostics);
-      if (lexed.errors.length === 0 && csts.length === 1) {
+      // A layout serves a later reparse of this text, which only a compile with the scenarios makes.
+      if (lexed.errors.length === 0 && csts.length === 1 && scenarios) {
         const laid = tokenLayout(tokens);
         const decls = declLayout((csts[0]?.children.decl ?? []) as CstNode[], laid, res.counts);
         if (decls) layout = { tokens: laid, decls };
