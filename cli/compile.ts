@@ -18,9 +18,9 @@ import { Exit, EXIT_FAILED, invalid } from './errors.ts';
 import type { Io } from './io.ts';
 
 export const DEFAULT_RULES = 'rules';
-/** How a command that plays games and runs no scenario compiles the rules: without their scenarios (half the text
- *  of rules/; CompileOptions). */
-export const FOR_GAMES: CompileOptions = { scenarios: false };
+/** How a command that only plays games compiles the rules: without their scenarios, and without the warnings it would
+ *  not show (CompileOptions). */
+export const FOR_GAMES: CompileOptions = { forGames: true };
 /** The rules that come with the tool, wherever it is run from. */
 export const BUILTIN_RULES = fileURLToPath(new URL('../rules/', import.meta.url));
 

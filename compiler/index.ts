@@ -18,7 +18,7 @@ import type { Program } from '../runtime/ir.ts';
 // (`keepDecls`), so that its lowering, checks and wording are found again by identity (compiler/decl-cache.ts).
 type Parsed = ParseResult;
 type ParseCache = Map<string, { text: string } & LaidOut>;
-// A compile for games (CompileOptions.scenarios: false) parses the same text to other trees: it has its own cache.
+// A compile for games (CompileOptions.forGames) parses the same text to other trees: it has its own cache.
 const parseCaches: Record<'all' | 'games', ParseCache> = { all: new Map(), games: new Map() };
 function parseCached(text: string, file: string, scenarios: boolean): Parsed {
   const cache = parseCaches[scenarios ? 'all' : 'games'];
@@ -64,10 +64,10 @@ export function clearParseCache(): void {
   lasts.all = lasts.games = undefined;
 }
 
-/** Compile the sources. With `scenarios: false` (a tool that only plays games) their scenarios are left out: the
- *  program has none, and nothing in them is parsed or checked (compiler/syntax/skip-scenarios.ts). */
+/** Compile the sources. `forGames` (a tool that only plays games) leaves their scenarios out: the program has none,
+ *  and nothing in them is parsed or checked (compiler/syntax/skip-scenarios.ts); nor are the program-wide warnings. */
 export function compile(sources: SourceInput[], options: CompileOptions = {}): CompileResult {
-  const scenarios = options.scenarios !== false;
+  const scenarios = options.forGames !== true;
   const kind = scenarios ? 'all' : 'games';
   let parses: Parsed[] = [];
   try {
@@ -112,12 +112,13 @@ function compileParsed(sources: SourceInput[], parses: Parsed[], scenarios: bool
     const fileParts: Partial<Program>[] = [];
     const program = lowerProgram(files, symbols, diagnostics, lowered, fileParts);
     diagnostics.push(...runChecks(files, symbols, checked));
-    // Program-wide, so not cached per declaration; only once names resolve (an unknown name is a lit null). A skill
-    // that only a scenario gives is not an orphan: without the scenarios, the check cannot tell.
+    // Two warnings only `sgs check` and the editor show, so not looked for in a compile for games (without the
+    // scenarios, the first could not tell a skill that only a scenario gives from an orphan). Both once names
+    // resolve (an unknown name is a lit null). Skills given to nobody: program-wide, so not cached per declaration.
     if (scenarios && !hasErrors(diagnostics))
       diagnostics.push(...orphanSkillCheck(program, symbols, given.update(fileParts)));
-    // Wording the rules texts lack (SGS310) once the program resolves: the texts are generated from it.
-    if (!hasErrors(diagnostics)) diagnostics.push(...textDiagnostics(files, symbols, wording));
+    // Wording the rules texts lack (SGS310): the texts are generated from the program.
+    if (scenarios && !hasErrors(diagnostics)) diagnostics.push(...textDiagnostics(files, symbols, wording));
     if (hasErrors(diagnostics)) return { diagnostics, files, symbols };
     return { program, diagnostics, files, symbols };
   } catch (e) {

@@ -11,10 +11,12 @@ export interface SourceInput {
   text: string;
 }
 
-/** How to compile. `scenarios: false` leaves the sources' scenarios out, for a tool that only plays games: they are
- *  half of rules/, and a scenario is compiled when it runs (`sgs test`, the site, the editor). Default: true. */
+/** How to compile. `forGames`: only what playing games needs, for a tool that does nothing else (`sgs simulate`). The
+ *  scenarios are left out (half of rules/; a scenario is compiled when it runs: `sgs test`, the site, the editor),
+ *  and so are the program-wide warnings such a tool never shows (SGS206, SGS310). The program is the one a full
+ *  compile gives, without its scenarios. */
 export interface CompileOptions {
-  scenarios?: boolean;
+  forGames?: boolean;
 }
 
 /** A compile's outcome. `program` is present only when no stage reported an error. */

@@ -1,5 +1,6 @@
-// A compile for games (CompileOptions.scenarios: false, what `sgs simulate`, `balance`, `demo` and `replay` run)
-// leaves the scenarios out: the same program otherwise, and a scenario that would not compile does not stop a game.
+// A compile for games (CompileOptions.forGames, what `sgs simulate`, `balance`, `demo` and `replay` run) leaves the
+// scenarios and the program-wide warnings out: the same program otherwise, and a scenario that would not compile does
+// not stop a game.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,7 @@ import { main, prepare } from '../cli/main.ts';
 import { memoryIo } from '../cli/io.ts';
 
 const TOY = 'test/fixtures/toy';
-const GAMES = { scenarios: false };
+const GAMES = { forGames: true };
 const errors = (sources: SourceInput[], options = {}) =>
   compile(sources, options)
     .diagnostics.filter((d) => d.severity === 'error')
@@ -114,6 +115,16 @@ describe('a compile for games', () => {
     expect(codes(skill)).toEqual(['SGS206']);
     expect(codes(skill + scenario)).toEqual([]);
     expect(codes(skill + scenario, GAMES)).toEqual([]);
+  });
+
+  it('does not look for wording the texts lack (SGS310), which only `sgs check` and the editor show', () => {
+    const text =
+      'package x\naction exAct(p: player) { draw(p, 1) }\nskill exS 甲技 "Ex" { on damaged(you) may { exAct(you) } }\n' +
+      'general exG 乙 "G" { kingdom: wei  gender: male  hp: 4  skills: exS }\n';
+    const codes = (options = {}) =>
+      compile([...loadSources(['rules']), { file: 'planted.sgs', text }], options).diagnostics.map((d) => d.code);
+    expect(codes()).toEqual(['SGS310']);
+    expect(codes(GAMES)).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-// A compile for playing games leaves the rules' scenarios out (CompileOptions.scenarios: false): they are half the
+// A compile for playing games leaves the rules' scenarios out (CompileOptions.forGames): they are half the
 // text of rules/, and nothing a game plays reads them. Their declarations are cut from a file's tokens before it is
 // parsed, so they are neither parsed, checked nor lowered. Only a plain shape is cut: `scenario` at the top level,
 // a header of a few tokens with no bracket and no other declaration's keyword, then one balanced `{ … }`. Anything
