@@ -7,7 +7,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Game } from '../runtime/game.ts';
 import { attachCompiled, compiledOf } from '../runtime/aot/bind.ts';
 import type { CompiledModule } from '../runtime/aot/support.ts';
-import { loadCompiled } from '../compiler/node/compiled.ts';
+import { loadCompiled, UNUSED_DAYS, writeCompiled } from '../compiler/node/compiled.ts';
+import { existsSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Program } from '../runtime/ir.ts';
 import { compileOrThrow, inline } from './helpers.ts';
 
@@ -141,6 +144,32 @@ describe('compiled code against the interpreter', () => {
     expect(() => attachCompiled(other, { ...mod, version: 99 } as CompiledModule)).toThrow(/version 99/);
     attachCompiled(other, mod);
     expect(() => new Game(other, { mode: 'bare', players: 2 })).toThrow(/another program/);
+  });
+
+  it('removes the modules not used for a week when it writes one, and marks a module used when it finds it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sgs-compiled-test-'));
+    try {
+      const old = (file: string, days: number) => {
+        writeFileSync(join(dir, file), '');
+        const t = new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+        utimesSync(join(dir, file), t, t);
+      };
+      old('stale.mjs', UNUSED_DAYS + 1);
+      old('stale.mjs.1.2.part', UNUSED_DAYS + 1);
+      old('recent.mjs', UNUSED_DAYS - 1);
+      old('notes.txt', UNUSED_DAYS + 1);
+      const file = writeCompiled(program, dir);
+      expect(existsSync(file)).toBe(true);
+      expect(
+        ['stale.mjs', 'stale.mjs.1.2.part', 'recent.mjs', 'notes.txt'].map((f) => existsSync(join(dir, f))),
+      ).toEqual([false, false, true, true]);
+      const t = new Date(Date.now() - (UNUSED_DAYS - 1) * 24 * 60 * 60 * 1000);
+      utimesSync(file, t, t);
+      expect(writeCompiled(program, dir)).toBe(file);
+      expect(Date.now() - statSync(file).mtimeMs).toBeLessThan(60 * 60 * 1000);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('says how to get compiled code when a game asks for it and the program has none', () => {
