@@ -61,8 +61,30 @@ describe('playground language service', () => {
     expect(labels('  seat a { general: ')).toContain('caocao');
     expect(labels('general g { hp: 3 skills: jingjie, ')).toContain('jianxiong');
     expect(labels('general g { kingdom: ')).toEqual(expect.arrayContaining(['wei', 'shu', 'wu', 'qun']));
+    expect(labels('  seat a { role: ')).toEqual(expect.arrayContaining(['lord', 'loyalist', 'rebel', 'renegade']));
     expect(labels('  start a ')).toContain('playPhase');
     expect(labels('  modify ')).toContain('handLimitMod');
+  });
+
+  it("completes a field's value from the types the rules declare, not from names the service knows", () => {
+    const text = [
+      'package other',
+      'enum weather 天气 "Weather" { rain 雨 "Rain", sun 晴 "Sun" }',
+      'enum season 季节 "Season" { spring 春 "Spring", autumn 秋 "Autumn" }',
+      'enum mood 心情 "Mood" { calm 静 "Calm", angry 怒 "Angry" }',
+      'require general { weather: weather }',
+      'property mood 心情 "Mood": mood? = none',
+      'mode seasons 四季 "Seasons" {',
+      '  play(first: player, from: season?) { }',
+      '}',
+      '',
+    ].join('\n');
+    const own = [indexFiles([parse(text, 'other.sgs').ast], new Map([['other.sgs', text]]))];
+    const at = (before: string) => complete(own, before, 'en').map((c) => c.label);
+    expect(at('general g { weather: ')).toEqual(['rain', 'sun']);
+    expect(at('  seat a { mood: ')).toEqual(['calm', 'angry']);
+    expect(at('  start a ')).toEqual(['spring', 'autumn']);
+    expect(at('general g { kingdom: ')).not.toContain('wei');
   });
 
   it('offers the event parameters after `event.` inside a trigger', () => {

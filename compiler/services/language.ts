@@ -32,7 +32,7 @@ export interface Entry {
   effect?: BuiltinEffect; // builtins: what calling it may do
   file?: string;
   line?: number;
-  detail?: string; // a short summary: a general's kingdom and skills, a card's type, a member's enum, …
+  detail?: string; // a short summary: a general's or a card's fields as written, a property's default, …
   enumOf?: string;
   openers?: { by: string; kind: string; subject: string; file: string; line: number }[]; // windows: who opens them
   text?: Text; // the rule text the compiler generates (compiler/text): skills, generals, cards, modes, events, windows
@@ -46,6 +46,12 @@ export interface IndexPart {
   eventParams: Map<string, ParamInfo[]>; // event id → params
   cardFields: Set<string>;
   generalFields: Set<string>;
+  /** The declared type of what a field may set, for completing its value: a required field (`require general {
+   *  kingdom: kingdom }`), a player property (a seat's `role:`). */
+  fieldTypes: Map<string, string>;
+  /** The types of what a scenario's `start P X` gives the game: the second parameter of modes' `play` method, which
+   *  the engine plays a game with (runtime/game.ts). */
+  startTypes: Set<string>;
 }
 
 export function emptyIndex(): IndexPart {
@@ -56,10 +62,15 @@ export function emptyIndex(): IndexPart {
     eventParams: new Map(),
     cardFields: new Set(),
     generalFields: new Set(),
+    fieldTypes: new Map(),
+    startTypes: new Set(),
   };
 }
 
 // ------------------------------------------------------------------ building the index
+
+/** The mode method the engine plays a game with, `play(first, from)` (runtime/game.ts). */
+const PLAY_METHOD = 'play';
 
 function exprText(e: A.Expr | undefined, text: string): string {
   if (!e) return '';
@@ -93,9 +104,9 @@ function params(ps: A.Param[], text: string): ParamInfo[] {
   }));
 }
 
-function fieldText(fields: A.Field[], name: string, text: string): string | undefined {
-  const f = fields.find((x) => x.name.name === name);
-  return f ? exprText(f.value, text) : undefined;
+/** A declaration's fields as written (`kingdom: wei · hp: 4`): what a card's or a general's hover shows. */
+function fieldsText(fields: A.Field[], text: string): string[] {
+  return fields.map((f) => `${f.name.name}: ${exprText(f.value, text)}`);
 }
 
 export function indexFiles(
@@ -149,6 +160,7 @@ export function indexFiles(
           });
           break;
         case 'Property':
+          if (d.type && !into.fieldTypes.has(d.names.id.name)) into.fieldTypes.set(d.names.id.name, d.type.name.name);
           add('property', d.names, d, {
             returns: typeText(d.type),
             detail: `= ${exprText(d.default, text)}${d.resetAt ? ` reset at ${d.resetAt.name}` : ''}${d.carried ? ' carried' : ''}`,
@@ -161,9 +173,7 @@ export function indexFiles(
           });
           break;
         case 'Card': {
-          const type = fieldText(d.fields, 'type', text);
-          const sub = fieldText(d.fields, 'subtype', text);
-          add('card', d.names, d, { detail: [type, sub].filter(Boolean).join(' · ') });
+          add('card', d.names, d, { detail: fieldsText(d.fields, text).join(' · ') });
           for (const fl of d.fields) into.cardFields.add(fl.name.name);
           for (const m of d.methods) openWindows(m.body, d.names.id.name, 'card');
           break;
@@ -174,9 +184,7 @@ export function indexFiles(
         case 'General':
           add('general', d.names, d, {
             detail: [
-              fieldText(d.fields, 'kingdom', text),
-              fieldText(d.fields, 'gender', text),
-              fieldText(d.fields, 'hp', text) && `hp ${fieldText(d.fields, 'hp', text)}`,
+              ...fieldsText(d.fields, text),
               d.skills.length ? `skills: ${d.skills.map((s) => s.name).join(', ')}` : '',
             ]
               .filter(Boolean)
@@ -231,7 +239,15 @@ export function indexFiles(
           break;
         case 'Mode':
           add('mode', d.names, d);
-          for (const m of d.methods) openWindows(m.body, d.names.id.name, 'mode');
+          for (const m of d.methods) {
+            openWindows(m.body, d.names.id.name, 'mode');
+            const from = m.name.name === PLAY_METHOD ? m.params[1]?.type : undefined;
+            if (from) into.startTypes.add(from.name.name);
+          }
+          break;
+        case 'Require':
+          for (const fl of d.fields)
+            if (!into.fieldTypes.has(fl.name.name)) into.fieldTypes.set(fl.name.name, fl.type.name.name);
           break;
         case 'Scenario':
           add('scenario', d.names, d, { detail: d.mode ? `mode ${d.mode.name}` : undefined });
@@ -383,8 +399,8 @@ const KEYWORD_DOCS: Record<string, [string, string]> = {
   package: ['声明本文件所属的包。', 'Names the package this file belongs to.'],
   import: ['使用另一个包中声明的名字。', 'Uses the names another package declares.'],
   general: [
-    '声明武将：`general id 中文名 "English" { kingdom: … hp: … skills: … }`；在场景的座位中指定武将。',
-    'Declares a general: `general id 中文名 "English" { kingdom: … hp: … skills: … }`; in a seat, names its general.',
+    '声明武将：`general id 中文名 "English" { 字段: 值 … skills: … }`，字段即规则的 `require general` 所要求的；在场景的座位中指定武将。',
+    'Declares a general: `general id 中文名 "English" { field: value … skills: … }`, with the fields the rules\' `require general` asks for; in a seat, names its general.',
   ],
   skill: [
     '声明技能：由触发（on）、主动（active）、视为（viewAs）、修正（modify）、过滤（filter）组成。',
@@ -442,8 +458,8 @@ const KEYWORD_DOCS: Record<string, [string, string]> = {
     'A scenario: seats, a stacked deck, a start point, scripted answers and expectations; it is also a test.',
   ],
   seat: [
-    '场景中的座位：`seat 名字 { general: …, role: …, hand: [...] }`。',
-    'A seat in a scenario: `seat name { general: …, role: …, hand: [...] }`.',
+    '场景中的座位：`seat 名字 { general: …, 属性: 值, 区域: [...] }`（玩家属性与区域，如体力与手牌）。',
+    'A seat in a scenario: `seat name { general: …, property: value, zone: [...] }` (player properties and zones, such as HP and the hand).',
   ],
   deck: [
     '声明牌堆；在场景中 `deck: [...]` 指定牌堆顶的牌。',
@@ -584,9 +600,13 @@ export function complete(parts: IndexPart[], before: string, lang: Lang, trigger
   // Seat and general fields.
   if (/\bgeneral:\s*[\p{L}_]*$/u.test(line)) return of('general').map((e) => item(e, lang, 0));
   if (/\bskills:\s*(\[)?[\p{L}\p{N}_,\s]*$/u.test(line)) return of('skill').map((e) => item(e, lang, 0));
-  const enumField = /\b(kingdom|gender|role):\s*[\p{L}_]*$/u.exec(line);
-  if (enumField) return members(enumField[1]!);
-  if (/^\s*start\s+[\p{L}\p{N}_]+\s+[\p{L}_]*$/u.test(line)) return members('phase');
+  // `field: |`: the members of the field's enum (a general's `kingdom:`, a seat's `role:`).
+  const field = /\b([\p{L}_][\p{L}\p{N}_]*):\s*[\p{L}_]*$/u.exec(line);
+  const fieldType = field && parts.map((p) => p.fieldTypes.get(field[1]!)).find(Boolean);
+  const values = fieldType ? members(fieldType) : [];
+  if (values.length) return values;
+  if (/^\s*start\s+[\p{L}\p{N}_]+\s+[\p{L}_]*$/u.test(line))
+    return [...new Set(parts.flatMap((p) => [...p.startTypes]))].flatMap(members);
   // `x.|`: members. After `event.`, the parameters of the events that open the enclosing trigger's window first.
   const dot = /([\p{L}\p{N}_)\]]+)\s*\.\s*[\p{L}_]*$/u.exec(line);
   if (dot) {
