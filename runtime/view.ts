@@ -15,7 +15,7 @@ import {
   type VirtualCard,
   type ZoneRef,
 } from './values.ts';
-import { canSee, knows, logFor, revealedKey, type ReadEntry } from './visibility.ts';
+import { canSee, knows, logFor, propertyShown, revealedKey, type ReadEntry } from './visibility.ts';
 import { sameItems } from './reads.ts';
 
 /** A card as a reader sees it: its face, or only that a card lies there (`hidden`: no id, kind, suit or rank). */
@@ -45,10 +45,7 @@ export function viewFor(g: Game, seat: number | null): PlayerView {
   const players = s.players.map((p) => {
     const props: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(p.v)) {
-      const vis = prog.properties[k]?.visibility ?? 'public';
-      const shown =
-        vis === 'public' || (vis === 'owner' && p.seat === seat) || s.revealed[revealedKey(p.seat, k)] === true;
-      if (shown) props[k] = toJSON(v as Value);
+      if (propertyShown(prog, s, p.seat, k, seat)) props[k] = toJSON(v as Value);
     }
     return { seat: p.seat, name: p.name, alive: p.alive, skills: g.skillsOf(p).slice(), props };
   });
@@ -309,14 +306,12 @@ class Reader implements Table {
     const copy: PlayerObj = { t: 'p', seat: p.seat, name: p.name, alive: p.alive, skills: skills.slice(), v: {} };
     // Found again by its seat (#unseen), like a card by its id: no entry in `liveOf`.
     fresh.set(p, copy);
-    const revealed = this.#g.state.revealed;
-    const props = this.program.properties;
+    const state = this.#g.state;
     // Only plain values (and lists of them) can be kept past this moment: what a reader sees of a card changes
     // without a write. A list is a value: the rules make a new one rather than change one (runtime/ops.ts).
     let plain = true;
     for (const k in p.v) {
-      const vis = props[k]?.visibility ?? 'public';
-      if (vis === 'public' || (vis === 'owner' && p.seat === this.seat) || revealed[revealedKey(p.seat, k)] === true) {
+      if (propertyShown(this.program, state, p.seat, k, this.seat)) {
         const v = p.v[k] as Value;
         if (plain && !isPlain(v)) plain = false;
         copy.v[k] = this.seen(v);

@@ -76,6 +76,19 @@ export function inAudience(a: Audience | undefined, seat: number | null): boolea
   return seat === null || !a.except.includes(seat);
 }
 
+/** Whether `seat` (null: a reader without a seat) sees the property `name` of the player at `owner`: its declared
+ *  visibility (public, owner, hidden; undeclared: public), or the table was shown it (`reveal`). */
+export function propertyShown(
+  program: Program,
+  state: State,
+  owner: number,
+  name: string,
+  seat: number | null,
+): boolean {
+  const vis = program.properties[name]?.visibility ?? 'public';
+  return vis === 'public' || (vis === 'owner' && owner === seat) || state.revealed[revealedKey(owner, name)] === true;
+}
+
 /** The key of a fact revealed to everyone in `State.revealed` (`seat:property`), made once per seat and property:
  *  readers ask again and again. */
 export function revealedKey(seat: number, property: string): string {

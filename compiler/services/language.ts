@@ -47,7 +47,7 @@ export interface IndexPart {
   cardFields: Set<string>;
   generalFields: Set<string>;
   /** The declared type of what a field may set, for completing its value: a required field (`require general {
-   *  kingdom: kingdom }`), a player property (a seat's `role:`). */
+   *  field: type }`), a player property (in a seat). */
   fieldTypes: Map<string, string>;
   /** The types of what a scenario's `start P X` gives the game: the second parameter of modes' `play` method, which
    *  the engine plays a game with (runtime/game.ts). */
@@ -104,7 +104,7 @@ function params(ps: A.Param[], text: string): ParamInfo[] {
   }));
 }
 
-/** A declaration's fields as written (`kingdom: wei · hp: 4`): what a card's or a general's hover shows. */
+/** A declaration's fields as written (`field: value · …`): what a card's or a general's hover shows. */
 function fieldsText(fields: A.Field[], text: string): string[] {
   return fields.map((f) => `${f.name.name}: ${exprText(f.value, text)}`);
 }
@@ -458,14 +458,17 @@ const KEYWORD_DOCS: Record<string, [string, string]> = {
     'A scenario: seats, a stacked deck, a start point, scripted answers and expectations; it is also a test.',
   ],
   seat: [
-    '场景中的座位：`seat 名字 { general: …, 属性: 值, 区域: [...] }`（玩家属性与区域，如体力与手牌）。',
-    'A seat in a scenario: `seat name { general: …, property: value, zone: [...] }` (player properties and zones, such as HP and the hand).',
+    '场景中的座位：`seat 名字 { general: …, 属性: 值, 区域: [...] }`（规则声明的玩家属性与区域）。',
+    'A seat in a scenario: `seat name { general: …, property: value, zone: [...] }` (player properties and zones the rules declare).',
   ],
   deck: [
     '声明牌堆；在场景中 `deck: [...]` 指定牌堆顶的牌。',
     'Declares a deck; in a scenario, `deck: [...]` stacks the top of the draw pile.',
   ],
-  start: ['场景从哪名角色的哪个阶段开始：`start a playPhase`。', 'Where a scenario starts: `start a playPhase`.'],
+  start: [
+    '场景从哪个座位、从何处开始：`start 座位 起点`，起点交给模式的 `play`（其第二个参数）。',
+    "Where a scenario starts: `start seat from`, the seat and where the mode's `play` begins (its second parameter).",
+  ],
   expect: [
     '断言：`expect 条件`、`expect log "…"`、`expect ask 角色`、`expect end`。',
     'An expectation: `expect cond`, `expect log "…"`, `expect ask player`, `expect end`.',
@@ -600,7 +603,7 @@ export function complete(parts: IndexPart[], before: string, lang: Lang, trigger
   // Seat and general fields.
   if (/\bgeneral:\s*[\p{L}_]*$/u.test(line)) return of('general').map((e) => item(e, lang, 0));
   if (/\bskills:\s*(\[)?[\p{L}\p{N}_,\s]*$/u.test(line)) return of('skill').map((e) => item(e, lang, 0));
-  // `field: |`: the members of the field's enum (a general's `kingdom:`, a seat's `role:`).
+  // `field: |`: the members of the field's enum (a general's required field, a seat's player property).
   const field = /\b([\p{L}_][\p{L}\p{N}_]*):\s*[\p{L}_]*$/u.exec(line);
   const fieldType = field && parts.map((p) => p.fieldTypes.get(field[1]!)).find(Boolean);
   const values = fieldType ? members(fieldType) : [];
