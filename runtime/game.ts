@@ -150,6 +150,7 @@ export class Game implements Engine {
   mut = 0;
   epoch = 0;
   readonly skillCache = new Map<number, { epoch: number; skills: string[] }>();
+  grants = { epoch: -1, live: false };
   readonly cardSkillCache = new Map<number, readonly string[]>();
   readonly hookDepths: number[] = [];
   filtering = false;

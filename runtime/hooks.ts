@@ -8,7 +8,7 @@ import { RuleError, label, type PlayerObj, type Value } from './values.ts';
 import { runBodySync } from './sync.ts';
 import { runOf } from './variants.ts';
 import { D_ALIVE, GUARD_HOOK } from './reads.ts';
-import { keptForSkills, mineOf } from './skills.ts';
+import { grantsLive, keptForSkills, mineOf } from './skills.ts';
 
 // ------------------------------------------------------------------ functions
 
@@ -170,9 +170,9 @@ function combineHook(g: Engine, ref: HookRef & { d: HookDesc }, args: Value[]): 
     // The table's rules count once: those declared `before skills` first, `after skills` last.
     if (before.length) acc = contribute(g, h.combine, args, null, before, acc);
     if (r !== null && r.rec !== null) r.dep(D_ALIVE);
-    // Without skills that grant skills, a player's contributions change only with their skills that contribute
-    // to this hook: that is what the cache records (reads.ts), not their whole skill list.
-    const quiet = r !== null && r.rec !== null && g.L.grantors.length === 0;
+    // Without skills that grant skills at the table, a player's contributions change only with their skills that
+    // contribute to this hook: that is what the cache records (reads.ts), not their whole skill list.
+    const quiet = r !== null && r.rec !== null && !grantsLive(g);
     for (let s = 0; acc !== DECIDED_TRUE && acc !== DECIDED_FALSE && s < g.state.players.length; s++) {
       const p = g.state.players[s]!;
       if (!p.alive) continue;

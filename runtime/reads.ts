@@ -17,6 +17,7 @@ export const D_FRAME = 3; // events' fields and `stopped` (which event is runnin
 export const D_ALIVE = 4; // who is alive
 export const D_VIRTUAL = 5; // fields set on virtual cards (a cached result may hold virtual cards it made)
 export const D_OTHER_GLOBAL = 6; // globals not known when the game was set up
+export const D_SKILLS = 7; // anybody's skills (whether skills that grant skills are at the table: skills.ts)
 const FIXED = 8;
 
 /** Re-entrancy guards, by kind: a bit each. A guard, while active, cuts a regress short (a hook consulted inside its
@@ -178,10 +179,11 @@ export class Reads {
   /** A seat's skills changed (null: anyone's may have); `skills`, when known, are the ones that came or went. */
   bumpSkills(seat: number | null, skills?: readonly string[]): void {
     this.skillsAt = this.clock + 1;
-    if (seat === null) {
-      for (let s = 0; s < this.nSeats; s++) this.bumpSkills(s, skills);
-      return;
-    }
+    this.bump(D_SKILLS);
+    if (seat !== null) this.bumpSeatSkills(seat, skills);
+    else for (let s = 0; s < this.nSeats; s++) this.bumpSeatSkills(s, skills);
+  }
+  private bumpSeatSkills(seat: number, skills?: readonly string[]): void {
     this.bump(this.skillBase + seat);
     const row = this.hookSkillBase + seat * this.hookNo.size;
     if (skills === undefined) for (let h = 0; h < this.hookNo.size; h++) this.bump(row + h);

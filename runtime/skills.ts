@@ -2,7 +2,7 @@
 // zones), whether the rules switch one off (`skillEnabled`), and the counters behind `limit n per <event>`.
 import type { Engine } from './engine.ts';
 import { truthy } from './link.ts';
-import { D_ALIVE, D_USES, GUARD_ENABLED, GUARD_GRANTS } from './reads.ts';
+import { D_ALIVE, D_SKILLS, D_USES, GUARD_ENABLED, GUARD_GRANTS } from './reads.ts';
 import { zoneKey, type CardObj, type PlayerObj, type Value } from './values.ts';
 
 export type UseLimit = { count: number; per: string } | undefined;
@@ -13,7 +13,7 @@ export type UseLimit = { count: number; per: string } | undefined;
 export function skillsOf(g: Engine, p: PlayerObj): string[] {
   const r = g.reads;
   if (r !== null && r.rec !== null) r.dep(r.skillsId(p.seat));
-  if (!g.L.grantors.length) return baseSkillsOf(g, p);
+  if (!grantsLive(g)) return baseSkillsOf(g, p);
   // Deciding grants consults the rules (conditions, skillEnabled), which may ask for skills again: those inner
   // questions see only players' own skills and their cards' (grants do not grant further).
   if (r !== null && r.rec !== null) r.guard(GUARD_GRANTS);
@@ -30,6 +30,26 @@ export function skillsOf(g: Engine, p: PlayerObj): string[] {
     undefined,
     undefined,
   ) as string[];
+}
+
+/** Whether skills that grant skills can give anybody a skill now: the program has some and a seat has one (its own
+ *  or from its cards; living or not). Most tables have none, and then every seat's skills are its own and its
+ *  cards', as in a program without them: the cheaper bookkeeping of that case applies (kept lists by skills stamp,
+ *  a hook's contributions by the seat's skills that contribute to it). Known per epoch; read while recording, it
+ *  depends on anybody's skills. */
+export function grantsLive(g: Engine): boolean {
+  if (g.L.grantors.length === 0) return false;
+  const r = g.reads;
+  if (r !== null && r.rec !== null) r.dep(D_SKILLS);
+  const kept = g.grants;
+  if (kept.epoch !== g.epoch) {
+    kept.epoch = g.epoch;
+    kept.live = g.state.players.some((q) => {
+      const own = baseSkillsOf(g, q);
+      return g.L.grantors.some((s) => own.includes(s));
+    });
+  }
+  return kept.live;
 }
 
 /** The cache table of skillsOf with grants (no function or hook can be named so: their names are identifiers). */
@@ -132,9 +152,9 @@ export function keptForSkills<T extends { skill: string }>(
 ): T[] {
   const r = g.reads;
   if (r === null) return mineOf(items, skillsOf(g, p));
-  // With skills that grant, a seat's skills depend on the grants' conditions: the list is a cached result of its own
-  // (one table per item list), kept until a write to what deciding the seat's skills read.
-  if (g.L.grantors.length > 0)
+  // With skills that grant at the table, a seat's skills depend on the grants' conditions: the list is a cached
+  // result of its own (one table per item list), kept until a write to what deciding the seat's skills read.
+  if (grantsLive(g))
     return r.cached(
       r.table(items),
       r.key1(p),

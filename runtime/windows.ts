@@ -6,7 +6,7 @@ import type { ITrigger } from './ir.ts';
 import { decide } from './decisions.ts';
 import type { Engine } from './engine.ts';
 import { RETURN, STOP, truthy, type Ctx, type Sig } from './link.ts';
-import { keptForSkills, limitKey, markOnce, markUse, onceSpent, skillEnabled, usesLeft } from './skills.ts';
+import { grantsLive, keptForSkills, limitKey, markOnce, markUse, onceSpent, skillEnabled, usesLeft } from './skills.ts';
 import type { Asking, EventDesc, EventRef } from './types.ts';
 import { RuleError, type Frame, type PlayerObj, type Value } from './values.ts';
 import { D_USES } from './reads.ts';
@@ -177,7 +177,7 @@ function seatTriggers(g: Engine, window: string, items: TriggerRef[], p: PlayerO
 function anyoneListens(g: Engine, window: string, items: TriggerRef[]): boolean {
   const r = g.reads;
   if (r === null) return true;
-  if (g.L.grantors.length > 0)
+  if (grantsLive(g))
     return (
       r.cached(r.table(items), NO_ARGS_KEY, g.guards.mask, g.frame, listensNow, g, items, undefined, undefined) === true
     );

@@ -102,6 +102,44 @@ describe('cached pure results', () => {
     expect(g.callFunction('score', [p], '')).toBe(1);
   });
 
+  it('see a skill granted once a card gives a seat a skill that grants, at a table that had none', () => {
+    // Without a granting skill at the table, seats' skills are kept as in a program without grants (skills.ts
+    // grantsLive). A card that gives one seat such a skill changes another seat's skills too: what read those
+    // before must be computed again (checkReads computes every reuse again and stops the game on a difference).
+    const src = `
+package grantsLater
+enum cardType 类别 "Type" { plain 普通 "Plain" }
+enum suit 花色 "Suit" { spade 黑桃 "Spade", heart 红桃 "Heart", club 梅花 "Club", diamond 方块 "Diamond" }
+zone pile 牌堆 "Pile" shared hidden
+zone board 场上 "Board" per player public grants
+property points 分 "Points": int = 0
+card banner 旗帜 "Banner" { type: plain  skills: patron }
+deck chips 筹码 "Chips" { banner: ♠A }
+skill helper 助 "Helper" { }
+skill patron 庇 "Patron" { grants helper to others where it.points > 0 }
+event wear 穿 "Wear" (p: player) { put(cards(pile), board(p)) }
+function has(p: player, s: skill): bool = hasSkill(p, s)
+function helped(p: player): bool = has(p, helper)
+mode bare 空 "Bare" {
+  minPlayers: 2
+  maxPlayers: 2
+  decks: chips
+  deckZone: pile
+  setup() { return first(players()) }
+  play(first: player, from: any) { endGame(first, "done") }
+}
+`;
+    const g = new Game(compileOrThrow(inline(src)), { mode: 'bare', players: 2, seed: 1, checkReads: true });
+    const [a, b] = [g.state.players[0]!, g.state.players[1]!];
+    g.setMember(b, 'points', 1, '');
+    expect(g.callFunction('helped', [b], '')).toBe(false);
+    expect(g.callFunction('helped', [b], '')).toBe(false);
+    runSync(g.runEvent('wear', [a], ''));
+    expect(g.callFunction('helped', [b], '')).toBe(true);
+    g.setMember(b, 'points', 0, '');
+    expect(g.callFunction('helped', [b], '')).toBe(false);
+  });
+
   it('are not kept by the reference interpreter, which keeps its memo', () => {
     const g = new Game(compileOrThrow(inline(SRC)), { mode: 'bare', players: 2, seed: 1, reference: true });
     expect(g.reads).toBeNull();
