@@ -265,7 +265,7 @@ export class Game implements Engine {
     shuffleInPlace(this.state.rng, pile);
     this.reads = this.reference
       ? null
-      : new Reads(this.state, Object.keys(this.program.properties), this.L.hookIndex, opts.checkReads);
+      : new Reads(this.state, Object.keys(this.program.properties), this.L.hookIndex, opts.checkReads, this.L.grantors);
     this.gen = this.main(mode, scen);
   }
 
@@ -429,6 +429,7 @@ export class Game implements Engine {
       // A seat's `skills:` adds to what the mode gave it (its general's skills): docs/language.md, Scenarios.
       for (const [p, listed] of this.seatSkills)
         p.skills = [...p.skills, ...listed.filter((s) => !p.skills.includes(s))];
+      if (this.seatSkills.size > 0) this.skillChanged();
       this.seatSkills.clear();
       if (scen.start) {
         first = this.state.players.find((p) => p.name === scen.start!.player) ?? first;

@@ -17,7 +17,7 @@ export const D_FRAME = 3; // events' fields and `stopped` (which event is runnin
 export const D_ALIVE = 4; // who is alive
 export const D_VIRTUAL = 5; // fields set on virtual cards (a cached result may hold virtual cards it made)
 export const D_OTHER_GLOBAL = 6; // globals not known when the game was set up
-export const D_SKILLS = 7; // anybody's skills (whether skills that grant skills are at the table: skills.ts)
+export const D_GRANTORS = 7; // who has a skill that grants skills (whether any is at the table: skills.ts grantsLive)
 const FIXED = 8;
 
 /** Re-entrancy guards, by kind: a bit each. A guard, while active, cuts a regress short (a hook consulted inside its
@@ -118,6 +118,8 @@ export class Reads {
   private readonly hookSkillBase: number;
   private readonly hookNo = new Map<string, number>();
   private readonly hooksOfSkill = new Map<string, number[]>();
+  /** Skills that grant skills: a seat's skills changing by one of them (or by unknown skills) bumps D_GRANTORS. */
+  private readonly grantors: ReadonlySet<string>;
   private readonly zoneBase: number;
   private readonly globalBase: number;
   private readonly cardBase: number;
@@ -140,8 +142,10 @@ export class Reads {
     propertyIds: readonly string[],
     hookIndex: ReadonlyMap<string, readonly { skill: string }[]>,
     check = false,
+    grantors: readonly string[] = [],
   ) {
     this.check = check;
+    this.grantors = new Set(grantors);
     propertyIds.forEach((id, i) => this.props.set(id, i));
     this.nProps = propertyIds.length;
     this.nSeats = state.players.length;
@@ -179,7 +183,8 @@ export class Reads {
   /** A seat's skills changed (null: anyone's may have); `skills`, when known, are the ones that came or went. */
   bumpSkills(seat: number | null, skills?: readonly string[]): void {
     this.skillsAt = this.clock + 1;
-    this.bump(D_SKILLS);
+    if (this.grantors.size > 0 && (skills === undefined || skills.some((s) => this.grantors.has(s))))
+      this.bump(D_GRANTORS);
     if (seat !== null) this.bumpSeatSkills(seat, skills);
     else for (let s = 0; s < this.nSeats; s++) this.bumpSeatSkills(s, skills);
   }

@@ -2,7 +2,7 @@
 // zones), whether the rules switch one off (`skillEnabled`), and the counters behind `limit n per <event>`.
 import type { Engine } from './engine.ts';
 import { truthy } from './link.ts';
-import { D_ALIVE, D_SKILLS, D_USES, GUARD_ENABLED, GUARD_GRANTS } from './reads.ts';
+import { D_ALIVE, D_GRANTORS, D_USES, GUARD_ENABLED, GUARD_GRANTS } from './reads.ts';
 import { zoneKey, type CardObj, type PlayerObj, type Value } from './values.ts';
 
 export type UseLimit = { count: number; per: string } | undefined;
@@ -36,11 +36,11 @@ export function skillsOf(g: Engine, p: PlayerObj): string[] {
  *  or from its cards; living or not). Most tables have none, and then every seat's skills are its own and its
  *  cards', as in a program without them: the cheaper bookkeeping of that case applies (kept lists by skills stamp,
  *  a hook's contributions by the seat's skills that contribute to it). Known per epoch; read while recording, it
- *  depends on anybody's skills. */
+ *  depends on who has such a skill (D_GRANTORS, bumped when one comes or goes). */
 export function grantsLive(g: Engine): boolean {
   if (g.L.grantors.length === 0) return false;
   const r = g.reads;
-  if (r !== null && r.rec !== null) r.dep(D_SKILLS);
+  if (r !== null && r.rec !== null) r.dep(D_GRANTORS);
   const kept = g.grants;
   if (kept.epoch !== g.epoch) {
     kept.epoch = g.epoch;
