@@ -173,10 +173,11 @@ function combineHook(g: Engine, ref: HookRef & { d: HookDesc }, args: Value[]): 
     // Without skills that grant skills at the table, a player's contributions change only with their skills that
     // contribute to this hook: that is what the cache records (reads.ts), not their whole skill list.
     const quiet = r !== null && r.rec !== null && !grantsLive(g);
+    const hookNo = quiet ? r.hookIndex(name) : -1;
     for (let s = 0; acc !== DECIDED_TRUE && acc !== DECIDED_FALSE && s < g.state.players.length; s++) {
       const p = g.state.players[s]!;
       if (!p.alive) continue;
-      if (quiet) r.dep(r.hookSkillsId(p.seat, name));
+      if (quiet) r.dep(r.hookSkillsIdOf(p.seat, hookNo));
       acc = contribute(g, h.combine, args, p, keptForSkills(g, g.seatHooks, name, items, p, quiet), acc);
     }
     if (acc !== DECIDED_TRUE && acc !== DECIDED_FALSE && after.length)

@@ -175,10 +175,13 @@ export class Reads {
   skillsId(seat: number): number {
     return this.skillBase + seat;
   }
-  /** Whether the seat's skills that contribute to a hook changed. */
-  hookSkillsId(seat: number, hook: string): number {
-    const h = this.hookNo.get(hook);
-    return h === undefined ? D_OTHER_GLOBAL : this.hookSkillBase + seat * this.hookNo.size + h;
+  /** A hook's number (looked up once for every seat); -1 for a hook no skill contributes to. */
+  hookIndex(hook: string): number {
+    return this.hookNo.get(hook) ?? -1;
+  }
+  /** Whether the seat's skills that contribute to hook number h changed. */
+  hookSkillsIdOf(seat: number, h: number): number {
+    return h < 0 ? D_OTHER_GLOBAL : this.hookSkillBase + seat * this.hookNo.size + h;
   }
   /** A seat's skills changed (null: anyone's may have); `skills`, when known, are the ones that came or went. */
   bumpSkills(seat: number | null, skills?: readonly string[]): void {

@@ -2,7 +2,7 @@
 // zones), whether the rules switch one off (`skillEnabled`), and the counters behind `limit n per <event>`.
 import type { Engine } from './engine.ts';
 import { truthy } from './link.ts';
-import { D_ALIVE, D_GRANTORS, D_USES, GUARD_ENABLED, GUARD_GRANTS } from './reads.ts';
+import { D_ALIVE, D_GRANTORS, D_USES, GUARD_ENABLED, GUARD_GRANTS, sameItems } from './reads.ts';
 import { zoneKey, type CardObj, type PlayerObj, type Value } from './values.ts';
 
 export type UseLimit = { count: number; per: string } | undefined;
@@ -170,14 +170,16 @@ export function keptForSkills<T extends { skill: string }>(
   const kept = store[p.seat]?.get(key);
   if (kept !== undefined && kept.stamp === stamp && !r.check) return kept.items;
   const mine = mineOf(items, base ? baseSkillsOf(g, p) : skillsOf(g, p));
-  if (
-    kept !== undefined &&
-    kept.stamp === stamp &&
-    (mine.length !== kept.items.length || mine.some((it, i) => it !== kept.items[i]))
-  )
-    throw new Error(`stale list ${key} of ${p.name}`);
-  (store[p.seat] ??= new Map()).set(key, { stamp, items: mine });
-  return mine;
+  if (kept === undefined) {
+    (store[p.seat] ??= new Map()).set(key, { stamp, items: mine });
+    return mine;
+  }
+  const same = sameItems(mine, kept.items);
+  if (kept.stamp === stamp && !same) throw new Error(`stale list ${key} of ${p.name}`);
+  // Updated in place, the equal list kept: kept lists live long, and a copy of each would be work for the collector.
+  kept.stamp = stamp;
+  if (!same) kept.items = mine;
+  return kept.items;
 }
 
 /** A seat's items, as a cached value (the cache compares them by identity: checkReads). */

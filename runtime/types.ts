@@ -294,13 +294,21 @@ export interface RunRef<D> {
   d: D | null;
 }
 
+/** A property or global an event resets, and to what: its default's value when that is a plain literal (most
+ *  are: 0, false, none), else its linked default, evaluated for each reset. */
+export interface ResetTo {
+  readonly id: string;
+  readonly value: Value;
+  readonly compute: Ex | null;
+}
+
 /** An event as it runs: its declaration, the maker of its fields, its bodies and what it resets. */
 export interface EventDesc {
   readonly ev: IEvent;
   readonly make: EventFields | undefined;
   readonly body: Run;
   readonly cleanup: Run | null;
-  readonly resets: { props: string[]; vars: string[] } | undefined;
+  readonly resets: { props: ResetTo[]; vars: ResetTo[] } | undefined;
   /** Whether a use limit is counted per this event (its start clears the counters). */
   readonly limited: boolean;
 }

@@ -2,12 +2,12 @@
 // ends it (its cleanup still runs). `timing name for subject` opens a window: the triggers of every player's
 // skills are collected seat by seat from the current player, a player with several orders them, each condition is
 // re-checked just before firing, and optional ones ask first.
-import type { ITrigger } from './ir.ts';
+import type { IExpr, ITrigger } from './ir.ts';
 import { decide } from './decisions.ts';
 import type { Engine } from './engine.ts';
 import { RETURN, STOP, truthy, type Ctx, type Sig } from './link.ts';
 import { grantsLive, keptForSkills, limitKey, markOnce, markUse, onceSpent, skillEnabled, usesLeft } from './skills.ts';
-import type { Asking, EventDesc, EventRef } from './types.ts';
+import type { Asking, EventDesc, EventRef, ResetTo } from './types.ts';
 import { RuleError, type Frame, type PlayerObj, type Value } from './values.ts';
 import { D_USES } from './reads.ts';
 import { runBodySync } from './sync.ts';
@@ -29,8 +29,21 @@ function eventDesc(g: Engine, name: string, at: string): EventDesc {
     make: g.L.eventFields.get(name),
     body: runOf(g.L, ev.body),
     cleanup: ev.cleanup ? runOf(g.L, ev.cleanup) : null,
-    resets: g.L.resets.get(name),
+    resets: resetsOf(g, g.L.resets.get(name)),
     limited: g.L.limitEvents.has(name),
+  };
+}
+
+/** What an event resets, each with its default linked once (a plain literal taken as its value). */
+function resetsOf(g: Engine, r: { props: string[]; vars: string[] } | undefined): EventDesc['resets'] {
+  if (r === undefined) return undefined;
+  const to = (id: string, def: IExpr): ResetTo =>
+    def.k === 'lit' && (def.v === null || typeof def.v !== 'object')
+      ? { id, value: def.v, compute: null }
+      : { id, value: null, compute: g.L.linker.expr(def) };
+  return {
+    props: r.props.map((id) => to(id, g.program.properties[id]!.default)),
+    vars: r.vars.map((id) => to(id, g.program.vars[id]!.default)),
   };
 }
 
@@ -127,21 +140,20 @@ function resetScoped(g: Engine, eventName: string, r: EventDesc['resets']): void
     reads?.bump(D_USES);
   }
   if (!r) return;
-  const c = g.ctx(null, 0);
-  for (const id of r.props) {
-    const def = g.L.linker.expr(g.program.properties[id]!.default);
+  const c = r.props.some((t) => t.compute !== null) || r.vars.some((t) => t.compute !== null) ? g.ctx(null, 0) : null;
+  for (const t of r.props) {
     for (const pl of g.state.players) {
-      const v = def(c);
-      if (v === pl.v[id] && (v === null || typeof v !== 'object')) continue;
-      pl.v[id] = v;
-      reads?.bump(reads.propId(pl, id));
+      const v = t.compute === null ? t.value : t.compute(c!);
+      if (v === pl.v[t.id] && (v === null || typeof v !== 'object')) continue;
+      pl.v[t.id] = v;
+      reads?.bump(reads.propId(pl, t.id));
     }
   }
-  for (const id of r.vars) {
-    const v = g.L.linker.expr(g.program.vars[id]!.default)(c);
-    if (v === g.state.globals[id] && (v === null || typeof v !== 'object')) continue;
-    g.state.globals[id] = v;
-    reads?.bump(reads.globalId(id));
+  for (const t of r.vars) {
+    const v = t.compute === null ? t.value : t.compute(c!);
+    if (v === g.state.globals[t.id] && (v === null || typeof v !== 'object')) continue;
+    g.state.globals[t.id] = v;
+    reads?.bump(reads.globalId(t.id));
   }
 }
 
