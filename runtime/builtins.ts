@@ -16,7 +16,7 @@ import {
   type Value,
   type ZoneRef,
 } from './values.ts';
-import { D_ALIVE, D_TABLE, D_VIRTUAL } from './reads.ts';
+import { D_ALIVE, D_REVEALED, D_TABLE, D_VIRTUAL } from './reads.ts';
 import { revealedKey } from './visibility.ts';
 
 function player(v: Value, at: string): PlayerObj {
@@ -318,6 +318,7 @@ export const changes: { [K in BuiltinNameWith<'changes'>]: CallBuiltin } = {
     ),
   reveal: (g, [p, prop], at) => {
     g.touch('table');
+    g.reads?.bump(D_REVEALED);
     g.state.revealed[revealedKey(player(p!, at).seat, String(prop))] = true;
     return null;
   },

@@ -18,7 +18,8 @@ export const D_ALIVE = 4; // who is alive
 export const D_VIRTUAL = 5; // fields set on virtual cards (a cached result may hold virtual cards it made)
 export const D_OTHER_GLOBAL = 6; // globals not known when the game was set up
 export const D_GRANTORS = 7; // who has a skill that grants skills (whether any is at the table: skills.ts grantsLive)
-const FIXED = 8;
+export const D_REVEALED = 8; // properties revealed to everyone (also a change of the table: D_TABLE)
+const FIXED = 9;
 
 /** Re-entrancy guards, by kind: a bit each. A guard, while active, cuts a regress short (a hook consulted inside its
  *  own contributions, skillEnabled or granted skills asked while deciding them, a card read inside a card filter), so
@@ -110,6 +111,7 @@ export class Reads {
   private readonly globals = new Map<string, number>();
   private readonly strings = new Map<string, number>();
   private readonly nProps: number;
+  private readonly propNames: readonly string[];
   private readonly skillBase = FIXED;
   private readonly nSeats: number;
   private readonly propBase: number;
@@ -147,6 +149,7 @@ export class Reads {
     this.check = check;
     this.grantors = new Set(grantors);
     propertyIds.forEach((id, i) => this.props.set(id, i));
+    this.propNames = propertyIds;
     this.nProps = propertyIds.length;
     this.nSeats = state.players.length;
     for (const [hook, items] of hookIndex) {
@@ -208,15 +211,27 @@ export class Reads {
     return Math.max(v, this.allAt);
   }
   /** A number that changes whenever anything a seat's copy in a reader's view shows may have changed: its
-   *  properties, who is alive, the table's revealed facts, properties no declaration names, or everything. */
+   *  properties, who is alive, revealed properties, properties no declaration names, or everything (the cards and
+   *  players its properties hold aside: view.ts reads those at every moment). */
   playerStamp(seat: number): number {
     const ver = this.ver;
-    let m = Math.max(this.allAt, ver[D_ALIVE] ?? 0, ver[D_TABLE] ?? 0, ver[D_OTHER_GLOBAL] ?? 0);
+    let m = Math.max(this.allAt, ver[D_ALIVE] ?? 0, ver[D_REVEALED] ?? 0, ver[D_OTHER_GLOBAL] ?? 0);
     for (let i = this.propBase + seat * this.nProps, end = i + this.nProps; i < end; i++) {
       const v = ver[i] ?? 0;
       if (v > m) m = v;
     }
     return m;
+  }
+  /** The declared properties of a seat written after `since`, by name; null when what a copy of the seat shows may
+   *  have changed otherwise since then (everything, revealed properties, properties no declaration names):
+   *  a reader then copies the seat anew (view.ts). */
+  propsWrittenSince(seat: number, since: number): string[] | null {
+    const ver = this.ver;
+    if (this.allAt > since || (ver[D_REVEALED] ?? 0) > since || (ver[D_OTHER_GLOBAL] ?? 0) > since) return null;
+    const out: string[] = [];
+    const base = this.propBase + seat * this.nProps;
+    for (let i = 0; i < this.nProps; i++) if ((ver[base + i] ?? 0) > since) out.push(this.propNames[i]!);
+    return out;
   }
   propId(p: PlayerObj, name: string): number {
     const i = this.props.get(name);

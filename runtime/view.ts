@@ -172,10 +172,13 @@ let nextEventKey = 1;
  *  be asked about). */
 const liveOf = new WeakMap<object, Value>();
 
-/** A player's copy as a reader saw it, and the game's stamp for that player then (Reads.playerStamp). */
+/** A player's copy as a reader saw it, the game's stamp for that player then (Reads.playerStamp), and the shown
+ *  properties whose values are not plain (they hold cards or players, which a reader may see differently later
+ *  without a write: they are copied again at every moment). */
 interface Kept {
   copy: PlayerObj;
   stamp: number;
+  objects: string[];
 }
 
 // Player copies kept past the moment they were made, per game and reading seat: a policy is handed a new reader
@@ -299,26 +302,52 @@ class Reader implements Table {
     const r = this.#g.reads;
     const stamp = r === null ? -1 : r.playerStamp(p.seat);
     const kept = this.#kept[p.seat];
-    if (kept !== undefined && stamp >= 0 && kept.stamp === stamp && sameItems(kept.copy.skills, skills)) {
+    if (
+      kept !== undefined &&
+      stamp >= 0 &&
+      kept.stamp === stamp &&
+      kept.objects.length === 0 &&
+      sameItems(kept.copy.skills, skills)
+    ) {
       fresh.set(p, kept.copy);
       return kept.copy;
     }
-    const copy: PlayerObj = { t: 'p', seat: p.seat, name: p.name, alive: p.alive, skills: skills.slice(), v: {} };
-    // Found again by its seat (#unseen), like a card by its id: no entry in `liveOf`.
-    fresh.set(p, copy);
+    // A kept copy whose shown properties are the same ones (nothing revealed since): cloned, with the properties
+    // written since and those holding cards or players read again. Building a copy property by property was most
+    // of the time readers spent on players. (A list is a value: the rules make a new one rather than change one.)
+    const written = kept !== undefined && r !== null ? r.propsWrittenSince(p.seat, kept.stamp) : null;
+    if (kept !== undefined && written !== null) {
+      const v: Record<string, Value> = { ...kept.copy.v };
+      const objects: string[] = [];
+      const again = (k: string) => {
+        if (!(k in v)) return;
+        const x = p.v[k] as Value;
+        if (!isPlain(x)) objects.push(k);
+        v[k] = this.seen(x);
+      };
+      for (const k of written) again(k);
+      for (const k of kept.objects) if (!written.includes(k)) again(k);
+      const copy: PlayerObj = { t: 'p', seat: p.seat, name: p.name, alive: p.alive, skills: skills.slice(), v };
+      fresh.set(p, copy);
+      this.#kept[p.seat] = { copy, stamp, objects };
+      return copy;
+    }
     const state = this.#g.state;
-    // Only plain values (and lists of them) can be kept past this moment: what a reader sees of a card changes
-    // without a write. A list is a value: the rules make a new one rather than change one (runtime/ops.ts).
-    let plain = true;
+    const objects: string[] = [];
+    const shown: [string, Value][] = [];
     for (const k in p.v) {
       if (propertyShown(this.program, state, p.seat, k, this.seat)) {
         const v = p.v[k] as Value;
-        if (plain && !isPlain(v)) plain = false;
-        copy.v[k] = this.seen(v);
+        if (!isPlain(v)) objects.push(k);
+        shown.push([k, this.seen(v)]);
       }
     }
-    if (stamp >= 0 && plain) this.#kept[p.seat] = { copy, stamp };
-    else this.#kept[p.seat] = undefined;
+    // Made in one go (an object given its properties one by one becomes a slow dictionary, and so do its clones).
+    const v: Record<string, Value> = Object.fromEntries(shown);
+    const copy: PlayerObj = { t: 'p', seat: p.seat, name: p.name, alive: p.alive, skills: skills.slice(), v };
+    // Found again by its seat (#unseen), like a card by its id: no entry in `liveOf`.
+    fresh.set(p, copy);
+    this.#kept[p.seat] = stamp >= 0 ? { copy, stamp, objects } : undefined;
     return copy;
   }
 

@@ -144,17 +144,30 @@ function resetScoped(g: Engine, eventName: string, r: EventDesc['resets']): void
   for (const t of r.props) {
     for (const pl of g.state.players) {
       const v = t.compute === null ? t.value : t.compute(c!);
-      if (v === pl.v[t.id] && (v === null || typeof v !== 'object')) continue;
+      if (samePlain(v, pl.v[t.id] as Value)) continue;
       pl.v[t.id] = v;
       reads?.bump(reads.propId(pl, t.id));
     }
   }
   for (const t of r.vars) {
     const v = t.compute === null ? t.value : t.compute(c!);
-    if (v === g.state.globals[t.id] && (v === null || typeof v !== 'object')) continue;
+    if (samePlain(v, g.state.globals[t.id] as Value)) continue;
     g.state.globals[t.id] = v;
     reads?.bump(reads.globalId(t.id));
   }
+}
+
+/** The same plain value: equal numbers, texts, truth values or none, or lists of them with the same items. A reset
+ *  leaves such a value as it is (a list is a value: the rules make a new one rather than change one), so that the
+ *  lists most events of a kind reset to empty again (skipped phases, skills used in a phase) are not written. */
+function samePlain(a: Value, b: Value): boolean {
+  if (a === b && (a === null || typeof a !== 'object')) return true;
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    if (x !== b[i] || (x !== null && typeof x === 'object')) return false;
+  }
+  return true;
 }
 
 function hasKeys(o: object): boolean {
