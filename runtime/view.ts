@@ -200,6 +200,60 @@ function isPlain(v: Value): boolean {
   return true;
 }
 
+/** Made only here (a policy holding a copy cannot make one for a frame of its choosing). */
+const MAKE = Symbol('event copy');
+/** The live frame behind an event copy (#unseen); set by the class itself, reachable from nowhere else. */
+let frameOf: (e: EventCopy) => Frame;
+
+/** A running event as a reader sees it. Its fields and parent are copied when first read (most readers look at
+ *  one or two of an event's), by getters its class shares: a copy is one small object, and the frame behind it is
+ *  a private field instead of an entry in `liveOf` (events are what an AI watching the table is handed most). */
+class EventCopy implements SeenEvent {
+  readonly t = 'e' as const;
+  readonly id: string;
+  readonly key: number;
+  readonly stopped: boolean;
+  readonly #f: Frame;
+  readonly #reader: Reader;
+  #data: Record<string, Value> | undefined = undefined;
+  #parent: SeenEvent | null | undefined = undefined;
+
+  constructor(token: symbol, f: Frame, key: number, reader: Reader) {
+    if (token !== MAKE) throw new Error('event copies are made by a table');
+    this.id = f.id;
+    this.key = key;
+    this.stopped = f.stopped;
+    this.#f = f;
+    this.#reader = reader;
+  }
+
+  get data(): Record<string, Value> {
+    if (this.#data === undefined) {
+      const data: Record<string, Value> = {};
+      for (const k in this.#f.data) data[k] = this.#reader.seen(this.#f.data[k]!);
+      this.#data = data;
+    }
+    return this.#data;
+  }
+
+  get parent(): SeenEvent | null {
+    if (this.#parent === undefined) {
+      const p = this.#f.parent;
+      this.#parent = p === null ? null : (this.#reader.seen(p) as unknown as SeenEvent);
+    }
+    return this.#parent;
+  }
+
+  /** As text, the fields and parent are part of it (a plain object's own properties are). */
+  toJSON(): object {
+    return { t: this.t, id: this.id, key: this.key, stopped: this.stopped, data: this.data, parent: this.parent };
+  }
+
+  static {
+    frameOf = (e) => e.#f;
+  }
+}
+
 class Reader implements Table {
   // Private fields (#), not TypeScript's `private`: nothing outside this class can reach the game, even untyped.
   readonly #g: Game;
@@ -355,32 +409,14 @@ class Reader implements Table {
   #kept: (Kept | undefined)[];
 
   #event(f: Frame): SeenEvent {
-    const known = this.#fresh().get(f);
+    const copies = this.#fresh();
+    const known = copies.get(f);
     if (known !== undefined) return known as SeenEvent;
     let key = eventKeys.get(f);
     if (key === undefined) eventKeys.set(f, (key = nextEventKey++));
-    // Its parameters and parents are copied when first read: most readers look at one or two of an event's.
-    const reader = this;
-    let data: Record<string, Value> | undefined;
-    let parent: SeenEvent | null | undefined;
-    const copy: SeenEvent = {
-      t: 'e',
-      id: f.id,
-      key,
-      stopped: f.stopped,
-      get data() {
-        if (data === undefined) {
-          data = {};
-          for (const [k, v] of Object.entries(f.data)) data[k] = reader.seen(v);
-        }
-        return data;
-      },
-      get parent() {
-        if (parent === undefined) parent = f.parent && reader.#event(f.parent);
-        return parent;
-      },
-    };
-    return this.#keep(copy, f);
+    const copy = new EventCopy(MAKE, f, key, this);
+    copies.set(f, copy as unknown as Value);
+    return copy;
   }
 
   /** The live value behind a copy this table handed out; undefined for anything else. */
@@ -401,6 +437,7 @@ class Reader implements Table {
       const live = typeof v.id === 'number' ? this.#g.state.cards[v.id] : undefined;
       return live !== undefined && knownTo(this.#g, live, this.seat) ? live : undefined;
     }
+    if (v instanceof EventCopy) return frameOf(v);
     return liveOf.get(v);
   }
 

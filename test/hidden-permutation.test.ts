@@ -370,6 +370,14 @@ describe('a seat view holds no way to the game', () => {
       reached.add(x);
       expect(live.has(x)).toBe(false);
       for (const k of Object.keys(x)) walk((x as Record<string, unknown>)[k]);
+      // What a class's getters give is reachable too (an event copy's fields and parent).
+      for (
+        let o = Object.getPrototypeOf(x);
+        o && o !== Object.prototype && o !== Array.prototype;
+        o = Object.getPrototypeOf(o)
+      )
+        for (const [k, d] of Object.entries(Object.getOwnPropertyDescriptors(o)))
+          if (d.get) walk((x as Record<string, unknown>)[k]);
     };
     walk([s.request, s.running(), s.players(), s.view(), s.log(), Object.keys(s)]);
     expect(reached.size).toBeGreaterThan(20);
