@@ -308,7 +308,8 @@ export interface EventDesc {
   readonly make: EventFields | undefined;
   readonly body: Run;
   readonly cleanup: Run | null;
-  readonly resets: { props: ResetTo[]; vars: ResetTo[] } | undefined;
+  /** `computed`: some default is not a plain literal (a context is made to evaluate it). */
+  readonly resets: { props: ResetTo[]; vars: ResetTo[]; computed: boolean } | undefined;
   /** Whether a use limit is counted per this event (its start clears the counters). */
   readonly limited: boolean;
 }

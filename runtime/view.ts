@@ -167,9 +167,9 @@ export interface SeatView extends Table {
 const eventKeys = new WeakMap<Frame, number>();
 let nextEventKey = 1;
 
-/** The live object behind every copy a table handed out but cards' (found by id), so that `cardField` and `call`
- *  take copies and nothing else (a copy from an earlier moment or another seat's table included: what was seen may
- *  be asked about). */
+/** The live object behind every copy a table handed out but cards' and players' (found by id and seat) and events'
+ *  (EventCopy holds its frame), so that `cardField` and `call` take copies and nothing else (a copy from an earlier
+ *  moment or another seat's table included: what was seen may be asked about). */
 const liveOf = new WeakMap<object, Value>();
 
 /** A player's copy as a reader saw it, the game's stamp for that player then (Reads.playerStamp), and the shown

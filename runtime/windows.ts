@@ -41,10 +41,9 @@ function resetsOf(g: Engine, r: { props: string[]; vars: string[] } | undefined)
     def.k === 'lit' && (def.v === null || typeof def.v !== 'object')
       ? { id, value: def.v, compute: null }
       : { id, value: null, compute: g.L.linker.expr(def) };
-  return {
-    props: r.props.map((id) => to(id, g.program.properties[id]!.default)),
-    vars: r.vars.map((id) => to(id, g.program.vars[id]!.default)),
-  };
+  const props = r.props.map((id) => to(id, g.program.properties[id]!.default));
+  const vars = r.vars.map((id) => to(id, g.program.vars[id]!.default));
+  return { props, vars, computed: [...props, ...vars].some((t) => t.compute !== null) };
 }
 
 export function* runEventRef(g: Engine, ref: EventRef, args: Value[], at: string): Asking<Value> {
@@ -140,7 +139,7 @@ function resetScoped(g: Engine, eventName: string, r: EventDesc['resets']): void
     reads?.bump(D_USES);
   }
   if (!r) return;
-  const c = r.props.some((t) => t.compute !== null) || r.vars.some((t) => t.compute !== null) ? g.ctx(null, 0) : null;
+  const c = r.computed ? g.ctx(null, 0) : null;
   for (const t of r.props) {
     for (const pl of g.state.players) {
       const v = t.compute === null ? t.value : t.compute(c!);
