@@ -370,9 +370,14 @@ class Reader implements Table {
     // written since and those holding cards or players read again. Building a copy property by property was most
     // of the time readers spent on players. (A list is a value: the rules make a new one rather than change one.)
     const written = kept !== undefined && r !== null ? r.propsWrittenSince(p.seat, kept.stamp) : null;
+    // The copy is this moment's before its values are read: a value may hold players whose own values hold p.
+    // Found again by its seat (#unseen), like a card by its id: no entry in `liveOf`.
+    const copy: PlayerObj = { t: 'p', seat: p.seat, name: p.name, alive: p.alive, skills: skills.slice(), v: {} };
+    fresh.set(p, copy);
+    const objects: string[] = [];
     if (kept !== undefined && written !== null) {
       const v: Record<string, Value> = { ...kept.copy.v };
-      const objects: string[] = [];
+      copy.v = v;
       const again = (k: string) => {
         if (!(k in v)) return;
         const x = p.v[k] as Value;
@@ -381,13 +386,10 @@ class Reader implements Table {
       };
       for (const k of written) again(k);
       for (const k of kept.objects) if (!written.includes(k)) again(k);
-      const copy: PlayerObj = { t: 'p', seat: p.seat, name: p.name, alive: p.alive, skills: skills.slice(), v };
-      fresh.set(p, copy);
       this.#kept[p.seat] = { copy, stamp, objects };
       return copy;
     }
     const state = this.#g.state;
-    const objects: string[] = [];
     const shown: [string, Value][] = [];
     for (const k in p.v) {
       if (propertyShown(this.program, state, p.seat, k, this.seat)) {
@@ -397,10 +399,7 @@ class Reader implements Table {
       }
     }
     // Made in one go (an object given its properties one by one becomes a slow dictionary, and so do its clones).
-    const v: Record<string, Value> = Object.fromEntries(shown);
-    const copy: PlayerObj = { t: 'p', seat: p.seat, name: p.name, alive: p.alive, skills: skills.slice(), v };
-    // Found again by its seat (#unseen), like a card by its id: no entry in `liveOf`.
-    fresh.set(p, copy);
+    copy.v = Object.fromEntries(shown);
     this.#kept[p.seat] = stamp >= 0 ? { copy, stamp, objects } : undefined;
     return copy;
   }

@@ -14,7 +14,7 @@ import type { Audience, LogEntry } from '../runtime/types.ts';
 import { label, type CardObj, type PlayerObj, type Value } from '../runtime/values.ts';
 import { publicTable, seatView, viewFor } from '../runtime/view.ts';
 import { entryFor, inAudience } from '../runtime/visibility.ts';
-import { compileOrThrow } from './helpers.ts';
+import { compileOrThrow, inline } from './helpers.ts';
 
 const program = compileOrThrow(loadSources(['rules', 'docs/examples']));
 
@@ -309,6 +309,38 @@ describe('the players a table shows', () => {
     }
     expect(questions).toBeGreaterThan(100);
     expect(kept).toBeGreaterThan(0);
+  });
+});
+
+describe('players that hold each other', () => {
+  it('are copied once a moment, each copy holding the other, and read again when one of them changes', () => {
+    const src = `
+package pairs
+zone pile 牌堆 "Pile" shared hidden
+property partner 伴 "Partner": player? = none
+property points 分 "Points": int = 0
+mode pairs 对 "Pairs" {
+  minPlayers: 2
+  maxPlayers: 2
+  setup() { return first(players()) }
+  play(first: player, from: int?) { endGame(first, "done") }
+}
+`;
+    const g = new Game(compileOrThrow(inline(src)), { mode: 'pairs', players: 2, seed: 1 });
+    const [a, b] = g.state.players as [PlayerObj, PlayerObj];
+    g.setMember(a, 'partner', b, '');
+    g.setMember(b, 'partner', a, '');
+    const first = publicTable(g).players();
+    expect(first[0]!.v.partner).toBe(first[1]);
+    expect(first[1]!.v.partner).toBe(first[0]);
+    // A later moment: a's points changed; a's copy is made again from the last one, b's holds the new one.
+    g.setMember(a, 'points', 3, '');
+    const later = publicTable(g).players();
+    expect(later[0]).not.toBe(first[0]);
+    expect(later[0]!.v.points).toBe(3);
+    expect(first[0]!.v.points).toBe(0);
+    expect(later[0]!.v.partner).toBe(later[1]);
+    expect(later[1]!.v.partner).toBe(later[0]);
   });
 });
 
