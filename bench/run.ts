@@ -10,6 +10,8 @@ import { defaultMode, playerRange } from '../cli/setup.ts';
 import { playgroundRow } from './playground.ts';
 import { SLICE_PLAYERS, batch, playEngine, playTwinGame, sliceProgram } from './baseline.ts';
 import { memoryRows } from './memory.ts';
+import { machineCeiling } from './ceiling.ts';
+import { median } from './stats.ts';
 
 const RUNS = 7;
 const GAMES_PER_BATCH = 20;
@@ -18,11 +20,6 @@ const PLAYERS = 5;
 const paths = process.argv.slice(2);
 const sources = loadSources(paths.length ? paths : ['rules']);
 const emit = (o: Record<string, unknown>) => console.log(JSON.stringify(o));
-const median = (xs: number[]) => {
-  const s = xs.slice().sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 const ms = (x: number) => Math.round(x * 100) / 100;
 const time = (f: () => void) => {
   const t0 = performance.now();
@@ -189,11 +186,15 @@ if (!result.program || errors.length) {
   };
   const long = parallel(2000, 3);
   const { games: shortGames, jobs2OverJobs1: shortRatio, jobs2CpuOverJobs1: shortCpu } = parallel(400, 5);
+  // What the machine itself gives two game threads (bench/ceiling.ts): two `sgs simulate` processes at once.
+  const ceiling = await machineCeiling(players, 1000, 2);
   emit({
     bench: 'parallel',
     players,
     ...long,
     shortRun: { games: shortGames, jobs2OverJobs1: shortRatio, jobs2CpuOverJobs1: shortCpu },
+    machineCeiling: ceiling,
+    jobs2OfCeiling: ms(long.jobs2OverJobs1 / ceiling.twoProcessesOverOne),
   });
 }
 
