@@ -21,6 +21,13 @@ import {
 } from '../runtime/index.ts';
 import type { Policy } from './policy.ts';
 
+/** The other living players as one seat sees them: how many it takes for foes and for friends. */
+interface Sides {
+  others: PlayerObj[];
+  foes: number;
+  friends: number;
+}
+
 /** Whom a player leans towards: the side of the player everyone knows (the public one), against it, or unsure. */
 type Lean = 'public' | 'against' | 'unknown';
 
@@ -59,6 +66,9 @@ export class HeuristicAI implements Policy {
     seed: number,
   ) {
     this.rng = seedRng(seed ^ 0x5eed);
+    this.seatZones = Object.values(table.program.zones)
+      .filter((z) => z.perPlayer)
+      .map((z) => z.id);
     this.at = table;
     this.lean = table.players().map(() => 0);
     this.done = table.players().map(() => table.players().map(() => 0));
@@ -139,9 +149,22 @@ export class HeuristicAI implements Policy {
     return 3 * this.done[p.seat]![me.seat]! * (withPublic ? 1 : -1);
   }
 
+  /** Attitudes found while answering one question, by seat, for the seat answering (`attitudesOf`): a question
+   *  weighs every option against every player, and what the AI believes changes only as it watches events. */
+  private attitudes: (number | undefined)[] = [];
+  private attitudesOf = -1;
+
   /** +1 ally, -1 enemy, 0 unsure — from `me`'s point of view. */
   private attitude(me: PlayerObj, p: PlayerObj): number {
     if (p.seat === me.seat) return 1;
+    if (me.seat !== this.attitudesOf) {
+      this.attitudesOf = me.seat;
+      this.attitudes.length = 0;
+    }
+    return (this.attitudes[p.seat] ??= this.attitudeNow(me, p));
+  }
+
+  private attitudeNow(me: PlayerObj, p: PlayerObj): number {
     const mine = this.sideOfRole(me.v.role as string);
     const pub = this.publicPlayer();
     const lean = this.leanOf(p, me);
@@ -160,7 +183,13 @@ export class HeuristicAI implements Policy {
     return (lean === 'public') === withPublic ? 1 : -1;
   }
 
+  /** Beliefs may change (an event seen, a question to answer): attitudes are found again. */
+  private forgetAttitudes(): void {
+    this.attitudesOf = -1;
+  }
+
   private observe(f: SeenEvent, phase: 'start' | 'end'): void {
+    this.forgetAttitudes();
     this.seeUses(phase === 'end' ? f : null);
     const d = f.data;
     if (phase === 'end' && f.id === 'damage' && !f.stopped) {
@@ -268,6 +297,7 @@ export class HeuristicAI implements Policy {
     this.at = this.table;
     this.seeUses(null);
     this.at = seat;
+    this.forgetAttitudes();
     const me = seat.player(r.seat)!;
     // Patience: a player who has answered PATIENCE questions since the turn passed to this seat declines what
     // may be declined. Some plays can go on for ever, each legal and each worth it to a greedy player (无中生有
@@ -297,9 +327,13 @@ export class HeuristicAI implements Policy {
 
   /** The seat's own public state: its HP and how many cards each of its zones holds. */
   private ownState(me: PlayerObj): string {
-    const zones = Object.values(this.at.program.zones).filter((z) => z.perPlayer);
-    return [me.v.hp, ...zones.map((z) => this.at.count(z.id, me.seat))].join(',');
+    let s = `${me.v.hp ?? ''}`; // as a join would write none
+    for (const z of this.seatZones) s += `,${this.at.count(z, me.seat)}`;
+    return s;
   }
+
+  /** The zones every seat has its own of (hand, equipment…), by id. */
+  private readonly seatZones: string[];
 
   /** The seat's own state and every player's HP: a play that hurts or heals someone changes it. */
   private tableState(me: PlayerObj): string {
@@ -371,12 +405,13 @@ export class HeuristicAI implements Policy {
     if (back >= 0) for (const x of done.slice(back)) this.fruitless.add(`${me.seat}:${x.what}@${x.state}`);
     const made = new Map<string | null, number>();
     for (const x of done) made.set(x.what, (made.get(x.what) ?? 0) + 1);
+    const table = this.sides(me);
     r.options.forEach((o, i) => {
       const what = playKind(o.value);
       if (this.fruitless.has(`${me.seat}:${what}@${state}`) || (made.get(what) ?? 0) >= SAME_PLAY) return;
       // A play the hints score at nothing (a card for foes with only friends in reach) is never made; the jitter
       // only breaks ties among the plays worth making.
-      const worth = this.playScore(me, o.value);
+      const worth = this.playScore(me, o.value, table);
       if (worth <= 0) return;
       const s = worth + this.rand(5);
       if (s > bestScore) {
@@ -389,7 +424,14 @@ export class HeuristicAI implements Policy {
     return best < 0 ? [] : [best];
   }
 
-  private playScore(me: PlayerObj, v: Value): number {
+  private sides(me: PlayerObj): Sides {
+    const others = this.at.players().filter((p) => p.alive && p.seat !== me.seat);
+    const foes = others.filter((p) => this.attitude(me, p) < 0).length;
+    const friends = others.filter((p) => this.attitude(me, p) > 0).length;
+    return { others, foes, friends };
+  }
+
+  private playScore(me: PlayerObj, v: Value, table: Sides): number {
     if (v && typeof v === 'object' && !Array.isArray(v) && v.t === 'a') return this.actionScore(me, v.skill);
     if (!isCardValue(v)) return 0;
     if (this.fn('aiRedundant', me, v) === true) return 0;
@@ -397,9 +439,7 @@ export class HeuristicAI implements Policy {
     const use = typeof hinted === 'number' ? hinted : 10;
     const virtualCost = v.t === 'v' ? 8 : 0;
     const aim = this.cardHint(v, 'aiTarget');
-    const others = this.at.players().filter((p) => p.alive && p.seat !== me.seat);
-    const foes = others.filter((p) => this.attitude(me, p) < 0).length;
-    const friends = others.filter((p) => this.attitude(me, p) > 0).length;
+    const { others, foes, friends } = table;
     const healing = this.cardHint(v, 'aiWounded') === true;
     if (this.cardHint(v, 'aiArea') === true) {
       if (aim === 'foe') return foes > friends ? use : 0;
