@@ -15,7 +15,8 @@ export interface FeaturedCounts {
   baseline: Record<string, RoleCount>; // by role: every seat of the baseline games
   played: number; // featured games asked for so far
   problems: number; // games that did not complete (or could not seat the general)
-  firstProblem?: string;
+  firstProblem?: string; // what went wrong in the first of them (by game number)
+  firstProblemGame?: number;
 }
 
 export function emptyCounts(): FeaturedCounts {
@@ -28,12 +29,16 @@ function add(m: Record<string, RoleCount>, role: string, won: boolean): void {
   if (won) c.wins++;
 }
 
-/** Count a game with the featured general (its seat only). */
-export function addFeatured(c: FeaturedCounts, r: FeaturedResult): void {
+/** Count a game with the featured general (its seat only); `game` is its number in the run (by default, the
+ *  next: a run counted in one place counts its games in order). */
+export function addFeatured(c: FeaturedCounts, r: FeaturedResult, game = c.played): void {
   c.played++;
   if (r.outcome !== 'completed' || r.featured === null) {
     c.problems++;
-    c.firstProblem ??= r.outcome === 'completed' ? 'the general was not seated' : `${r.outcome}: ${r.message}`;
+    if (c.firstProblemGame === undefined || game < c.firstProblemGame) {
+      c.firstProblem = r.outcome === 'completed' ? 'the general was not seated' : `${r.outcome}: ${r.message}`;
+      c.firstProblemGame = game;
+    }
     return;
   }
   const s = r.seats[r.featured]!;
@@ -44,6 +49,31 @@ export function addFeatured(c: FeaturedCounts, r: FeaturedResult): void {
 export function addBaseline(c: FeaturedCounts, r: FeaturedResult): void {
   if (r.outcome !== 'completed') return;
   for (const s of r.seats) add(c.baseline, s.role, s.won);
+}
+
+/** The counts of a run's parts (games counted in several places: the playground's balance workers) as one
+ *  count of the whole run: the same whatever the split. */
+export function mergeCounts(parts: readonly FeaturedCounts[]): FeaturedCounts {
+  const out = emptyCounts();
+  const addAll = (into: Record<string, RoleCount>, from: Record<string, RoleCount>) => {
+    for (const [role, x] of Object.entries(from)) {
+      const c = (into[role] ??= { games: 0, wins: 0 });
+      c.games += x.games;
+      c.wins += x.wins;
+    }
+  };
+  for (const p of parts) {
+    addAll(out.featured, p.featured);
+    addAll(out.baseline, p.baseline);
+    out.played += p.played;
+    out.problems += p.problems;
+    const at = p.firstProblemGame;
+    if (at !== undefined && (out.firstProblemGame === undefined || at < out.firstProblemGame)) {
+      out.firstProblem = p.firstProblem;
+      out.firstProblemGame = at;
+    }
+  }
+  return out;
 }
 
 export interface RoleRow {

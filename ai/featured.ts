@@ -26,6 +26,14 @@ export type FeaturedResult =
   | { outcome: 'completed'; seats: SeatResult[]; featured: number | null; decisions: number }
   | { outcome: 'unseated' | 'error' | 'unfinished'; message: string };
 
+/** The table a featured general plays at: the author's program with the built-in generals and the featured one
+ *  only (the author's other generals stay off the table, so that they do not play against it). */
+export function featuredTable(program: Program, builtin: Program, general: string): Program {
+  if (!program.generals[general]) throw new Error(`no general named ${general}`);
+  const generals = Object.entries(program.generals).filter(([id]) => id === general || id in builtin.generals);
+  return { ...program, generals: Object.fromEntries(generals) };
+}
+
 /** Game `index` of a run seeded `seed`: seeds derived as `sgs simulate` derives them, so a run is repeatable. */
 export function playFeatured(program: Program, s: FeaturedSetup, seed: number, index: number): FeaturedResult {
   const deals = s.general === undefined ? 1 : (s.deals ?? 30);

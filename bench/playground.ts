@@ -1,4 +1,5 @@
-// The playground's balance worker in Chromium: how long 1,000 games take after a warm-up run, on the built site
+// The playground's balance workers in Chromium (as many as the browser says it has cores, at most four; `workers`):
+// how long 1,000 games take after a warm-up run, on the built site
 // (site/dist, `npm run build`) served from 127.0.0.1 and Debian's Chromium. A row of `npm run bench`; skipped with
 // the reason when the build or the browser is missing.
 import { createServer } from 'node:http';
@@ -21,7 +22,7 @@ const TYPES: Record<string, string> = {
 
 export type PlaygroundRow =
   | { skipped: string }
-  | { games: number; warmupGames: number; ms: number; gamesPerSecond: number };
+  | { games: number; warmupGames: number; workers: number; ms: number; gamesPerSecond: number };
 
 /** Play a warm-up run, then `games` featured games (and as many baseline games, which the panel plays with them
  *  on a new size) in the playground's balance worker; the row gives the time per 1,000 games. */
@@ -65,11 +66,15 @@ export async function playgroundRow(games = 1000, warmup = 100): Promise<Playgro
     };
     await run(warmup);
     const ms = await run(games);
+    const workers = await page.evaluate(() =>
+      Number(document.querySelector<HTMLElement>('[data-playground]')!.dataset.balanceWorkers ?? 1),
+    );
     // The run played the featured games and as many baseline games (a new size has no cached baseline).
     const played = games * 2;
     return {
       games,
       warmupGames: warmup,
+      workers,
       ms: Math.round((ms * games) / played),
       gamesPerSecond: Math.round((played / ms) * 10000) / 10,
     };

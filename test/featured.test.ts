@@ -7,7 +7,7 @@ import { compile } from '../compiler/index.ts';
 import { loadSources } from '../compiler/node/load.ts';
 import type { Program } from '../runtime/ir.ts';
 import { playFeatured, type FeaturedResult } from '../ai/featured.ts';
-import { addBaseline, addFeatured, emptyCounts, summarize } from '../ai/featured-tally.ts';
+import { addBaseline, addFeatured, emptyCounts, mergeCounts, summarize } from '../ai/featured-tally.ts';
 
 const STARTER = readFileSync(new URL('../site/src/playground/starter.sgs', import.meta.url), 'utf8');
 let withAuthor: Program;
@@ -81,6 +81,36 @@ describe('the featured tally', () => {
     for (let i = 0; i < 200; i++)
       addBaseline(c, { outcome: 'completed', seats: [{ role: 'rebel', won: i < 80 }], featured: null, decisions: 1 });
     expect(summarize(c).mark).toBe('above');
+  });
+
+  it('counts a run split into parts (games i, i + k, i + 2k… in each) as the whole run counted in order', () => {
+    // Made-up results, with two problems: the first (game 3) must be the one said, whichever part counted it.
+    const result = (i: number): FeaturedResult =>
+      i === 3 || i === 7
+        ? { outcome: 'error', message: `broke in game ${i}` }
+        : {
+            outcome: 'completed',
+            seats: [{ role: i % 3 ? 'rebel' : 'lord', won: i % 4 === 0 }],
+            featured: 0,
+            decisions: 1,
+          };
+    const whole = emptyCounts();
+    for (let i = 0; i < 20; i++) {
+      addFeatured(whole, result(i));
+      addBaseline(whole, result(i + 1));
+    }
+    for (const k of [1, 2, 3, 4]) {
+      const parts = Array.from({ length: k }, () => emptyCounts());
+      // Parts counted back to front, so that the later problem is met first.
+      for (let i = 19; i >= 0; i--) {
+        addFeatured(parts[i % k]!, result(i), i);
+        addBaseline(parts[i % k]!, result(i + 1));
+      }
+      const merged = mergeCounts(parts);
+      expect(merged.firstProblem).toBe('error: broke in game 3');
+      expect(summarize(merged)).toEqual(summarize(whole));
+      expect({ ...merged, featured: 0, baseline: 0 }).toEqual({ ...whole, featured: 0, baseline: 0 });
+    }
   });
 
   it('has no expected rate until the baseline covers every role the general played', () => {

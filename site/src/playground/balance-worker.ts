@@ -1,9 +1,10 @@
 // The balance games, off the page's thread: the author's general at a table of built-in ones (ai/featured.ts),
-// then as many baseline games on the built-in rules alone, every seat played by the heuristic AI. Between two
-// games it lets messages in, so a newer run (the author edited) or a cancel stops this one; the baseline depends
-// only on the built-in rules and the run's size, so it is played once per page.
+// then as many baseline games on the built-in rules alone, every seat played by the heuristic AI. One of the
+// balance pool's workers (balance-pool.ts): it plays its part of each run, every `of`-th game. Between two games
+// it lets messages in, so a newer run (the author edited) or a cancel stops this one; the baseline depends only
+// on the built-in rules and the run's size, so it is played once per page.
 import type { Program } from '../../../runtime/index.ts';
-import { playFeatured } from '../../../ai/featured.ts';
+import { featuredTable, playFeatured } from '../../../ai/featured.ts';
 import { addBaseline, addFeatured, emptyCounts, type FeaturedCounts } from '../../../ai/featured-tally.ts';
 import { loadCompiled } from '../lib/compiled.ts';
 import type { BalanceReply, BalanceRequest } from './protocol.ts';
@@ -47,9 +48,11 @@ self.onmessage = (ev: MessageEvent<BalanceRequest>) => {
 
 async function run(m: Run, program: Program, builtin: Program): Promise<void> {
   const counts = emptyCounts();
-  const key = `${m.games}:${m.players}:${m.seed}`;
+  const { index: first, of: step } = m.part;
+  const key = `${m.games}:${m.players}:${m.seed}:${first}/${step}`;
   const cached = baselines.get(key);
-  const total = m.games + (cached ? 0 : m.games);
+  const mine = first < m.games ? Math.ceil((m.games - first) / step) : 0; // games of this part
+  const total = mine + (cached ? 0 : mine);
   const t0 = performance.now();
   let done = 0;
   let lastPost = 0;
@@ -58,24 +61,21 @@ async function run(m: Run, program: Program, builtin: Program): Promise<void> {
     post({ type, gen: m.gen, phase, done, total, counts, gamesPerSecond: s > 0 ? done / s : 0 });
     lastPost = performance.now();
   };
-  // The author's other generals stay off the table: the featured one plays among built-in generals only.
-  if (!program.generals[m.general]) throw new Error(`no general named ${m.general}`);
-  const generals = Object.entries(program.generals).filter(([id]) => id === m.general || id in builtin.generals);
-  const table: Program = { ...program, generals: Object.fromEntries(generals) };
+  const table = featuredTable(program, builtin, m.general);
   // Both programs' games run compiled code (the table differs from the author's program only in its generals).
   await loadCompiled(program, table);
   await loadCompiled(builtin);
   const setup = { players: m.players, general: m.general };
-  for (let i = 0; i < m.games; i++) {
+  for (let i = first; i < m.games; i += step) {
     await breathe();
     if (m.gen !== current) return;
-    addFeatured(counts, playFeatured(table, setup, m.seed, i));
+    addFeatured(counts, playFeatured(table, setup, m.seed, i), i);
     done++;
     if (performance.now() - lastPost > 150) report('progress', 'featured');
   }
   if (cached) counts.baseline = cached;
   else {
-    for (let i = 0; i < m.games; i++) {
+    for (let i = first; i < m.games; i += step) {
       await breathe();
       if (m.gen !== current) return;
       addBaseline(counts, playFeatured(builtin, { players: m.players }, m.seed, i));

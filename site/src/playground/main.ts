@@ -1,21 +1,12 @@
 // The playground page: an editor for a new general (Monaco, loaded only here), diagnostics as you type from the
-// real compiler in a worker, scenario runs in a second worker with a hard timeout, balance games in a third,
-// saving in localStorage and share links that carry the source in the URL hash.
+// real compiler in a worker, scenario runs in a second worker with a hard timeout, balance games in a pool of
+// workers (balance-pool.ts), saving in localStorage and share links that carry the source in the URL hash.
 import type * as M from 'monaco-editor/editor';
 import type { Completion, QuickFix } from '../../../compiler/services/language.ts';
 import type { EntityTexts } from '../../../compiler/text/index.ts';
-import type {
-  BalanceReply,
-  BalanceRequest,
-  GeneralInfo,
-  LangReply,
-  LangRequest,
-  Marker,
-  RunReply,
-  RunRequest,
-  ScenarioInfo,
-} from './protocol.ts';
+import type { GeneralInfo, LangReply, LangRequest, Marker, RunReply, RunRequest, ScenarioInfo } from './protocol.ts';
 import { summarize } from '../../../ai/featured-tally.ts';
+import { BalancePool, type PoolReply } from './balance-pool.ts';
 import { AUTHOR_FILE } from './protocol.ts';
 import { decodeSource, encodeSource, sourceParam } from './share.ts';
 import { strings } from './i18n.ts';
@@ -599,17 +590,19 @@ async function playSelected(): Promise<void> {
 
 const BALANCE_KEY = 'sgs-playground:balance';
 const BALANCE_DELAY = 400; // ms after a check that compiled, so that a burst of edits starts one run
-let balanceWorker: Worker | null = null;
+const balancePool = new BalancePool(
+  () => new Worker(new URL('./balance-worker.ts', import.meta.url), { type: 'module' }),
+  (m) => onBalance(m),
+);
 let balanceGen = 0; // the run the page waits for; replies of older runs are dropped
 let balanceTimer: ReturnType<typeof setTimeout> | undefined;
-let balanceSent = -1; // the author program version the worker holds
-let baseSent = false;
 let authorGenerals: GeneralInfo[] = [];
 let compiles = false;
 let checkedOnce = false;
 let names: Record<string, [string, string]> = {};
 
 function balanceSetup(): void {
+  root.dataset.balanceWorkers = String(balancePool.size);
   try {
     balanceBox.open = localStorage.getItem(BALANCE_KEY) === 'open';
   } catch {
@@ -671,7 +664,7 @@ function balanceState(state: 'idle' | 'running' | 'done' | 'stale' | 'error', st
 
 function cancelBalance(): void {
   clearTimeout(balanceTimer);
-  balanceWorker?.postMessage({ type: 'cancel', gen: ++balanceGen } satisfies BalanceRequest);
+  balancePool.cancel(++balanceGen);
 }
 
 function scheduleBalance(delay: number): void {
@@ -694,7 +687,7 @@ function scheduleBalance(delay: number): void {
 
 async function startBalance(): Promise<void> {
   const gen = ++balanceGen;
-  balanceWorker?.postMessage({ type: 'cancel', gen } satisfies BalanceRequest);
+  balancePool.cancel(gen);
   const general = balanceGeneral.value || authorGenerals[0]!.id;
   const games = Math.max(10, Math.min(5000, Math.round(Number(balanceGames.value) || 200)));
   const players = Number(balancePlayers.value) || 5;
@@ -712,55 +705,22 @@ async function startBalance(): Promise<void> {
     return;
   }
   names = p.names;
-  let baseJson: string | undefined;
-  if (!baseSent) {
+  if (!balancePool.hasBase) {
     const b = await request<Extract<LangReply, { type: 'baseProgram' | 'failed' }>>({ type: 'baseProgram' });
     if (gen !== balanceGen) return;
     if (b.type !== 'baseProgram') {
       balanceState('error', b.message);
       return;
     }
-    baseJson = b.json;
+    balancePool.setBase(b.json);
   }
-  balanceWorker ??= newBalanceWorker();
-  const req: BalanceRequest = {
-    type: 'run',
-    gen,
-    version: p.version,
-    json: balanceSent === p.version ? undefined : p.json,
-    baseJson,
-    general,
-    games,
-    players,
-    seed: 1,
-  };
-  balanceSent = p.version;
-  baseSent = true;
-  balanceWorker.postMessage(req);
+  balancePool.start({ type: 'run', gen, version: p.version, json: p.json, general, games, players, seed: 1 });
 }
 
-function newBalanceWorker(): Worker {
-  const w = new Worker(new URL('./balance-worker.ts', import.meta.url), { type: 'module' });
-  w.onmessage = (ev: MessageEvent<BalanceReply>) => onBalance(ev.data);
-  w.onerror = (ev) => {
-    // A worker that failed is replaced, and its programs with it: the next run sends them again.
-    w.terminate();
-    if (balanceWorker === w) balanceWorker = null;
-    balanceSent = -1;
-    baseSent = false;
-    balanceState('error', ev.message || 'worker error');
-  };
-  return w;
-}
-
-function onBalance(m: BalanceReply): void {
+function onBalance(m: PoolReply): void {
   if (m.gen !== balanceGen) return;
   if (m.type === 'error') {
-    if (m.needProgram) {
-      balanceSent = -1;
-      baseSent = false;
-      scheduleBalance(0);
-    } else balanceState('error', m.message);
+    balanceState('error', m.message);
     return;
   }
   balanceProgress.value = m.done / m.total;

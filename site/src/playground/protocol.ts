@@ -93,6 +93,9 @@ export type BalanceRequest =
       games: number;
       players: number;
       seed: number;
+      /** This worker's part of the run (the balance pool splits a run among its workers): games `index`,
+       *  `index + of`, `index + 2 × of`… of the run's `games`. */
+      part: { index: number; of: number };
     }
   | { type: 'cancel'; gen: number };
 
@@ -101,9 +104,9 @@ export type BalanceReply =
       type: 'progress' | 'done';
       gen: number;
       phase: 'featured' | 'baseline';
-      done: number; // games played of `total` (featured and baseline)
+      done: number; // games played of `total` (featured and baseline), in this worker's part
       total: number;
-      counts: FeaturedCounts;
+      counts: FeaturedCounts; // this worker's part (featured-tally.ts mergeCounts makes the run's)
       gamesPerSecond: number; // over this run's games so far
     }
   | { type: 'error'; gen: number; message: string; needProgram?: boolean };
