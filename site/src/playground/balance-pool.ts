@@ -21,7 +21,7 @@ export type PoolReply =
       done: number;
       total: number;
       counts: FeaturedCounts;
-      gamesPerSecond: number;
+      gamesPerSecond: number; // the run's games so far over its time, all workers together
     }
   | { type: 'error'; gen: number; message: string };
 

@@ -53,12 +53,10 @@ async function run(m: Run, program: Program, builtin: Program): Promise<void> {
   const cached = baselines.get(key);
   const mine = first < m.games ? Math.ceil((m.games - first) / step) : 0; // games of this part
   const total = mine + (cached ? 0 : mine);
-  const t0 = performance.now();
   let done = 0;
   let lastPost = 0;
-  const report = (type: 'progress' | 'done', phase: 'featured' | 'baseline') => {
-    const s = (performance.now() - t0) / 1000;
-    post({ type, gen: m.gen, phase, done, total, counts, gamesPerSecond: s > 0 ? done / s : 0 });
+  const report = (type: 'progress' | 'done') => {
+    post({ type, gen: m.gen, done, total, counts });
     lastPost = performance.now();
   };
   const table = featuredTable(program, builtin, m.general);
@@ -71,7 +69,7 @@ async function run(m: Run, program: Program, builtin: Program): Promise<void> {
     if (m.gen !== current) return;
     addFeatured(counts, playFeatured(table, setup, m.seed, i), i);
     done++;
-    if (performance.now() - lastPost > 150) report('progress', 'featured');
+    if (performance.now() - lastPost > 150) report('progress');
   }
   if (cached) counts.baseline = cached;
   else {
@@ -80,9 +78,9 @@ async function run(m: Run, program: Program, builtin: Program): Promise<void> {
       if (m.gen !== current) return;
       addBaseline(counts, playFeatured(builtin, { players: m.players }, m.seed, i));
       done++;
-      if (performance.now() - lastPost > 150) report('progress', 'baseline');
+      if (performance.now() - lastPost > 150) report('progress');
     }
     baselines.set(key, counts.baseline);
   }
-  report('done', 'baseline');
+  report('done');
 }

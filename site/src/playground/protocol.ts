@@ -103,10 +103,8 @@ export type BalanceReply =
   | {
       type: 'progress' | 'done';
       gen: number;
-      phase: 'featured' | 'baseline';
       done: number; // games played of `total` (featured and baseline), in this worker's part
       total: number;
       counts: FeaturedCounts; // this worker's part (featured-tally.ts mergeCounts makes the run's)
-      gamesPerSecond: number; // over this run's games so far
     }
   | { type: 'error'; gen: number; message: string; needProgram?: boolean };
