@@ -1,34 +1,27 @@
 // The playground's balance panel in a real browser: the author's general plays at a table of built-in generals in
-// a pool of workers (the same counts as one thread in Node) and the panel shows its win rate with a 95% interval beside the baseline of the same roles; an edit
-// stops the run and a new one starts once the file compiles again; a file without a general says so; the panel
-// speaks Chinese on /zh/.
+// a pool of workers (the same counts as one thread in Node) and the panel shows its win rate with a 95% interval
+// beside the baseline of the same roles; an edit stops the run and a new one starts once the file compiles again;
+// a file without a general says so; the panel speaks Chinese on /zh/.
 import { describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { CHROMIUM, repo, useSite } from './harness.ts';
-import { compile } from '../../compiler/index.ts';
 import { loadSources } from '../../compiler/node/load.ts';
 import type { Program } from '../../runtime/ir.ts';
 import { featuredTable, playFeatured } from '../../ai/featured.ts';
 import { addBaseline, addFeatured, emptyCounts, summarize } from '../../ai/featured-tally.ts';
+import { compileOrThrow, rulesProgram } from '../helpers.ts';
 
 const SHOTS = repo + '.tmp/playground-shots/';
 
-// The programs the page's workers play, compiled here: the built-in rules, and with the playground's starter file.
-let programs: { builtin: Program; withStarter: Program } | undefined;
-function compiled() {
-  if (!programs) {
-    const sources = loadSources(['rules'], repo);
-    const starter = readFileSync(repo + 'site/src/playground/starter.sgs', 'utf8');
-    programs = {
-      builtin: compile(sources).program!,
-      withStarter: compile([...sources, { file: 'playground.sgs', text: starter }]).program!,
-    };
-  }
-  return programs;
-}
-const builtin = () => compiled().builtin;
-const withStarter = () => compiled().withStarter;
+// The author's program the page's workers play (the built-in rules and the playground's starter file), compiled
+// here; the built-in rules alone are rulesProgram().
+let starterProgram: Program | undefined;
+const withStarter = () =>
+  (starterProgram ??= compileOrThrow([
+    ...loadSources(['rules'], repo),
+    { file: 'playground.sgs', text: readFileSync(repo + 'site/src/playground/starter.sgs', 'utf8') },
+  ]));
 
 if (!existsSync(CHROMIUM)) {
   describe('playground balance panel (browser)', () => {
@@ -88,9 +81,9 @@ if (!existsSync(CHROMIUM)) {
       const d = await finished(page, 24);
       // The same 24 games (and 24 baseline games) played one after the other, counted in order.
       const counts = emptyCounts();
-      const table = featuredTable(withStarter(), builtin(), 'manchong');
+      const table = featuredTable(withStarter(), rulesProgram(), 'manchong');
       for (let i = 0; i < 24; i++) addFeatured(counts, playFeatured(table, { players: 5, general: 'manchong' }, 1, i));
-      for (let i = 0; i < 24; i++) addBaseline(counts, playFeatured(builtin(), { players: 5 }, 1, i));
+      for (let i = 0; i < 24; i++) addBaseline(counts, playFeatured(rulesProgram(), { players: 5 }, 1, i));
       const s = summarize(counts);
       expect(Number(d.balanceWorkers)).toBeGreaterThanOrEqual(1);
       expect([d.balanceRate, d.balanceLow, d.balanceHigh, d.balanceExpected]).toEqual(
