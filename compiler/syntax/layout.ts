@@ -1,7 +1,7 @@
 // Where a clean parse's tokens and top-level declarations lie, kept with the parse so that the next text of the file
 // can be compared with it token by token (parse.ts `reparse`, splice.ts). Nothing but the tokens (these and their
 // images) and the text's length reaches the trees: two texts with the same layout and images parse alike.
-import type { CstNode, IToken } from 'chevrotain';
+import type { IToken } from 'chevrotain';
 
 export interface Layout {
   /** Per token, STRIDE numbers: its type, start and end offsets, line and column. */
@@ -26,21 +26,21 @@ export function tokenLayout(tokens: IToken[]): Int32Array {
   return out;
 }
 
-/** The declarations' layout: `cst` are the top-level declaration nodes of a parse of the tokens `tokens` lays
- *  out, from token `base` on; `counts` the trees each made. Undefined when a declaration does not start at a token
- *  (never in a clean parse). */
+/** The declarations' layout: `starts` are the offsets where the top-level declarations of a parse of the tokens
+ *  `tokens` lays out begin, from token `base` on; `counts` the trees each made. Undefined when a declaration does
+ *  not start at a token (never in a clean parse). */
 export function declLayout(
-  cst: readonly CstNode[],
+  starts: readonly number[],
   tokens: Int32Array,
   counts: readonly number[],
   base = 0,
 ): Int32Array | undefined {
-  if (cst.length !== counts.length) return undefined;
-  const out = new Int32Array(cst.length * 2);
+  if (starts.length !== counts.length) return undefined;
+  const out = new Int32Array(starts.length * 2);
   const n = tokens.length / STRIDE;
   let j = base;
-  for (let i = 0; i < cst.length; i++) {
-    const at = cst[i]!.location?.startOffset;
+  for (let i = 0; i < starts.length; i++) {
+    const at = starts[i];
     while (j < n && tokens[j * STRIDE + 1] !== at) j++;
     if (j >= n) return undefined;
     out[i * 2] = j;

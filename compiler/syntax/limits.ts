@@ -136,9 +136,21 @@ function shortImage(image: string): string {
   return image.length > 24 ? `${image.slice(0, 12)}…${image.slice(-4)} (${image.length} digits)` : image;
 }
 
+/** How many nodes a tree may have on one path beyond its tokens: on any path from a declaration down, every node
+ *  but a few has a token of its own inside its parent's (its keyword, operator, bracket, dot or name). The few: an
+ *  expression statement (its expression's), a field's list of values (their commas), the variant that holds what a
+ *  mode owns. */
+const NODES_WITHOUT_A_TOKEN = 8;
+
+/** Whether a declaration of this many tokens is too small to nest deeper than MAX_TREE_DEPTH. */
+export function tooSmallToBeDeep(tokens: number): boolean {
+  return tokens + NODES_WITHOUT_A_TOKEN <= MAX_TREE_DEPTH;
+}
+
 /** The first node of the file nested deeper than MAX_TREE_DEPTH (counting nodes with a `kind`), found without
- *  recursion; its top-level declaration is removed from the file so that no later stage walks it. */
-export function treeTooDeep(ast: SourceFile): Diagnostic | undefined {
+ *  recursion; its top-level declaration is removed from the file so that no later stage walks it. `shallow(d)`:
+ *  declaration d is known to be shallow enough (tooSmallToBeDeep) and is not walked. */
+export function treeTooDeep(ast: SourceFile, shallow?: (d: number) => boolean): Diagnostic | undefined {
   // Each node with its depth and the outermost expression it is part of (where the diagnostic points), in three
   // stacks side by side: a walk of every node of every file allocates nothing per node.
   const nodes: object[] = [];
@@ -152,6 +164,7 @@ export function treeTooDeep(ast: SourceFile): Diagnostic | undefined {
     roots.push(inExpr);
   };
   for (let d = 0; d < ast.decls.length; d++) {
+    if (shallow?.(d)) continue;
     nodes.push(ast.decls[d]!);
     depths.push(1);
     roots.push(undefined);

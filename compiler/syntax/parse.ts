@@ -1,11 +1,10 @@
 // Source text → AST + diagnostics. Never throws: lexer errors are SGS001, parser errors SGS002, and any
 // internal failure becomes SGS009 at offset 0.
-import { tokenMatcher, type CstNode, type IRecognitionException, type IToken } from 'chevrotain';
+import { tokenMatcher, type IRecognitionException, type IToken } from 'chevrotain';
 import type { SourceFile, Span } from '../ast/nodes.ts';
 import { error, type Diagnostic } from '../diagnostics.ts';
 import { lexer } from './tokens.ts';
-import { declStarters, parser } from './parser.ts';
-import { toAst } from './to-ast.ts';
+import { declStarters, parser, type Parsed } from './parser.ts';
 import { declLayout, STRIDE, tokenLayout, type Layout } from './layout.ts';
 import { relex } from './relex.ts';
 import { splice, type Spliced } from './splice.ts';
@@ -19,6 +18,7 @@ import {
   scanTokens,
   stopAfterErrors,
   TooManyErrors,
+  tooSmallToBeDeep,
   treeTooDeep,
 } from './limits.ts';
 
@@ -148,9 +148,11 @@ function parseTokens(text: string, file: string, scenarios = true): LaidOut {
     diagnostics.push(...limits.diagnostics);
     const read = limits.cut === undefined ? lexed.tokens : lexed.tokens.slice(0, limits.cut);
     const tokens = scenarios ? read : withoutScenarios(read);
+    parser.begin(file, text);
     parser.input = tokens;
-    const csts = [parseOnce(parser, () => parser.file())];
+    parseOnce(parser, () => parser.file());
     let errors = parser.errors;
+    let resumed = false;
     // Chevrotain stops at top-level text that does not start a declaration ("not all input parsed").
     // Report it, skip to the next declaration keyword and parse the rest, so later errors are found too.
     for (let guard = 0; guard <= tokens.length; guard++) {
@@ -169,27 +171,23 @@ function parseTokens(text: string, file: string, scenarios = true): LaidOut {
       while (i < tokens.length && !declStarters.some((t) => tokenMatcher(tokens[i]!, t))) i++;
       if (i >= tokens.length) break;
       parser.input = tokens.slice(i);
-      csts.push(parseOnce(parser, () => parser.decls()));
+      parseOnce(parser, () => parser.decls());
+      resumed = true;
       errors = parser.errors;
     }
     parser.input = []; // release the tokens
 
     try {
-      const res = toAst(csts[0], file, text);
+      const res = parser.tree();
       ast = res.ast;
       diagnostics.push(...res.diagnostics);
       // A layout serves a later reparse of this text, which only a compile with the scenarios makes.
-      if (lexed.errors.length === 0 && csts.length === 1 && scenarios) {
+      if (lexed.errors.length === 0 && !resumed && scenarios) {
         const laid = tokenLayout(tokens);
-        const decls = declLayout((csts[0]?.children.decl ?? []) as CstNode[], laid, res.counts);
+        const decls = declLayout(res.starts, laid, res.counts);
         if (decls) layout = { tokens: laid, decls };
       }
-      for (const more of csts.slice(1)) {
-        const r = toAst(more, file, text);
-        ast.decls.push(...r.ast.decls);
-        diagnostics.push(...r.diagnostics);
-      }
-      const deep = treeTooDeep(ast);
+      const deep = treeTooDeep(ast, shallowDecls(res, tokens));
       if (deep) diagnostics.push(deep);
     } catch (err) {
       diagnostics.push(internal(file, err));
@@ -202,6 +200,25 @@ function parseTokens(text: string, file: string, scenarios = true): LaidOut {
     result: { ast, diagnostics: capDiagnostics(diagnostics) },
     ...(layout && diagnostics.length === 0 ? { layout } : {}),
   };
+}
+
+/** Which trees of a parse are too small to be too deep, by the tokens of the top-level declaration each came from
+ *  (a declaration runs to the next one's start); undefined, each tree to be walked, when a start is unknown. */
+function shallowDecls(parsed: Parsed, tokens: IToken[]): ((d: number) => boolean) | undefined {
+  const { starts, counts } = parsed;
+  if (starts.some((s) => !Number.isFinite(s))) return undefined;
+  const small: boolean[] = [];
+  let i = 0;
+  for (let k = 0; k < starts.length; k++) {
+    while (i < tokens.length && tokens[i]!.startOffset < starts[k]!) i++;
+    const from = i;
+    const next = starts[k + 1] ?? Number.POSITIVE_INFINITY;
+    let j = from;
+    while (j < tokens.length && tokens[j]!.startOffset < next) j++;
+    for (let c = 0; c < counts[k]!; c++) small.push(tooSmallToBeDeep(j - from));
+    i = j;
+  }
+  return (d) => small[d] === true;
 }
 
 function internal(file: string, err: unknown): Diagnostic {

@@ -4,10 +4,9 @@
 // that could differ from a parse of the whole text, it declines (undefined) and the caller parses the whole text:
 // a syntax error anywhere in the parsed part (its recovery is the whole parse's to find), a change near the header,
 // declarations that no longer end where the kept ones begin.
-import type { CstNode, IToken } from 'chevrotain';
+import type { IToken } from 'chevrotain';
 import type * as A from '../ast/nodes.ts';
-import { MAX_LOOKAHEAD, parser } from './parser.ts';
-import { toAst } from './to-ast.ts';
+import { MAX_LOOKAHEAD, parser, type Parsed } from './parser.ts';
 import { declLayout, STRIDE, type Layout } from './layout.ts';
 import type { Relexed } from './relex.ts';
 
@@ -59,17 +58,18 @@ export function splice(before: Before, text: string, file: string, relexed: Rele
 
   const tokens: IToken[] = [];
   for (let i = start; i < stop; i++) tokens.push(relexed.token(i));
-  let cst: CstNode;
+  let parsed: Parsed;
   try {
+    parser.begin(file, text);
     parser.input = tokens;
-    cst = parser.decls();
+    parser.decls();
     if (parser.errors.length > 0) return undefined;
+    parsed = parser.tree();
   } finally {
     parser.input = []; // release the tokens
   }
-  const parsed = toAst(cst, file, text);
   if (parsed.diagnostics.length > 0) return undefined;
-  const parts = declLayout((cst.children.decl ?? []) as CstNode[], relexed.layout, parsed.counts, start);
+  const parts = declLayout(parsed.starts, relexed.layout, parsed.counts, start);
   if (!parts) return undefined;
   // The parsed declarations must end where the kept ones begin.
   let k = 0;
