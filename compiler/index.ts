@@ -1,4 +1,4 @@
-// The compiler: sources → tokens/CST/AST (syntax) → checks → IR (lower). It never throws on user input:
+// The compiler: sources → tokens/AST (syntax) → checks → IR (lower). It never throws on user input:
 // every problem comes back as a diagnostic, and it stops after the first stage that reported errors.
 import { parse, reparse, type LaidOut, type ParseResult } from './syntax/parse.ts';
 import { collect } from './lower/symbols.ts';

@@ -1,4 +1,4 @@
-// The abstract syntax tree of the rules language. The parser (compiler/syntax) builds it from the CST;
+// The abstract syntax tree of the rules language. The parser (compiler/syntax) builds it as it parses;
 // checks (compiler/check) and lowering (compiler/lower) read it. Every node carries a source span.
 
 export interface Span {

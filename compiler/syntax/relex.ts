@@ -84,7 +84,7 @@ export function relex(before: string, was: Int32Array, text: string): Relexed | 
   }
   const x1 = text.indexOf('\n', text.length - d1) + 1 || text.length;
   const o1 = x1 - dOff;
-  // The lexer also counts a lone `\r` as a line break, the trees' lines and columns only `\n` (to-ast.ts): when
+  // The lexer also counts a lone `\r` as a line break, the trees' lines and columns only `\n` (build.ts): when
   // the edit changed their numbers differently, the moved trees could not be told apart.
   const dLine = breaks(text, x0, x1) - breaks(before, x0, o1);
   if (dLine !== newlines(text, x0, x1) - newlines(before, x0, o1)) return undefined;
