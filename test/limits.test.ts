@@ -79,6 +79,14 @@ describe('nesting', () => {
       expect(codes(ds).every((c) => c === 'SGS002')).toBe(true);
     }
   });
+
+  // Such a file is parsed a second time without recovery: what the first parse had built is dropped.
+  it('keeps each declaration once when the parse is run again after recovery overflowed', () => {
+    for (const open of ['(', '[', 'if true { ']) {
+      const r = parse(`card a { }\nfunction exF(): int { return ${open.repeat(MAX_NESTING - 2)}1`, FILE);
+      expect(r.ast.decls.map((d) => d.kind)).toEqual(['Card', 'Function']);
+    }
+  });
 });
 
 describe('long chains', () => {

@@ -150,7 +150,11 @@ function parseTokens(text: string, file: string, scenarios = true): LaidOut {
     const tokens = scenarios ? read : withoutScenarios(read);
     parser.begin(file, text);
     parser.input = tokens;
-    parseOnce(parser, () => parser.file());
+    const start = parser.checkpoint();
+    parseOnce(parser, () => {
+      start();
+      parser.file();
+    });
     let errors = parser.errors;
     let resumed = false;
     // Chevrotain stops at top-level text that does not start a declaration ("not all input parsed").
@@ -171,7 +175,11 @@ function parseTokens(text: string, file: string, scenarios = true): LaidOut {
       while (i < tokens.length && !declStarters.some((t) => tokenMatcher(tokens[i]!, t))) i++;
       if (i >= tokens.length) break;
       parser.input = tokens.slice(i);
-      parseOnce(parser, () => parser.decls());
+      const resume = parser.checkpoint();
+      parseOnce(parser, () => {
+        resume();
+        parser.decls();
+      });
       resumed = true;
       errors = parser.errors;
     }

@@ -267,6 +267,31 @@ export class SgsParser extends EmbeddedActionsParser {
     this.declMarks = [];
   }
 
+  /** A way back to what the parses since `begin` have found so far: for a parse run again from the same place
+   *  (limits.ts `parseOnce`), which must not find its declarations twice. */
+  checkpoint(): () => void {
+    const t = this.top;
+    const b = this.b;
+    const { pkg } = t;
+    const [imports, decls, starts, counts, diagnostics] = [
+      t.imports.length,
+      t.decls.length,
+      t.starts.length,
+      t.counts.length,
+      b.diagnostics.length,
+    ];
+    return () => {
+      t.pkg = pkg;
+      t.imports.length = imports;
+      t.decls.length = decls;
+      t.starts.length = starts;
+      t.counts.length = counts;
+      b.diagnostics.length = diagnostics;
+      this.partials = [];
+      this.declMarks = [];
+    };
+  }
+
   /** The file's tree from what the parses since `begin` found, and what building it had to say (in text order). */
   tree(): Parsed {
     const b = this.b;
