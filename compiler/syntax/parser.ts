@@ -272,14 +272,12 @@ export class SgsParser extends EmbeddedActionsParser {
   checkpoint(): () => void {
     const t = this.top;
     const b = this.b;
-    const { pkg } = t;
-    const [imports, decls, starts, counts, diagnostics] = [
-      t.imports.length,
-      t.decls.length,
-      t.starts.length,
-      t.counts.length,
-      b.diagnostics.length,
-    ];
+    const pkg = t.pkg;
+    const imports = t.imports.length;
+    const decls = t.decls.length;
+    const starts = t.starts.length;
+    const counts = t.counts.length;
+    const diagnostics = b.diagnostics.length;
     return () => {
       t.pkg = pkg;
       t.imports.length = imports;
