@@ -1,8 +1,9 @@
-// One process playing many games as `sgs simulate` does (the rules compiled from rules/, the compiler's caches
-// dropped, one `simulate` call on this thread), sampling its memory every `every` games: RSS as the system sees it,
+// One process playing many games as `sgs simulate` does (the rules compiled from rules/ and loaded as compiled code,
+// as `prepare` in cli/main.ts does; the compiler's caches dropped; one `simulate` call on this thread; with
+// SGS_ENGINE=interpreter, the reference interpreter instead), sampling its memory every `every` games: RSS as the system sees it,
 // then the live heap after a full GC (when run with --expose-gc; without it, the heap as it is). Prints one JSON
 // line. Started by bench/memory.ts.
-import { requireProgramOnly } from '../cli/compile.ts';
+import { FOR_GAMES, loadCompiledRules, requireProgramOnly } from '../cli/compile.ts';
 import { processIo } from '../cli/io.ts';
 import { simulate } from '../cli/simulate.ts';
 
@@ -15,6 +16,7 @@ const sample = (done: number) => {
   samples.push({ games: done, rssMB: mb(rss), heapMB: mb(process.memoryUsage().heapUsed) });
 };
 
+if (process.env.SGS_ENGINE !== 'interpreter') await loadCompiledRules([], FOR_GAMES);
 const program = requireProgramOnly([], processIo());
 sample(0);
 const r = simulate(program, {
