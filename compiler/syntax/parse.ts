@@ -148,11 +148,9 @@ function parseTokens(text: string, file: string, scenarios = true): LaidOut {
     diagnostics.push(...limits.diagnostics);
     const read = limits.cut === undefined ? lexed.tokens : lexed.tokens.slice(0, limits.cut);
     const tokens = scenarios ? read : withoutScenarios(read);
-    parser.begin(file, text);
     parser.input = tokens;
-    const start = parser.checkpoint();
     parseOnce(parser, () => {
-      start();
+      parser.begin(file, text);
       parser.file();
     });
     let errors = parser.errors;

@@ -381,6 +381,20 @@ export class SgsParser extends EmbeddedActionsParser {
     this.partials.length = 0;
   }
 
+  /** A card's or a general's items into its declaration, in order: flavour, fields (a `skills:` field lists the
+   *  skills it has), methods (a card's). */
+  private placeItems(items: (Item | undefined)[], out: A.CardDecl | A.GeneralDecl): void {
+    for (const item of items) {
+      if (!item) continue;
+      if (item.flavour !== undefined) out.flavour = item.flavour;
+      else if (item.field) {
+        const f = item.field;
+        if (f.name.name === 'skills') out.skills.push(...this.b.skillNames(f));
+        else out.fields.push(f);
+      } else if (item.method && out.kind === 'Card') out.methods.push(item.method);
+    }
+  }
+
   /** A declaration inside another: a mode there cannot own declarations. */
   private inner(d: A.Decl | ModeParts | undefined): A.Decl | undefined {
     return d?.kind === 'ModeParts' ? this.b.modeOnly(d) : d;
@@ -458,7 +472,7 @@ export class SgsParser extends EmbeddedActionsParser {
       if (this.rec) return NULL;
       return this.b.names(id, zh, en, this.span(first));
     },
-    { recoveryValueFunc: () => this.b.names(undefined, undefined, undefined, this.b.nowhere()) },
+    { recoveryValueFunc: () => this.b.noNames() },
   );
 
   private decl = this.RULE(
@@ -989,15 +1003,7 @@ export class SgsParser extends EmbeddedActionsParser {
           span: this.span(first),
         };
         if (parent) out.parent = this.b.ident(parent);
-        for (const item of items) {
-          if (!item) continue;
-          if (item.flavour !== undefined) out.flavour = item.flavour;
-          else if (item.field) {
-            const f = item.field;
-            if (f.name.name === 'skills') out.skills.push(...this.b.skillNames(f));
-            else out.fields.push(f);
-          } else if (item.method) out.methods.push(item.method);
-        }
+        this.placeItems(items, out);
         return out;
       };
       const mark = this.opened(build);
@@ -1081,15 +1087,7 @@ export class SgsParser extends EmbeddedActionsParser {
           skills: [],
           span: this.span(first),
         };
-        for (const item of items) {
-          if (!item) continue;
-          if (item.flavour !== undefined) out.flavour = item.flavour;
-          else if (item.field) {
-            const f = item.field;
-            if (f.name.name === 'skills') out.skills.push(...this.b.skillNames(f));
-            else out.fields.push(f);
-          }
-        }
+        this.placeItems(items, out);
         return out;
       };
       const mark = this.opened(build);
