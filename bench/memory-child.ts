@@ -6,6 +6,7 @@
 import { FOR_GAMES, loadCompiledRules, requireProgramOnly } from '../cli/compile.ts';
 import { processIo } from '../cli/io.ts';
 import { simulate } from '../cli/simulate.ts';
+import { tightHeap } from '../cli/heap.ts';
 
 const [games, every, invariants] = [Number(process.argv[2]), Number(process.argv[3]), process.argv[4] === 'on'];
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -16,6 +17,7 @@ const sample = (done: number) => {
   samples.push({ games: done, rssMB: mb(rss), heapMB: mb(process.memoryUsage().heapUsed) });
 };
 
+tightHeap(); // as `prepare` does for a command that plays games
 if (process.env.SGS_ENGINE !== 'interpreter') await loadCompiledRules([], FOR_GAMES);
 const program = requireProgramOnly([], processIo());
 sample(0);

@@ -3,6 +3,7 @@
 // several runs, so one slow run (a GC pause, a busy machine) does not decide the number. Not a test.
 import { clearParseCache, compile, type CompileOptions, type SourceInput } from '../compiler/index.ts';
 import { FOR_GAMES } from '../cli/compile.ts';
+import { tightHeap } from '../cli/heap.ts';
 import { loadSources } from '../compiler/node/load.ts';
 import { loadCompiled } from '../compiler/node/compiled.ts';
 import { simulate } from '../cli/simulate.ts';
@@ -12,6 +13,7 @@ import { SLICE_PLAYERS, batch, playEngine, playTwinGame, sliceProgram } from './
 import { memoryRows } from './memory.ts';
 import { machineCeiling } from './ceiling.ts';
 import { median } from './stats.ts';
+import { targetRows } from './targets.ts';
 
 const RUNS = 7;
 const GAMES_PER_BATCH = 20;
@@ -19,7 +21,11 @@ const PLAYERS = 5;
 
 const paths = process.argv.slice(2);
 const sources = loadSources(paths.length ? paths : ['rules']);
-const emit = (o: Record<string, unknown>) => console.log(JSON.stringify(o));
+const printed: Record<string, unknown>[] = [];
+const emit = (o: Record<string, unknown>) => {
+  printed.push(o);
+  console.log(JSON.stringify(o));
+};
 const ms = (x: number) => Math.round(x * 100) / 100;
 const time = (f: () => void) => {
   const t0 = performance.now();
@@ -104,6 +110,8 @@ if (!result.program || errors.length) {
   process.exitCode = 1;
 } else {
   const program = result.program;
+  // The heap as a command that plays games sizes it (cli/heap.ts), from here on.
+  tightHeap();
   // The rules' compiled code, as the CLI runs them; the time to print and import it is a row of its own.
   const tEmit = performance.now();
   await loadCompiled(program);
@@ -251,3 +259,6 @@ for (const row of memoryRows(MEMORY_GAMES)) emit(row);
 // The playground's balance worker in Chromium (bench/playground.ts): 1,000 games after a warm-up; `ms` is the time
 // those 1,000 games take (the target is under 2,000).
 emit({ bench: 'playground', ...(await playgroundRow()) });
+
+// Last, the issue's targets beside what this run measured, each from its row above (a row skipped: no value).
+emit({ bench: 'targets', rows: targetRows(printed) });

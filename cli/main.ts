@@ -18,6 +18,7 @@ import { demo } from './commands/demo.ts';
 import { textCommand } from './commands/text.ts';
 import { newCommand } from './commands/new.ts';
 import { lspCommand } from './commands/lsp.ts';
+import { tightHeap } from './heap.ts';
 
 export const commands: Command[] = [
   check,
@@ -52,7 +53,9 @@ function help(): string {
 export async function prepare(argv: string[]): Promise<void> {
   const [name, ...rest] = argv;
   const cmd = commands.find((c) => c.name === name);
-  if (!cmd?.playsGames || process.env.SGS_ENGINE === 'interpreter') return;
+  if (!cmd?.playsGames) return;
+  tightHeap();
+  if (process.env.SGS_ENGINE === 'interpreter') return;
   try {
     await loadCompiledRules(parseArgs(rest, cmd.flags, cmd.name).positionals, cmd.playsGames);
   } catch {
