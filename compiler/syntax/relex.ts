@@ -3,7 +3,7 @@
 // tokens of the unchanged lines before the edit are the old ones, those after it the old ones moved by what the
 // edit added. The new text's layout is made from the old one and a lexer run over the changed lines only.
 import type { IToken, TokenType } from 'chevrotain';
-import { allTokens, lexer } from './tokens.ts';
+import { allTokens, lexer, makeToken } from './tokens.ts';
 import { sameToken, STRIDE } from './layout.ts';
 
 export interface Relexed {
@@ -139,18 +139,7 @@ export function relex(before: string, was: Int32Array, text: string): Relexed | 
     const end = layout[j + 2]!;
     const line = layout[j + 3]!;
     const col = layout[j + 4]!;
-    const type = typeOf.get(layout[j]!)!;
-    return {
-      image: text.slice(start, end + 1),
-      startOffset: start,
-      endOffset: end,
-      startLine: line,
-      endLine: line,
-      startColumn: col,
-      endColumn: col + end - start,
-      tokenTypeIdx: type.tokenTypeIdx!,
-      tokenType: type,
-    };
+    return makeToken(typeOf.get(layout[j]!)!, text.slice(start, end + 1), start, line, col);
   };
   return { layout, token, same, sameEnd, dOff, dLine };
 }

@@ -1,6 +1,6 @@
 // Tokens of the rules language. The lexer tries the patterns of `lexedTokens` in order and takes the first that
 // matches, so the order there matters (see comments); keywords are words looked up after lexing (`lexer`).
-import { createToken, Lexer, type ILexingResult, type TokenType } from 'chevrotain';
+import { createToken, Lexer, type ILexingResult, type IToken, type TokenType } from 'chevrotain';
 
 // ---------------------------------------------------------------- identifiers
 
@@ -254,6 +254,41 @@ export const allTokens: TokenType[] = [...lexedTokens, ...keywordTokens];
  *  mistakes in this file, and every run of the CLI would pay them at start-up): test/syntax.test.ts runs them. */
 export const LEXER_OPTIONS = { ensureOptimizations: true, positionTracking: 'full' } as const;
 const wordLexer = new Lexer(lexedTokens, { ...LEXER_OPTIONS, skipValidations: true });
+
+/** A token, its fields in an order of our own. Chevrotain makes its end-of-file token (and the tokens recovery
+ *  inserts) with NaN positions and the same fields in the same order as the tokens its lexer makes, so V8 gives all
+ *  of them one hidden class whose number fields hold doubles: each of a token's six positions was then an object
+ *  of its own (seven allocations a token, not one), and the spans built from them boxed theirs too. Tokens of this
+ *  shape keep small integers in place. */
+export function makeToken(
+  tokenType: TokenType,
+  image: string,
+  startOffset: number,
+  startLine: number,
+  startColumn: number,
+): IToken {
+  const n = image.length - 1;
+  return {
+    tokenType,
+    tokenTypeIdx: tokenType.tokenTypeIdx!,
+    image,
+    startOffset,
+    endOffset: startOffset + n,
+    startLine,
+    endLine: startLine,
+    startColumn,
+    endColumn: startColumn + n,
+  };
+}
+// Chevrotain's lexer makes each token through this method (`positionTracking: 'full'` picks its own maker).
+(wordLexer as unknown as { createTokenInstance: unknown }).createTokenInstance = (
+  image: string,
+  offset: number,
+  _idx: number,
+  type: TokenType,
+  line: number,
+  column: number,
+) => makeToken(type, image, offset, line, column);
 
 /** The lexer: Chevrotain's, then each word that is a keyword gets the keyword's type. One map lookup per word
  *  instead of trying up to a dozen keyword patterns (and Identifier as their longer alternative) at each word. */
