@@ -8,11 +8,8 @@ import { setFlagsFromString } from 'node:v8';
 
 const GROWING_PERCENT = 20;
 
-let set = false;
-
-/** Let the old generation grow by GROWING_PERCENT after a full collection (this process and its workers). */
+/** Let the old generation grow by GROWING_PERCENT after a full collection (this process and its workers). Setting
+ *  it again changes nothing. */
 export function tightHeap(): void {
-  if (set) return;
-  set = true;
   setFlagsFromString(`--heap-growing-percent=${GROWING_PERCENT}`);
 }
