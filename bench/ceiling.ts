@@ -7,12 +7,13 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { median } from './stats.ts';
+import { sgsNodeFlags } from './sgs-flags.ts';
 
 const SGS = fileURLToPath(new URL('../bin/sgs.mjs', import.meta.url));
 
 /** One `sgs simulate --jobs 1 --json` run as a child process: its games per second (compile excluded). */
 function childRun(players: number, games: number, seed: number): Promise<number> {
-  const args = [SGS, 'simulate', '--players', `${players}`, '--games', `${games}`, '--seed', `${seed}`];
+  const args = [...sgsNodeFlags(), SGS, 'simulate', '--players', `${players}`, '--games', `${games}`, '--seed', `${seed}`];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...args, '--jobs', '1', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
