@@ -13,9 +13,11 @@ const SGS = fileURLToPath(new URL('../bin/sgs.mjs', import.meta.url));
 
 /** One `sgs simulate --jobs 1 --json` run as a child process: its games per second (compile excluded). */
 function childRun(players: number, games: number, seed: number): Promise<number> {
-  const args = [...sgsNodeFlags(), SGS, 'simulate', '--players', `${players}`, '--games', `${games}`, '--seed', `${seed}`];
+  const args = [SGS, 'simulate', '--players', `${players}`, '--games', `${games}`, '--seed', `${seed}`];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...args, '--jobs', '1', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...sgsNodeFlags(), ...args, '--jobs', '1', '--json'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));

@@ -27,8 +27,8 @@ export function memoryRows(games: number, every = Math.max(10, Math.round(games 
   ];
   const rows: Record<string, unknown>[] = [];
   for (const [way, args, invariants, collected] of runs) {
-    const flags = collected ? ['--expose-gc'] : [];
-    const p = spawnSync(process.execPath, [...sgsNodeFlags(), ...flags, ...args, String(games), String(every), invariants], {
+    const flags = [...sgsNodeFlags(), ...(collected ? ['--expose-gc'] : [])];
+    const p = spawnSync(process.execPath, [...flags, ...args, String(games), String(every), invariants], {
       encoding: 'utf8',
       maxBuffer: 1 << 26,
     });
