@@ -1,6 +1,6 @@
 // Memory over a long run: bench/memory-child.ts plays `games` games in a child process as the `sgs` command runs
-// (from its bundle, bin/bundle.mjs, with its node flags), invariants off and on, once through tsx (as the tests run), and once without
-// the full collections at each sample.
+// (from its bundle, bin/bundle.mjs, with its node flags), invariants off and on, once through tsx (as the tests run),
+// and once without the full collections at each sample.
 // A row gives RSS at the start (rules compiled), the end and the most seen, the live heap, and the slope per 1,000
 // games fitted over the run after its first fifth (warm-up: the JIT, the heap growing to its working size).
 // `npx tsx bench/memory.ts [games]` prints the rows alone; `npm run bench` prints them with the rest.
