@@ -7,7 +7,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { median } from './stats.ts';
-import { sgsNodeFlags } from './sgs-flags.ts';
 
 const SGS = fileURLToPath(new URL('../bin/sgs.mjs', import.meta.url));
 
@@ -15,9 +14,7 @@ const SGS = fileURLToPath(new URL('../bin/sgs.mjs', import.meta.url));
 function childRun(players: number, games: number, seed: number): Promise<number> {
   const args = [SGS, 'simulate', '--players', `${players}`, '--games', `${games}`, '--seed', `${seed}`];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...sgsNodeFlags(), ...args, '--jobs', '1', '--json'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(process.execPath, [...args, '--jobs', '1', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));

@@ -1,11 +1,10 @@
 // Memory over a long run: bench/memory-child.ts plays `games` games in a child process as the `sgs` command runs
-// (from its bundle, bin/bundle.mjs, with its node flags), invariants off and on, once through tsx (as the tests run),
-// and once without the full collections at each sample.
+// (from its bundle, bin/bundle.mjs), invariants off and on, once through tsx (as the tests run), and once without
+// the full collections at each sample.
 // A row gives RSS at the start (rules compiled), the end and the most seen, the live heap, and the slope per 1,000
 // games fitted over the run after its first fifth (warm-up: the JIT, the heap growing to its working size).
 // `npx tsx bench/memory.ts [games]` prints the rows alone; `npm run bench` prints them with the rest.
 import { spawnSync } from 'node:child_process';
-import { sgsNodeFlags } from './sgs-flags.ts';
 
 const CHILD = 'bench/memory-child.ts';
 
@@ -27,7 +26,7 @@ export function memoryRows(games: number, every = Math.max(10, Math.round(games 
   ];
   const rows: Record<string, unknown>[] = [];
   for (const [way, args, invariants, collected] of runs) {
-    const flags = [...sgsNodeFlags(), ...(collected ? ['--expose-gc'] : [])];
+    const flags = collected ? ['--expose-gc'] : [];
     const p = spawnSync(process.execPath, [...flags, ...args, String(games), String(every), invariants], {
       encoding: 'utf8',
       maxBuffer: 1 << 26,

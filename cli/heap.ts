@@ -7,9 +7,9 @@
 // Marking starts once the old generation has used MARKING_START_PERCENT of that room. V8 would start it a little
 // before the limit from a task, but a command that plays games runs one synchronous loop, which runs no task: marking
 // started at the limit itself, and when a cycle ran long (the machine busy) all that was promoted meanwhile survived
-// it and raised the next limit (peaks of 140–170 MB over runs that sit at ~135). With 90 %: at most 130–137 MB in six
-// runs of 2,000 games on a loaded machine, games per second within the noise. V8 reads it at every allocation that
-// may start marking.
+// it and raised the next limit (with 8 MB semi-spaces, peaks of 140–170 MB over runs that sit at ~135). With 90 %:
+// at most 130–137 MB in six runs of 2,000 games on a loaded machine, games per second within the noise. V8 reads it
+// at every allocation that may start marking.
 import { setFlagsFromString } from 'node:v8';
 
 const GROWING_PERCENT = 20;
