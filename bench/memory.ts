@@ -17,7 +17,8 @@ interface Sample {
 /** The rows for `games` games each (a sample every `every` games). */
 export function memoryRows(games: number, every = Math.max(10, Math.round(games / 40))) {
   // The first three collect fully at every sample, so that RSS and heap show what is kept (a leak would make them
-  // climb); the last never does, and shows the RSS of a run as `sgs simulate` makes it, V8 sizing its own heap.
+  // climb); the last never does, and shows the RSS of a run as `sgs simulate` makes it, V8 sizing its own heap. The
+  // bundled ones play in a game thread, as `sgs` does (cli/game-thread.ts); through tsx, as the tests, in the main one.
   const runs: [string, string[], string, boolean][] = [
     ['bundled', ['bin/bundle.mjs', CHILD], 'off', true],
     ['bundled', ['bin/bundle.mjs', CHILD], 'on', true],
@@ -27,7 +28,8 @@ export function memoryRows(games: number, every = Math.max(10, Math.round(games 
   const rows: Record<string, unknown>[] = [];
   for (const [way, args, invariants, collected] of runs) {
     const flags = collected ? ['--expose-gc'] : [];
-    const p = spawnSync(process.execPath, [...flags, ...args, String(games), String(every), invariants], {
+    const where = way === 'bundled' ? 'thread' : 'main';
+    const p = spawnSync(process.execPath, [...flags, ...args, String(games), String(every), invariants, where], {
       encoding: 'utf8',
       maxBuffer: 1 << 26,
     });

@@ -1,10 +1,7 @@
 #!/usr/bin/env node
-// The `sgs` command: cli/main.ts, run from a cached esbuild bundle (bin/bundle.mjs; tsx when none can be built),
-// after `prepare`, which loads the compiled code of the rules a game-playing command names (an import, so it is
-// done here, awaited; `main` itself is synchronous).
+// The `sgs` command: cli/launch.ts, run from a cached esbuild bundle (bin/bundle.mjs; tsx when none can be built),
+// which runs cli/main.ts here or, for a command of long runs, in a thread of its own (cli/game-thread.ts).
 import { importEntry } from './bundle.mjs';
 
-const { main, prepare } = await importEntry('cli/main.ts');
-const argv = process.argv.slice(2);
-await prepare(argv);
-process.exitCode = main(argv);
+const { launch } = await importEntry('cli/launch.ts');
+process.exitCode = await launch(process.argv.slice(2), () => importEntry('cli/main.ts'));

@@ -20,6 +20,8 @@ import { newCommand } from './commands/new.ts';
 import { lspCommand } from './commands/lsp.ts';
 import { tightHeap } from './heap.ts';
 
+export { relayIo } from './game-thread.ts';
+
 export const commands: Command[] = [
   check,
   test,

@@ -11,6 +11,7 @@ import type { Program } from '../runtime/index.ts';
 import { COLLECTORS, type CollectorName } from './collectors.ts';
 import { compiledFile } from '../compiler/node/compiled.ts';
 import { invalid } from './errors.ts';
+import { GAME_THREAD_YOUNG_MB } from './game-thread.ts';
 import { playRange, type RangeResult, type RunSpec } from './simulate-range.ts';
 
 /** What a worker is given (workerData). */
@@ -39,10 +40,6 @@ const STALL_MS = 120_000;
 
 const WORKER = new URL('./simulate-worker.mjs', import.meta.url);
 
-// A worker's young generation (V8's default: two 16 MB semi-spaces and more): a game's garbage dies young either way.
-// 12 MB measured the same CPU time for ~25 MB less memory per worker (interleaved runs of 200 games, --jobs 2), and
-// again over 10 interleaved runs of 400 games (121 s of CPU in all either way) though it scavenges 3.6× as often.
-const WORKER_YOUNG_MB = 12;
 // A worker's old generation is capped too. V8 sizes a heap for throughput, and with every core busy playing games
 // (its concurrent marking starved) it let runs of 5,000 four-player heuristic games grow to 1.3 GB of RSS though
 // under 70 MB was live; capped, V8 collects fully as the heap nears the cap (2 capped workers: RSS flat at ~220 MB
@@ -90,7 +87,7 @@ export function runInWorkers(
     const worker = new Worker(WORKER, {
       workerData: job,
       transferList: [port2],
-      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB, maxOldGenerationSizeMb: WORKER_OLD_MB },
+      resourceLimits: { maxYoungGenerationSizeMb: GAME_THREAD_YOUNG_MB, maxOldGenerationSizeMb: WORKER_OLD_MB },
     });
     worker.unref();
     return { worker, port: port1 };
