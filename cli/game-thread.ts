@@ -30,10 +30,11 @@ export interface GameThreadData {
   status: boolean;
 }
 
-/** Run the `sgs` command line `argv` in a game thread, writing its output to `io`; resolves to its exit code. */
-export function runInGameThread(argv: string[], io: Io): Promise<number> {
+/** Run the `sgs` command line `argv` in a game thread, writing its output to `io`; resolves to its exit code.
+ *  (`entry`: the thread's module, another only in tests.) */
+export function runInGameThread(argv: string[], io: Io, entry: URL = WORKER): Promise<number> {
   const data: GameThreadData = { argv, status: io.status !== undefined };
-  const worker = new Worker(WORKER, { workerData: data, resourceLimits: GAME_THREAD_LIMITS });
+  const worker = new Worker(entry, { workerData: data, resourceLimits: GAME_THREAD_LIMITS });
   let code: number | undefined;
   let failure: string | undefined;
   worker.on('message', (m: GameThreadMessage) => {

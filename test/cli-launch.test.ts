@@ -63,6 +63,14 @@ describe('the game thread', () => {
     expect(io.stderr[0]).toMatch(/^sgs: --games/);
   }, 60_000);
 
+  it('says in one line that a thread which stopped without an exit code failed, after what it wrote', async () => {
+    const io = memoryIo();
+    const broken = new URL('./fixtures/broken-game-thread.mjs', import.meta.url);
+    expect(await runInGameThread(['simulate'], io, broken)).toBe(1);
+    expect(io.stdout).toEqual(['started']);
+    expect(io.stderr).toEqual(['sgs: internal error: the rules engine broke']);
+  });
+
   it('gives the installed binary the same results for a long run as this thread', () => {
     const argv = ['simulate', TOY, '--players', '4', '--games', '12', '--seed', '3', '--json'];
     const r = spawnSync(process.execPath, ['bin/sgs.mjs', ...argv], { encoding: 'utf8' });
