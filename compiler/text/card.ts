@@ -140,7 +140,7 @@ function askedSections(R: Renderer, d: A.CardDecl, self: Val): { text: Text; pro
 /** The phrase wording ask `a` for a card page, and the procedure it words: that of the asking body, else of the
  *  bodies calling it, nearest first. Patterns match the arguments the calls pass (`use` is `true` for the 闪 a 杀
  *  asks for). */
-function phraseFor(R: Renderer, a: CardAsk): { ph: Phrase; proc: string } | undefined {
+export function phraseFor(R: Renderer, a: CardAsk): { ph: Phrase; proc: string } | undefined {
   const idx = R.facts.asks;
   // The bodies on the way up, each with the call into it (undefined above the chain: arguments unknown).
   const levels: { body: AskBody; k: number }[] = [{ body: a.asker, k: 0 }];

@@ -392,7 +392,7 @@ export class ExprRenderer {
   // ------------------------------------------------------------ members
 
   /** The types whose member phrases `x.f` may use, most likely first. */
-  private owners(ty: Ty | undefined): string[] {
+  owners(ty: Ty | undefined): string[] {
     switch (ty?.base) {
       case 'player':
         return ['player'];
@@ -488,7 +488,7 @@ export class ExprRenderer {
     };
   }
 
-  private ownerOf(f: string, ty: Ty | undefined): string {
+  ownerOf(f: string, ty: Ty | undefined): string {
     const known = this.owners(ty);
     if (known.length === 1) return known[0]!;
     if (this.S.cardFields.has(f)) return 'card';
@@ -499,7 +499,7 @@ export class ExprRenderer {
   }
 
   private memberTypes = new Map<string, Ty>();
-  private memberType(owner: string, f: string): Ty {
+  memberType(owner: string, f: string): Ty {
     const key = `${owner}.${f}`;
     let ty = this.memberTypes.get(key);
     if (!ty) {
@@ -906,23 +906,7 @@ export class ExprRenderer {
   }
 
   private builtin(name: string, c: A.Call, args0: (A.Expr | undefined)[], env: Env): Val {
-    // `chooseMany(p, xs, n, count(xs))`: the most is all of them, as when `max` is left out.
-    const norm = (x: A.Expr | undefined) =>
-      x?.kind === 'Call' && x.callee.kind === 'Name' && x.callee.name === 'cards' && x.args[0]
-        ? source(x.args[0].value)
-        : x
-          ? source(x)
-          : '';
-    const mx = args0[3];
-    const args =
-      name === 'chooseMany' &&
-      mx?.kind === 'Call' &&
-      mx.callee.kind === 'Name' &&
-      mx.callee.name === 'count' &&
-      mx.args[0] &&
-      norm(mx.args[0].value) === norm(args0[1])
-        ? args0.map((a, i) => (i === 3 ? undefined : a))
-        : args0;
+    const args = builtinArgs(name, args0);
     const ret = builtinType(
       name,
       args.map((a) => (a ? this.typeOf(a, env) : undefined)),
@@ -1381,12 +1365,32 @@ function isNumeral(s: string): boolean {
   return /^[-+]?(\d+|[A-Z]|[一两二三四五六七八九十]+)$/.test(s);
 }
 
+/** A builtin's arguments as they are worded: `chooseMany(p, xs, n, count(xs))` reads as if `max` were left out (the
+ *  most is all of them). */
+export function builtinArgs(name: string, args0: (A.Expr | undefined)[]): (A.Expr | undefined)[] {
+  const norm = (x: A.Expr | undefined) =>
+    x?.kind === 'Call' && x.callee.kind === 'Name' && x.callee.name === 'cards' && x.args[0]
+      ? source(x.args[0].value)
+      : x
+        ? source(x)
+        : '';
+  const mx = args0[3];
+  return name === 'chooseMany' &&
+    mx?.kind === 'Call' &&
+    mx.callee.kind === 'Name' &&
+    mx.callee.name === 'count' &&
+    mx.args[0] &&
+    norm(mx.args[0].value) === norm(args0[1])
+    ? args0.map((a, i) => (i === 3 ? undefined : a))
+    : args0;
+}
+
 export function sigNames(name: string): string[] {
   return builtinParams(name).map((p) => p.name);
 }
 
 /** Whether a body without a declared return type returns a truth value (`return not countered`, `return false`). */
-function returnsBool(b: A.Block | undefined): boolean {
+export function returnsBool(b: A.Block | undefined): boolean {
   if (!b) return false;
   let yes = false;
   const walk = (ss: A.Stmt[]) => {
@@ -1509,6 +1513,6 @@ export const source = printExpr;
 
 /** `c is slash` reads as the card being that kind (此牌为【杀】 / this card is a Slash: a 火杀 is a 杀 too);
  *  `c is [slash, jink]` as being one of them. */
-function kindTest(e: A.Binary): A.Binary {
+export function kindTest(e: A.Binary): A.Binary {
   return { ...e, op: e.right.kind === 'List' || e.right.kind !== 'Name' ? 'in' : '==' };
 }

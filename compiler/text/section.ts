@@ -7,6 +7,7 @@ import { join, nounWithClause, relative, sentence, t, type Text } from './lang.t
 import { elem, fromTypeRef, unitOf } from './types.ts';
 import { qualify } from './expr.ts';
 import { simplify } from './stmt.ts';
+import type { Phrase } from './phrasebook.ts';
 import type * as AST from '../ast/nodes.ts';
 
 /** The conjuncts of a condition (after dropping presupposed guards). */
@@ -72,16 +73,15 @@ export function hasBodySlot(text: Text): boolean {
   return text.zh.includes('{body}') || text.en.includes('{body}');
 }
 
-/** The text of method `m` of a card kind (`owner` = card) or a mode (`owner` = mode); `self` is how the owner reads. */
-export function section(
+/** The phrase introducing method `m` on a card's or a mode's page, the block its `{body}` words and the
+ *  parameters the phrase fixes: a body that is one `if p == v { … }` where a section phrase has the pattern v for p
+ *  takes that phrase, the branch as the body. Read from the declarations and the phrasebook alone. */
+export function sectionPhrase(
   R: Renderer,
   owner: 'card' | 'mode',
   m: A.MethodDecl,
-  self: Val,
-  ownFields?: Map<string, string>,
-): Text {
-  const name = m.name.name;
-  const key = `${owner}.${name}`;
+): { ph: Phrase | undefined; block: A.Block | undefined; fixed: Map<number, A.Expr> } {
+  const key = `${owner}.${m.name.name}`;
   let ph = R.book
     .all(key)
     .find((p) => p.decl.params !== undefined && hasBodySlot(p.text) && p.patterns.every((x) => !x));
@@ -111,6 +111,21 @@ export function section(
       fixed.set(i, right);
     }
   }
+  return { ph, block, fixed };
+}
+
+/** The text of method `m` of a card kind (`owner` = card) or a mode (`owner` = mode); `self` is how the owner reads. */
+export function section(
+  R: Renderer,
+  owner: 'card' | 'mode',
+  m: A.MethodDecl,
+  self: Val,
+  ownFields?: Map<string, string>,
+): Text {
+  const name = m.name.name;
+  const key = `${owner}.${name}`;
+  const { ph, block: block0, fixed } = sectionPhrase(R, owner, m);
+  let block = block0;
   const sig = m.params.map((p) => p.name.name).join(', ');
   if (!ph)
     return R.miss(

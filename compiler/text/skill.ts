@@ -2,7 +2,7 @@
 // actions offered by the rules (`active`), conversions (`viewAs`), modifiers of hooks (`modify`) and filters.
 import type * as A from '../ast/nodes.ts';
 import type { Renderer } from './stmt.ts';
-import { simplify, subExprs, presupposed } from './stmt.ts';
+import { simplify, subExprsOnce, presupposed } from './stmt.ts';
 import { YOU, qualify, lcFirst } from './expr.ts';
 import { Env, LETTERS, bodyOf, newBody, type Missing, type Val } from './context.ts';
 import { Reads } from '../lower/symbols.ts';
@@ -18,7 +18,8 @@ import {
   isEmpty,
   type Text,
 } from './lang.ts';
-import { fromTypeRef, unitOf } from './types.ts';
+import { fromTypeRef, unitOf, type Ty } from './types.ts';
+import type { Facts } from './facts.ts';
 import { bestMatch, type Pattern, type Phrase } from './phrasebook.ts';
 
 /** How a tag reads: the names its declaration gives (`tag locked 锁定技 "Locked skill"`); a tag without names says
@@ -257,7 +258,7 @@ function limitText(R: Renderer, l: A.Limit | undefined, d: A.SkillDecl): Text {
   return { zh: `每${nm.zh}${times.zh}`, en: `${times.en} per ${lcFirst(nm.en)}` };
 }
 
-function conjuncts(e: A.Expr | undefined): A.Expr[] {
+export function conjuncts(e: A.Expr | undefined): A.Expr[] {
   if (!e) return [];
   const s = simplify(e);
   const out: A.Expr[] = [];
@@ -271,14 +272,14 @@ function conjuncts(e: A.Expr | undefined): A.Expr[] {
   return out;
 }
 
-function andOf(xs: A.Expr[]): A.Expr | undefined {
+export function andOf(xs: A.Expr[]): A.Expr | undefined {
   if (xs.length === 0) return undefined;
   return xs
     .slice(1)
     .reduce<A.Expr>((acc, x) => ({ kind: 'Binary', op: 'and', left: acc, right: x, span: acc.span }), xs[0]!);
 }
 
-function names(e: A.Expr, out: Set<string> = new Set()): Set<string> {
+export function names(e: A.Expr, out: Set<string> = new Set()): Set<string> {
   switch (e.kind) {
     case 'Name':
       out.add(e.name);
@@ -349,10 +350,66 @@ function trigger(R: Renderer, d: A.SkillDecl, it: A.TriggerItem): Part {
   });
   const env = new Env(body);
   const alias = it.alias?.name;
+  const { all, best } = windowChoice(R, it);
+  const fieldTy = (f: string) => eventFieldTy(R.facts, kinds, f);
+  const window = R.window(
+    it.window.name,
+    subject,
+    (f) => {
+      const v = best?.fixed.get(f);
+      if (v) return R.expr(v, env);
+      const cs = best?.folded.get(f);
+      if (!cs || !best) return undefined;
+      const i = best.ph.params.indexOf(f);
+      const noun = best.ph.nouns[i]!;
+      const ty = fieldTy(f) ?? { base: 'card' };
+      const local = `\u0000${f}`;
+      const rel = R.withMark((mark) => {
+        const inner = env.child();
+        inner.bind(local, { zh: mark, en: mark, ty, demo: true });
+        return relative(R.cond(andOf(cs.map((c) => replaceField(c, f, alias, local)))!, inner), false, mark);
+      });
+      return { zh: qualify(noun.zh, rel.zh, unitOf(ty).n), en: nounWithClause(noun.en, rel.en), ty };
+    },
+    it.window.span,
+    env,
+    best?.ph,
+  );
+  const cond = andOf(best ? best.rest : all);
+  return {
+    window,
+    limit: limitText(R, it.limit, d),
+    ...(cond ? { cond: R.cond(cond, env) } : {}),
+    body: R.body(it.body, env),
+    optional: it.optional,
+  };
+}
+
+/** The type of field `f` of the first of these event kinds that has it. */
+export function eventFieldTy(facts: Facts, kinds: string[], f: string): Ty | undefined {
+  for (const k of kinds) {
+    const ps = facts.paramsOf(`event:${k}`);
+    const i = ps?.findIndex((p) => p.name.name === f) ?? -1;
+    if (i >= 0) return fromTypeRef(ps![i]!.type, facts.kindsOfParam(`event:${k}`, i));
+  }
+  return undefined;
+}
+
+/** The phrase a trigger's window is worded with, and what its condition's conjuncts do there: fill a field
+ *  (`fixed`), qualify a field's noun (`folded`) or stay a condition (`rest`); `all`: the conjuncts not presupposed
+ *  by the body. Read from the declarations and the phrasebook alone. */
+export function windowChoice(
+  R: Renderer,
+  it: A.TriggerItem,
+): {
+  all: A.Expr[];
+  best: { ph: Phrase; fixed: Map<string, A.Expr>; folded: Map<string, A.Expr[]>; rest: A.Expr[] } | undefined;
+} {
+  const alias = it.alias?.name;
   // Conditions `event.f == x` fill the window's placeholder {f} ("你的弃牌阶段结束时"); conditions about `event.f`
   // alone qualify its noun ("你使用【杀】指定一名目标后"). The window's phrase with the most fields so filled wins;
   // without any, the one with the fewest parameters.
-  const used = subExprs(it.body);
+  const used = subExprsOnce(it.body);
   const all = conjuncts(it.cond).filter((c) => !presupposed(c, used));
   const phrases = R.book.all(`on ${it.window.name}`).filter((p) => p.decl.params !== undefined);
   let best: { ph: Phrase; fixed: Map<string, A.Expr>; folded: Map<string, A.Expr[]>; rest: A.Expr[] } | undefined;
@@ -386,45 +443,7 @@ function trigger(R: Renderer, d: A.SkillDecl, it: A.TriggerItem): Part {
       bestScore = score;
     }
   }
-  const fieldTy = (f: string) => {
-    for (const k of kinds) {
-      const ps = R.facts.paramsOf(`event:${k}`);
-      const i = ps?.findIndex((p) => p.name.name === f) ?? -1;
-      if (i >= 0) return fromTypeRef(ps![i]!.type, R.facts.kindsOfParam(`event:${k}`, i));
-    }
-    return undefined;
-  };
-  const window = R.window(
-    it.window.name,
-    subject,
-    (f) => {
-      const v = best?.fixed.get(f);
-      if (v) return R.expr(v, env);
-      const cs = best?.folded.get(f);
-      if (!cs || !best) return undefined;
-      const i = best.ph.params.indexOf(f);
-      const noun = best.ph.nouns[i]!;
-      const ty = fieldTy(f) ?? { base: 'card' };
-      const local = `\u0000${f}`;
-      const rel = R.withMark((mark) => {
-        const inner = env.child();
-        inner.bind(local, { zh: mark, en: mark, ty, demo: true });
-        return relative(R.cond(andOf(cs.map((c) => replaceField(c, f, alias, local)))!, inner), false, mark);
-      });
-      return { zh: qualify(noun.zh, rel.zh, unitOf(ty).n), en: nounWithClause(noun.en, rel.en), ty };
-    },
-    it.window.span,
-    env,
-    best?.ph,
-  );
-  const cond = andOf(best ? best.rest : all);
-  return {
-    window,
-    limit: limitText(R, it.limit, d),
-    ...(cond ? { cond: R.cond(cond, env) } : {}),
-    body: R.body(it.body, env),
-    optional: it.optional,
-  };
+  return { all, best };
 }
 
 function isEventRef(x: A.Expr, alias: string | undefined): boolean {
@@ -473,7 +492,7 @@ function onlyField(c: A.Expr, alias: string | undefined): string | undefined {
 }
 
 /** `c` with `event.f` replaced by the name `local`. */
-function replaceField(c: A.Expr, f: string, alias: string | undefined, local: string): A.Expr {
+export function replaceField(c: A.Expr, f: string, alias: string | undefined, local: string): A.Expr {
   const r = (e: A.Expr): A.Expr => {
     if (isEventRef(e, alias) && (e as A.Member).name.name === f)
       return { kind: 'Name', name: local, span: e.span } as A.Expr;
@@ -517,7 +536,7 @@ function fieldEq(c: A.Expr, alias: string | undefined): { field: string; value: 
 function active(R: Renderer, d: A.SkillDecl, it: A.ActiveItem): Part {
   const env = new Env(bodyOf(it.body, { you: true, callee: `active:${d.names.id.name}` }));
   const window = R.window('active', YOU, () => undefined, it.span, env);
-  const used = subExprs(it.body);
+  const used = subExprsOnce(it.body);
   const cond = andOf(conjuncts(it.cond).filter((c) => !presupposed(c, used)));
   return {
     window,
@@ -610,7 +629,7 @@ function askedFor(R: Renderer, id: string): boolean {
 }
 
 /** The conjuncts of `a and b and …`. */
-function andParts(e: A.Expr): A.Expr[] {
+export function andParts(e: A.Expr): A.Expr[] {
   return e.kind === 'Binary' && e.op === 'and' ? [...andParts(e.left), ...andParts(e.right)] : [e];
 }
 
@@ -619,7 +638,7 @@ function joinAnd(es: A.Expr[]): A.Expr {
 }
 
 /** Whether an expression names `them` (a conversion's cards together). */
-function namesThem(e: A.Expr): boolean {
+export function namesThem(e: A.Expr): boolean {
   let found = false;
   const walk = (x: unknown): void => {
     if (found || !x || typeof x !== 'object') return;
@@ -640,7 +659,7 @@ function namesThem(e: A.Expr): boolean {
 // ---------------------------------------------------------------- modifiers and filters
 
 /** `p is k` or `p == k` for a card kind `k`: the kind it tests, if any. */
-function kindTestOf(c: A.Expr, p: string): A.NameRef | undefined {
+export function kindTestOf(c: A.Expr, p: string): A.NameRef | undefined {
   if (c.kind !== 'Binary' || (c.op !== 'is' && c.op !== '==')) return undefined;
   if (c.left.kind === 'Name' && c.left.name === p && c.right.kind === 'Name') return c.right;
   return undefined;
@@ -667,7 +686,7 @@ function modify(R: Renderer, it: A.ModifyItem): Part {
   return modifyOne(R, it);
 }
 
-function disjuncts(e: A.Expr): A.Expr[] {
+export function disjuncts(e: A.Expr): A.Expr[] {
   if (e.kind === 'Binary' && e.op === 'or') return [...disjuncts(e.left), ...disjuncts(e.right)];
   return [e];
 }
@@ -677,12 +696,11 @@ function sayCond(p: Part): Text {
   return p.cond ? { zh: `若${p.cond.zh}，${p.body.zh}`, en: `if ${p.cond.en}, ${p.body.en}` } : p.body;
 }
 
-function modifyOne(R: Renderer, it: A.ModifyItem): Part {
-  const h = R.S.get(it.hook.name);
-  const hook = h?.kind === 'hook' ? (h.decl as A.HookDecl) : undefined;
-  if (!hook) return { body: R.miss(it.hook.name, it.hook.span, 'a hook') };
+/** How a modifier is worded before anything is: its parameters, those its condition binds (`from == you`) or
+ *  says something of alone, the rest of the condition, the arguments its phrase is matched with, and that phrase.
+ *  Read from the declarations and the phrasebook alone (`env` binds nothing yet). */
+export function modifyShape(R: Renderer, it: A.ModifyItem, hook: A.HookDecl, env: Env) {
   const params = it.params.map((p) => p.name);
-  const env = new Env(newBody({ you: true }));
   const bound = new Map<number, A.Expr>();
   const about = new Map<number, A.Expr[]>();
   const rest: A.Expr[] = [];
@@ -733,6 +751,15 @@ function modifyOne(R: Renderer, it: A.ModifyItem): Part {
     (withValue.length ? withValue : plain).filter((cand) => cand.decl.params),
     match,
   );
+  return { params, bound, about, rest, args, ph };
+}
+
+function modifyOne(R: Renderer, it: A.ModifyItem): Part {
+  const h = R.S.get(it.hook.name);
+  const hook = h?.kind === 'hook' ? (h.decl as A.HookDecl) : undefined;
+  if (!hook) return { body: R.miss(it.hook.name, it.hook.span, 'a hook') };
+  const env = new Env(newBody({ you: true }));
+  const { params, bound, about, rest, args, ph } = modifyShape(R, it, hook, env);
   if (!ph)
     return {
       body: R.miss(

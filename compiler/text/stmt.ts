@@ -644,7 +644,7 @@ export class Renderer extends ExprRenderer {
         if (!kept) return s.else ? [] : this.block(s.then, env);
         if (kept !== s.cond) return this.stmt({ ...s, cond: kept }, env);
         // `if count(xs) > 0 { … xs … }`: doing something to no cards is doing nothing; the body says it all.
-        if (!s.else && presupposed(simplify(s.cond), subExprs(s.then))) return this.block(s.then, env);
+        if (!s.else && presupposed(simplify(s.cond), () => subExprs(s.then))) return this.block(s.then, env);
         // `if c != none` after a choice that cannot be declined: there is one.
         if (
           !s.else &&
@@ -1119,6 +1119,12 @@ export class Renderer extends ExprRenderer {
   }
 }
 
+/** `subExprs(b)`, spelled out the first time it is asked for. */
+export function subExprsOnce(b: A.Block | undefined): () => Set<string> {
+  let out: Set<string> | undefined;
+  return () => (out ??= subExprs(b));
+}
+
 /** Every sub-expression of a block, by its canonical spelling. */
 export function subExprs(b: A.Block | undefined): Set<string> {
   const out = new Set<string>();
@@ -1132,7 +1138,7 @@ export function subExprs(b: A.Block | undefined): Set<string> {
 
 /** A condition the body presupposes: `count(xs) > 0` or `x != none` where the body goes on to use xs / x (a choice
  *  among them, taking them): 若有已受伤的角色，你可以令一名已受伤的角色… says the same without the 若. */
-export function presupposed(c: A.Expr, used: Set<string>): boolean {
+export function presupposed(c: A.Expr, used: Set<string> | (() => Set<string>)): boolean {
   if (c.kind !== 'Binary') return false;
   let x: A.Expr | undefined;
   // (A local that may be none is none when a player declined: that is no guard.)
@@ -1148,7 +1154,8 @@ export function presupposed(c: A.Expr, used: Set<string>): boolean {
   )
     x = c.left.args[0]?.value;
   if (!x) return false;
-  return used.has(source(x));
+  // (`used` may be given lazily: most conditions are no guard, and spelling a whole body out is not free.)
+  return (typeof used === 'function' ? used() : used).has(source(x));
 }
 
 /** `count(xs) == 0` or `x == none`, where the rest goes on to use xs / x: "if there is none, stop" says nothing the
