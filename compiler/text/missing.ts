@@ -9,6 +9,7 @@ import { DeclCaches, stillHolds, type DeclCache } from '../decl-cache.ts';
 import { Phrasebook } from './phrasebook.ts';
 import { Facts } from './facts.ts';
 import { Renderer } from './stmt.ts';
+import { wordingComplete, type PrecheckTrace } from './precheck.ts';
 import type { Missing } from './context.ts';
 import {
   describeDecl,
@@ -58,6 +59,21 @@ export class MissingWording {
 
   find(files: A.SourceFile[], S: Symbols): Missing[] {
     const { facts, book } = this.tools(files, S);
+    // A walk that proves nothing would be missing spares wording every declaration (precheck.ts); with
+    // SGS_TEXT_PRECHECK=verify both run, and a walk that passed where wording finds a miss is a bug of the walk.
+    const mode = precheckMode();
+    if (mode === 'off') return this.render(files, S, facts, book);
+    const trace: PrecheckTrace = {};
+    const complete = wordingComplete(files, S, book, facts, trace);
+    if (mode !== 'verify') return complete ? [] : this.render(files, S, facts, book);
+    const found = this.render(files, S, facts, book);
+    if (complete && found.length)
+      throw new Error(`SGS310 pre-check passed but wording is missing: ${found.map((m) => m.key).join(', ')}`);
+    return found;
+  }
+
+  /** Word every declaration to find what the phrasebook lacks. */
+  private render(files: A.SourceFile[], S: Symbols, facts: Facts, book: Phrasebook): Missing[] {
     const base = skillsOf(files);
     const skillOf = (id: string) => {
       const d = base(id);
@@ -143,6 +159,12 @@ export class MissingWording {
     this.last = { S, factsFrom, facts, book };
     return { facts: facts.value, book: book.value };
   }
+}
+
+/** `SGS_TEXT_PRECHECK`: `off` (always word everything), `verify` (walk and word, and compare), else on. */
+function precheckMode(): 'on' | 'off' | 'verify' {
+  const v = typeof process !== 'undefined' ? process.env?.SGS_TEXT_PRECHECK : undefined;
+  return v === 'off' || v === 'verify' ? v : 'on';
 }
 
 function built<T>(S: Symbols, f: () => T): Built<T> {
