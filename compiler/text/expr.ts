@@ -411,9 +411,13 @@ export class ExprRenderer {
     return ['card', 'player', 'general', 'zone', 'event', 'skill'];
   }
 
+  /** Test only (test/text-precheck.test.ts): told the type of every member's owner as worded. */
+  onMember?: (e: A.Member, ty: Ty | undefined) => void;
+
   member(e: A.Member, env: Env): Val {
     const f = e.name.name;
     const o = this.expr(e.object, env);
+    this.onMember?.(e, o.ty);
     // A field of an event (`event.card` in a trigger on `damaged` reads `damage.card`).
     const evs = o.ty?.base === 'event' ? (o.ty.events ?? []) : [];
     // In a card's text its user is 你 / you (出牌阶段，对你攻击范围内的一名角色使用 … 你对目标角色造成1点伤害).

@@ -45,6 +45,8 @@ export class MissingWording {
   private units: DeclCache<A.Decl, Missing[]>;
   private files: DeclCache<A.Decl[], Missing[]>;
   private windows: DeclCache<A.Span, Missing[]>;
+  /** Test only: passed to every renderer (`ExprRenderer.onMember`). */
+  onMember?: Renderer['onMember'];
   private last?: { S: Symbols; factsFrom: A.Decl[]; facts: Built<Facts>; book: Built<Phrasebook> };
 
   constructor(private caches = new DeclCaches()) {
@@ -89,6 +91,7 @@ export class MissingWording {
       const R = new Renderer(S, book, facts);
       R.shared = shared;
       R.findOnly = true;
+      if (this.onMember) R.onMember = this.onMember;
       f(R);
       return [...R.missing.values()];
     };

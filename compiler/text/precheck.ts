@@ -134,6 +134,18 @@ export interface PrecheckTrace {
   consulted?: Set<string>;
   /** Why the walk gave up, when it did. */
   why?: string;
+  /** Per member read (`file:start:field`), the owner types the walk allowed for (test: the renderer's is one). */
+  owners?: Map<string, Set<string>>;
+}
+
+/** How `trace.owners` names a member read. */
+export function memberKey(e: A.Member): string {
+  return `${e.span.file}:${e.span.start}:${e.name.name}`;
+}
+
+/** How `trace.owners` names a type (undefined reads as `any`). */
+export function ownerTyKey(t: Ty | undefined): string {
+  return tyKey(t ?? ANY);
 }
 
 /** Whether wording `files` is proven to miss no phrase (then `MissingWording.find` would return []). False when
@@ -146,7 +158,9 @@ export function wordingComplete(
   trace?: PrecheckTrace,
 ): boolean {
   try {
-    new Walker(S, book, facts, trace?.consulted).program(files);
+    const w = new Walker(S, book, facts, trace?.consulted);
+    if (trace?.owners) w.owners = trace.owners;
+    w.program(files);
     return true;
   } catch (e) {
     if (trace) trace.why = e instanceof Unproven ? e.why : `precheck error: ${e instanceof Error ? e.message : e}`;
@@ -160,6 +174,7 @@ class Walker {
   private depth = 0;
   private skills = new Set<A.SkillDecl>();
   private bools = new WeakMap<A.Block, boolean>();
+  owners?: Map<string, Set<string>>;
 
   /** expr.ts `returnsBool`, once per body. */
   private returnsBool(bl: A.Block | undefined): boolean {
@@ -627,6 +642,21 @@ class Walker {
     this.stmts(bl.stmts, sc.child(), b);
   }
 
+  /** A loop's body; a last `let a = ask(who)  if not a { break }` also words who on its own (然后who可以重复此流程,
+   *  stmt.ts `process`), in the scope the body ends in. */
+  private loop(bl: A.Block, sc: Scope, b: Body): void {
+    const inner = sc.child();
+    this.stmts(bl.stmts, inner, b);
+    const l = bl.stmts[bl.stmts.length - 2];
+    if (l?.kind === 'Let' && l.value.kind === 'Call' && l.value.args[0]) this.ex(l.value.args[0].value, inner, b);
+  }
+
+  /** A choice's chooser, worded on its own when the call's phrase does not name them (stmt.ts `choiceOf`, the
+   *  `chosenBy` readings). */
+  private doer(v: A.Expr, sc: Scope, b: Body): void {
+    if (v.kind === 'Call' && v.args[0] && this.R.isDoing(v)) this.ex(v.args[0].value, sc, b);
+  }
+
   private stmt(s: A.Stmt, ss: A.Stmt[], i: number, sc: Scope, b: Body): void {
     switch (s.kind) {
       case 'ExprStmt':
@@ -634,6 +664,7 @@ class Walker {
         return;
       case 'Let': {
         const now = this.ex(s.value, sc, b);
+        this.doer(s.value, sc, b);
         const x = s.name.name;
         // Read as "who chose what" (`chosenBy`, no type) when a choice among options follows; as a player when a
         // following `repeat` reassigns it (players taking turns, a cursor going round).
@@ -655,6 +686,7 @@ class Walker {
       case 'Assign':
         this.ex(s.target, sc, b);
         this.ex(s.value, sc, b);
+        this.doer(s.value, sc, b);
         return;
       case 'If':
         this.ex(s.cond, sc, b);
@@ -664,6 +696,10 @@ class Walker {
         return;
       case 'For': {
         const l = this.ex(s.iterable, sc, b);
+        // (`aliveFrom(p)` names p itself: 从p起.)
+        const it = s.iterable;
+        if (it.kind === 'Call' && it.callee.kind === 'Name' && it.callee.name === 'aliveFrom' && it.args[0])
+          this.ex(it.args[0].value, sc, b);
         const inner = sc.child();
         inner.bind(s.name.name, l.map(elem));
         this.stmts(s.body.stmts, inner.child(), b);
@@ -671,11 +707,11 @@ class Walker {
       }
       case 'While':
         this.ex(s.cond, sc, b);
-        this.block(s.body, sc, b);
+        this.loop(s.body, sc, b);
         return;
       case 'Repeat':
         if (s.count) this.ex(s.count, sc, b);
-        this.block(s.body, sc, b);
+        this.loop(s.body, sc, b);
         return;
       case 'Break':
       case 'Continue':
@@ -783,6 +819,12 @@ class Walker {
   private member(e: A.Member, sc: Scope, b: Body): Tys {
     const f = e.name.name;
     const os = this.ex(e.object, sc, b);
+    if (this.owners) {
+      const k = memberKey(e);
+      const set = this.owners.get(k) ?? new Set();
+      for (const o of os) set.add(tyKey(o));
+      this.owners.set(k, set);
+    }
     // In a trigger the field of the event that is the window's subject reads as the subject.
     if (
       b.subjectField === f &&
@@ -974,7 +1016,11 @@ class Walker {
     switch (p.k) {
       case 'you':
         if (a?.kind !== 'Name') return 'n';
-        if (sc.has(a.name)) return sc.find(a.name)!.you;
+        // (Reading the name words a lazy value: expr.ts `isYou` looks it up.)
+        if (sc.has(a.name)) {
+          this.lookup(a.name, sc);
+          return sc.find(a.name)!.you;
+        }
         return yes(a.name === 'you' && b.you);
       case 'bool':
         return yes(a?.kind === 'Bool' && a.value === p.v);
@@ -1011,6 +1057,10 @@ class Walker {
         else {
           this.ex(e.left, sc, b);
           this.ex(e.right, sc, b);
+          // `count(xs) > 0` and `zoneOf(c) == z` word xs / c on their own (expr.ts `countCompare`, `compare`).
+          const l = e.left;
+          if (l.kind === 'Call' && l.callee.kind === 'Name' && /^(count|zoneOf)$/.test(l.callee.name) && l.args[0])
+            this.ex(l.args[0].value, sc, b);
         }
         return [BOOL];
       }
