@@ -834,7 +834,17 @@ class Walker {
       !sc.has(e.object.name)
     )
       return [PLAYER];
-    return union(...os.map((o) => this.memberOf(f, o, b)));
+    return union(...os.map((o) => this.memberOfOnce(f, o, b)));
+  }
+
+  private members = new Map<string, Tys>();
+
+  /** `memberOf`, once per field, owner type and reading of `user` (it depends on nothing else). */
+  private memberOfOnce(f: string, o: Ty, b: Body): Tys {
+    const k = `${f}|${tyKey(o)}|${!!b.cardUser}`;
+    let v = this.members.get(k);
+    if (!v) this.members.set(k, (v = this.memberOf(f, o, b)));
+    return v;
   }
 
   /** `x.f` for an `x` of type `o` (expr.ts `member`). */
