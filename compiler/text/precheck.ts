@@ -23,6 +23,7 @@ import {
   names as namesIn,
   namesThem,
   replaceField,
+  viewAsZones,
   windowChoice,
 } from './skill.ts';
 import { phraseFor } from './card.ts';
@@ -512,9 +513,9 @@ class Walker {
     const s = this.S.get(it.cardKind.name);
     if (!s) fail(it.cardKind.name);
     this.entity(s);
-    for (const z of it.zones.length ? it.zones.map((x) => x.name) : ['hand']) {
-      const zs = this.S.get(z);
-      if (!zs) fail(z);
+    for (const z of viewAsZones(it)) {
+      const zs = this.S.get(z.name);
+      if (!zs) fail(z.name);
       this.names(zs);
     }
     if (it.filter) {

@@ -551,7 +551,7 @@ function viewAs(R: Renderer, it: A.ViewAsItem): Text {
   const env = new Env(newBody({ you: true }));
   const s = R.S.get(it.cardKind.name);
   const kind = s ? R.entity(s, it.cardKind.span) : R.miss(it.cardKind.name, it.cardKind.span, 'a card kind');
-  const zones = (it.zones.length ? it.zones : [{ kind: 'Ident', name: 'hand', span: it.span } as A.Ident]).map((z) => {
+  const zones = viewAsZones(it).map((z) => {
     const zs = R.S.get(z.name);
     return zs ? R.names(zs, z.span) : R.miss(z.name, z.span, 'a zone');
   });
@@ -608,6 +608,11 @@ function viewAs(R: Renderer, it: A.ViewAsItem): Text {
   if (!rest.length) return { zh, en };
   const c = R.cond(simplify(joinAnd(rest)), env);
   return { zh: `若${c.zh}，${zh}`, en: `if ${c.en}, ${en}` };
+}
+
+/** The zones a conversion takes its cards from: the hand when it names none. */
+export function viewAsZones(it: A.ViewAsItem): A.Ident[] {
+  return it.zones.length ? it.zones : [{ kind: 'Ident', name: 'hand', span: it.span } as A.Ident];
 }
 
 /** Whether a card kind sets a flag field (`recastable: true`). */
