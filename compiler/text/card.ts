@@ -17,14 +17,19 @@ export interface CardText extends Text {
   refs: string[];
 }
 
+/** An AI hint (aiUse, aiTarget, … and methods so named) says how to play a card, not what it does: the rulebook
+ *  leaves it out. */
+export function aiHint(name: string): boolean {
+  return /^ai[A-Z]/.test(name);
+}
+
 export function cardText(R: Renderer, d: A.CardDecl): CardText {
   const nm = { zh: d.names.zh?.name ?? '', en: d.names.en ?? '' };
   const self: Val = { zh: `【${nm.zh}】`, en: nm.en, ty: { base: 'card' } };
   const env = new Env(newBody());
   const parts: Text[] = [];
   for (const f of d.fields) {
-    // AI hints (aiUse, aiTarget, …) say how to play the card, not what it does: the rulebook leaves them out.
-    if (/^ai[A-Z]/.test(f.name.name)) continue;
+    if (aiHint(f.name.name)) continue;
     const v = R.expr(f.value, env);
     if (v.ty?.base === 'bool' && f.value.kind === 'Bool') {
       // A flag: its member phrase says what it means for this card.
@@ -89,8 +94,7 @@ export function cardText(R: Renderer, d: A.CardDecl): CardText {
     if (id) own.set(f.name.name, id);
   }
   // A method named like an AI hint (aiPointless) says how to play the card, not what it does: left out too.
-  for (const m of d.methods)
-    if (!/^ai[A-Z]/.test(m.name.name)) lines.push(R.sentence(section(R, 'card', m, self, own)));
+  for (const m of d.methods) if (!aiHint(m.name.name)) lines.push(R.sentence(section(R, 'card', m, self, own)));
   // Then where the rules ask for this kind outside the play phase (闪 in answer to a 杀, 桃 for the dying).
   const asked = askedSections(R, d, self);
   for (const x of asked) lines.push(R.sentence(x.text));

@@ -26,7 +26,7 @@ import {
   viewAsZones,
   windowChoice,
 } from './skill.ts';
-import { phraseFor } from './card.ts';
+import { aiHint, phraseFor } from './card.ts';
 import { sectionPhrase } from './section.ts';
 import { skillsOf, variantValue, type SkillOf } from './generate.ts';
 import { ANY, BOOL, CARD, CARDS, INT, PLAYER, builtinType, elem, fromTypeRef, listOf, type Ty } from './types.ts';
@@ -314,7 +314,7 @@ class Walker {
   private card(d: A.CardDecl): void {
     const sc = new Scope();
     for (const f of d.fields) {
-      if (/^ai[A-Z]/.test(f.name.name)) continue;
+      if (aiHint(f.name.name)) continue;
       this.ex(f.value, sc, PLAIN);
       if (f.value.kind === 'Bool') {
         if (f.value.value && !this.either(`card.${f.name.name}`)) fail(`card.${f.name.name}`);
@@ -338,7 +338,7 @@ class Walker {
       const id = f.value.kind === 'Name' ? this.S.get(f.value.name)?.id : undefined;
       if (id) own.set(f.name.name, id);
     }
-    for (const m of d.methods) if (!/^ai[A-Z]/.test(m.name.name)) this.section('card', m, own);
+    for (const m of d.methods) if (!aiHint(m.name.name)) this.section('card', m, own);
     for (const a of this.facts.asks.byKind.get(d.names.id.name) ?? []) {
       if (!phraseFor(this.R, a)) fail(`card.${a.asker.id}`);
       const root = a.chain[a.chain.length - 1]?.body;
