@@ -838,14 +838,7 @@ export class ExprRenderer {
         const d = s.decl as A.EventDecl | A.ActionDecl | A.FunctionDecl | A.HookDecl;
         const names = d.params.map((p) => p.name.name);
         const args = positional(c, names);
-        const ret =
-          s.kind === 'hook'
-            ? fromTypeRef((d as A.HookDecl).returns)
-            : (d as A.FunctionDecl).returns
-              ? fromTypeRef((d as A.FunctionDecl).returns)
-              : returnsBool((d as A.ActionDecl).body)
-                ? BOOL
-                : ANY;
+        const ret = callableType(s.kind, d);
         const v = this.viaPhrase(s.id, args, d.params, env, ret);
         // An event run again inside itself (the 无懈可击 chain): the inner one goes the same way.
         if (v && s.kind === 'event' && env.body.callee === `event:${s.id}`)
@@ -1394,6 +1387,17 @@ export function sigNames(name: string): string[] {
 }
 
 /** Whether a body without a declared return type returns a truth value (`return not countered`, `return false`). */
+/** What calling an event, action, function or hook gives: its declared type, else a truth value when its body
+ *  returns one, else anything. */
+export function callableType(
+  kind: 'event' | 'action' | 'function' | 'hook',
+  d: A.EventDecl | A.ActionDecl | A.FunctionDecl | A.HookDecl,
+): Ty {
+  if (kind === 'hook') return fromTypeRef((d as A.HookDecl).returns);
+  if ((d as A.FunctionDecl).returns) return fromTypeRef((d as A.FunctionDecl).returns);
+  return returnsBool((d as A.ActionDecl).body) ? BOOL : ANY;
+}
+
 export function returnsBool(b: A.Block | undefined): boolean {
   if (!b) return false;
   let yes = false;

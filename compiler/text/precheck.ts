@@ -11,15 +11,15 @@ import { type Phrasebook, parseTemplate, slotNames, type Pattern, type Phrase } 
 import { type Facts, positional } from './facts.ts';
 import { Renderer, subExprsOnce, presupposed } from './stmt.ts';
 import { Env, newBody } from './context.ts';
-import { builtinArgs, kindTest, returnsBool, sigNames } from './expr.ts';
+import { builtinArgs, callableType, kindTest, sigNames } from './expr.ts';
 import {
   andOf,
   andParts,
   conjuncts,
-  disjuncts,
   eventFieldTy,
-  kindTestOf,
   modifyShape,
+  setAsTest,
+  splitByKind,
   names as namesIn,
   namesThem,
   replaceField,
@@ -174,16 +174,7 @@ class Walker {
   private book: Phrasebook;
   private depth = 0;
   private skills = new Set<A.SkillDecl>();
-  private bools = new WeakMap<A.Block, boolean>();
   owners?: Map<string, Set<string>>;
-
-  /** expr.ts `returnsBool`, once per body. */
-  private returnsBool(bl: A.Block | undefined): boolean {
-    if (!bl) return false;
-    let v = this.bools.get(bl);
-    if (v === undefined) this.bools.set(bl, (v = returnsBool(bl)));
-    return v;
-  }
 
   constructor(
     private S: Symbols,
@@ -533,23 +524,7 @@ class Walker {
   }
 
   private modify(it: A.ModifyItem): void {
-    // `card is slash or card is duel` worded one kind at a time when a phrase words one of them (skill.ts `modify`).
-    const params0 = it.params.map((p) => p.name);
-    const cs = conjuncts(it.cond);
-    for (const c of cs) {
-      const alts = disjuncts(c);
-      const p = params0.find((x) => alts.every((a) => kindTestOf(a, x)));
-      if (!p || alts.length < 2) continue;
-      const i = params0.indexOf(p);
-      const own = this.book.all(it.hook.name).some((ph) => {
-        const pat = ph.patterns[i];
-        return pat?.k === 'member' && alts.some((a) => this.S.get(kindTestOf(a, p)!.name)?.id === pat.id);
-      });
-      if (!own) continue;
-      for (const a of alts) this.modifyOne({ ...it, cond: andOf(cs.map((x) => (x === c ? a : x))) });
-      return;
-    }
-    this.modifyOne(it);
+    for (const x of splitByKind(this.R, it) ?? [it]) this.modifyOne(x);
   }
 
   private modifyOne(it: A.ModifyItem): void {
@@ -587,14 +562,7 @@ class Walker {
       this.memberLabel('card', f.name.name);
       this.ex(f.value, sc, b);
       // What the cards count as, worded as a condition on them (skill.ts `filter`).
-      const test: A.Expr = {
-        kind: 'Binary',
-        op: '==',
-        left: { kind: 'Member', object: { kind: 'Name', name: 'it', span: f.span }, name: f.name, span: f.span },
-        right: f.value,
-        span: f.span,
-      } as A.Expr;
-      this.ex(test, inner, b);
+      this.ex(setAsTest(f), inner, b);
     }
   }
 
@@ -894,15 +862,7 @@ class Walker {
           c,
           d.params.map((p) => p.name.name),
         );
-        const ret =
-          s.kind === 'hook'
-            ? fromTypeRef((d as A.HookDecl).returns)
-            : (d as A.FunctionDecl).returns
-              ? fromTypeRef((d as A.FunctionDecl).returns)
-              : this.returnsBool((d as A.ActionDecl).body)
-                ? BOOL
-                : ANY;
-        return this.callable(s, d, args, ret, sc, b);
+        return this.callable(s, d, args, callableType(s.kind, d), sc, b);
       }
       if (!s && BUILTINS[name]) return this.builtin(name, positional(c, sigNames(name)), sc, b);
       return fail(name);

@@ -664,15 +664,16 @@ export function namesThem(e: A.Expr): boolean {
 // ---------------------------------------------------------------- modifiers and filters
 
 /** `p is k` or `p == k` for a card kind `k`: the kind it tests, if any. */
-export function kindTestOf(c: A.Expr, p: string): A.NameRef | undefined {
+function kindTestOf(c: A.Expr, p: string): A.NameRef | undefined {
   if (c.kind !== 'Binary' || (c.op !== 'is' && c.op !== '==')) return undefined;
   if (c.left.kind === 'Name' && c.left.name === p && c.right.kind === 'Name') return c.right;
   return undefined;
 }
 
-function modify(R: Renderer, it: A.ModifyItem): Part {
-  // `card is slash or card is duel` where a phrase words one of the kinds on its own (a pattern): one sentence per
-  // kind (你使用的【杀】需两张【闪】才能抵消；与你进行【决斗】的角色……).
+/** `card is slash or card is duel` where a phrase words one of the kinds on its own (a pattern): the modifier once
+ *  per kind, each worded as a sentence of its own (你使用的【杀】需两张【闪】才能抵消；与你进行【决斗】的角色……); else
+ *  undefined. */
+export function splitByKind(R: Renderer, it: A.ModifyItem): A.ModifyItem[] | undefined {
   const params0 = it.params.map((p) => p.name);
   const cs = conjuncts(it.cond);
   for (const c of cs) {
@@ -684,14 +685,24 @@ function modify(R: Renderer, it: A.ModifyItem): Part {
       const pat = ph.patterns[i];
       return pat?.k === 'member' && alts.some((a) => R.S.get(kindTestOf(a, p)!.name)?.id === pat.id);
     });
-    if (!own) continue;
-    const parts = alts.map((a) => modifyOne(R, { ...it, cond: andOf(cs.map((x) => (x === c ? a : x))) }));
-    return { body: join(parts.map(sayCond), '；', '; ') };
+    if (own) return alts.map((a) => ({ ...it, cond: andOf(cs.map((x) => (x === c ? a : x))) }));
   }
-  return modifyOne(R, it);
+  return undefined;
 }
 
-export function disjuncts(e: A.Expr): A.Expr[] {
+function modify(R: Renderer, it: A.ModifyItem): Part {
+  const split = splitByKind(R, it);
+  if (!split) return modifyOne(R, it);
+  return {
+    body: join(
+      split.map((x) => sayCond(modifyOne(R, x))),
+      '；',
+      '; ',
+    ),
+  };
+}
+
+function disjuncts(e: A.Expr): A.Expr[] {
   if (e.kind === 'Binary' && e.op === 'or') return [...disjuncts(e.left), ...disjuncts(e.right)];
   return [e];
 }
@@ -883,6 +894,17 @@ export function memberLabel(R: Renderer, owner: string, field: string, span: A.S
  *  cards); 你的黑桃牌均视为红桃牌 / your Spade cards count as Heart cards. A zone the condition names is where the
  *  cards are; the rest of it qualifies them; a kind is what they count as, any other field a noun of its own (the
  *  cards whose f is v). */
+/** What a filter's `f: v` makes its cards count as, as a condition on them: `it.f == v`. */
+export function setAsTest(f: A.Field): A.Expr {
+  return {
+    kind: 'Binary',
+    op: '==',
+    left: { kind: 'Member', object: { kind: 'Name', name: 'it', span: f.span }, name: f.name, span: f.span },
+    right: f.value,
+    span: f.span,
+  } as A.Expr;
+}
+
 function filter(R: Renderer, it: A.FilterItem): Text {
   const env = new Env(newBody({ you: true }));
   const parts = conjuncts(it.cond);
@@ -925,14 +947,7 @@ function filter(R: Renderer, it: A.FilterItem): Text {
       kinds.push({ zh: v.zh, en: pluralNoun(v.en) });
       continue;
     }
-    const test: A.Expr = {
-      kind: 'Binary',
-      op: '==',
-      left: { kind: 'Member', object: { kind: 'Name', name: 'it', span: f.span }, name: f.name, span: f.span },
-      right: f.value,
-      span: f.span,
-    } as A.Expr;
-    const noun = cardsWhere(test, '牌');
+    const noun = cardsWhere(setAsTest(f), '牌');
     // "cards that are a Basic card" → "basic cards" (a category reads as a common noun).
     const cat = /^cards that (?:is|are) an? ([A-Z][a-z]+ card)$/.exec(noun.en);
     others.push({ zh: noun.zh, en: cat ? pluralNoun(lcFirst(cat[1]!)) : noun.en });
