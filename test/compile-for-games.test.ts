@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clearParseCache, compile, type SourceInput } from '../compiler/index.ts';
 import { loadSources } from '../compiler/node/load.ts';
-import { lexer } from '../compiler/syntax/tokens.ts';
+import { lexer } from '../compiler/syntax/scan.ts';
 import { withoutScenarios } from '../compiler/syntax/skip-scenarios.ts';
 import { compiledOf } from '../runtime/aot/bind.ts';
 import { rulesFingerprint } from '../runtime/index.ts';

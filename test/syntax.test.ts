@@ -7,7 +7,8 @@ import { MAX_LOOKAHEAD, SgsParser, vocabulary } from '../compiler/syntax/parser.
 import { decodeTable, encodeTable, TableLookahead } from '../compiler/syntax/lookahead.ts';
 import { fingerprint, lines } from '../compiler/syntax/lookahead-table.ts';
 import { createTokenInstance, EOF, Lexer } from 'chevrotain';
-import { LEXER_OPTIONS, lexedTokens, lexer, reservedKeywords, contextualKeywords } from '../compiler/syntax/tokens.ts';
+import { LEXER_OPTIONS, lexedTokens, reservedKeywords, contextualKeywords } from '../compiler/syntax/tokens.ts';
+import { lexer } from '../compiler/syntax/scan.ts';
 import type * as A from '../compiler/ast/nodes.ts';
 
 const EXAMPLE = `package standard

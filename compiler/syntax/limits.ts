@@ -12,10 +12,15 @@
 // - a file reports at most MAX_DIAGNOSTICS_PER_FILE diagnostics, then one SGS007 that counts the rest; the parser
 //   stops reading a file at its MAX_DIAGNOSTICS_PER_FILE-th syntax error (error recovery on junk costs time and
 //   memory per error).
-import { tokenMatcher, type IToken } from 'chevrotain';
+import type { IToken, TokenType } from 'chevrotain';
 import type { SourceFile, Span } from '../ast/nodes.ts';
 import { error, warning, type Diagnostic } from '../diagnostics.ts';
 import { kw, LCurly, LParen, LSquare, Minus, NumberTok, RCurly, RParen, RSquare } from './tokens.ts';
+
+// Token types by index: none of these has a subtype, so the index alone tells them (no tokenMatcher per token).
+const idx = (t: TokenType | undefined) => t!.tokenTypeIdx!;
+const [MINUS, NOT, L_PAREN, L_SQUARE, L_CURLY] = [Minus, kw.not, LParen, LSquare, LCurly].map(idx);
+const [R_PAREN, R_SQUARE, R_CURLY, ELSE, IF, NUMBER] = [RParen, RSquare, RCurly, kw.else, kw.if, NumberTok].map(idx);
 
 export const MAX_FILE_CHARS = 1_000_000;
 export const MAX_NESTING = 256;
@@ -65,15 +70,13 @@ export function scanTokens(tokens: readonly IToken[], file: string): TokenLimits
   // Per open bracket, the `else if` chain running at its level; `depth` is brackets plus chains.
   const chains: number[] = [0];
   let depth = 0;
-  const elseKw = kw.else!;
-  const ifKw = kw.if!;
-  const notKw = kw.not!;
   // The run of prefix operators (`- - not x`): one tree level each.
   let prefixes = 0;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
+    const ti = t.tokenTypeIdx;
     let deeper = false;
-    prefixes = tokenMatcher(t, Minus) || tokenMatcher(t, notKw) ? prefixes + 1 : 0;
+    prefixes = ti === MINUS || ti === NOT ? prefixes + 1 : 0;
     if (prefixes > MAX_NESTING) {
       diagnostics.push(
         error(
@@ -84,26 +87,24 @@ export function scanTokens(tokens: readonly IToken[], file: string): TokenLimits
       );
       return { diagnostics, cut: i };
     }
-    if (tokenMatcher(t, LParen) || tokenMatcher(t, LSquare) || tokenMatcher(t, LCurly)) {
+    if (ti === L_PAREN || ti === L_SQUARE || ti === L_CURLY) {
       chains.push(0);
       depth++;
       deeper = true;
-    } else if (tokenMatcher(t, RParen) || tokenMatcher(t, RSquare) || tokenMatcher(t, RCurly)) {
+    } else if (ti === R_PAREN || ti === R_SQUARE || ti === R_CURLY) {
       if (chains.length > 1) depth -= 1 + chains.pop()!;
       // After a block's `}`, anything but `else` ends the chain of the level it is in.
-      const next = tokens[i + 1];
-      if (tokenMatcher(t, RCurly) && !(next && tokenMatcher(next, elseKw))) {
+      if (ti === R_CURLY && tokens[i + 1]?.tokenTypeIdx !== ELSE) {
         depth -= chains[chains.length - 1]!;
         chains[chains.length - 1] = 0;
       }
-    } else if (tokenMatcher(t, elseKw)) {
-      const next = tokens[i + 1];
-      if (next && tokenMatcher(next, ifKw)) {
+    } else if (ti === ELSE) {
+      if (tokens[i + 1]?.tokenTypeIdx === IF) {
         chains[chains.length - 1]!++;
         depth++;
         deeper = true;
       }
-    } else if (tokenMatcher(t, NumberTok) && !safeInteger(t.image)) {
+    } else if (ti === NUMBER && !safeInteger(t.image)) {
       diagnostics.push(
         error(
           'SGS006',

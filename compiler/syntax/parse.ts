@@ -3,7 +3,7 @@
 import { tokenMatcher, type IRecognitionException, type IToken } from 'chevrotain';
 import type { SourceFile, Span } from '../ast/nodes.ts';
 import { error, type Diagnostic } from '../diagnostics.ts';
-import { lexer } from './tokens.ts';
+import { lexer } from './scan.ts';
 import { declStarters, parser, type Parsed } from './parser.ts';
 import { declLayout, STRIDE, tokenLayout, type Layout } from './layout.ts';
 import { relex } from './relex.ts';

@@ -3,7 +3,8 @@
 // tokens of the unchanged lines before the edit are the old ones, those after it the old ones moved by what the
 // edit added. The new text's layout is made from the old one and a lexer run over the changed lines only.
 import type { IToken, TokenType } from 'chevrotain';
-import { allTokens, lexer, makeToken } from './tokens.ts';
+import { allTokens, makeToken } from './tokens.ts';
+import { lexer } from './scan.ts';
 import { sameToken, STRIDE } from './layout.ts';
 
 export interface Relexed {

@@ -1,5 +1,6 @@
-// Tokens of the rules language. The lexer tries the patterns of `lexedTokens` in order and takes the first that
-// matches, so the order there matters (see comments); keywords are words looked up after lexing (`lexer`).
+// Tokens of the rules language. Their patterns, tried in the order of `lexedTokens` (the first that matches wins,
+// so the order matters: see comments), are the specification of the lexer (scan.ts), which is tested against
+// Chevrotain's lexer built from them (`referenceLexer`); keywords are words looked up after lexing.
 import { createToken, Lexer, type ILexingResult, type IToken, type TokenType } from 'chevrotain';
 
 // ---------------------------------------------------------------- identifiers
@@ -8,7 +9,7 @@ import { createToken, Lexer, type ILexingResult, type IToken, type TokenType } f
  *  `\p{…}` and would otherwise turn the first-char optimization off. ASCII words (nearly all of them) are scanned
  *  by hand; a word with any other character goes to the (sticky) regexp. */
 const identRe = /[\p{L}_][\p{L}\p{N}_]*/uy;
-function matchIdentifier(text: string, offset: number): [string] | RegExpExecArray | null {
+export function matchIdentifier(text: string, offset: number): [string] | RegExpExecArray | null {
   let i = offset;
   for (; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -158,13 +159,13 @@ function tokenName(word: string): string {
 }
 
 /** Keyword token types by spelling. The lexer does not try their patterns: it reads a word as an Identifier and
- *  then looks the whole word up here (see `lexer` below), so `iffy`, `order`, `anyone` and `cards` are whole words
+ *  then looks the whole word up (`keywordOf`), so `iffy`, `order`, `anyone` and `cards` are whole words
  *  and a keyword never ends inside one. The pattern is the keyword's spelling in messages. */
 export const kw: Record<string, TokenType> = {};
 for (const w of reservedKeywords) kw[w] = createToken({ name: tokenName(w), pattern: w, categories: [Reserved] });
 for (const w of contextualKeywords) kw[w] = createToken({ name: tokenName(w), pattern: w, categories: [Identifier] });
 const keywordTokens: TokenType[] = [...reservedKeywords, ...contextualKeywords].map((w) => kw[w]!);
-const keywordOf = new Map<string, TokenType>(Object.entries(kw));
+export const keywordOf = new Map<string, TokenType>(Object.entries(kw));
 
 // ---------------------------------------------------------------- literals and punctuation
 
@@ -250,10 +251,8 @@ export const lexedTokens: TokenType[] = [
 /** Every token type the parser knows: the lexed ones and the keywords. */
 export const allTokens: TokenType[] = [...lexedTokens, ...keywordTokens];
 
-/** The lexer's options. The compiler's lexer skips Chevrotain's checks of the token definitions (they only find
- *  mistakes in this file, and every run of the CLI would pay them at start-up): test/syntax.test.ts runs them. */
+/** The options of Chevrotain's lexer for these patterns (`referenceLexer`). */
 export const LEXER_OPTIONS = { ensureOptimizations: true, positionTracking: 'full' } as const;
-const wordLexer = new Lexer(lexedTokens, { ...LEXER_OPTIONS, skipValidations: true });
 
 /** A token, its fields in an order of our own. Chevrotain makes its end-of-file token (and the tokens recovery
  *  inserts) with NaN positions and the same fields in the same order as the tokens its lexer makes, so V8 gives all
@@ -280,35 +279,34 @@ export function makeToken(
     endColumn: startColumn + n,
   };
 }
-// Chevrotain's lexer makes each token through this method (`positionTracking: 'full'` picks its own maker).
-(wordLexer as unknown as { createTokenInstance: unknown }).createTokenInstance = (
-  image: string,
-  offset: number,
-  _idx: number,
-  type: TokenType,
-  line: number,
-  column: number,
-) => makeToken(type, image, offset, line, column);
 
-/** The lexer: Chevrotain's, then each word that is a keyword gets the keyword's type. One map lookup per word
- *  instead of trying up to a dozen keyword patterns (and Identifier as their longer alternative) at each word. */
-export const lexer = {
-  tokenize(text: string): ILexingResult {
-    const r = wordLexer.tokenize(text);
-    const tokens = r.tokens;
-    const ident = Identifier.tokenTypeIdx;
-    for (let i = 0; i < tokens.length; i++) {
-      const t = tokens[i]!;
-      if (t.tokenTypeIdx !== ident) continue;
-      const k = keywordOf.get(t.image);
-      if (k !== undefined) {
-        t.tokenType = k;
-        t.tokenTypeIdx = k.tokenTypeIdx!;
+/** Chevrotain's lexer built from the patterns above, each word that is a keyword then given the keyword's type:
+ *  the specification the compiler's own lexer (scan.ts) is tested against. Not used to compile. */
+export function referenceLexer(): { tokenize(text: string): ILexingResult } {
+  const words = new Lexer(lexedTokens, { ...LEXER_OPTIONS, skipValidations: true });
+  // Chevrotain's lexer makes each token through this method (`positionTracking: 'full'` picks its own maker).
+  (words as unknown as { createTokenInstance: unknown }).createTokenInstance = (
+    image: string,
+    offset: number,
+    _idx: number,
+    type: TokenType,
+    line: number,
+    column: number,
+  ) => makeToken(type, image, offset, line, column);
+  return {
+    tokenize(text: string): ILexingResult {
+      const r = words.tokenize(text);
+      for (const t of r.tokens) {
+        const k = t.tokenTypeIdx === Identifier.tokenTypeIdx ? keywordOf.get(t.image) : undefined;
+        if (k !== undefined) {
+          t.tokenType = k;
+          t.tokenTypeIdx = k.tokenTypeIdx!;
+        }
       }
-    }
-    return r;
-  },
-};
+      return r;
+    },
+  };
+}
 
 /** What the user sees for a token type in messages: `'}'`, `'skill'`, `a name`, `a number`, … */
 export function describeTokenType(t: TokenType): string {

@@ -2,7 +2,7 @@
 // languages, where each thing has its page, the timing windows in procedure order, and which scenarios belong
 // to which card or general. Everything is derived from rules/ (AST + IR); nothing here is rule text.
 import { rules, type Lang } from './rules.ts';
-import { lexer } from '../../../compiler/syntax/tokens.ts';
+import { lexer } from '../../../compiler/syntax/scan.ts';
 import type {
   Decl,
   Expr,

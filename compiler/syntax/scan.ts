@@ -1,0 +1,197 @@
+// The lexer: one pass over the text, a switch on each token's first character. The token patterns in tokens.ts
+// are the specification; Chevrotain's lexer built from them (`referenceLexer`) is what this must agree with, token
+// for token and error for error (test/scan.test.ts compares the two on every .sgs file and on random texts).
+// Chevrotain's lexer tried each candidate pattern as a sticky regular expression and allocated a match array for
+// every token and every run of white space: a fifth of what parsing `rules/` allocated (21 of ~64 MB a compile).
+import type { ILexingError, ILexingResult, IToken, TokenType } from 'chevrotain';
+import {
+  CardFace,
+  Colon,
+  Comma,
+  Dot,
+  Eq,
+  EqEq,
+  Gt,
+  GtEq,
+  Identifier,
+  keywordOf,
+  LCurly,
+  LParen,
+  LSquare,
+  Lt,
+  LtEq,
+  makeToken,
+  matchIdentifier,
+  Minus,
+  MinusEq,
+  NotEq,
+  NumberTok,
+  Percent,
+  Plus,
+  PlusEq,
+  Question,
+  RCurly,
+  RParen,
+  RSquare,
+  Slash,
+  Star,
+  StringTok,
+} from './tokens.ts';
+
+/** One-character tokens by character code. */
+const single: (TokenType | undefined)[] = [];
+const singles = [Lt, Gt, Eq, Plus, Minus, Star, Slash, Percent, Dot, Comma, Colon, LParen, RParen, LCurly, RCurly];
+for (const t of [...singles, LSquare, RSquare, Question]) single[(t.PATTERN as string).charCodeAt(0)] = t;
+/** Two-character tokens by their first character; all of them end with `=` and come before the one-character ones. */
+const withEq: (TokenType | undefined)[] = [];
+for (const t of [EqEq, NotEq, LtEq, GtEq, PlusEq, MinusEq]) withEq[(t.PATTERN as string).charCodeAt(0)] = t;
+
+const EQ = 61;
+const QUOTE = 34;
+const BACKSLASH = 92;
+const HASH = 35;
+const LF = 10;
+const CR = 13;
+
+function isSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x3000 || c === 0xfeff;
+}
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+/** A letter, `_`, or (not first) a digit, in ASCII. */
+function isWordAscii(c: number, inside: boolean): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || (inside && c >= 48 && c <= 57);
+}
+function isSuit(c: number): boolean {
+  return c === 0x2660 || c === 0x2665 || c === 0x2663 || c === 0x2666; // ♠ ♥ ♣ ♦
+}
+
+/** The length of a card face at `i` (`♠7`, `♣10`, `♥\uFE0FA`), or -1. */
+function cardFaceLength(text: string, i: number): number {
+  let j = i + 1;
+  if (text.charCodeAt(j) === 0xfe0f) j++;
+  const c = text.charCodeAt(j);
+  if (c === 49 && text.charCodeAt(j + 1) === 48) return j + 2 - i; // 10
+  if ((c >= 50 && c <= 57) || c === 65 || c === 74 || c === 81 || c === 75) return j + 1 - i; // 2-9 A J Q K
+  return -1;
+}
+
+/** The length of a string literal at `i` (escapes of anything but a line break; no line break inside), or -1. */
+function stringLength(text: string, i: number): number {
+  for (let j = i + 1; j < text.length; j++) {
+    const c = text.charCodeAt(j);
+    if (c === QUOTE) return j + 1 - i;
+    if (c === LF || c === CR) return -1;
+    if (c === BACKSLASH) {
+      const n = text.charCodeAt(j + 1);
+      // `.` in the pattern: any character but a line terminator.
+      if (Number.isNaN(n) || n === LF || n === CR || n === 0x2028 || n === 0x2029) return -1;
+      j++;
+    }
+  }
+  return -1;
+}
+
+/** Whether some token (or skipped text) starts at `i`: where the lexer resumes after characters it cannot read. */
+function startsToken(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (Number.isNaN(c)) return false;
+  if (isSpace(c) || c === HASH || isDigit(c) || single[c] !== undefined) return true;
+  if (withEq[c] !== undefined) return text.charCodeAt(i + 1) === EQ;
+  if (isSuit(c)) return cardFaceLength(text, i) > 0;
+  if (c === QUOTE) return stringLength(text, i) > 0;
+  return matchIdentifier(text, i) !== null;
+}
+
+/** Lex a text as Chevrotain's lexer would with the patterns of tokens.ts (skipping white space and comments,
+ *  keywords looked up as whole words), with the same positions and the same errors. */
+export function scan(text: string): ILexingResult {
+  const tokens: IToken[] = [];
+  const errors: ILexingError[] = [];
+  const n = text.length;
+  let i = 0;
+  let line = 1;
+  let column = 1;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (isSpace(c)) {
+      // Line breaks: \n, \r\n and a lone \r, as the lexer's line terminators.
+      let j = i;
+      for (; j < n; j++) {
+        const d = text.charCodeAt(j);
+        if (!isSpace(d)) break;
+        if (d === LF || (d === CR && text.charCodeAt(j + 1) !== LF)) {
+          line++;
+          column = 0;
+        }
+        column++;
+      }
+      i = j;
+      continue;
+    }
+    let type: TokenType | undefined;
+    let length = -1;
+    if (c === HASH) {
+      let j = i + 1;
+      while (j < n && text.charCodeAt(j) !== LF && text.charCodeAt(j) !== CR) j++;
+      column += j - i;
+      i = j;
+      continue;
+    }
+    if (isDigit(c)) {
+      let j = i + 1;
+      while (isDigit(text.charCodeAt(j))) j++;
+      type = NumberTok;
+      length = j - i;
+    } else if (withEq[c] !== undefined && text.charCodeAt(i + 1) === EQ) {
+      type = withEq[c];
+      length = 2;
+    } else if (single[c] !== undefined) {
+      type = single[c];
+      length = 1;
+    } else if (c === QUOTE) {
+      length = stringLength(text, i);
+      type = StringTok;
+    } else if (isSuit(c)) {
+      length = cardFaceLength(text, i);
+      type = CardFace;
+    } else {
+      // A word: ASCII ones (nearly all) scanned here, any other by the identifier pattern.
+      let j = i;
+      while (j < n && isWordAscii(text.charCodeAt(j), j > i)) j++;
+      let image: string | undefined;
+      if (j < n && text.charCodeAt(j) >= 0x80) image = matchIdentifier(text, i)?.[0];
+      else if (j > i) image = text.slice(i, j);
+      if (image !== undefined) {
+        tokens.push(makeToken(keywordOf.get(image) ?? Identifier, image, i, line, column));
+        column += image.length;
+        i += image.length;
+        continue;
+      }
+    }
+    if (length > 0) {
+      tokens.push(makeToken(type!, text.slice(i, i + length), i, line, column));
+      column += length;
+      i += length;
+      continue;
+    }
+    // Characters no token starts with: one error for the run of them, up to where a token (or space) starts.
+    const start = i;
+    do i++;
+    while (i < n && !startsToken(text, i));
+    const skipped = i - start;
+    errors.push({
+      offset: start,
+      line,
+      column,
+      length: skipped,
+      message: `unexpected character: ->${text.charAt(start)}<- at offset: ${start}, skipped ${skipped} characters.`,
+    });
+    column += skipped;
+  }
+  return { tokens, groups: {}, errors };
+}
+
+/** The lexer the parser and the tools use. */
+export const lexer = { tokenize: scan };
