@@ -84,6 +84,12 @@ describe('the lexer', () => {
     );
   });
 
+  it('reads a keyword followed by a character outside ASCII as the keyword', () => {
+    const types = (text: string) => scan(text).tokens.map((t) => t.tokenType.name);
+    expect(types('skill\u3000if\u00a0x')).toEqual(['Kw_skill', 'Kw_if', 'Identifier']);
+    expect(types('skill奸')).toEqual(['Identifier']);
+  });
+
   it('reads unexpected characters as one error up to where a token starts', () => {
     const r = scan('a ，、b !x "open\n♠1 z');
     expect(r.tokens.map((t) => t.image)).toEqual(['a', 'b', 'x', 'open', '1', 'z']);

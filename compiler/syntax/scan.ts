@@ -46,6 +46,30 @@ for (const t of [...singles, LSquare, RSquare, Question]) single[(t.PATTERN as s
 const withEq: (TokenType | undefined)[] = [];
 for (const t of [EqEq, NotEq, LtEq, GtEq, PlusEq, MinusEq]) withEq[(t.PATTERN as string).charCodeAt(0)] = t;
 
+/** A word's hash as the lexer reads it, one character at a time. */
+const step = (h: number, c: number) => (Math.imul(h, 31) + c) | 0;
+/** Keywords by the hash of their spelling: a word is compared with these where it stands, before any string is made
+ *  (looking each word up in a map of strings hashed a new string per word: a third of the lexer's time). */
+const keywordsByHash = new Map<number, [string, TokenType][]>();
+let longestKeyword = 0;
+for (const [word, type] of keywordOf) {
+  let h = 0;
+  for (let i = 0; i < word.length; i++) h = step(h, word.charCodeAt(i));
+  const l = keywordsByHash.get(h);
+  if (l) l.push([word, type]);
+  else keywordsByHash.set(h, [[word, type]]);
+  longestKeyword = Math.max(longestKeyword, word.length);
+}
+
+/** The keyword (its spelling and type) that the ASCII word text[i, i + length) of hash `h` is, if it is one. */
+function keywordAt(text: string, i: number, length: number, h: number): [string, TokenType] | undefined {
+  if (length > longestKeyword) return undefined;
+  const candidates = keywordsByHash.get(h);
+  if (candidates === undefined) return undefined;
+  for (const k of candidates) if (k[0].length === length && text.startsWith(k[0], i)) return k;
+  return undefined;
+}
+
 const EQ = 61;
 const QUOTE = 34;
 const BACKSLASH = 92;
@@ -159,12 +183,24 @@ export function scan(text: string): ILexingResult {
     } else {
       // A word: ASCII ones (nearly all) scanned here, any other by the identifier pattern.
       let j = i;
-      while (j < n && isWordAscii(text.charCodeAt(j), j > i)) j++;
+      let h = 0;
+      for (; j < n; j++) {
+        const d = text.charCodeAt(j);
+        if (!isWordAscii(d, j > i)) break;
+        h = step(h, d);
+      }
       let image: string | undefined;
-      if (j < n && text.charCodeAt(j) >= 0x80) image = matchIdentifier(text, i)?.[0];
-      else if (j > i) image = text.slice(i, j);
+      let type: TokenType = Identifier;
+      if (j < n && text.charCodeAt(j) >= 0x80) {
+        image = matchIdentifier(text, i)?.[0];
+        if (image !== undefined) type = keywordOf.get(image) ?? Identifier; // `skill` before `　`
+      } else if (j > i) {
+        const k = keywordAt(text, i, j - i, h);
+        if (k !== undefined) [image, type] = k;
+        else image = text.slice(i, j);
+      }
       if (image !== undefined) {
-        tokens.push(makeToken(keywordOf.get(image) ?? Identifier, image, i, line, column));
+        tokens.push(makeToken(type, image, i, line, column));
         column += image.length;
         i += image.length;
         continue;
