@@ -13,6 +13,9 @@ import type { Symbols } from '../lower/symbols.ts';
 
 type Callable = A.ActionDecl | A.FunctionDecl | A.EventDecl;
 
+/** Nodes that hold no expression: half of the nodes walked, each a keyed read per field (a shape of its own). */
+const LEAVES = new Set(['Ident', 'Name', 'Number', 'Text', 'Bool', 'None', 'Type', 'CardLit']);
+
 /** Every call (and, with `list`, every list literal) in a declaration, found by walking all its nodes (bodies,
  *  conditions, defaults, methods). */
 function forEachCall(node: unknown, f: (c: A.Call) => void, list?: (l: A.ListLit) => void): void {
@@ -22,6 +25,7 @@ function forEachCall(node: unknown, f: (c: A.Call) => void, list?: (l: A.ListLit
     return;
   }
   const n = node as { kind?: string };
+  if (n.kind !== undefined && LEAVES.has(n.kind)) return;
   if (n.kind === 'Call') f(node as A.Call);
   else if (n.kind === 'List' && list) list(node as A.ListLit);
   // for…in, not Object.entries: no array per node (every node of every declaration is walked).
