@@ -17,7 +17,10 @@ function literals(node: unknown, out: Set<string>): void {
   }
   if (!node || typeof node !== 'object') return;
   const o = node as Record<string, unknown>;
-  if (o.k === 'lit' && typeof o.v === 'string') out.add(o.v);
+  if (o.k === 'lit') {
+    if (typeof o.v === 'string') out.add(o.v);
+    if (o.v === null || typeof o.v !== 'object') return; // a leaf: no fields to enumerate (a fifth of the nodes)
+  }
   for (const k in o) {
     const v = o[k];
     if (v && typeof v === 'object') literals(v, out);
