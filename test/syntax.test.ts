@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { parse } from '../compiler/syntax/parse.ts';
-import { MAX_LOOKAHEAD, SgsParser, vocabulary } from '../compiler/syntax/parser.ts';
+import { MAX_LOOKAHEAD, parser, SgsParser, vocabulary } from '../compiler/syntax/parser.ts';
+import { loadSources } from '../compiler/node/load.ts';
 import { decodeTable, encodeTable, TableLookahead } from '../compiler/syntax/lookahead.ts';
 import { fingerprint, lines } from '../compiler/syntax/lookahead-table.ts';
 import { createTokenInstance, EOF, Lexer } from 'chevrotain';
@@ -822,6 +823,31 @@ describe('parse never throws', () => {
   });
   it('on broken versions of the example', () => {
     fc.assert(fc.property(broken, check), { numRuns: 200 });
+  });
+  // `expr` builds a lone name or literal itself (parser.ts `lone`): the same trees and diagnostics as the rules below
+  // it would give, on every file of the repository and on broken and random input.
+  it('gives the same trees and diagnostics without the shortcut for lone operands', () => {
+    const both = (text: string, scenarios = true) => {
+      const quick = JSON.stringify(parse(text, 'p.sgs', scenarios));
+      parser.loneOperands = false;
+      try {
+        expect(JSON.stringify(parse(text, 'p.sgs', scenarios))).toBe(quick);
+      } finally {
+        parser.loneOperands = true;
+      }
+    };
+    for (const s of loadSources(['rules', 'docs/examples', 'templates', 'bench/slice'])) {
+      both(s.text);
+      both(s.text, false);
+    }
+    fc.assert(
+      fc.property(soup, (t) => both(t)),
+      { numRuns: 500 },
+    );
+    fc.assert(
+      fc.property(broken, (t) => both(t)),
+      { numRuns: 300 },
+    );
   });
   it('on non-string input', () => {
     const r = parse(undefined as unknown as string, 'p.sgs');
