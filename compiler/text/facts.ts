@@ -19,6 +19,8 @@ type Scan = {
   alias?: string;
   params: Map<string, string>;
   steps: Step[];
+  fields: boolean; // some step reads an event's field (`e.f`)
+  read: number; // the size of what it reads when it was last read (-1: never)
 };
 /** A `let` that may hold event kinds, or a call: of something other than an event (`context`: it runs in the
  *  caller's contexts; `passed` of them passed on so far) or with arguments that may hold event kinds. */
@@ -151,6 +153,8 @@ export class Facts {
         alias: b.alias,
         params: new Map(),
         steps: [],
+        fields: false,
+        read: -1,
       };
       b.params.forEach((p, i) => {
         if (!scan.params.has(p.name.name)) scan.params.set(p.name.name, `${b.callee}#${i}`);
@@ -172,7 +176,9 @@ export class Facts {
             params.map((p) => p.name.name),
             callee.startsWith('method:') || c.callee.kind !== 'Member' ? 0 : 1,
           ).forEach((a, i) => {
-            if (a && mayHold(a)) args.push({ key: `${callee}#${i}`, value: a });
+            if (!a || !mayHold(a)) return;
+            args.push({ key: `${callee}#${i}`, value: a });
+            if (a.kind === 'Member') scan.fields = true;
           });
         const context = !callee.startsWith('event:');
         if (context || args.length) scan.steps.push({ callee, context, passed: 0, args });
@@ -180,6 +186,7 @@ export class Facts {
       const onStmt = (s: A.Stmt) => {
         if (s.kind === 'Let' && mayHold(s.value)) {
           scan.steps.push({ let: s.name.name, value: s.value });
+          if (s.value.kind === 'Member') scan.fields = true;
           names.add(s.name.name);
         }
         if (s.kind === 'Timing') {
@@ -194,14 +201,32 @@ export class Facts {
       if (scan.steps.length) scans.push(scan);
     }
 
+    let added = 0; // kinds added to paramKinds so far
+    const addParamKind = (key: string, k: string): boolean => {
+      const set = this.paramKinds.get(key) ?? new Set();
+      if (set.has(k)) return false;
+      set.add(k);
+      this.paramKinds.set(key, set);
+      added++;
+      return true;
+    };
+    const ctxOf = (b: Scan) => (b.window ? this.windowEvents.get(b.window) : ctxList.get(b.callee)) ?? NO_KINDS;
+
     // To a fixpoint (at most 6 rounds). Contexts and window events only grow, by appending, so a call site (or a
     // timing) passes on only the part of its list it has not passed on yet (`passed`): the rest would add nothing.
     for (let round = 0; round < 6; round++) {
       let changed = false;
       for (const b of scans) {
+        // A body reads its contexts, its parameters' kinds and, through `e.f`, event fields' kinds. These only grow:
+        // when none grew since its last read (the sum of their sizes is the same), a read would add nothing.
+        let size = ctxOf(b).length;
+        for (const key of b.params.values()) size += this.paramKinds.get(key)?.size ?? 0;
+        if (b.fields) size += added;
+        if (size === b.read) continue;
+        b.read = size;
         // This body's own contexts do not grow while it is read (a call of itself adds only what it has), nor do
         // a window's events (only the timings below add to them).
-        const ctx = (b.window ? this.windowEvents.get(b.window) : ctxList.get(b.callee)) ?? NO_KINDS;
+        const ctx = ctxOf(b);
         const locals = new Map<string, Set<string>>();
         for (const st of b.steps) {
           if ('let' in st) {
@@ -216,7 +241,7 @@ export class Facts {
             st.passed = ctx.length;
           }
           for (const a of st.args)
-            for (const k of this.kinds(a.value, b, ctx, locals)) if (this.addParamKind(a.key, k)) changed = true;
+            for (const k of this.kinds(a.value, b, ctx, locals)) if (addParamKind(a.key, k)) changed = true;
         }
       }
       // Windows open in the contexts of the bodies that open them.
@@ -233,15 +258,6 @@ export class Facts {
       }
       if (!changed) break;
     }
-  }
-
-  /** `key` is `${callee}#${index}`. */
-  private addParamKind(key: string, k: string): boolean {
-    const set = this.paramKinds.get(key) ?? new Set();
-    if (set.has(k)) return false;
-    set.add(k);
-    this.paramKinds.set(key, set);
-    return true;
   }
 
   /** The event kinds an expression of body `b` may hold, `ctx` being the events it runs in: ctx's for `event` (or
