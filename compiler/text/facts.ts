@@ -144,6 +144,7 @@ export class Facts {
     // gives nothing in every round, so leaving it out changes no result, order or symbol read.
     const timings: Timing[] = [];
     const scans: Scan[] = [];
+    const paramsOf = new Map<Callee, A.Param[] | undefined>(); // each callee's, once (its symbol read the first time)
     for (const b of bodies) {
       const eventHere = !!b.event || !!b.window;
       const scan: Scan = {
@@ -168,7 +169,8 @@ export class Facts {
       const onCall = (c: A.Call) => {
         const callee = this.calleeOf(c);
         if (!callee) return;
-        const params = this.paramsOf(callee);
+        if (!paramsOf.has(callee)) paramsOf.set(callee, this.paramsOf(callee));
+        const params = paramsOf.get(callee);
         const args: Arg[] = [];
         if (params)
           positional(
