@@ -60,26 +60,27 @@ export class AskIndex {
           for (const m of d.methods)
             add(`card:${d.names.id.name}.${m.name.name}`, d.names.id.name, false, m.params, m.body, m.expr);
       }
-    for (const b of this.bodies.values())
-      for (const e of b.exprs)
-        forEachSubExpr(e, (x) => {
-          if (x.kind !== 'Call') return;
-          const k = this.calleeKey(x);
-          if (!k) return;
-          const l = this.sites.get(k) ?? [];
-          l.push({ body: b, call: x });
-          this.sites.set(k, l);
-        });
-    for (const b of this.bodies.values())
-      for (const e of b.exprs)
-        forEachSubExpr(e, (x) => {
-          const opts = this.askedOptions(x);
-          if (!opts) return;
-          const src = this.sources(opts, b, new Set());
-          for (const k of src.kinds) this.push({ kind: k, asker: b, chain: [] });
-          for (const i of src.params)
-            for (const a of this.up(b, i, [], new Set([b.key]))) this.push({ ...a, asker: b });
-        });
+    // One walk finds the call sites and the questions; a question's kinds are followed once every call site is
+    // known (`up` reads the callers).
+    const questions: { body: AskBody; opts: A.Expr }[] = [];
+    for (const b of this.bodies.values()) {
+      const onExpr = (x: A.Expr) => {
+        if (x.kind !== 'Call') return;
+        const k = this.calleeKey(x);
+        if (k) {
+          const l = this.sites.get(k);
+          l ? l.push({ body: b, call: x }) : this.sites.set(k, [{ body: b, call: x }]);
+        }
+        const opts = this.askedOptions(x);
+        if (opts) questions.push({ body: b, opts });
+      };
+      for (const e of b.exprs) forEachSubExpr(e, onExpr);
+    }
+    for (const { body: b, opts } of questions) {
+      const src = this.sources(opts, b, new Set());
+      for (const k of src.kinds) this.push({ kind: k, asker: b, chain: [] });
+      for (const i of src.params) for (const a of this.up(b, i, [], new Set([b.key]))) this.push({ ...a, asker: b });
+    }
   }
 
   private push(a: CardAsk): void {

@@ -10,6 +10,35 @@ export { positional };
 
 export type Callee = string; // `event:damage`, `action:draw`, `function:f`, `method:effect`, `mode:afterDeath`
 
+/** A body the rounds re-read (`Facts`): its parameters (name → paramKinds key) and the steps that can change
+ *  something. */
+type Scan = {
+  callee: Callee;
+  window?: string;
+  eventHere: boolean; // an event or a trigger: `event` (or the trigger's alias) is an event of its contexts
+  alias?: string;
+  params: Map<string, string>;
+  steps: Step[];
+  fields: boolean; // some step reads an event's field (`e.f`)
+  read: number; // the size of what it reads when it was last read (-1: never)
+};
+/** A `let` that may hold event kinds, or a call: of something other than an event (`context`: it runs in the
+ *  caller's contexts; `passed` of them passed on so far) or with arguments that may hold event kinds. */
+type Step = { let: string; value: A.Expr } | { callee: Callee; context: boolean; passed: number; args: Arg[] };
+/** An argument that may hold event kinds, with its callee's paramKinds key. */
+type Arg = { key: string; value: A.Expr };
+type Timing = { callee: Callee; window: string; passed: number };
+
+/** No event kinds (shared, never added to). */
+const NO_KINDS: readonly string[] = [];
+
+/** `within(e)`'s argument name: the expression is an event of kind e whenever that names an event. */
+function withinEvent(e: A.Expr): string | undefined {
+  return e.kind === 'Call' && e.callee.kind === 'Name' && e.callee.name === 'within' && e.args[0]?.value.kind === 'Name'
+    ? e.args[0].value.name
+    : undefined;
+}
+
 export class Facts {
   /** window → the events (or contexts) in which it opens, in declaration order. */
   windowEvents = new Map<string, string[]>();
@@ -95,105 +124,176 @@ export class Facts {
     };
     for (const f of files) f.decls.forEach(visit);
 
-    // Contexts: an event runs in itself; anything else in the contexts of its callers.
-    for (const b of bodies) if (b.event) this.addContext(b.callee, b.event);
-    const timings: { callee: Callee; window: string }[] = [];
-    for (const b of bodies)
-      if (b.body)
-        walkStmts(b.body, (s) => {
-          if (s.kind === 'Timing') {
-            timings.push({ callee: b.callee, window: s.name.name });
-            const f =
-              b.event &&
-              s.subject.kind === 'Name' &&
-              b.params.some((p) => p.name.name === (s.subject as A.NameRef).name)
-                ? s.subject.name
-                : null;
-            const prev = this.windowSubjects.get(s.name.name);
-            this.windowSubjects.set(s.name.name, prev === undefined ? f : prev === f ? f : null);
-          }
-        });
+    // Contexts: an event runs in itself; anything else in the contexts of its callers. Each callable's contexts
+    // also as a list in the same order, so that a call site can go on from the ones it has already passed on.
+    const ctxList = new Map<Callee, string[]>();
+    const addContext = (callee: Callee, k: string): boolean => {
+      const set = this.contexts.get(callee) ?? new Set();
+      if (set.has(k)) return false;
+      set.add(k);
+      this.contexts.set(callee, set);
+      const list = ctxList.get(callee);
+      list ? list.push(k) : ctxList.set(callee, [k]);
+      return true;
+    };
+    for (const b of bodies) if (b.event) addContext(b.callee, b.event);
 
-    // Each body's lets and calls in order, found once (the rounds below only re-read them).
-    type Step = { let: A.LetStmt } | { callee: Callee; args: (A.Expr | undefined)[] };
-    const steps = bodies.map((b) => {
-      const out: Step[] = [];
+    // One walk of each body finds its timings and the steps the rounds below re-read: its lets and calls in order,
+    // only those that can change something (a `let` or an argument whose expression may hold event kinds:
+    // `mayHold`; a call of something other than an event, which runs inside this body's contexts). Any other step
+    // gives nothing in every round, so leaving it out changes no result, order or symbol read.
+    const timings: Timing[] = [];
+    const scans: Scan[] = [];
+    const paramsOf = new Map<Callee, A.Param[] | undefined>(); // each callee's, once (its symbol read the first time)
+    for (const b of bodies) {
+      const eventHere = !!b.event || !!b.window;
+      const scan: Scan = {
+        callee: b.callee,
+        window: b.window,
+        eventHere,
+        alias: b.alias,
+        params: new Map(),
+        steps: [],
+        fields: false,
+        read: -1,
+      };
+      b.params.forEach((p, i) => {
+        if (!scan.params.has(p.name.name)) scan.params.set(p.name.name, `${b.callee}#${i}`);
+      });
+      // The names that may hold kinds: `event` (or the trigger's alias), parameters, and lets seen so far that may.
+      const names = new Set(scan.params.keys());
+      if (eventHere) names.add('event');
+      if (eventHere && b.alias) names.add(b.alias);
+      const mayHold = (e: A.Expr): boolean =>
+        e.kind === 'Name' ? names.has(e.name) : e.kind === 'Member' ? mayHold(e.object) : withinEvent(e) !== undefined;
       const onCall = (c: A.Call) => {
         const callee = this.calleeOf(c);
         if (!callee) return;
-        const params = this.paramsOf(callee);
-        const args = params
-          ? positional(
-              c,
-              params.map((p) => p.name.name),
-              callee.startsWith('method:') || c.callee.kind !== 'Member' ? 0 : 1,
-            )
-          : [];
-        out.push({ callee, args });
+        if (!paramsOf.has(callee)) paramsOf.set(callee, this.paramsOf(callee));
+        const params = paramsOf.get(callee);
+        const args: Arg[] = [];
+        if (params)
+          positional(
+            c,
+            params.map((p) => p.name.name),
+            callee.startsWith('method:') || c.callee.kind !== 'Member' ? 0 : 1,
+          ).forEach((a, i) => {
+            if (!a || !mayHold(a)) return;
+            args.push({ key: `${callee}#${i}`, value: a });
+            if (a.kind === 'Member') scan.fields = true;
+          });
+        const context = !callee.startsWith('event:');
+        if (context || args.length) scan.steps.push({ callee, context, passed: 0, args });
+      };
+      const onStmt = (s: A.Stmt) => {
+        if (s.kind === 'Let' && mayHold(s.value)) {
+          scan.steps.push({ let: s.name.name, value: s.value });
+          if (s.value.kind === 'Member') scan.fields = true;
+          names.add(s.name.name);
+        }
+        if (s.kind === 'Timing') {
+          timings.push({ callee: b.callee, window: s.name.name, passed: 0 });
+          const f = b.event && s.subject.kind === 'Name' && scan.params.has(s.subject.name) ? s.subject.name : null;
+          const prev = this.windowSubjects.get(s.name.name);
+          this.windowSubjects.set(s.name.name, prev === undefined ? f : prev === f ? f : null);
+        }
       };
       if (b.expr) walkExpr(b.expr, onCall);
-      if (b.body)
-        walkStmts(
-          b.body,
-          (s) => {
-            if (s.kind === 'Let') out.push({ let: s });
-          },
-          onCall,
-        );
-      return out;
-    });
+      if (b.body) walkStmts(b.body, onStmt, onCall);
+      if (scan.steps.length) scans.push(scan);
+    }
 
+    let added = 0; // kinds added to paramKinds so far
+    const addParamKind = (key: string, k: string): boolean => {
+      const set = this.paramKinds.get(key) ?? new Set();
+      if (set.has(k)) return false;
+      set.add(k);
+      this.paramKinds.set(key, set);
+      added++;
+      return true;
+    };
+    const ctxOf = (b: Scan) => (b.window ? this.windowEvents.get(b.window) : ctxList.get(b.callee)) ?? NO_KINDS;
+
+    // To a fixpoint (at most 6 rounds). Contexts and window events only grow, by appending, so a call site (or a
+    // timing) passes on only the part of its list it has not passed on yet (`passed`): the rest would add nothing.
     for (let round = 0; round < 6; round++) {
       let changed = false;
-      bodies.forEach((b, bi) => {
-        const ctx = b.window ? (this.windowEvents.get(b.window) ?? []) : [...(this.contexts.get(b.callee) ?? [])];
+      for (const b of scans) {
+        // A body reads its contexts, its parameters' kinds and, through `e.f`, event fields' kinds. These only grow:
+        // when none grew since its last read (the sum of their sizes is the same), a read would add nothing.
+        let size = ctxOf(b).length;
+        for (const key of b.params.values()) size += this.paramKinds.get(key)?.size ?? 0;
+        if (b.fields) size += added;
+        if (size === b.read) continue;
+        b.read = size;
+        // This body's own contexts do not grow while it is read (a call of itself adds only what it has), nor do
+        // a window's events (only the timings below add to them).
+        const ctx = ctxOf(b);
         const locals = new Map<string, Set<string>>();
-        const kindsOf = (e: A.Expr): Set<string> =>
-          this.kindsOf(e, b.callee, b.params, ctx, locals, !!b.event || !!b.window, b.alias);
-        for (const st of steps[bi]!) {
+        for (const st of b.steps) {
           if ('let' in st) {
-            const ks = kindsOf(st.let.value);
-            if (ks.size) locals.set(st.let.name.name, ks);
+            // A copy: what `kinds` gives may be a set that grows later in this body.
+            const ks = new Set(this.kinds(st.value, b, ctx, locals));
+            if (ks.size) locals.set(st.let, ks);
             continue;
           }
           // The callee runs inside this body's contexts.
-          if (!st.callee.startsWith('event:')) for (const k of ctx) if (this.addContext(st.callee, k)) changed = true;
-          st.args.forEach((a, i) => {
-            if (!a) return;
-            for (const k of kindsOf(a)) if (this.addParamKind(st.callee, i, k)) changed = true;
-          });
+          if (st.context) {
+            for (let j = st.passed; j < ctx.length; j++) if (addContext(st.callee, ctx[j]!)) changed = true;
+            st.passed = ctx.length;
+          }
+          for (const a of st.args)
+            for (const k of this.kinds(a.value, b, ctx, locals)) if (addParamKind(a.key, k)) changed = true;
         }
-      });
+      }
       // Windows open in the contexts of the bodies that open them.
       for (const tm of timings) {
-        const ev = tm.callee.startsWith('event:') ? [tm.callee.slice(6)] : [...(this.contexts.get(tm.callee) ?? [])];
-        const list = this.windowEvents.get(tm.window) ?? [];
-        for (const k of ev)
-          if (!list.includes(k)) {
-            list.push(k);
+        const ev = tm.callee.startsWith('event:') ? [tm.callee.slice(6)] : (ctxList.get(tm.callee) ?? NO_KINDS);
+        let list = this.windowEvents.get(tm.window);
+        if (!list) this.windowEvents.set(tm.window, (list = []));
+        for (let j = tm.passed; j < ev.length; j++)
+          if (!list.includes(ev[j]!)) {
+            list.push(ev[j]!);
             changed = true;
           }
-        this.windowEvents.set(tm.window, list);
+        tm.passed = ev.length;
       }
       if (!changed) break;
     }
   }
 
-  private addContext(callee: Callee, k: string): boolean {
-    const set = this.contexts.get(callee) ?? new Set();
-    if (set.has(k)) return false;
-    set.add(k);
-    this.contexts.set(callee, set);
-    return true;
-  }
-
-  private addParamKind(callee: Callee, i: number, k: string): boolean {
-    const key = `${callee}#${i}`;
-    const set = this.paramKinds.get(key) ?? new Set();
-    if (set.has(k)) return false;
-    set.add(k);
-    this.paramKinds.set(key, set);
-    return true;
+  /** The event kinds an expression of body `b` may hold, `ctx` being the events it runs in: ctx's for `event` (or
+   *  the trigger's alias), then a local's, then a parameter's. Not a copy: it may be `ctx`, a local's set or a
+   *  parameter's set in paramKinds. */
+  private kinds(e: A.Expr, b: Scan, ctx: readonly string[], locals: Map<string, Set<string>>): Iterable<string> {
+    if (e.kind === 'Name') {
+      const fromEvent = b.eventHere && (e.name === 'event' || e.name === b.alias) ? ctx : undefined;
+      const local = locals.get(e.name);
+      const key = b.params.get(e.name);
+      const param = key ? this.paramKinds.get(key) : undefined;
+      // Mostly one of the three, given as it is.
+      if (!local && !param) return fromEvent ?? NO_KINDS;
+      if (!fromEvent && !param) return local!;
+      if (!fromEvent && !local) return param!;
+      const out = new Set(fromEvent);
+      for (const k of local ?? NO_KINDS) out.add(k);
+      for (const k of param ?? NO_KINDS) out.add(k);
+      return out;
+    }
+    if (e.kind === 'Member') {
+      let out: Set<string> | undefined;
+      for (const k of this.kinds(e.object, b, ctx, locals)) {
+        const ps = this.paramsOf(`event:${k}`);
+        const i = ps?.findIndex((p) => p.name.name === e.name.name) ?? -1;
+        const field = i >= 0 ? this.paramKinds.get(`event:${k}#${i}`) : undefined;
+        if (field) for (const x of field) (out ??= new Set()).add(x);
+      }
+      return out ?? NO_KINDS;
+    }
+    const ev = withinEvent(e);
+    if (ev === undefined) return NO_KINDS;
+    const s = this.S.get(ev);
+    return s?.kind === 'event' ? [s.id] : NO_KINDS;
   }
 
   /** The event kinds an `event`-typed parameter holds. */
@@ -226,41 +326,6 @@ export class Facts {
     const d = s.decl as A.Decl;
     if (d.kind === 'Event' || d.kind === 'Action' || d.kind === 'Function' || d.kind === 'Hook') return d.params;
     return undefined;
-  }
-
-  /** The event kinds an expression may hold. */
-  kindsOf(
-    e: A.Expr,
-    callee: Callee,
-    params: A.Param[],
-    ctx: string[],
-    locals: Map<string, Set<string>>,
-    eventHere: boolean,
-    alias?: string,
-  ): Set<string> {
-    const out = new Set<string>();
-    if (e.kind === 'Name') {
-      if ((e.name === 'event' || e.name === alias) && eventHere) ctx.forEach((k) => out.add(k));
-      const l = locals.get(e.name);
-      if (l) l.forEach((k) => out.add(k));
-      const i = params.findIndex((p) => p.name.name === e.name);
-      if (i >= 0) this.kindsOfParam(callee, i).forEach((k) => out.add(k));
-    } else if (e.kind === 'Member') {
-      for (const k of this.kindsOf(e.object, callee, params, ctx, locals, eventHere, alias)) {
-        const ps = this.paramsOf(`event:${k}`);
-        const i = ps?.findIndex((p) => p.name.name === e.name.name) ?? -1;
-        if (i >= 0) this.kindsOfParam(`event:${k}`, i).forEach((x) => out.add(x));
-      }
-    } else if (
-      e.kind === 'Call' &&
-      e.callee.kind === 'Name' &&
-      e.callee.name === 'within' &&
-      e.args[0]?.value.kind === 'Name'
-    ) {
-      const s = this.S.get(e.args[0].value.name);
-      if (s?.kind === 'event') out.add(s.id);
-    }
-    return out;
   }
 }
 
