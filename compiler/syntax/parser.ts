@@ -2225,8 +2225,14 @@ export class SgsParser extends EmbeddedActionsParser {
       // A lone name or literal that nothing continues (a comma, a bracket, the next statement follows): most
       // arguments, items and fields. It is the whole expression, built here as `primary` builds it; the three rules
       // below and their repetitions were two thirds of the parser's rule calls. Never while the grammar is recorded.
-      if (this.loneOperands && !this.rec && continuesExpr[this.LA(2).tokenTypeIdx] !== true) {
-        const lone = this.lone(first);
+      if (this.loneOperands && !this.rec) {
+        const second = this.LA(2);
+        const lone =
+          continuesExpr[second.tokenTypeIdx] !== true
+            ? this.lone(first)
+            : second.tokenType === CardFace && continuesExpr[this.LA(3).tokenTypeIdx] !== true
+              ? this.loneCard(first, second)
+              : undefined;
         if (lone !== undefined) return lone;
       }
       const operands: Operand[] = [this.SUBRULE(this.operand, { LABEL: 'operands' })];
@@ -2278,6 +2284,18 @@ export class SgsParser extends EmbeddedActionsParser {
     else if (t.tokenType === kw.false) e = { kind: 'Bool', value: false, span: this.b.range(t, t) };
     else if (t.tokenType === kw.none) e = { kind: 'None', span: this.b.range(t, t) };
     else return undefined;
+    this.SKIP_TOKEN();
+    return e;
+  }
+
+  /** A card literal (`slash ♠7`) when `t` is a name followed by `face`, both tokens then consumed. The same calls
+   *  to the tree builder in the same order as `primary` (each sets the span a missing part would take). */
+  private loneCard(t: IToken, face: IToken): A.Expr | undefined {
+    if (!tokenMatcher(t, Identifier)) return undefined;
+    const span = this.b.range(t, face);
+    const f = this.b.face(face);
+    const e: A.CardLit = { kind: 'CardLit', cardKind: this.b.ident(t), suit: f.suit, rank: f.rank, face: f.face, span };
+    this.SKIP_TOKEN();
     this.SKIP_TOKEN();
     return e;
   }
