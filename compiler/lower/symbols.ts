@@ -119,7 +119,9 @@ export class Symbols {
 
   get(name: string): Sym | undefined {
     const s = this.byName.get(name);
-    if (this.reads && !this.reads.names.has(name)) this.reads.names.set(name, s);
+    // One lookup, not `has` then `set`: a name gives the same symbol all through a compile (the table is complete
+    // before anything reads it), and setting a key again keeps its place.
+    if (this.reads !== undefined) this.reads.names.set(name, s);
     return s;
   }
 
