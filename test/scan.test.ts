@@ -90,6 +90,18 @@ describe('the lexer', () => {
     expect(types('skill奸')).toEqual(['Identifier']);
   });
 
+  it('still knows its keywords after forgetting the words it kept (a long-lived process)', () => {
+    const many = Array.from({ length: 60_000 }, (_, i) => `w${i}`).join(' ');
+    expect(scan(many).tokens).toHaveLength(60_000);
+    const types = scan('skill w1 if w59999').tokens.map((t) => [t.tokenType.name, t.image]);
+    expect(types).toEqual([
+      ['Kw_skill', 'skill'],
+      ['Identifier', 'w1'],
+      ['Kw_if', 'if'],
+      ['Identifier', 'w59999'],
+    ]);
+  });
+
   it('reads unexpected characters as one error up to where a token starts', () => {
     const r = scan('a ，、b !x "open\n♠1 z');
     expect(r.tokens.map((t) => t.image)).toEqual(['a', 'b', 'x', 'open', '1', 'z']);

@@ -48,26 +48,47 @@ for (const t of [EqEq, NotEq, LtEq, GtEq, PlusEq, MinusEq]) withEq[(t.PATTERN as
 
 /** A word's hash as the lexer reads it, one character at a time. */
 const step = (h: number, c: number) => (Math.imul(h, 31) + c) | 0;
-/** Keywords by the hash of their spelling: a word is compared with these where it stands, before any string is made
- *  (looking each word up in a map of strings hashed a new string per word: a third of the lexer's time). */
-const keywordsByHash = new Map<number, [string, TokenType][]>();
-let longestKeyword = 0;
-for (const [word, type] of keywordOf) {
+const hashOf = (word: string) => {
   let h = 0;
   for (let i = 0; i < word.length; i++) h = step(h, word.charCodeAt(i));
-  const l = keywordsByHash.get(h);
-  if (l) l.push([word, type]);
-  else keywordsByHash.set(h, [[word, type]]);
-  longestKeyword = Math.max(longestKeyword, word.length);
-}
+  return h;
+};
 
-/** The keyword (its spelling and type) that the ASCII word text[i, i + length) of hash `h` is, if it is one. */
-function keywordAt(text: string, i: number, length: number, h: number): [string, TokenType] | undefined {
-  if (length > longestKeyword) return undefined;
-  const candidates = keywordsByHash.get(h);
-  if (candidates === undefined) return undefined;
-  for (const k of candidates) if (k[0].length === length && text.startsWith(k[0], i)) return k;
-  return undefined;
+/** A word and its token type. */
+type Word = [text: string, type: TokenType];
+/** ASCII words read before (keywords first), by hash: a word is compared with these where it stands, so a keyword
+ *  is found and a name seen before is not made again. Every `caocao` of every file is then one string: no new
+ *  string per word (looking each word up in a map of strings hashed a new string per word was a third of the
+ *  lexer's time), a smaller tree, and a string whose hash the maps of the later stages have already computed. */
+const words = new Map<number, Word | Word[]>();
+/** At most this many words are kept (the keywords always): a long-lived process reading many texts. */
+const MAX_WORDS = 50_000;
+function forgetWords(): void {
+  words.clear();
+  for (const [word, type] of keywordOf) remember(hashOf(word), [word, type]);
+}
+function remember(h: number, w: Word): void {
+  const hit = words.get(h);
+  if (hit === undefined) words.set(h, w);
+  else if (typeof hit[0] === 'string') words.set(h, [hit as Word, w]);
+  else (hit as Word[]).push(w);
+}
+forgetWords();
+
+/** The ASCII word text[i, i + length) of hash `h`: its string and type, found among the words read before or
+ *  made and remembered as a name. */
+function wordAt(text: string, i: number, length: number, h: number): Word {
+  const hit = words.get(h);
+  if (hit !== undefined) {
+    if (typeof hit[0] === 'string') {
+      const w = hit as Word;
+      if (w[0].length === length && text.startsWith(w[0], i)) return w;
+    } else for (const w of hit as Word[]) if (w[0].length === length && text.startsWith(w[0], i)) return w;
+  }
+  if (words.size >= MAX_WORDS) forgetWords();
+  const w: Word = [text.slice(i, i + length), Identifier];
+  remember(h, w);
+  return w;
 }
 
 const EQ = 61;
@@ -194,11 +215,7 @@ export function scan(text: string): ILexingResult {
       if (j < n && text.charCodeAt(j) >= 0x80) {
         image = matchIdentifier(text, i)?.[0];
         if (image !== undefined) type = keywordOf.get(image) ?? Identifier; // `skill` before `　`
-      } else if (j > i) {
-        const k = keywordAt(text, i, j - i, h);
-        if (k !== undefined) [image, type] = k;
-        else image = text.slice(i, j);
-      }
+      } else if (j > i) [image, type] = wordAt(text, i, j - i, h);
       if (image !== undefined) {
         tokens.push(makeToken(type, image, i, line, column));
         column += image.length;
