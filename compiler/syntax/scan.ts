@@ -46,49 +46,56 @@ for (const t of [...singles, LSquare, RSquare, Question]) single[(t.PATTERN as s
 const withEq: (TokenType | undefined)[] = [];
 for (const t of [EqEq, NotEq, LtEq, GtEq, PlusEq, MinusEq]) withEq[(t.PATTERN as string).charCodeAt(0)] = t;
 
-/** A word's hash as the lexer reads it, one character at a time. */
-const step = (h: number, c: number) => (Math.imul(h, 31) + c) | 0;
+/** A word's hash as the lexer reads it, one character at a time; 30 bits, so that it is a small integer in V8. */
+const step = (h: number, c: number) => (Math.imul(h, 31) + c) & 0x3fffffff;
 const hashOf = (word: string) => {
   let h = 0;
   for (let i = 0; i < word.length; i++) h = step(h, word.charCodeAt(i));
   return h;
 };
 
-/** A word and its token type. */
-type Word = [text: string, type: TokenType];
+/** A word and its token type, in a chain of the words whose hashes share a slot. */
+interface Word {
+  text: string;
+  type: TokenType;
+  hash: number;
+  next: Word | undefined;
+}
 /** ASCII words read before (keywords first), by hash: a word is compared with these where it stands, so a keyword
  *  is found and a name seen before is not made again. Every `caocao` of every file is then one string: no new
  *  string per word (looking each word up in a map of strings hashed a new string per word was a third of the
- *  lexer's time), a smaller tree, and a string whose hash the maps of the later stages have already computed. */
-const words = new Map<number, Word | Word[]>();
+ *  lexer's time), a smaller tree, and a string whose hash the maps of the later stages have already computed.
+ *  A table of our own: an array slot per hash's low bits, a chain per slot. */
+const SLOTS = 1 << 16;
+let table: (Word | undefined)[] = [];
+let stored = 0;
 /** At most this many words are kept (the keywords always): a long-lived process reading many texts. */
 const MAX_WORDS = 50_000;
 function forgetWords(): void {
-  words.clear();
-  for (const [word, type] of keywordOf) remember(hashOf(word), [word, type]);
+  table = new Array<Word | undefined>(SLOTS).fill(undefined);
+  stored = 0;
+  for (const [word, type] of keywordOf) remember(hashOf(word), word, type);
 }
-function remember(h: number, w: Word): void {
-  const hit = words.get(h);
-  if (hit === undefined) words.set(h, w);
-  else if (typeof hit[0] === 'string') words.set(h, [hit as Word, w]);
-  else (hit as Word[]).push(w);
+function remember(hash: number, text: string, type: TokenType): Word {
+  const slot = hash & (SLOTS - 1);
+  const w: Word = { text, type, hash, next: table[slot] };
+  table[slot] = w;
+  stored++;
+  return w;
 }
 forgetWords();
 
-/** The ASCII word text[i, i + length) of hash `h`: its string and type, found among the words read before or
- *  made and remembered as a name. */
+/** The ASCII word text[i, i + length) of hash `h`: found among the words read before, or made and remembered as a
+ *  name. */
 function wordAt(text: string, i: number, length: number, h: number): Word {
-  const hit = words.get(h);
-  if (hit !== undefined) {
-    if (typeof hit[0] === 'string') {
-      const w = hit as Word;
-      if (w[0].length === length && text.startsWith(w[0], i)) return w;
-    } else for (const w of hit as Word[]) if (w[0].length === length && text.startsWith(w[0], i)) return w;
+  for (let w = table[h & (SLOTS - 1)]; w !== undefined; w = w.next) {
+    if (w.hash !== h || w.text.length !== length) continue;
+    let k = 0;
+    while (k < length && w.text.charCodeAt(k) === text.charCodeAt(i + k)) k++;
+    if (k === length) return w;
   }
-  if (words.size >= MAX_WORDS) forgetWords();
-  const w: Word = [text.slice(i, i + length), Identifier];
-  remember(h, w);
-  return w;
+  if (stored >= MAX_WORDS) forgetWords();
+  return remember(h, text.slice(i, i + length), Identifier);
 }
 
 const EQ = 61;
@@ -215,7 +222,11 @@ export function scan(text: string): ILexingResult {
       if (j < n && text.charCodeAt(j) >= 0x80) {
         image = matchIdentifier(text, i)?.[0];
         if (image !== undefined) type = keywordOf.get(image) ?? Identifier; // `skill` before `　`
-      } else if (j > i) [image, type] = wordAt(text, i, j - i, h);
+      } else if (j > i) {
+        const w = wordAt(text, i, j - i, h);
+        image = w.text;
+        type = w.type;
+      }
       if (image !== undefined) {
         tokens.push(makeToken(type, image, i, line, column));
         column += image.length;
