@@ -143,9 +143,9 @@ export function mergeReads(into: Reads, from: Reads): void {
   from.names.forEach((s, n) => {
     if (!into.names.has(n)) into.names.set(n, s);
   });
-  for (const [k, l] of from.kinds) into.kinds.set(k, l);
-  for (const [k, v] of from.extra) if (!into.extra.has(k)) into.extra.set(k, v);
-  for (const r of from.shared) into.shared.add(r);
+  for (const [k, l] of from.kinds) into.readKind(k, l);
+  for (const [k, v] of from.extra) if (!into.extra.has(k)) into.readExtra(k, v);
+  for (const r of from.shared) into.share(r);
   into.all ||= from.all;
 }
 

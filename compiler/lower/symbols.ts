@@ -36,13 +36,31 @@ export interface Sym {
  *  (windows, fields, tags …) are compared whole (`sameTables`). */
 export class Reads {
   names = new Map<string, Sym | undefined>();
-  kinds = new Map<SymKind, Sym[]>();
+  /** The three below are the shared empty ones until something is read (most declarations read none of them, and
+   *  a compile makes thousands of these): written only through `readKind`, `readExtra` and `share`. */
+  kinds: ReadonlyMap<SymKind, Sym[]> = NO_KINDS;
   all = false;
   /** Reads of tables other than this one (a general's skills by id), as the caller names them. */
-  extra = new Map<string, unknown>();
+  extra: ReadonlyMap<string, unknown> = NO_EXTRA;
   /** The reads of results shared by several declarations, by reference (not copied into each). */
-  shared = new Set<Reads>();
+  shared: ReadonlySet<Reads> = NO_SHARED;
+
+  readKind(kind: SymKind, list: Sym[]): void {
+    if (this.kinds === NO_KINDS) this.kinds = new Map();
+    (this.kinds as Map<SymKind, Sym[]>).set(kind, list);
+  }
+  readExtra(key: string, value: unknown): void {
+    if (this.extra === NO_EXTRA) this.extra = new Map();
+    (this.extra as Map<string, unknown>).set(key, value);
+  }
+  share(r: Reads): void {
+    if (this.shared === NO_SHARED) this.shared = new Set();
+    (this.shared as Set<Reads>).add(r);
+  }
 }
+const NO_KINDS: ReadonlyMap<SymKind, Sym[]> = new Map();
+const NO_EXTRA: ReadonlyMap<string, unknown> = new Map();
+const NO_SHARED: ReadonlySet<Reads> = new Set();
 
 /** The same answer of a lookup in two tables: a symbol of the same kind for the same declaration. */
 export function sameSym(a: Sym | undefined, b: Sym | undefined): boolean {
@@ -128,7 +146,7 @@ export class Symbols {
   /** The symbols of one kind, each once (a Chinese alias names the same symbol), in declaration order. */
   ofKind(kind: SymKind): Sym[] {
     const list = this.kindList(kind);
-    this.reads?.kinds.set(kind, list);
+    this.reads?.readKind(kind, list);
     return list;
   }
 

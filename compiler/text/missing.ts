@@ -80,7 +80,7 @@ export class MissingWording {
     const base = skillsOf(files);
     const skillOf = (id: string) => {
       const d = base(id);
-      S.reads?.extra.set(id, d);
+      S.reads?.readExtra(id, d);
       return d;
     };
     const found = new Map<string, Missing>();

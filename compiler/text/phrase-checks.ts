@@ -30,7 +30,7 @@ const factsCache = new WeakMap<Symbols, { facts: Facts; reads: Reads }>();
 function facts(S: Symbols): Facts {
   const hit = factsCache.get(S);
   if (hit) {
-    S.reads?.shared.add(hit.reads);
+    S.reads?.share(hit.reads);
     return hit.facts;
   }
   const outer = S.reads;
@@ -42,7 +42,7 @@ function facts(S: Symbols): Facts {
     return f;
   } finally {
     S.reads = outer;
-    outer?.shared.add(reads);
+    outer?.share(reads);
   }
 }
 

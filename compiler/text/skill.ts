@@ -60,7 +60,7 @@ export function skillText(R: Renderer, d: A.SkillDecl): Text {
     cache.set(d, x);
   }
   for (const m of x.missing) if (!R.missing.has(m.key)) R.missing.set(m.key, m);
-  R.S.reads?.shared.add(x.reads);
+  R.S.reads?.share(x.reads);
   return x.text;
 }
 
