@@ -1719,7 +1719,7 @@ export class SgsParser extends EmbeddedActionsParser {
     // `start guanyu play` — the phase is on the same line, and is not the player of an answer `caocao: …`.
     const from = this.OPTION(
       (this.gated[2] ??= {
-        GATE: () => this.LA(1).startLine === this.LA(0).endLine && !this.is(this.LA(2), Colon),
+        GATE: () => this.LA(1).startLine === this.LA(0).startLine && !this.is(this.LA(2), Colon),
         DEF: () => this.CONSUME2(Identifier, { LABEL: 'from' }),
       }),
     ) as IToken | undefined;
@@ -1753,7 +1753,7 @@ export class SgsParser extends EmbeddedActionsParser {
           // `expect ask guanyu`: the player is on the same line (so `expect ask` + a next-line item stays an Expect).
           GATE: () =>
             this.is(this.LA(2), Identifier) &&
-            this.LA(2).startLine === this.LA(1).endLine &&
+            this.LA(2).startLine === this.LA(1).startLine &&
             !this.is(this.LA(3), Colon),
           ALT: () => {
             this.CONSUME(kw.ask!, { LABEL: 'ask' });
@@ -2162,7 +2162,7 @@ export class SgsParser extends EmbeddedActionsParser {
     this.CONSUME(kw.return!);
     const value = this.OPTION(
       (this.gated[3] ??= {
-        GATE: () => this.LA(1).startLine === this.LA(0).endLine,
+        GATE: () => this.LA(1).startLine === this.LA(0).startLine,
         DEF: () => this.SUBRULE(this.expr, { LABEL: 'value' }),
       }),
     ) as A.Expr | undefined;
@@ -2175,7 +2175,7 @@ export class SgsParser extends EmbeddedActionsParser {
     this.CONSUME(kw.stop!);
     const value = this.OPTION(
       (this.gated[4] ??= {
-        GATE: () => this.LA(1).startLine === this.LA(0).endLine,
+        GATE: () => this.LA(1).startLine === this.LA(0).startLine,
         DEF: () => this.SUBRULE(this.expr, { LABEL: 'value' }),
       }),
     ) as A.Expr | undefined;

@@ -103,7 +103,6 @@ export function relex(before: string, was: Int32Array, text: string): Relexed | 
     t.startOffset += x0;
     t.endOffset! += x0;
     t.startLine! += line0 - 1;
-    t.endLine! += line0 - 1;
   }
 
   const count = q0 + window.length + (oldCount - q1);

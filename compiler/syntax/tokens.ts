@@ -258,7 +258,8 @@ export const LEXER_OPTIONS = { ensureOptimizations: true, positionTracking: 'ful
  *  inserts) with NaN positions and the same fields in the same order as the tokens its lexer makes, so V8 gives all
  *  of them one hidden class whose number fields hold doubles: each of a token's six positions was then an object
  *  of its own (seven allocations a token, not one), and the spans built from them boxed theirs too. Tokens of this
- *  shape keep small integers in place. */
+ *  shape keep small integers in place. No end line or column: a token never spans lines (its line is `startLine`,
+ *  its last column `startColumn + image.length - 1`), and each field is 8 bytes of every token of a compile. */
 export function makeToken(
   tokenType: TokenType,
   image: string,
@@ -274,9 +275,7 @@ export function makeToken(
     startOffset,
     endOffset: startOffset + n,
     startLine,
-    endLine: startLine,
     startColumn,
-    endColumn: startColumn + n,
   };
 }
 
