@@ -45,6 +45,8 @@ export class MissingWording {
   private units: DeclCache<A.Decl, Missing[]>;
   private files: DeclCache<A.Decl[], Missing[]>;
   private windows: DeclCache<A.Span, Missing[]>;
+  /** The declarations the pre-check proved (precheck.ts): a re-check walks only what an edit can have changed. */
+  private proven: DeclCache<A.Decl, true>;
   /** Test only: passed to every renderer (`ExprRenderer.onMember`). */
   onMember?: Renderer['onMember'];
   private last?: { S: Symbols; factsFrom: A.Decl[]; facts: Built<Facts>; book: Built<Phrasebook> };
@@ -53,6 +55,7 @@ export class MissingWording {
     this.units = caches.cache();
     this.files = caches.cache();
     this.windows = caches.cache();
+    this.proven = caches.cache();
   }
 
   clear(): void {
@@ -65,7 +68,7 @@ export class MissingWording {
     // SGS_TEXT_PRECHECK=verify both run, and a walk that passed where wording finds a miss is a bug of the walk.
     const mode = precheckMode();
     if (mode === 'off') return this.render(files, S, facts, book);
-    const complete = wordingComplete(files, S, book, facts);
+    const complete = wordingComplete(files, S, book, facts, undefined, this.proven);
     if (mode !== 'verify') return complete ? [] : this.render(files, S, facts, book);
     const found = this.render(files, S, facts, book);
     if (complete && found.length)
@@ -159,6 +162,7 @@ export class MissingWording {
       this.units.clear();
       this.files.clear();
       this.windows.clear();
+      this.proven.clear();
     }
     this.last = { S, factsFrom, facts, book };
     return { facts: facts.value, book: book.value };

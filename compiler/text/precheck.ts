@@ -5,6 +5,7 @@
 // Imprecision costs time, never a missed SGS310; every change to the renderer's lookups must be mirrored here
 // (test/text-precheck.test.ts cross-checks the two).
 import type * as A from '../ast/nodes.ts';
+import type { DeclCache } from '../decl-cache.ts';
 import type { Sym, Symbols } from '../lower/symbols.ts';
 import { BUILTINS } from '../../runtime/builtin-table.ts';
 import { type Phrasebook, parseTemplate, slotNames, type Pattern, type Phrase } from './phrasebook.ts';
@@ -157,11 +158,12 @@ export function wordingComplete(
   book: Phrasebook,
   facts: Facts,
   trace?: PrecheckTrace,
+  proven?: DeclCache<A.Decl, true>,
 ): boolean {
   try {
     const w = new Walker(S, book, facts, trace?.consulted);
     if (trace?.owners) w.owners = trace.owners;
-    w.program(files);
+    w.program(files, trace ? undefined : proven);
     return true;
   } catch (e) {
     if (trace) trace.why = e instanceof Unproven ? e.why : `precheck error: ${e instanceof Error ? e.message : e}`;
@@ -209,20 +211,29 @@ class Walker {
 
   // ------------------------------------------------------------ the program (missing.ts `find`)
 
-  program(files: A.SourceFile[]): void {
+  /** With `proven`, a declaration proven by an earlier compile is not walked again while what it read holds (its
+   *  names, through the table; the facts and the phrasebook, whose change clears the cache: missing.ts). A walk
+   *  depends on nothing else: a skill a general names is read through its symbol, whose declaration is compared. */
+  program(files: A.SourceFile[], proven?: DeclCache<A.Decl, true>): void {
     const skillOf = skillsOf(files);
     for (const f of files)
       for (const d of f.decls) {
         if (!DESCRIBED.has(d.kind)) continue;
-        if (d.kind !== 'Variant') {
-          this.decl(d, skillOf);
-          continue;
-        }
-        const local = new Map<string, A.SkillDecl>();
-        for (const x of d.decls) if (x.kind === 'Skill') local.set(x.names.id.name, x);
-        for (const x of d.decls) this.decl(x, (id) => local.get(id) ?? skillOf(id));
-        // (Only the first block of a value words its label; every block's label is walked.)
-        this.variantLabel(d);
+        const walk = (): true => {
+          if (d.kind !== 'Variant') {
+            this.decl(d, skillOf);
+            return true;
+          }
+          const local = new Map<string, A.SkillDecl>();
+          for (const x of d.decls) if (x.kind === 'Skill') local.set(x.names.id.name, x);
+          for (const x of d.decls) this.decl(x, (id) => local.get(id) ?? skillOf(id));
+          // (Only the first block of a value words its label; every block's label is walked.)
+          this.variantLabel(d);
+          return true;
+        };
+        // Only a proof is kept: a walk that gives up throws, past the cache.
+        if (proven) proven.run(d, this.S, walk);
+        else walk();
       }
     for (const w of this.S.windows.keys()) this.window(w, 'n', () => false);
   }
