@@ -40,8 +40,9 @@ import {
 
 /** One-character tokens by character code. */
 const single: (TokenType | undefined)[] = [];
-const singles = [Lt, Gt, Eq, Plus, Minus, Star, Slash, Percent, Dot, Comma, Colon, LParen, RParen, LCurly, RCurly];
-for (const t of [...singles, LSquare, RSquare, Question]) single[(t.PATTERN as string).charCodeAt(0)] = t;
+for (const t of [Lt, Gt, Eq, Plus, Minus, Star, Slash, Percent, Dot, Comma, Colon, Question])
+  single[(t.PATTERN as string).charCodeAt(0)] = t;
+for (const t of [LParen, RParen, LCurly, RCurly, LSquare, RSquare]) single[(t.PATTERN as string).charCodeAt(0)] = t;
 /** Two-character tokens by their first character; all of them end with `=` and come before the one-character ones. */
 const withEq: (TokenType | undefined)[] = [];
 for (const t of [EqEq, NotEq, LtEq, GtEq, PlusEq, MinusEq]) withEq[(t.PATTERN as string).charCodeAt(0)] = t;
@@ -218,17 +219,17 @@ export function scan(text: string): ILexingResult {
         h = step(h, d);
       }
       let image: string | undefined;
-      let type: TokenType = Identifier;
+      let wordType: TokenType = Identifier;
       if (j < n && text.charCodeAt(j) >= 0x80) {
         image = matchIdentifier(text, i)?.[0];
-        if (image !== undefined) type = keywordOf.get(image) ?? Identifier; // `skill` before `　`
+        if (image !== undefined) wordType = keywordOf.get(image) ?? Identifier; // `skill` before `　`
       } else if (j > i) {
         const w = wordAt(text, i, j - i, h);
         image = w.text;
-        type = w.type;
+        wordType = w.type;
       }
       if (image !== undefined) {
-        tokens.push(makeToken(type, image, i, line, column));
+        tokens.push(makeToken(wordType, image, i, line, column));
         column += image.length;
         i += image.length;
         continue;
