@@ -214,10 +214,12 @@ export class Facts {
     };
     const ctxOf = (b: Scan) => (b.window ? this.windowEvents.get(b.window) : ctxList.get(b.callee)) ?? NO_KINDS;
 
-    // To a fixpoint (at most 6 rounds). Contexts and window events only grow, by appending, so a call site (or a
-    // timing) passes on only the part of its list it has not passed on yet (`passed`): the rest would add nothing.
-    for (let round = 0; round < 6; round++) {
-      let changed = false;
+    // To a fixpoint. Contexts and window events only grow, by appending, so a call site (or a timing) passes on only
+    // the part of its list it has not passed on yet (`passed`): the rest would add nothing. Every round but the last
+    // adds to sets drawn from the program's event kinds, so the rounds end. (A cap of six rounds, just enough for
+    // rules/, would have cut a longer chain of calls short without a word.)
+    for (let changed = true; changed; ) {
+      changed = false;
       for (const b of scans) {
         // A body reads its contexts, its parameters' kinds and, through `e.f`, event fields' kinds. These only grow:
         // when none grew since its last read (the sum of their sizes is the same), a read would add nothing.
@@ -258,7 +260,6 @@ export class Facts {
           }
         tm.passed = ev.length;
       }
-      if (!changed) break;
     }
   }
 

@@ -1,0 +1,31 @@
+// Facts the text generator finds about a program (compiler/text/facts.ts): which events a parameter of type
+// `event` may hold, followed through calls to a fixpoint however long the chain.
+import { describe, expect, it } from 'vitest';
+import { Facts } from '../compiler/text/facts.ts';
+import { collect } from '../compiler/lower/symbols.ts';
+import { parse } from '../compiler/syntax/parse.ts';
+
+/** An event handed down a chain of `depth` functions, declared deepest first (so each round of the fixpoint reaches
+ *  one level further). */
+function chain(depth: number): string {
+  const fns: string[] = [];
+  for (let i = depth; i >= 1; i--)
+    fns.push(i === depth ? `function f${i}(e: event): int = 1` : `function f${i}(e: event): int = f${i + 1}(e)`);
+  return [
+    'event hurt(to: player, n: int) { timing hurtDone for to }',
+    ...fns,
+    'skill s 技 "S" { on hurtDone(you) { let x = f1(event) } }',
+  ].join('\n');
+}
+
+describe('the facts of the texts', () => {
+  it('follows an event through a chain of calls of any length', () => {
+    for (const depth of [3, 12]) {
+      const { ast, diagnostics } = parse(chain(depth), 'chain.sgs');
+      expect(diagnostics).toEqual([]);
+      const S = collect([ast], []);
+      const facts = new Facts(S, [ast]);
+      for (let i = 1; i <= depth; i++) expect(facts.kindsOfParam(`function:f${i}`, 0), `f${i}`).toEqual(['hurt']);
+    }
+  });
+});
