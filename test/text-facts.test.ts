@@ -28,4 +28,17 @@ describe('the facts of the texts', () => {
       for (let i = 1; i <= depth; i++) expect(facts.kindsOfParam(`function:f${i}`, 0), `f${i}`).toEqual(['hurt']);
     }
   });
+
+  it('tells facts found again from the same trees from facts that changed', () => {
+    const source = chain(3);
+    const { ast } = parse(source, 'chain.sgs');
+    const S = collect([ast], []);
+    expect(new Facts(S, [ast]).sameAs(new Facts(S, [ast]))).toBe(true);
+    // The same text parsed again: other trees, so other facts (they point into the trees).
+    const again = parse(source, 'chain.sgs').ast;
+    expect(new Facts(S, [ast]).sameAs(new Facts(collect([again], []), [again]))).toBe(false);
+    // The skill no longer hands the event down: f1 … f3 hold no event kinds.
+    const cut = { ...ast, decls: ast.decls.filter((d) => d.kind !== 'Skill') };
+    expect(new Facts(S, [ast]).sameAs(new Facts(collect([cut], []), [cut]))).toBe(false);
+  });
 });

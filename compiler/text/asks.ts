@@ -83,6 +83,25 @@ export class AskIndex {
     }
   }
 
+  /** The same bodies, call sites and asks as `o`, over the same trees: either serves as the other. */
+  sameAs(o: AskIndex): boolean {
+    const sameBody = (a: AskBody, b: AskBody) =>
+      a.key === b.key &&
+      a.id === b.id &&
+      a.callable === b.callable &&
+      a.params === b.params &&
+      sameList(a.exprs, b.exprs) &&
+      sameMap(a.lets, b.lets, (x, y) => x === y);
+    const sameSite = (a: CallSite, b: CallSite) => a.call === b.call && a.body.key === b.body.key;
+    const sameAsk = (a: CardAsk, b: CardAsk) =>
+      a.kind === b.kind && a.asker.key === b.asker.key && sameList(a.chain, b.chain, sameSite);
+    return (
+      sameMap(this.bodies, o.bodies, sameBody) &&
+      sameMap(this.sites, o.sites, (a, b) => sameList(a, b, sameSite)) &&
+      sameMap(this.byKind, o.byKind, (a, b) => sameList(a, b, sameAsk))
+    );
+  }
+
   private push(a: CardAsk): void {
     const l = this.byKind.get(a.kind) ?? [];
     l.push(a);
@@ -198,4 +217,26 @@ export function positional(c: A.Call, names: string[], skip = 0): (A.Expr | unde
   }
   if (skip === 1 && c.callee.kind === 'Member') out[0] = c.callee.object;
   return out;
+}
+
+/** The same items in the same order (`same` of each pair; identity by default). */
+export function sameList<T>(
+  a: readonly T[],
+  b: readonly T[],
+  same: (x: T, y: T) => boolean = (x, y) => x === y,
+): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!same(a[i]!, b[i]!)) return false;
+  return true;
+}
+
+/** The same keys in the same order, and `same` values. */
+export function sameMap<K, V>(a: ReadonlyMap<K, V>, b: ReadonlyMap<K, V>, same: (x: V, y: V) => boolean): boolean {
+  if (a.size !== b.size) return false;
+  const bs = b.entries();
+  for (const [k, v] of a) {
+    const n = bs.next();
+    if (n.done || n.value[0] !== k || !same(v, n.value[1])) return false;
+  }
+  return true;
 }

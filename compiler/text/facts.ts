@@ -4,7 +4,7 @@
 //    field holds a `useCard`), from the arguments passed at every call site, to a fixpoint.
 import type * as A from '../ast/nodes.ts';
 import type { Symbols } from '../lower/symbols.ts';
-import { AskIndex, positional } from './asks.ts';
+import { AskIndex, positional, sameList, sameMap } from './asks.ts';
 
 export { positional };
 
@@ -295,6 +295,22 @@ export class Facts {
     if (ev === undefined) return NO_KINDS;
     const s = this.S.get(ev);
     return s?.kind === 'event' ? [s.id] : NO_KINDS;
+  }
+
+  /** The same facts as `o`, found from the same trees: either serves as the other (a re-check after an edit inside
+   *  a body keeps the last facts, and with them what was worded and proved with them). */
+  sameAs(o: Facts): boolean {
+    const sameSet = (a: Set<string>, b: Set<string>) => sameList([...a], [...b]);
+    const same = <T>(a: T, b: T) => a === b;
+    return (
+      sameMap(this.windowEvents, o.windowEvents, (a, b) => sameList(a, b)) &&
+      sameMap(this.windowSubjects, o.windowSubjects, same) &&
+      sameMap(this.paramKinds, o.paramKinds, sameSet) &&
+      sameMap(this.contexts, o.contexts, sameSet) &&
+      sameMap(this.methodParams, o.methodParams, same) &&
+      sameMap(this.modeParams, o.modeParams, same) &&
+      this.asks.sameAs(o.asks)
+    );
   }
 
   /** The event kinds an `event`-typed parameter holds. */

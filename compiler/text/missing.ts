@@ -154,11 +154,15 @@ export class MissingWording {
       last.factsFrom.every((d, i) => d === factsFrom[i]) &&
       stillHolds(last.facts.reads, last.S, S, this.caches.change);
     const keepBook = tables && stillHolds(last.book.reads, last.S, S, this.caches.change);
-    const facts = keepFacts ? last.facts : built(S, () => new Facts(S, files));
+    let facts = keepFacts ? last.facts : built(S, () => new Facts(S, files));
+    // Facts found again that came out the same (most edits inside a body change none): the last ones kept, with the
+    // reads of this finding, so that what was described and proved with them still holds.
+    const sameFacts = !keepFacts && tables && last.facts.value.sameAs(facts.value);
+    if (sameFacts) facts = { value: last.facts.value, reads: facts.reads };
     const book = keepBook ? last.book : built(S, () => new Phrasebook(S));
     facts.value.S = S;
     // Declarations described with other facts or wording must be described again.
-    if (!keepFacts || !keepBook) {
+    if (!(keepFacts || sameFacts) || !keepBook) {
       this.units.clear();
       this.files.clear();
       this.windows.clear();
