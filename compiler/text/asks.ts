@@ -30,6 +30,10 @@ export interface CardAsk {
   chain: CallSite[];
 }
 
+/** The declarations an AskIndex is found from (top-level ones: a variant's version of a procedure words the same
+ *  ask). */
+export const ASK_KINDS = new Set<A.Decl['kind']>(['Event', 'Action', 'Function', 'Card']);
+
 export class AskIndex {
   private bodies = new Map<string, AskBody>();
   private sites = new Map<string, CallSite[]>();

@@ -60,8 +60,10 @@ export class Facts {
     /** Rebound to a later table when a re-check reuses these facts (compiler/text/missing.ts). */
     public S: Symbols,
     files: A.SourceFile[],
+    /** Found from the same declarations before (compiler/text/missing.ts). */
+    asks?: AskIndex,
   ) {
-    this.asks = new AskIndex(S, files);
+    this.asks = asks ?? new AskIndex(S, files);
     const bodies: {
       callee: Callee;
       params: A.Param[];

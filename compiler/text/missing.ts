@@ -8,6 +8,7 @@ import { warning, type Diagnostic } from '../diagnostics.ts';
 import { DeclCaches, stillHolds, type DeclCache } from '../decl-cache.ts';
 import { Phrasebook } from './phrasebook.ts';
 import { Facts } from './facts.ts';
+import { ASK_KINDS, AskIndex, sameList } from './asks.ts';
 import { Renderer } from './stmt.ts';
 import { wordingComplete } from './precheck.ts';
 import type { Missing } from './context.ts';
@@ -49,7 +50,14 @@ export class MissingWording {
   private proven: DeclCache<A.Decl, true>;
   /** Test only: passed to every renderer (`ExprRenderer.onMember`). */
   onMember?: Renderer['onMember'];
-  private last?: { S: Symbols; factsFrom: A.Decl[]; facts: Built<Facts>; book: Built<Phrasebook> };
+  private last?: {
+    S: Symbols;
+    factsFrom: A.Decl[];
+    facts: Built<Facts>;
+    asksFrom: A.Decl[];
+    asks: Built<AskIndex>;
+    book: Built<Phrasebook>;
+  };
 
   constructor(private caches = new DeclCaches()) {
     this.units = caches.cache();
@@ -149,12 +157,19 @@ export class MissingWording {
     // Same tables when the caches kept their entries from that compile (`DeclCaches.begin`).
     const tables = !!last && (this.caches.change?.from === last.S || sameTables(last.S, S));
     const keepFacts =
-      tables &&
-      last.factsFrom.length === factsFrom.length &&
-      last.factsFrom.every((d, i) => d === factsFrom[i]) &&
-      stillHolds(last.facts.reads, last.S, S, this.caches.change);
+      tables && sameList(last.factsFrom, factsFrom) && stillHolds(last.facts.reads, last.S, S, this.caches.change);
     const keepBook = tables && stillHolds(last.book.reads, last.S, S, this.caches.change);
-    let facts = keepFacts ? last.facts : built(S, () => new Facts(S, files));
+    // Where the rules ask for card kinds is found from procedures and cards only: an edit of a skill keeps it.
+    const asksFrom = files.flatMap((f) => f.decls.filter((d) => ASK_KINDS.has(d.kind)));
+    const keepAsks =
+      tables && sameList(last.asksFrom, asksFrom) && stillHolds(last.asks.reads, last.S, S, this.caches.change);
+    const asks = keepAsks ? last.asks : built(S, () => new AskIndex(S, files));
+    let facts = keepFacts
+      ? last.facts
+      : built(S, () => {
+          S.reads?.share(asks.reads);
+          return new Facts(S, files, asks.value);
+        });
     // Facts found again that came out the same (most edits inside a body change none): the last ones kept, with the
     // reads of this finding, so that what was described and proved with them still holds.
     const sameFacts = !keepFacts && tables && last.facts.value.sameAs(facts.value);
@@ -168,7 +183,7 @@ export class MissingWording {
       this.windows.clear();
       this.proven.clear();
     }
-    this.last = { S, factsFrom, facts, book };
+    this.last = { S, factsFrom, facts, asksFrom, asks, book };
     return { facts: facts.value, book: book.value };
   }
 }
