@@ -1,7 +1,9 @@
 // Facts the text generator finds about a program (compiler/text/facts.ts): which events a parameter of type
 // `event` may hold, followed through calls to a fixpoint however long the chain.
 import { describe, expect, it } from 'vitest';
-import { Facts } from '../compiler/text/facts.ts';
+import type * as A from '../compiler/ast/nodes.ts';
+import { DeclCaches } from '../compiler/decl-cache.ts';
+import { Facts, WalkCache } from '../compiler/text/facts.ts';
 import { collect } from '../compiler/lower/symbols.ts';
 import { parse } from '../compiler/syntax/parse.ts';
 
@@ -40,5 +42,28 @@ describe('the facts of the texts', () => {
     // The skill no longer hands the event down: f1 … f3 hold no event kinds.
     const cut = { ...ast, decls: ast.decls.filter((d) => d.kind !== 'Skill') };
     expect(new Facts(S, [ast]).sameAs(new Facts(collect([cut], []), [cut]))).toBe(false);
+  });
+
+  it('finds again what a declaration hands on by name when a card method it calls takes its parameters in another order', () => {
+    // The skill is the same declaration in both compiles; only the card changed, so what walking the skill found
+    // is kept per declaration, unless the methods' parameters tell it not to be (WalkCache.tag).
+    const skill = parse(
+      'event hurt(to: player) { timing hurtDone for to }\nskill s 技 "S" { on hurtDone(you) { let x = card.effect(e: event) } }',
+      'skill.sgs',
+    ).ast;
+    const cardV1 = parse('card c 卡 "C" {\n  effect(n: int, e: event) { }\n}', 'card.sgs').ast;
+    const cardV2 = parse('card c 卡 "C" {\n  effect(e: event, n: int) { }\n}', 'card.sgs').ast;
+    const caches = new DeclCaches();
+    const walks = new WalkCache(caches.cache());
+    const facts = (card: A.SourceFile) => {
+      const files = [skill, card];
+      const S = collect(files, []);
+      caches.begin(S);
+      return new Facts(S, files, undefined, walks);
+    };
+    expect(facts(cardV1).kindsOfParam('method:effect', 1)).toEqual(['hurt']);
+    const again = facts(cardV2);
+    expect(again.kindsOfParam('method:effect', 0)).toEqual(['hurt']);
+    expect(again.kindsOfParam('method:effect', 1)).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@
 //    field holds a `useCard`), from the arguments passed at every call site, to a fixpoint.
 import type * as A from '../ast/nodes.ts';
 import type { Symbols } from '../lower/symbols.ts';
+import type { DeclCache } from '../decl-cache.ts';
 import { AskIndex, positional, sameList, sameMap } from './asks.ts';
 
 export { positional };
@@ -28,6 +29,34 @@ type Step = { let: string; value: A.Expr } | { callee: Callee; context: boolean;
 /** An argument that may hold event kinds, with its callee's paramKinds key. */
 type Arg = { key: string; value: A.Expr };
 type Timing = { callee: Callee; window: string; passed: number };
+/** A body of the rules the facts are found from. */
+type Body = {
+  callee: Callee;
+  params: A.Param[];
+  body?: A.Block;
+  expr?: A.Expr;
+  event?: string;
+  window?: string;
+  alias?: string;
+};
+/** What one walk of a declaration's bodies found (`Facts.walk`). */
+export type Walked = { scans: Scan[]; timings: Timing[]; subjects: [string, string | null][] };
+
+/** Per top-level declaration, what walking its bodies found, kept while its declaration and what it read hold: the
+ *  names it looked up (through the table) and the card and mode methods' parameters (`tag`). */
+export class WalkCache {
+  private last?: { methods: Map<string, A.Param[]>; modes: Map<string, A.Param[]>; tag: object };
+  constructor(readonly decls: DeclCache<A.Decl, Walked>) {}
+
+  /** The same object while the methods' parameters are the same ones. */
+  tag(methods: Map<string, A.Param[]>, modes: Map<string, A.Param[]>): object {
+    const l = this.last;
+    const same = (a: A.Param[], b: A.Param[]) => a === b;
+    if (l && sameMap(l.methods, methods, same) && sameMap(l.modes, modes, same)) return l.tag;
+    this.last = { methods, modes, tag: {} };
+    return this.last.tag;
+  }
+}
 
 /** No event kinds (shared, never added to). */
 const NO_KINDS: readonly string[] = [];
@@ -62,17 +91,11 @@ export class Facts {
     files: A.SourceFile[],
     /** Found from the same declarations before (compiler/text/missing.ts). */
     asks?: AskIndex,
+    /** What walking each declaration found, kept across compiles (compiler/text/missing.ts). */
+    cache?: WalkCache,
   ) {
     this.asks = asks ?? new AskIndex(S, files);
-    const bodies: {
-      callee: Callee;
-      params: A.Param[];
-      body?: A.Block;
-      expr?: A.Expr;
-      event?: string;
-      window?: string;
-      alias?: string;
-    }[] = [];
+    const bodies: Body[] = [];
     const visit = (d: A.Decl) => {
       switch (d.kind) {
         case 'Event':
@@ -124,7 +147,14 @@ export class Facts {
           break;
       }
     };
-    for (const f of files) f.decls.forEach(visit);
+    // The bodies of each top-level declaration: bodies[from, to).
+    const groups: { top: A.Decl; from: number; to: number }[] = [];
+    for (const f of files)
+      for (const d of f.decls) {
+        const from = bodies.length;
+        visit(d);
+        if (bodies.length > from) groups.push({ top: d, from, to: bodies.length });
+      }
 
     // Contexts: an event runs in itself; anything else in the contexts of its callers. Each callable's contexts
     // also as a list in the same order, so that a call site can go on from the ones it has already passed on.
@@ -140,69 +170,27 @@ export class Facts {
     };
     for (const b of bodies) if (b.event) addContext(b.callee, b.event);
 
-    // One walk of each body finds its timings and the steps the rounds below re-read: its lets and calls in order,
-    // only those that can change something (a `let` or an argument whose expression may hold event kinds:
-    // `mayHold`; a call of something other than an event, which runs inside this body's contexts). Any other step
-    // gives nothing in every round, so leaving it out changes no result, order or symbol read.
+    // One walk of each body finds its timings and the steps the rounds below re-read (`walk`), kept per top-level
+    // declaration across compiles with `cache`; the rounds' marks on what they found are set back.
     const timings: Timing[] = [];
     const scans: Scan[] = [];
-    const paramsOf = new Map<Callee, A.Param[] | undefined>(); // each callee's, once (its symbol read the first time)
-    for (const b of bodies) {
-      const eventHere = !!b.event || !!b.window;
-      const scan: Scan = {
-        callee: b.callee,
-        window: b.window,
-        eventHere,
-        alias: b.alias,
-        params: new Map(),
-        steps: [],
-        fields: false,
-        read: -1,
-      };
-      b.params.forEach((p, i) => {
-        if (!scan.params.has(p.name.name)) scan.params.set(p.name.name, `${b.callee}#${i}`);
-      });
-      // The names that may hold kinds: `event` (or the trigger's alias), parameters, and lets seen so far that may.
-      const names = new Set(scan.params.keys());
-      if (eventHere) names.add('event');
-      if (eventHere && b.alias) names.add(b.alias);
-      const mayHold = (e: A.Expr): boolean =>
-        e.kind === 'Name' ? names.has(e.name) : e.kind === 'Member' ? mayHold(e.object) : withinEvent(e) !== undefined;
-      const onCall = (c: A.Call) => {
-        const callee = this.calleeOf(c);
-        if (!callee) return;
-        if (!paramsOf.has(callee)) paramsOf.set(callee, this.paramsOf(callee));
-        const params = paramsOf.get(callee);
-        const args: Arg[] = [];
-        if (params)
-          positional(
-            c,
-            params.map((p) => p.name.name),
-            callee.startsWith('method:') || c.callee.kind !== 'Member' ? 0 : 1,
-          ).forEach((a, i) => {
-            if (!a || !mayHold(a)) return;
-            args.push({ key: `${callee}#${i}`, value: a });
-            if (a.kind === 'Member') scan.fields = true;
-          });
-        const context = !callee.startsWith('event:');
-        if (context || args.length) scan.steps.push({ callee, context, passed: 0, args });
-      };
-      const onStmt = (s: A.Stmt) => {
-        if (s.kind === 'Let' && mayHold(s.value)) {
-          scan.steps.push({ let: s.name.name, value: s.value });
-          if (s.value.kind === 'Member') scan.fields = true;
-          names.add(s.name.name);
-        }
-        if (s.kind === 'Timing') {
-          timings.push({ callee: b.callee, window: s.name.name, passed: 0 });
-          const f = b.event && s.subject.kind === 'Name' && scan.params.has(s.subject.name) ? s.subject.name : null;
-          const prev = this.windowSubjects.get(s.name.name);
-          this.windowSubjects.set(s.name.name, prev === undefined ? f : prev === f ? f : null);
-        }
-      };
-      if (b.expr) walkExpr(b.expr, onCall);
-      if (b.body) walkStmts(b.body, onStmt, onCall);
-      if (scan.steps.length) scans.push(scan);
+    const tag = cache?.tag(this.methodParams, this.modeParams);
+    for (const g of groups) {
+      const walked = () => this.walk(bodies, g.from, g.to);
+      const found = cache ? cache.decls.run(g.top, S, walked, tag) : walked();
+      for (const sc of found.scans) {
+        sc.read = -1;
+        for (const st of sc.steps) if ('callee' in st) st.passed = 0;
+        scans.push(sc);
+      }
+      for (const t of found.timings) {
+        t.passed = 0;
+        timings.push(t);
+      }
+      for (const [w, f] of found.subjects) {
+        const prev = this.windowSubjects.get(w);
+        this.windowSubjects.set(w, prev === undefined ? f : prev === f ? f : null);
+      }
     }
 
     let added = 0; // kinds added to paramKinds so far
@@ -297,6 +285,75 @@ export class Facts {
     if (ev === undefined) return NO_KINDS;
     const s = this.S.get(ev);
     return s?.kind === 'event' ? [s.id] : NO_KINDS;
+  }
+
+  /** One walk of bodies[from, to): each body's steps the rounds re-read, in order, only those that can change
+   *  something (a `let` or an argument whose expression may hold event kinds: `mayHold`; a call of something other
+   *  than an event, which runs inside this body's contexts; any other step gives nothing in every round, so leaving
+   *  it out changes no result, order or symbol read), its timings, and each timing's subject field if any. */
+  private walk(bodies: Body[], from: number, to: number): Walked {
+    const timings: Timing[] = [];
+    const scans: Scan[] = [];
+    const subjects: [string, string | null][] = [];
+    const paramsOf = new Map<Callee, A.Param[] | undefined>(); // each callee's, once (its symbol read the first time)
+    for (let bi = from; bi < to; bi++) {
+      const b = bodies[bi]!;
+      const eventHere = !!b.event || !!b.window;
+      const scan: Scan = {
+        callee: b.callee,
+        window: b.window,
+        eventHere,
+        alias: b.alias,
+        params: new Map(),
+        steps: [],
+        fields: false,
+        read: -1,
+      };
+      b.params.forEach((p, i) => {
+        if (!scan.params.has(p.name.name)) scan.params.set(p.name.name, `${b.callee}#${i}`);
+      });
+      // The names that may hold kinds: `event` (or the trigger's alias), parameters, and lets seen so far that may.
+      const names = new Set(scan.params.keys());
+      if (eventHere) names.add('event');
+      if (eventHere && b.alias) names.add(b.alias);
+      const mayHold = (e: A.Expr): boolean =>
+        e.kind === 'Name' ? names.has(e.name) : e.kind === 'Member' ? mayHold(e.object) : withinEvent(e) !== undefined;
+      const onCall = (c: A.Call) => {
+        const callee = this.calleeOf(c);
+        if (!callee) return;
+        if (!paramsOf.has(callee)) paramsOf.set(callee, this.paramsOf(callee));
+        const params = paramsOf.get(callee);
+        const args: Arg[] = [];
+        if (params)
+          positional(
+            c,
+            params.map((p) => p.name.name),
+            callee.startsWith('method:') || c.callee.kind !== 'Member' ? 0 : 1,
+          ).forEach((a, i) => {
+            if (!a || !mayHold(a)) return;
+            args.push({ key: `${callee}#${i}`, value: a });
+            if (a.kind === 'Member') scan.fields = true;
+          });
+        const context = !callee.startsWith('event:');
+        if (context || args.length) scan.steps.push({ callee, context, passed: 0, args });
+      };
+      const onStmt = (s: A.Stmt) => {
+        if (s.kind === 'Let' && mayHold(s.value)) {
+          scan.steps.push({ let: s.name.name, value: s.value });
+          if (s.value.kind === 'Member') scan.fields = true;
+          names.add(s.name.name);
+        }
+        if (s.kind === 'Timing') {
+          timings.push({ callee: b.callee, window: s.name.name, passed: 0 });
+          const f = b.event && s.subject.kind === 'Name' && scan.params.has(s.subject.name) ? s.subject.name : null;
+          subjects.push([s.name.name, f]);
+        }
+      };
+      if (b.expr) walkExpr(b.expr, onCall);
+      if (b.body) walkStmts(b.body, onStmt, onCall);
+      if (scan.steps.length) scans.push(scan);
+    }
+    return { scans, timings, subjects };
   }
 
   /** The same facts as `o`, found from the same trees: either serves as the other (a re-check after an edit inside

@@ -7,7 +7,7 @@ import { Reads, sameTables, type Symbols } from '../lower/symbols.ts';
 import { warning, type Diagnostic } from '../diagnostics.ts';
 import { DeclCaches, stillHolds, type DeclCache } from '../decl-cache.ts';
 import { Phrasebook } from './phrasebook.ts';
-import { Facts } from './facts.ts';
+import { Facts, WalkCache } from './facts.ts';
 import { ASK_KINDS, AskIndex, sameList } from './asks.ts';
 import { Renderer } from './stmt.ts';
 import { wordingComplete } from './precheck.ts';
@@ -48,6 +48,8 @@ export class MissingWording {
   private windows: DeclCache<A.Span, Missing[]>;
   /** The declarations the pre-check proved (precheck.ts): a re-check walks only what an edit can have changed. */
   private proven: DeclCache<A.Decl, true>;
+  /** What finding the facts found in each declaration (facts.ts): found again only in the declarations edited. */
+  private walks: WalkCache;
   /** Test only: passed to every renderer (`ExprRenderer.onMember`). */
   onMember?: Renderer['onMember'];
   private last?: {
@@ -64,6 +66,7 @@ export class MissingWording {
     this.files = caches.cache();
     this.windows = caches.cache();
     this.proven = caches.cache();
+    this.walks = new WalkCache(caches.cache());
   }
 
   clear(): void {
@@ -168,7 +171,7 @@ export class MissingWording {
       ? last.facts
       : built(S, () => {
           S.reads?.share(asks.reads);
-          return new Facts(S, files, asks.value);
+          return new Facts(S, files, asks.value, this.walks);
         });
     // Facts found again that came out the same (most edits inside a body change none): the last ones kept, with the
     // reads of this finding, so that what was described and proved with them still holds.
