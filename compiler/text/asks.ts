@@ -6,6 +6,7 @@
 import type * as A from '../ast/nodes.ts';
 import type { Symbols } from '../lower/symbols.ts';
 import { forEachStmt, forEachSubExpr, stmtExprs } from '../ast/walk.ts';
+import { sameList, sameMap } from './same.ts';
 
 /** A body of the rules that calls others: an event, action or function, or a card kind's method. */
 export interface AskBody {
@@ -221,26 +222,4 @@ export function positional(c: A.Call, names: string[], skip = 0): (A.Expr | unde
   }
   if (skip === 1 && c.callee.kind === 'Member') out[0] = c.callee.object;
   return out;
-}
-
-/** The same items in the same order (`same` of each pair; identity by default). */
-export function sameList<T>(
-  a: readonly T[],
-  b: readonly T[],
-  same: (x: T, y: T) => boolean = (x, y) => x === y,
-): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (!same(a[i]!, b[i]!)) return false;
-  return true;
-}
-
-/** The same keys in the same order, and `same` values. */
-export function sameMap<K, V>(a: ReadonlyMap<K, V>, b: ReadonlyMap<K, V>, same: (x: V, y: V) => boolean): boolean {
-  if (a.size !== b.size) return false;
-  const bs = b.entries();
-  for (const [k, v] of a) {
-    const n = bs.next();
-    if (n.done || n.value[0] !== k || !same(v, n.value[1])) return false;
-  }
-  return true;
 }

@@ -5,7 +5,8 @@
 import type * as A from '../ast/nodes.ts';
 import type { Symbols } from '../lower/symbols.ts';
 import type { DeclCache } from '../decl-cache.ts';
-import { AskIndex, positional, sameList, sameMap } from './asks.ts';
+import { AskIndex, positional } from './asks.ts';
+import { sameList, sameMap } from './same.ts';
 
 export { positional };
 
