@@ -6,6 +6,7 @@ import type { Guards } from './reads.ts';
 import type { Request, RulesHost } from './types.ts';
 import type { Frame, PlayerObj, Value } from './values.ts';
 import type { Linked, TriggerRef } from './variants.ts';
+import type { SawLeave } from './visibility.ts';
 
 export interface Engine extends RulesHost {
   /** The linked program (closures and indexes), shared by games with the same program and variants. */
@@ -44,6 +45,8 @@ export interface Engine extends RulesHost {
   readonly guards: Guards;
   /** > 0 while a hook or skillEnabled is being evaluated (results may be partial then, so are not memoised). */
   pureDepth: number;
+  /** Who saw each card leave where it last was, by card id (visibility.ts noteLeaving, knows). */
+  readonly sawLeave: SawLeave;
   /** Events nested inside events (windows.ts). */
   depth: number;
   /** The skills whose rules are running now, innermost last (a request made meanwhile names the innermost). */

@@ -64,7 +64,7 @@ import { linkProgram, type Linked, type TriggerRef } from './variants.ts';
 import { D_FRAME, D_TABLE, Guards, Reads } from './reads.ts';
 import { compiledOf } from './aot/bind.ts';
 import { DEFAULT_CAPS, LoopWatch, Unwinding, loopLine, skillsLoopingNow } from './runaway.ts';
-import { canSee, knowsAnnounced, logEntry, loseTrack } from './visibility.ts';
+import { canSee, knowsAnnounced, logEntry, loseTrack, type SawLeave } from './visibility.ts';
 import { applyCarried, carriedOf } from './carried.ts';
 import {
   MAX_DEPTH,
@@ -161,6 +161,7 @@ export class Game implements Engine {
   readonly reads: Reads | null = null;
   readonly memo = new Map<string, Value>();
   memoAt = -1;
+  readonly sawLeave: SawLeave = [];
   pureDepth = 0;
   depth = 0;
   readonly runningSkills: { skill: string; window?: string }[] = [];
@@ -808,7 +809,7 @@ export class Game implements Engine {
       else r.bump(r.zoneId(key));
     }
     shuffleInPlace(this.state.rng, cards);
-    loseTrack(cards);
+    loseTrack(this.sawLeave, cards);
   }
 
   endGame(winners: Value, text: string, players?: PlayerObj[]): never {

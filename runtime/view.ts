@@ -554,7 +554,7 @@ class Reader implements Table {
 /** Whether `seat` knows a card now: it sees it, saw it go where it is (visibility.ts `knows`), or its own question
  *  lists it (观星's cards from the top of the pile: a question is read in full by the seat it asks). */
 export function knownTo(g: Game, card: CardObj, seat: number | null): boolean {
-  if (knows(g.program, card, seat)) return true;
+  if (knows(g.program, g.sawLeave, card, seat)) return true;
   const r = g.pending;
   return (
     r !== null &&

@@ -37,28 +37,29 @@ export function knowsAnnounced(card: CardObj, seat: number | null): boolean {
   return !card.faceDown || card.open === true || (seat !== null && card.seenBy?.includes(seat) === true);
 }
 
-/** Who saw each card leave the place it last left (a bit per seat; bit 31 for a reader without a seat). */
-const sawLeave = new WeakMap<CardObj, number>();
+/** Who saw each card leave the place it last left, by card id (a bit per seat; bit 31 for a reader without a
+ *  seat; none or 0: nobody). Kept per game (Engine.sawLeave): a card moves several times a turn, and an array read
+ *  by id costs less than a weak map keyed by the card. */
+export type SawLeave = number[];
 const NO_SEAT = 31;
 
 /** Before `card` moves: note who sees it go. A reader who saw a card leave knows where it went (a card a skill
  *  takes from the table into a hand is still that card to everyone), until it moves out of their sight. */
-export function noteLeaving(program: Program, card: CardObj, seats: number): void {
+export function noteLeaving(program: Program, saw: SawLeave, card: CardObj, seats: number): void {
   const bits = sight(program, card) & (((1 << seats) - 1) | (1 << NO_SEAT));
-  if (bits !== 0) sawLeave.set(card, bits);
-  else sawLeave.delete(card);
+  if (bits !== 0 || saw[card.id] !== undefined) saw[card.id] = bits;
 }
 
 /** Shuffled cards are lost track of: nobody knows which is where. */
-export function loseTrack(cards: readonly CardObj[]): void {
-  for (const c of cards) sawLeave.delete(c);
+export function loseTrack(saw: SawLeave, cards: readonly CardObj[]): void {
+  for (const c of cards) if (saw[c.id] !== undefined) saw[c.id] = 0;
 }
 
 /** Whether `seat` knows the card's face: it sees it, or saw it go where it is (noteLeaving). What an AI may read of
  *  a card (runtime/view.ts Table); a view shows only what the seat sees. */
-export function knows(program: Program, card: CardObj, seat: number | null): boolean {
+export function knows(program: Program, saw: SawLeave, card: CardObj, seat: number | null): boolean {
   if (canSee(program, card, seat)) return true;
-  const bits = sawLeave.get(card);
+  const bits = saw[card.id];
   return bits !== undefined && (bits & (1 << (seat ?? NO_SEAT))) !== 0;
 }
 

@@ -91,7 +91,7 @@ export function put(g: Engine, cards: CardObj[], to: ZoneRef, bottom: boolean): 
         if (from) r.bumpSkills(seatOf(c.zone), skills);
       }
     }
-    noteLeaving(g.program, c, g.state.players.length);
+    noteLeaving(g.program, g.sawLeave, c, g.state.players.length);
     removeFromZone(g, c);
     c.zone = key;
     // Cleared, not deleted: a delete would turn the card into a slow dictionary object for the rest of the game

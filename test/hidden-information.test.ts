@@ -12,7 +12,8 @@ import { Game } from '../runtime/game.ts';
 import { ScenarioRunner } from '../runtime/scenario.ts';
 import type { Audience, LogEntry } from '../runtime/types.ts';
 import { label, type CardObj, type PlayerObj, type Value } from '../runtime/values.ts';
-import { publicTable, seatView, viewFor } from '../runtime/view.ts';
+import { knownTo, publicTable, seatView, viewFor } from '../runtime/view.ts';
+import { put } from '../runtime/zones.ts';
 import { entryFor, inAudience } from '../runtime/visibility.ts';
 import { compileOrThrow, inline } from './helpers.ts';
 
@@ -358,5 +359,37 @@ describe('what a table answers about the rules', () => {
     expect(table.call('scoringStanding', 'rebel')).toBe(before);
     g.setMember(rebels()[0]!, 'alive', false, '');
     expect(table.call('scoringStanding', 'rebel')).toBe((before as number) - 1);
+  });
+});
+
+describe('who knows a card that moved', () => {
+  it('a seat that saw a card leave knows it where it went, until it moves out of its sight or is shuffled', () => {
+    const g = new Game(program, { players: 5, seed: 31 });
+    g.start();
+    const zone = (zid: string, seat: number | null = null) =>
+      ({ t: 'z', zone: zid, owner: seat === null ? null : g.state.players[seat]! }) as const;
+    const drawn = g.state.zones.drawPile![0]!;
+    // From the hidden draw pile into seat 1's hand: only seat 1 sees it now, and nobody saw it leave.
+    put(g, [drawn], zone('hand', 1), false);
+    expect([0, 1, 2].map((s) => knownTo(g, drawn, s))).toEqual([false, true, false]);
+    // Seat 1's hand card given to seat 2: seat 1 saw it go, seat 0 did not.
+    put(g, [drawn], zone('hand', 2), false);
+    expect([0, 1, 2].map((s) => knownTo(g, drawn, s))).toEqual([false, true, true]);
+    // Onto the public discard pile, then taken into seat 3's hand: everyone saw it leave the pile.
+    put(g, [drawn], zone('discardPile'), false);
+    put(g, [drawn], zone('hand', 3), false);
+    expect([0, 1, 2, 3, 4].map((s) => knownTo(g, drawn, s))).toEqual([true, true, true, true, true]);
+    // From seat 3's hand onto the hidden draw pile: seat 3 alone saw it go; once the pile is shuffled, nobody can
+    // tell it apart any more.
+    put(g, [drawn], zone('drawPile'), false);
+    expect([0, 1, 2, 3, 4].map((s) => knownTo(g, drawn, s))).toEqual([false, false, false, true, false]);
+    g.shuffle(g.state.zones.drawPile!);
+    expect([0, 1, 2, 3, 4].map((s) => knownTo(g, drawn, s))).toEqual([false, false, false, false, false]);
+    // Games do not share what their seats know: the same card of a new game is unknown to seat 0.
+    const fresh = new Game(program, { players: 5, seed: 31 });
+    fresh.start();
+    const same = fresh.state.cards[drawn.id]!;
+    put(fresh, [same], { t: 'z', zone: 'hand', owner: fresh.state.players[1]! }, false);
+    expect(knownTo(fresh, same, 0)).toBe(false);
   });
 });
