@@ -237,6 +237,15 @@ export class Reads {
     const i = this.props.get(name);
     return i === undefined ? D_OTHER_GLOBAL : this.propBase + p.seat * this.nProps + i;
   }
+  /** A declared property's number in this game (-1: not declared), for propAt: compiled code looks it up once per
+   *  game and name instead of at every read. */
+  propIndex(name: string): number {
+    return this.props.get(name) ?? -1;
+  }
+  /** propId by the property's number (propIndex). */
+  propAt(seat: number, i: number): number {
+    return i < 0 ? D_OTHER_GLOBAL : this.propBase + seat * this.nProps + i;
+  }
   zoneId(key: string): number {
     return this.zones.get(key) ?? D_OTHER_GLOBAL;
   }

@@ -20,7 +20,8 @@ const VOCABULARY = new Set(
     'eventStart eventBody eventCleanup eventEnd eventLeave actionStart d body cleanup ' +
     'runSync RS runBody RB sync fnRef builtin listens member fail vars you frame subject checkStop stopped ret data ' +
     'property reads rec t o v p a windowRun getGlobal setGlobal option zoneRef asPlayer getMember setMember callRef evalHook callPureMethod findCard asList ' +
-    'methodRef callMethodRef hookRef evalHookRef eventRef actionRef runMethod openWindow tick touch slice Math trunc Infinity undefined'
+    'methodRef callMethodRef hookRef evalHookRef eventRef actionRef runMethod openWindow tick touch slice Math trunc Infinity undefined ' +
+    'r rs ix propIndex propAt dep seat'
   ).split(' '),
 );
 /** The emitter's numbered names (code.ts `name`). */

@@ -10,7 +10,7 @@ import type { IAction, IBody, IExpr, IStmt, ITarget, Program } from '../../runti
 import { type Code, int, js, list, lit, name, type Prefix } from './code.ts';
 
 /** Bumped when the shape of the output changes (the loader refuses another version). */
-export const EMIT_VERSION = 10;
+export const EMIT_VERSION = 11;
 
 const C = js`c`;
 const NONE = js``;
@@ -120,18 +120,23 @@ return { E, R, D };
 
   /** The reader of `x.name`, made once per name when the module is bound (runtime/members.ts memberReader). For a
    *  name the linked program declares as a player property, a reader of its own in the module reads a player's
-   *  value by that name where nothing records reads: one shared reader for every name would read by a key it
-   *  holds, which V8 cannot specialise. Anything else, and reads a cached call records, go to the engine's reader. */
+   *  value by that name: one shared reader for every name would read by a key it holds, which V8 cannot
+   *  specialise. While a cached call records, it notes the read by the property's number in the game's cache,
+   *  looked up once per game (`rs`, `ix`), as the engine's reader does by name. Anything else, and games without
+   *  the cache, go to the engine's reader. */
   private member(n: string): Code {
     const general = this.constant('G', n, () => js`rt.member(${lit(n)})`);
     return this.constant(
       'P',
       n,
       () =>
-        js`rt.property(${lit(n)}) ? (g, o, a) => {
-if (o !== null && typeof o === "object" && o.t === "p" && g.reads !== null && g.reads.rec === null) { const v = o.v[${lit(n)}]; return v === undefined ? null : v; }
+        js`rt.property(${lit(n)}) ? ((rs, ix) => (g, o, a) => {
+const r = g.reads;
+if (o !== null && typeof o === "object" && o.t === "p" && r !== null) {
+if (r.rec !== null) { if (r !== rs) { rs = r; ix = r.propIndex(${lit(n)}); } r.dep(r.propAt(o.seat, ix)); }
+const v = o.v[${lit(n)}]; return v === undefined ? null : v; }
 return ${general}(g, o, a);
-} : ${general}`,
+})(null, -1) : ${general}`,
     );
   }
 
