@@ -25,6 +25,8 @@ export interface Engine extends RulesHost {
   readonly skillCache: Map<number, { epoch: number; skills: string[] }>;
   /** Whether a seat has a skill that grants skills, as of an epoch (skills.ts grantsLive); -1: not known. */
   grants: { epoch: number; live: boolean };
+  /** Whether a seat has a skill with a card filter, as of an epoch (skills.ts filtersLive); -1: not known. */
+  filters: { epoch: number; live: boolean };
   /** The skills each card with a kind whose `grantedSkills` depends on the card grants, by card id (skills.ts). */
   readonly cardSkillCache: Map<number, readonly string[]>;
   /** Nesting of each hook being evaluated, by its reference's number, to stop regress (hooks.ts). */

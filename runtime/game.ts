@@ -151,6 +151,7 @@ export class Game implements Engine {
   epoch = 0;
   readonly skillCache = new Map<number, { epoch: number; skills: string[] }>();
   grants = { epoch: -1, live: false };
+  filters = { epoch: -1, live: false };
   readonly cardSkillCache = new Map<number, readonly string[]>();
   readonly hookDepths: number[] = [];
   filtering = false;
@@ -266,7 +267,14 @@ export class Game implements Engine {
     shuffleInPlace(this.state.rng, pile);
     this.reads = this.reference
       ? null
-      : new Reads(this.state, Object.keys(this.program.properties), this.L.hookIndex, opts.checkReads, this.L.grantors);
+      : new Reads(
+          this.state,
+          Object.keys(this.program.properties),
+          this.L.hookIndex,
+          opts.checkReads,
+          this.L.grantors,
+          this.L.filterSkills,
+        );
     this.gen = this.main(mode, scen);
   }
 

@@ -8,7 +8,7 @@ import { RuleError, label, type PlayerObj, type Value } from './values.ts';
 import { runBodySync } from './sync.ts';
 import { runOf } from './variants.ts';
 import { D_ALIVE, GUARD_HOOK } from './reads.ts';
-import { grantsLive, keptForSkills, mineOf } from './skills.ts';
+import { filtersLive, grantsLive, keptForSkills, mineOf } from './skills.ts';
 
 // ------------------------------------------------------------------ functions
 
@@ -245,7 +245,7 @@ function kindOf(g: Engine, o: Value, name: string, at: string): string {
   // filters, a card's kind is read here as getMember reads it (the same dependency noted).
   let kind: string | null;
   if (typeof o === 'string') kind = o;
-  else if (o !== null && typeof o === 'object' && !Array.isArray(o) && o.t === 'c' && g.L.filterSkills.length === 0) {
+  else if (o !== null && typeof o === 'object' && !Array.isArray(o) && o.t === 'c' && !filtersLive(g)) {
     const r = g.reads;
     if (r !== null && r.rec !== null) r.dep(r.cardId(o.id));
     kind = o.as ?? o.kind;

@@ -9,7 +9,7 @@ import { builtins } from './builtins.ts';
 import type { Engine } from './engine.ts';
 import type { ENGINE_MEMBERS, MemberOwner } from './engine-members.ts';
 import { truthy } from './link.ts';
-import { skillsOf } from './skills.ts';
+import { filtersLive, skillsOf } from './skills.ts';
 import { holderOf } from './zones.ts';
 import { D_ALIVE, D_FRAME, D_VIRTUAL, GUARD_FILTER } from './reads.ts';
 import {
@@ -117,13 +117,14 @@ export function getMember(g: Engine, o: Value, name: string, at: string): Value 
       }
       case 'c': {
         // A card's kind may change (the kind it stands for in a zone), and a filter reads where it lies.
+        const live = filtersLive(g);
         if (r !== null) {
-          if (g.L.filterSkills.length > 0) {
+          if (live) {
             r.guard(GUARD_FILTER);
             r.dep(r.cardId(o.id));
           } else if (name !== 'suit' && name !== 'rank' && name !== 'id') r.dep(r.cardId(o.id));
         }
-        const filters = g.L.filterSkills.length > 0 && !g.filtering;
+        const filters = live && !g.filtering;
         if (filters) {
           const f = filtered(g, o, name);
           if (f !== undefined) return f;
@@ -226,7 +227,7 @@ export function memberReader(
         if (rec) r.dep(D_FRAME);
         const v = o.data[name];
         return v === undefined ? null : v;
-      } else if (o.t === 'c' && g.L.filterSkills.length === 0) {
+      } else if (o.t === 'c' && !filtersLive(g)) {
         // getMember's card branch where no filter applies (what it gives, the same dependency noted).
         if (rec && !printed) r.dep(r.cardId(o.id));
         if (cardMember) return cardMember(o, g, at);

@@ -19,7 +19,8 @@ export const D_VIRTUAL = 5; // fields set on virtual cards (a cached result may 
 export const D_OTHER_GLOBAL = 6; // globals not known when the game was set up
 export const D_GRANTORS = 7; // who has a skill that grants skills (whether any is at the table: skills.ts grantsLive)
 export const D_REVEALED = 8; // properties revealed to everyone (also a change of the table: D_TABLE)
-const FIXED = 9;
+export const D_FILTERERS = 9; // who has a skill with a card filter (whether any is at the table: skills.ts filtersLive)
+const FIXED = 10;
 
 /** Re-entrancy guards, by kind: a bit each. A guard, while active, cuts a regress short (a hook consulted inside its
  *  own contributions, skillEnabled or granted skills asked while deciding them, a card read inside a card filter), so
@@ -122,6 +123,8 @@ export class Reads {
   private readonly hooksOfSkill = new Map<string, number[]>();
   /** Skills that grant skills: a seat's skills changing by one of them (or by unknown skills) bumps D_GRANTORS. */
   private readonly grantors: ReadonlySet<string>;
+  /** Skills with card filters: a seat's skills changing by one of them (or by unknown skills) bumps D_FILTERERS. */
+  private readonly filterers: ReadonlySet<string>;
   private readonly zoneBase: number;
   private readonly globalBase: number;
   private readonly cardBase: number;
@@ -145,9 +148,11 @@ export class Reads {
     hookIndex: ReadonlyMap<string, readonly { skill: string }[]>,
     check = false,
     grantors: readonly string[] = [],
+    filterers: readonly string[] = [],
   ) {
     this.check = check;
     this.grantors = new Set(grantors);
+    this.filterers = new Set(filterers);
     propertyIds.forEach((id, i) => this.props.set(id, i));
     this.propNames = propertyIds;
     this.nProps = propertyIds.length;
@@ -191,6 +196,8 @@ export class Reads {
     this.skillsAt = this.clock + 1;
     if (this.grantors.size > 0 && (skills === undefined || skills.some((s) => this.grantors.has(s))))
       this.bump(D_GRANTORS);
+    if (this.filterers.size > 0 && (skills === undefined || skills.some((s) => this.filterers.has(s))))
+      this.bump(D_FILTERERS);
     if (seat !== null) this.bumpSeatSkills(seat, skills);
     else for (let s = 0; s < this.nSeats; s++) this.bumpSeatSkills(s, skills);
   }

@@ -2,7 +2,7 @@
 // zones), whether the rules switch one off (`skillEnabled`), and the counters behind `limit n per <event>`.
 import type { Engine } from './engine.ts';
 import { truthy } from './link.ts';
-import { D_ALIVE, D_GRANTORS, D_USES, GUARD_ENABLED, GUARD_GRANTS, sameItems } from './reads.ts';
+import { D_ALIVE, D_FILTERERS, D_GRANTORS, D_USES, GUARD_ENABLED, GUARD_GRANTS, sameItems } from './reads.ts';
 import { zoneKey, type CardObj, type PlayerObj, type Value } from './values.ts';
 
 export type UseLimit = { count: number; per: string } | undefined;
@@ -47,6 +47,27 @@ export function grantsLive(g: Engine): boolean {
     kept.live = g.state.players.some((q) => {
       const own = baseSkillsOf(g, q);
       return g.L.grantors.some((s) => own.includes(s));
+    });
+  }
+  return kept.live;
+}
+
+/** Whether a card filter (红颜, 武神) may change how a card reads now: the program has skills with filters and a
+ *  seat has one (its own or from its cards; living or not), or skills that grant are at the table (a granted skill
+ *  may have a filter: then every card read looks at its holder's skills, as before this shortcut). Most tables have
+ *  none, and then a card reads as printed, as in a program without filters (members.ts). Known per epoch; read
+ *  while recording, it depends on who has such a skill (D_FILTERERS, bumped when one comes or goes). */
+export function filtersLive(g: Engine): boolean {
+  if (g.L.filterSkills.length === 0) return false;
+  if (grantsLive(g)) return true;
+  const r = g.reads;
+  if (r !== null && r.rec !== null) r.dep(D_FILTERERS);
+  const kept = g.filters;
+  if (kept.epoch !== g.epoch) {
+    kept.epoch = g.epoch;
+    kept.live = g.state.players.some((q) => {
+      const own = baseSkillsOf(g, q);
+      return g.L.filterSkills.some((s) => own.includes(s));
     });
   }
   return kept.live;

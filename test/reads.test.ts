@@ -8,6 +8,7 @@ import { byRole } from '../ai/by-role.ts';
 import { deriveSeed } from '../runtime/index.ts';
 import { Game } from '../runtime/game.ts';
 import { runSync } from '../runtime/sync.ts';
+import { put } from '../runtime/zones.ts';
 import { loadCompiled } from '../compiler/node/compiled.ts';
 import { compileOrThrow, inline, rulesProgram } from './helpers.ts';
 
@@ -138,6 +139,50 @@ mode bare 空 "Bare" {
     expect(g.callFunction('helped', [b], '')).toBe(true);
     g.setMember(b, 'points', 0, '');
     expect(g.callFunction('helped', [b], '')).toBe(false);
+  });
+
+  it('see a card filter once a card gives a seat a skill with one, at a table that had none', () => {
+    // Without a filter skill at the table, cards read as printed and cached results do not depend on their holders'
+    // skills (skills.ts filtersLive). A card that gives a seat such a skill changes how that seat's cards read:
+    // what read them before must be computed again (checkReads computes every reuse again and compares).
+    const src = `
+package filtersLater
+enum cardType 类别 "Type" { plain 普通 "Plain" }
+enum suit 花色 "Suit" { spade 黑桃 "Spade", heart 红桃 "Heart", club 梅花 "Club", diamond 方块 "Diamond" }
+zone pile 牌堆 "Pile" shared hidden
+zone hand 手牌 "Hand" per player owner
+zone board 场上 "Board" per player public grants
+card mask 面具 "Mask" { type: plain  skills: blush }
+card stone 石 "Stone" { type: plain }
+deck chips 筹码 "Chips" { mask: ♣A  stone: ♠2 }
+skill blush 红 "Blush" {
+  filter where it.suit == spade set suit = heart
+}
+event wear 穿 "Wear" (p: player) { put(cards(pile) where it.kind == mask, board(p)) }
+event take 拿 "Take" (p: player) { put(cards(pile) where it.kind == stone, hand(p)) }
+function suitOf(c: card): suit = c.suit
+function hearts(p: player): int = count(cards(hand(p)) where suitOf(it) == heart)
+mode bare 空 "Bare" {
+  minPlayers: 2
+  maxPlayers: 2
+  decks: chips
+  deckZone: pile
+  setup() { return first(players()) }
+  play(first: player, from: any) { endGame(first, "done") }
+}
+`;
+    const g = new Game(compileOrThrow(inline(src)), { mode: 'bare', players: 2, seed: 1, checkReads: true });
+    const [a, b] = [g.state.players[0]!, g.state.players[1]!];
+    runSync(g.runEvent('take', [a], ''));
+    expect(g.callFunction('hearts', [a], '')).toBe(0);
+    expect(g.callFunction('hearts', [a], '')).toBe(0);
+    // The mask on the other seat's board: its filter applies to that seat's cards, not to a's.
+    runSync(g.runEvent('wear', [b], ''));
+    expect(g.callFunction('hearts', [a], '')).toBe(0);
+    // Moved to a's board: a's spade now reads as a heart.
+    put(g, g.state.zones['board:1']!.slice(), { t: 'z', zone: 'board', owner: a }, false);
+    expect(g.callFunction('hearts', [a], '')).toBe(1);
+    expect(g.callFunction('hearts', [a], '')).toBe(1);
   });
 
   it('are not kept by the reference interpreter, which keeps its memo', () => {
