@@ -42,6 +42,8 @@ export interface Engine extends RulesHost {
   readonly seatHooks: Map<string, { stamp: number; items: { skill: string; idx: number }[] }>[];
   /** Per window: whether any seat has a trigger in it, as of a stamp of everybody's skills (windows.ts). */
   readonly windowListeners: Map<string, { stamp: number; any: boolean }>;
+  /** Per hook: whether any seat has a skill that contributes to it, as of a stamp of everybody's skills (hooks.ts). */
+  readonly hookContributors: Map<string, { stamp: number; any: boolean }>;
   /** Re-entrancy guards active now, by kind (hooks, skillEnabled, granted skills, card filters): a cached result
    *  that consulted a kind is reused only where that kind is not active (reads.ts). */
   readonly guards: Guards;

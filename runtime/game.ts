@@ -159,6 +159,7 @@ export class Game implements Engine {
   readonly seatTriggers: Map<string, { stamp: number; items: TriggerRef[] }>[] = [];
   readonly seatHooks: Map<string, { stamp: number; items: { skill: string; idx: number }[] }>[] = [];
   readonly windowListeners = new Map<string, { stamp: number; any: boolean }>();
+  readonly hookContributors = new Map<string, { stamp: number; any: boolean }>();
   readonly reads: Reads | null = null;
   readonly memo = new Map<string, Value>();
   memoAt = -1;

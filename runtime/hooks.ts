@@ -7,7 +7,7 @@ import type { ActionCallRef, ActionDesc, Asking, HookDesc, HookRef, LinkedMethod
 import { RuleError, label, type PlayerObj, type Value } from './values.ts';
 import { runBodySync } from './sync.ts';
 import { runOf } from './variants.ts';
-import { D_ALIVE, GUARD_HOOK } from './reads.ts';
+import { D_ALIVE, GUARD_HOOK, type Reads } from './reads.ts';
 import { filtersLive, grantsLive, keptForSkills, mineOf } from './skills.ts';
 
 // ------------------------------------------------------------------ functions
@@ -116,17 +116,40 @@ export function evalHook(g: Engine, name: string, args: Value[]): Value {
 export function evalHookRef(g: Engine, ref: HookRef, args: Value[]): Value {
   const r = g.reads;
   if (r === null) return evalHook(g, ref.name, args);
-  return r.cached(
-    r.tableOf(ref),
-    r.key(args),
-    g.guards.mask,
-    g.frame,
-    combineGuarded,
-    g,
-    hookRefOf(g, ref),
-    args,
-    undefined,
-  );
+  const linked = hookRefOf(g, ref);
+  // A hook nothing contributes to, in the program or at this table, is its combination's start: no cached call.
+  if (linked.d.items === undefined || nobodyContributes(g, r, linked)) return startOf(linked.d.h.combine);
+  return r.cached(r.tableOf(ref), r.key(args), g.guards.mask, g.frame, combineGuarded, g, linked, args, undefined);
+}
+
+/** What a hook combines to when nothing contributes (combineHook's start). */
+function startOf(combine: IHook['combine']): Value {
+  return combine === 'sum' ? 0 : combine === 'any' ? false : combine === 'all' ? true : null;
+}
+
+/** Whether no seat at the table has a skill that contributes to the hook, and no table rule does: most hooks some
+ *  skill of the rules contributes to have no such skill at a given table. Known per hook until anybody's skills
+ *  change (Reads.allSkillsStamp); a cached call that asks depends on each seat's skills that contribute to the hook,
+ *  as combineHook's would. With skills that grant skills at the table, the hook is combined as usual. */
+function nobodyContributes(g: Engine, r: Reads, ref: HookRef & { d: HookDesc }): boolean {
+  const { items, before, after } = ref.d;
+  if (before.length > 0 || after.length > 0 || grantsLive(g)) return false;
+  const name = ref.name;
+  const stamp = r.allSkillsStamp();
+  let kept = g.hookContributors.get(name);
+  if (kept === undefined || kept.stamp !== stamp || r.check) {
+    let any = false;
+    for (const p of g.state.players) if (keptForSkills(g, g.seatHooks, name, items!, p, true).length > 0) any = true;
+    if (kept !== undefined && kept.stamp === stamp && kept.any !== any) throw new Error(`stale contributors of ${name}`);
+    kept = { stamp, any };
+    g.hookContributors.set(name, kept);
+  }
+  if (kept.any) return false;
+  if (r.rec !== null) {
+    const hookNo = r.hookIndex(name);
+    for (let s = 0; s < g.state.players.length; s++) r.dep(r.hookSkillsIdOf(s, hookNo));
+  }
+  return true;
 }
 
 /** The reference with what combining the hook needs, found on first use. */
@@ -157,7 +180,7 @@ function combineGuarded(g: Engine, ref: HookRef & { d: HookDesc }, args: Value[]
 function combineHook(g: Engine, ref: HookRef & { d: HookDesc }, args: Value[]): Value {
   const { h, items, before, after } = ref.d;
   const name = ref.name;
-  let acc: Value = h.combine === 'sum' ? 0 : h.combine === 'any' ? false : h.combine === 'all' ? true : null;
+  let acc = startOf(h.combine);
   if (!items) return acc;
   const r = g.reads;
   if (r !== null && r.rec !== null) r.guard(GUARD_HOOK);

@@ -185,6 +185,49 @@ mode bare 空 "Bare" {
     expect(g.callFunction('hearts', [a], '')).toBe(1);
   });
 
+  it('see a hook contribution once a card gives a seat a skill that contributes, at a table that had none', () => {
+    // A hook that no seat at the table contributes to is its combination's start, without a cached call (hooks.ts
+    // nobodyContributes); what reads it then depends on each seat's skills that contribute to the hook.
+    const src = `
+package hooksLater
+enum cardType 类别 "Type" { plain 普通 "Plain" }
+enum suit 花色 "Suit" { spade 黑桃 "Spade", heart 红桃 "Heart", club 梅花 "Club", diamond 方块 "Diamond" }
+zone pile 牌堆 "Pile" shared hidden
+zone board 场上 "Board" per player public grants
+property points 分 "Points": int = 0
+card charm 护符 "Charm" { type: plain  skills: lucky }
+deck chips 筹码 "Chips" { charm: ♣A }
+hook bonus 加成 "Bonus" (who: player): int = sum
+skill lucky 幸运 "Lucky" {
+  modify bonus(who) = 2 if who == you
+}
+event wear 穿 "Wear" (p: player) { put(cards(pile), board(p)) }
+function base(p: player): int = p.points
+function score(p: player): int = base(p) + bonus(p)
+mode bare 空 "Bare" {
+  minPlayers: 2
+  maxPlayers: 2
+  decks: chips
+  deckZone: pile
+  setup() { return first(players()) }
+  play(first: player, from: any) { endGame(first, "done") }
+}
+`;
+    const g = new Game(compileOrThrow(inline(src)), { mode: 'bare', players: 2, seed: 1, checkReads: true });
+    const [a, b] = [g.state.players[0]!, g.state.players[1]!];
+    expect(g.callFunction('score', [a], '')).toBe(0);
+    expect(g.callFunction('score', [a], '')).toBe(0);
+    // The charm on b's board: b's skill contributes to b's bonus only.
+    runSync(g.runEvent('wear', [b], ''));
+    expect(g.callFunction('score', [a], '')).toBe(0);
+    expect(g.callFunction('score', [b], '')).toBe(2);
+    put(g, g.state.zones['board:1']!.slice(), { t: 'z', zone: 'board', owner: a }, false);
+    expect(g.callFunction('score', [a], '')).toBe(2);
+    expect(g.callFunction('score', [b], '')).toBe(0);
+    g.setMember(a, 'points', 1, '');
+    expect(g.callFunction('score', [a], '')).toBe(3);
+  });
+
   it('are not kept by the reference interpreter, which keeps its memo', () => {
     const g = new Game(compileOrThrow(inline(SRC)), { mode: 'bare', players: 2, seed: 1, reference: true });
     expect(g.reads).toBeNull();
