@@ -55,10 +55,25 @@ export interface TriggerRef {
 
 /** The base program with the parts of every variant whose option has the variant's value merged over it. */
 export function effectiveProgram(base: Program, options: Record<string, unknown>): { key: string; program: Program } {
-  const active = base.variants.filter(
+  const active = activeVariants(base, options);
+  return { key: variantsKey(active), program: programWith(base, active) };
+}
+
+/** The variants these options choose. */
+function activeVariants(base: Program, options: Record<string, unknown>): Program['variants'] {
+  return base.variants.filter(
     (v) => same(options[v.option] as Value, v.value as Value) && (v.mode === undefined || options.mode === v.mode),
   );
-  if (active.length === 0) return { key: '', program: withInheritance(base) };
+}
+
+/** The variants chosen, as a key of the linked programs' cache ('' for none). */
+function variantsKey(active: Program['variants']): string {
+  return active.map((v) => `${v.mode ?? ''}:${v.option}=${String(v.value)}`).join(',');
+}
+
+/** The program with these variants' parts over the base's, card kinds with what they inherit. */
+function programWith(base: Program, active: Program['variants']): Program {
+  if (active.length === 0) return withInheritance(base);
   const p: Program = { ...base };
   for (const v of active) {
     for (const [k, part] of Object.entries(v.parts)) {
@@ -71,10 +86,7 @@ export function effectiveProgram(base: Program, options: Record<string, unknown>
       }
     }
   }
-  return {
-    key: active.map((v) => `${v.mode ?? ''}:${v.option}=${String(v.value)}`).join(','),
-    program: withInheritance(p),
-  };
+  return withInheritance(p);
 }
 
 /** A variant's modes over the program's: a mode replaces the one of its id, an `extend mode` only its fields. */
@@ -102,16 +114,19 @@ export function linkProgram(
   engine: EngineKind = 'resolved',
   readers?: MemberReaders,
 ): Linked {
-  const { key: variants, program } = effectiveProgram(base, options);
+  // The key first: a game of a program and variants linked before finds them without building the program again
+  // (card kinds with what they inherit were made anew for every game).
+  const active = activeVariants(base, options);
   const compiled = engine === 'compiled' ? compiledOf(base) : undefined;
   if (engine === 'compiled' && !compiled)
     throw new RuleError('no compiled code attached to this program (compiler/node/compiled.ts loadCompiled)', '');
   const reference = engine === 'reference';
-  const key = `${variants}#${engine}`;
+  const key = `${variantsKey(active)}#${engine}`;
   let m = linkedCache.get(base);
   if (!m) linkedCache.set(base, (m = new Map()));
   const hit = m.get(key);
   if (hit && hit.compiled === compiled) return hit;
+  const program = programWith(base, active);
   const windowIndex = new Map<string, TriggerRef[]>();
   const tableWindows = new Map<string, { before: TriggerRef[]; after: TriggerRef[] }>();
   const hookIndex = new Map<string, { skill: string; idx: number }[]>();
