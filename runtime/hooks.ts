@@ -140,7 +140,8 @@ function nobodyContributes(g: Engine, r: Reads, ref: HookRef & { d: HookDesc }):
   if (kept === undefined || kept.stamp !== stamp || r.check) {
     let any = false;
     for (const p of g.state.players) if (keptForSkills(g, g.seatHooks, name, items!, p, true).length > 0) any = true;
-    if (kept !== undefined && kept.stamp === stamp && kept.any !== any) throw new Error(`stale contributors of ${name}`);
+    if (kept !== undefined && kept.stamp === stamp && kept.any !== any)
+      throw new Error(`stale contributors of ${name}`);
     kept = { stamp, any };
     g.hookContributors.set(name, kept);
   }
