@@ -223,18 +223,22 @@ export class Game implements Engine {
     };
     const emptyCtx = this.ctx(null, 0);
     const props = Object.values(this.program.properties);
-    let first: Record<string, Value> | null = null;
+    const make = this.L.playerValues.all;
+    let first: Value[] | null = null;
     for (let i = 0; i < n; i++) {
-      // Made in one go: an object given more than about 16 properties one by one becomes a slow dictionary. The
-      // first player's are made from the defaults, the others' copied from it with every default that is not a
-      // literal found again (a list is made anew for each), which costs a tenth of making them from entries.
-      let v: Record<string, Value>;
-      if (first === null)
-        v = first = Object.fromEntries(props.map((p) => [p.id, this.L.linker.expr(p.default)(emptyCtx)]));
+      // Made in one go: an object given more than about 16 properties one by one becomes a slow dictionary. With
+      // compiled code, by one object literal of every property (all of them fields of the object itself). The
+      // first player's defaults are found, the others' copied from them with every default that is not a literal
+      // found again (a list is made anew for each).
+      let vals: Value[];
+      if (first === null) vals = first = props.map((p) => this.L.linker.expr(p.default)(emptyCtx));
       else {
-        v = { ...first };
-        for (const p of props) if (p.default.k !== 'lit') v[p.id] = this.L.linker.expr(p.default)(emptyCtx);
+        vals = first.slice();
+        for (let k = 0; k < props.length; k++)
+          if (props[k]!.default.k !== 'lit') vals[k] = this.L.linker.expr(props[k]!.default)(emptyCtx);
       }
+      const v: Record<string, Value> =
+        make !== undefined ? make(vals) : Object.fromEntries(props.map((p, k) => [p.id, vals[k]!]));
       this.state.players.push({
         t: 'p',
         seat: i,

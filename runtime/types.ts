@@ -280,12 +280,14 @@ export type MemberReaders = (
 export interface Backend {
   exprs: WeakMap<IExpr, Ex>;
   bodies: WeakMap<IBody, Run>;
-  /** An event's fields made from its arguments, by the JSON of its parameter names (compiler/emit eventFields). */
-  eventFields: Map<string, EventFields>;
+  /** Objects of fixed fields made from their values in order, by the JSON of the list of names (compiler/emit
+   *  objectMakers): events' fields and players' properties. */
+  makers: Map<string, ObjectMaker>;
 }
 
-/** An event's fields (Frame.data) from its arguments, one object shape per list of parameters. */
-export type EventFields = (args: Value[]) => Record<string, Value>;
+/** An object of fixed fields from its values in order, one shape per list of names: an event's fields (Frame.data)
+ *  from its arguments, a player's properties. */
+export type ObjectMaker = (values: Value[]) => Record<string, Value>;
 
 /** An event or action named by linked or compiled code: what running it needs is found on its first run in the
  *  linked program the code belongs to (windows.ts eventDesc, hooks.ts actionDesc), not by name on every run. */
@@ -305,7 +307,7 @@ export interface ResetTo {
 /** An event as it runs: its declaration, the maker of its fields, its bodies and what it resets. */
 export interface EventDesc {
   readonly ev: IEvent;
-  readonly make: EventFields | undefined;
+  readonly make: ObjectMaker | undefined;
   readonly body: Run;
   readonly cleanup: Run | null;
   /** `computed`: some default is not a plain literal (a context is made to evaluate it). */

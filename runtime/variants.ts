@@ -6,8 +6,9 @@ import { inheritKinds } from './kinds.ts';
 import { Linker, type Run } from './link.ts';
 import { RuleError, same, type Value } from './values.ts';
 import { bindCompiled, compiledOf } from './aot/bind.ts';
+import { playerValueLists } from './aot/objects.ts';
 import type { CompiledModule } from './aot/support.ts';
-import type { EngineKind, EventFields, MemberReaders } from './types.ts';
+import type { EngineKind, ObjectMaker, MemberReaders } from './types.ts';
 
 /** A linked program: closures for its bodies and the indexes built from it. Shared by every game with the same
  *  program and active variants. */
@@ -38,7 +39,10 @@ export interface Linked {
   /** Table rules (owned by nobody) in declaration order: those that fire before every player's skills, and after. */
   tableRules: { before: string[]; after: string[] };
   /** Compiled code's maker of each event's fields, by event name (absent: runEvent sets them one by one). */
-  eventFields: Map<string, EventFields>;
+  eventFields: Map<string, ObjectMaker>;
+  /** Compiled code's makers of a player's properties (absent: made from entries): all of them, in declaration order
+   *  (the state's, game.ts), and the lists a reader sees (view.ts). */
+  playerValues: { all: ObjectMaker | undefined; views: { names: string[]; make: ObjectMaker }[] };
   /** Properties, globals and use limits declared `reset at <event>`, by event kind. */
   resets: Map<string, { props: string[]; vars: string[] }>;
   /** The events a use limit is counted per (`limit 1 per turn`): their start clears those counters. */
@@ -156,7 +160,8 @@ export function linkProgram(
     for (const c of Object.values(cards)) for (const f of Object.keys(c.fields)) fieldNames.add(f);
   }
   const linker = new Linker(program, builtins, reference);
-  const eventFields = new Map<string, EventFields>();
+  const eventFields = new Map<string, ObjectMaker>();
+  const playerValues: Linked['playerValues'] = { all: undefined, views: [] };
   if (compiled) {
     const listened = new Set([...windowIndex.keys(), ...tableWindows.keys()]);
     const properties = new Set(Object.keys(program.properties));
@@ -171,8 +176,14 @@ export function linkProgram(
     });
     linker.useCompiled(backend);
     for (const ev of Object.values(program.events)) {
-      const make = backend.eventFields.get(JSON.stringify(ev.params.map((p) => p.name)));
+      const make = backend.makers.get(JSON.stringify(ev.params.map((p) => p.name)));
       if (make) eventFields.set(ev.id, make);
+    }
+    const lists = playerValueLists(program.properties);
+    playerValues.all = backend.makers.get(JSON.stringify(lists.all));
+    for (const names of [lists.own, lists.other]) {
+      const make = backend.makers.get(JSON.stringify(names));
+      if (make && !playerValues.views.some((v) => v.make === make)) playerValues.views.push({ names, make });
     }
   }
   const l: Linked = {
@@ -202,6 +213,7 @@ export function linkProgram(
         .map((s) => s.id),
     },
     eventFields,
+    playerValues,
     resets: resetIndex(program),
     limitEvents: new Set(
       Object.values(program.skills).flatMap((s) =>

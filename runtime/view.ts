@@ -3,7 +3,7 @@
 // PublicTable): the same, as values it can reason about, and never the game itself.
 import type { Game } from './game.ts';
 import type { Program } from './ir.ts';
-import type { Request } from './types.ts';
+import type { ObjectMaker, Request } from './types.ts';
 import {
   isVirtual,
   toJSON,
@@ -179,11 +179,21 @@ interface Kept {
   copy: PlayerObj;
   stamp: number;
   objects: string[];
+  /** When the copy's properties are one of the lists compiled code makes objects of (Linked.playerValues): that
+   *  list, its maker, and the values in its order (a later copy is made from them, not by cloning the object). */
+  made?: { names: string[]; make: ObjectMaker; vals: Value[] };
 }
 
 // Player copies kept past the moment they were made, per game and reading seat: a policy is handed a new reader
 // at every question (seatView), and a copy shows only what its reading seat may see.
 const KEPT = new WeakMap<Game, Map<number | null, (Kept | undefined)[]>>();
+
+/** Whether the entries' names are these, in this order. */
+function sameNames(names: readonly string[], entries: readonly [string, Value][]): boolean {
+  if (names.length !== entries.length) return false;
+  for (let i = 0; i < names.length; i++) if (names[i] !== entries[i]![0]) return false;
+  return true;
+}
 
 function keptFor(g: Game, seat: number | null): (Kept | undefined)[] {
   let bySeat = KEPT.get(g);
@@ -375,6 +385,25 @@ class Reader implements Table {
     const copy: PlayerObj = { t: 'p', seat: p.seat, name: p.name, alive: p.alive, skills: skills.slice(), v: {} };
     fresh.set(p, copy);
     const objects: string[] = [];
+    const made = kept?.made;
+    if (written !== null && made !== undefined) {
+      // The kept copy's values with those written since (and those holding cards or players) read again, made into
+      // an object by the maker: cloning an object of some forty properties, whose shapes vary as their values
+      // change, was a tenth of a game with heuristic players.
+      const vals = made.vals.slice();
+      const again = (k: string) => {
+        const i = made.names.indexOf(k);
+        if (i < 0) return;
+        const x = p.v[k] as Value;
+        if (!isPlain(x)) objects.push(k);
+        vals[i] = this.seen(x);
+      };
+      for (const k of written) again(k);
+      for (const k of kept!.objects) if (!written.includes(k)) again(k);
+      copy.v = made.make(vals);
+      this.#kept[p.seat] = { copy, stamp, objects, made: { names: made.names, make: made.make, vals } };
+      return copy;
+    }
     if (kept !== undefined && written !== null) {
       const v: Record<string, Value> = { ...kept.copy.v };
       copy.v = v;
@@ -398,7 +427,15 @@ class Reader implements Table {
         shown.push([k, this.seen(v)]);
       }
     }
-    // Made in one go (an object given its properties one by one becomes a slow dictionary, and so do its clones).
+    // Made in one go (an object given its properties one by one becomes a slow dictionary, and so do its clones):
+    // by compiled code's maker when the shown properties are one of its lists.
+    const maker = this.#g.L.playerValues.views.find((m) => sameNames(m.names, shown));
+    if (maker !== undefined) {
+      const vals = shown.map((e) => e[1]);
+      copy.v = maker.make(vals);
+      this.#kept[p.seat] = stamp >= 0 ? { copy, stamp, objects, made: { ...maker, vals } } : undefined;
+      return copy;
+    }
     copy.v = Object.fromEntries(shown);
     this.#kept[p.seat] = stamp >= 0 ? { copy, stamp, objects } : undefined;
     return copy;

@@ -5,6 +5,7 @@
 // generator per block). The module imports nothing: `create(rt)` receives the engine's support (runtime/aot/
 // support.ts). All text goes through code.ts, so author text can only ever be a JSON literal of the output.
 import { forEachRoot } from '../../runtime/aot/roots.ts';
+import { playerValueLists } from '../../runtime/aot/objects.ts';
 import { someTestOf } from '../../runtime/ops.ts';
 import type { IAction, IBody, IExpr, IStmt, ITarget, Program } from '../../runtime/ir.ts';
 import { type Code, int, js, list, lit, name, type Prefix } from './code.ts';
@@ -55,7 +56,7 @@ const R = [
 ${list(bodies, ',\n')}
 ];
 const D = [
-${list(this.eventFields(), ',\n')}
+${list(this.objectMakers(), ',\n')}
 ];
 return { E, R, D };
 }
@@ -63,16 +64,25 @@ return { E, R, D };
     return out.text;
   }
 
-  /** An event's fields as one object literal per list of parameter names (`[names, (a) => ({…})]`), so that every
-   *  event of a kind has the same shape and its fields are set without a store by name. A name that an object
-   *  literal would not take as a plain field (`__proto__`) leaves its list to the engine's loop. */
-  private eventFields(): Code[] {
+  /** Objects of fixed fields, as one object literal per list of names (`[names, (a) => ({…})]`): an event's fields
+   *  (one list per list of parameter names), so that every event of a kind has the same shape and its fields are
+   *  set without a store by name; and a player's properties, all of them (the state's) and those a reader sees
+   *  of its own seat and of another's (runtime/variants.ts playerValues), so that they are made in one go with
+   *  every field in the object itself. A name that an object literal would not take as a plain field
+   *  (`__proto__`) leaves its list to the engine's loop. */
+  private objectMakers(): Code[] {
     const lists = new Map<string, string[]>();
+    const add = (names: string[]) => {
+      if (!names.includes('__proto__')) lists.set(JSON.stringify(names), names);
+    };
     for (const events of [this.program.events, ...this.program.variants.map((v) => v.parts.events ?? {})])
-      for (const ev of Object.values(events)) {
-        const names = ev.params.map((p) => p.name);
-        if (!names.includes('__proto__')) lists.set(JSON.stringify(names), names);
-      }
+      for (const ev of Object.values(events)) add(ev.params.map((p) => p.name));
+    const base = this.program.properties;
+    for (const props of [
+      base,
+      ...this.program.variants.flatMap((v) => (v.parts.properties ? [v.parts.properties] : [])),
+    ])
+      for (const names of Object.values(playerValueLists({ ...base, ...props }))) add(names);
     return [...lists.values()].map((names) => {
       const fields = names.map((n, i) => js`${lit(n)}: a[${int(i)}]`);
       return js`[[${names.map((n) => lit(n))}], (a) => ({ ${fields} })]`;

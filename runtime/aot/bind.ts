@@ -23,8 +23,8 @@ export function compiledOf(program: Program): CompiledModule | undefined {
 /** The module's functions for each root of `program` (the program it was compiled from, or a copy of it). */
 export function bindCompiled(mod: CompiledModule, program: Program, linked: LinkedFor): Backend {
   const { E, R, D } = mod.create(support(linked));
-  const b: Backend = { exprs: new WeakMap(), bodies: new WeakMap(), eventFields: new Map() };
-  for (const [names, make] of D) b.eventFields.set(JSON.stringify(names), make);
+  const b: Backend = { exprs: new WeakMap(), bodies: new WeakMap(), makers: new Map() };
+  for (const [names, make] of D) b.makers.set(JSON.stringify(names), make);
   let i = 0;
   let j = 0;
   forEachRoot(program, {

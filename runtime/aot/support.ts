@@ -12,7 +12,7 @@ import {
   truthy,
   whereItems,
 } from '../ops.ts';
-import type { Builtins, Ctx, EventFields, Ex, FnRef, Run, RulesHost } from '../types.ts';
+import type { Builtins, Ctx, ObjectMaker, Ex, FnRef, Run, RulesHost } from '../types.ts';
 export type { Backend } from '../types.ts';
 import { RuleError, same, type Value } from '../values.ts';
 import { runBodySync, runSync } from '../sync.ts';
@@ -21,7 +21,7 @@ import { runBodySync, runSync } from '../sync.ts';
 export interface CompiledModule {
   version: number;
   roots: { exprs: number; bodies: number };
-  create(rt: Support): { E: Ex[]; R: Run[]; D: [string[], EventFields][] };
+  create(rt: Support): { E: Ex[]; R: Run[]; D: [string[], ObjectMaker][] };
 }
 
 export type Support = ReturnType<typeof support>;
