@@ -137,7 +137,10 @@ if (!result.program || errors.length) {
   process.exitCode = 1;
 } else {
   const program = result.program;
-  // The heap as a command that plays games sizes it (cli/heap.ts), from here on.
+  // From here on, the process plays games as a command that only plays games does: the compiler's caches dropped
+  // (cli/compile.ts requireProgramOnly; kept, they were ~100 MB of live heap that every full collection marked
+  // again) and the heap sized as it sizes it (cli/heap.ts).
+  clearParseCache();
   tightHeap();
   // The rules' compiled code, as the CLI runs them; the time to print and import it is a row of its own.
   const tEmit = performance.now();
