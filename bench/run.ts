@@ -1,6 +1,7 @@
 // `npm run bench [-- rulesPath…]`: compile and simulation speed as JSON lines, one per measurement, then the
 // baseline: the engine's cost per turn against a hand-written twin of the same slice of the game. Medians over
 // several runs, so one slow run (a GC pause, a busy machine) does not decide the number. Not a test.
+import { spawnSync } from 'node:child_process';
 import { clearParseCache, compile, type CompileOptions, type SourceInput } from '../compiler/index.ts';
 import { FOR_GAMES } from '../cli/compile.ts';
 import { tightHeap } from '../cli/heap.ts';
@@ -9,7 +10,6 @@ import { loadCompiled } from '../compiler/node/compiled.ts';
 import { simulate } from '../cli/simulate.ts';
 import { defaultMode, playerRange } from '../cli/setup.ts';
 import { playgroundRow } from './playground.ts';
-import { SLICE_PLAYERS, batch, playEngine, playTwinGame, sliceProgram } from './baseline.ts';
 import { memoryRows } from './memory.ts';
 import { machineCeiling } from './ceiling.ts';
 import { median } from './stats.ts';
@@ -236,49 +236,19 @@ if (!result.program || errors.length) {
   });
 }
 
-// The baseline: the engine playing the slice (bench/slice on rules/core) against its hand-written twin
-// (bench/slice-twin.ts), the same games in each run (test/bench-baseline.test.ts checks they are the same games).
-// The ratio is taken within each run, engine then twin back to back, so that a busy moment weighs on both. The twin
-// plays its batch TWIN_REPEATS times (the same games) so that its much shorter time is not mostly timer and GC noise.
+// The baseline (bench/baseline-row.ts): the engine playing the slice against its hand-written twin, in a process of
+// its own, so that the engine's code has played nothing else before.
 {
-  const TWIN_REPEATS = 5;
-  const slice = sliceProgram();
-  await loadCompiled(slice);
-  const engineGames = (seed: number, games: number) => batch((s, a) => playEngine(slice, s, a), games, seed);
-  engineGames(999, 5);
-  batch(playTwinGame, 5, 999);
-  const engineUs: number[] = [];
-  const twinUs: number[] = [];
-  const ratios: number[] = [];
-  let same = true;
-  let turns = 0;
-  for (let b = 0; b < RUNS; b++) {
-    const e = engineGames(b + 1, GAMES_PER_BATCH);
-    let twinMs = 0;
-    for (let k = 0; k < TWIN_REPEATS; k++) {
-      const t = batch(playTwinGame, GAMES_PER_BATCH, b + 1);
-      same &&= e.traceHash === t.traceHash;
-      twinMs += t.ms;
-    }
-    turns += e.turns;
-    const eu = (e.ms * 1000) / Math.max(1, e.turns);
-    const tu = (twinMs * 1000) / Math.max(1, e.turns * TWIN_REPEATS);
-    engineUs.push(eu);
-    twinUs.push(tu);
-    ratios.push(eu / tu);
-  }
-  emit({
-    bench: 'baseline',
-    players: SLICE_PLAYERS,
-    gamesPerBatch: GAMES_PER_BATCH,
-    batches: RUNS,
-    turnsPerGame: Math.round((turns / (RUNS * GAMES_PER_BATCH)) * 10) / 10,
-    engineMicrosPerTurn: ms(median(engineUs)),
-    twinMicrosPerTurn: ms(median(twinUs)),
-    ratio: ms(median(ratios)),
-    sameTraces: same,
-  });
-  if (!same) process.exitCode = 1;
+  const p = spawnSync(
+    process.execPath,
+    ['bin/bundle.mjs', 'bench/baseline-row.ts', String(RUNS), String(GAMES_PER_BATCH)],
+    {
+      encoding: 'utf8',
+    },
+  );
+  const row = p.status === 0 ? (JSON.parse(p.stdout.trim().split('\n').pop()!) as Record<string, unknown>) : null;
+  emit(row ?? { bench: 'baseline', failed: p.stderr.trim().split('\n').slice(-3).join(' | ') });
+  if (row?.sameTraces !== true) process.exitCode = 1;
 }
 
 // Memory over a long run, in child processes (bench/memory.ts): MEMORY_GAMES games each, a straight line from there
