@@ -41,12 +41,16 @@ export function grantsLive(g: Engine): boolean {
   if (g.L.grantors.length === 0) return false;
   const r = g.reads;
   if (r !== null && r.rec !== null) r.dep(D_GRANTORS);
-  const kept = g.grants;
+  return anySeatHas(g, g.grants, g.L.grantors);
+}
+
+/** Whether a seat (living or not) has one of these skills, its own or from its cards: kept per skills epoch. */
+function anySeatHas(g: Engine, kept: { epoch: number; live: boolean }, skills: readonly string[]): boolean {
   if (kept.epoch !== g.epoch) {
     kept.epoch = g.epoch;
     kept.live = g.state.players.some((q) => {
       const own = baseSkillsOf(g, q);
-      return g.L.grantors.some((s) => own.includes(s));
+      return skills.some((s) => own.includes(s));
     });
   }
   return kept.live;
@@ -62,15 +66,7 @@ export function filtersLive(g: Engine): boolean {
   if (grantsLive(g)) return true;
   const r = g.reads;
   if (r !== null && r.rec !== null) r.dep(D_FILTERERS);
-  const kept = g.filters;
-  if (kept.epoch !== g.epoch) {
-    kept.epoch = g.epoch;
-    kept.live = g.state.players.some((q) => {
-      const own = baseSkillsOf(g, q);
-      return g.L.filterSkills.some((s) => own.includes(s));
-    });
-  }
-  return kept.live;
+  return anySeatHas(g, g.filters, g.L.filterSkills);
 }
 
 /** The cache table of skillsOf with grants (no function or hook can be named so: their names are identifiers). */

@@ -27,6 +27,24 @@ function bonus(p: player): int = p.points * 2
 function score(p: player): int = bonus(p) + 1
 `;
 
+/** A package for two seats: a card type and suits, a hidden pile dealt from the deck `chips` the declarations
+ *  give, and a mode that ends the game at once (the tests call the rules' functions and run events by hand). */
+function twoSeats(pkg: string, declarations: string): string {
+  return `package ${pkg}
+enum cardType 类别 "Type" { plain 普通 "Plain" }
+enum suit 花色 "Suit" { spade 黑桃 "Spade", heart 红桃 "Heart", club 梅花 "Club", diamond 方块 "Diamond" }
+zone pile 牌堆 "Pile" shared hidden
+${declarations}mode bare 空 "Bare" {
+  minPlayers: 2
+  maxPlayers: 2
+  decks: chips
+  deckZone: pile
+  setup() { return first(players()) }
+  play(first: player, from: any) { endGame(first, "done") }
+}
+`;
+}
+
 function game(): Game {
   return new Game(compileOrThrow(inline(SRC)), { mode: 'bare', players: 2, seed: 1 });
 }
@@ -107,11 +125,9 @@ describe('cached pure results', () => {
     // Without a granting skill at the table, seats' skills are kept as in a program without grants (skills.ts
     // grantsLive). A card that gives one seat such a skill changes another seat's skills too: what read those
     // before must be computed again (checkReads computes every reuse again and stops the game on a difference).
-    const src = `
-package grantsLater
-enum cardType 类别 "Type" { plain 普通 "Plain" }
-enum suit 花色 "Suit" { spade 黑桃 "Spade", heart 红桃 "Heart", club 梅花 "Club", diamond 方块 "Diamond" }
-zone pile 牌堆 "Pile" shared hidden
+    const src = twoSeats(
+      'grantsLater',
+      `
 zone board 场上 "Board" per player public grants
 property points 分 "Points": int = 0
 card banner 旗帜 "Banner" { type: plain  skills: patron }
@@ -121,15 +137,8 @@ skill patron 庇 "Patron" { grants helper to others where it.points > 0 }
 event wear 穿 "Wear" (p: player) { put(cards(pile), board(p)) }
 function has(p: player, s: skill): bool = hasSkill(p, s)
 function helped(p: player): bool = has(p, helper)
-mode bare 空 "Bare" {
-  minPlayers: 2
-  maxPlayers: 2
-  decks: chips
-  deckZone: pile
-  setup() { return first(players()) }
-  play(first: player, from: any) { endGame(first, "done") }
-}
-`;
+`,
+    );
     const g = new Game(compileOrThrow(inline(src)), { mode: 'bare', players: 2, seed: 1, checkReads: true });
     const [a, b] = [g.state.players[0]!, g.state.players[1]!];
     g.setMember(b, 'points', 1, '');
@@ -145,11 +154,9 @@ mode bare 空 "Bare" {
     // Without a filter skill at the table, cards read as printed and cached results do not depend on their holders'
     // skills (skills.ts filtersLive). A card that gives a seat such a skill changes how that seat's cards read:
     // what read them before must be computed again (checkReads computes every reuse again and compares).
-    const src = `
-package filtersLater
-enum cardType 类别 "Type" { plain 普通 "Plain" }
-enum suit 花色 "Suit" { spade 黑桃 "Spade", heart 红桃 "Heart", club 梅花 "Club", diamond 方块 "Diamond" }
-zone pile 牌堆 "Pile" shared hidden
+    const src = twoSeats(
+      'filtersLater',
+      `
 zone hand 手牌 "Hand" per player owner
 zone board 场上 "Board" per player public grants
 card mask 面具 "Mask" { type: plain  skills: blush }
@@ -162,15 +169,8 @@ event wear 穿 "Wear" (p: player) { put(cards(pile) where it.kind == mask, board
 event take 拿 "Take" (p: player) { put(cards(pile) where it.kind == stone, hand(p)) }
 function suitOf(c: card): suit = c.suit
 function hearts(p: player): int = count(cards(hand(p)) where suitOf(it) == heart)
-mode bare 空 "Bare" {
-  minPlayers: 2
-  maxPlayers: 2
-  decks: chips
-  deckZone: pile
-  setup() { return first(players()) }
-  play(first: player, from: any) { endGame(first, "done") }
-}
-`;
+`,
+    );
     const g = new Game(compileOrThrow(inline(src)), { mode: 'bare', players: 2, seed: 1, checkReads: true });
     const [a, b] = [g.state.players[0]!, g.state.players[1]!];
     runSync(g.runEvent('take', [a], ''));
@@ -188,11 +188,9 @@ mode bare 空 "Bare" {
   it('see a hook contribution once a card gives a seat a skill that contributes, at a table that had none', () => {
     // A hook that no seat at the table contributes to is its combination's start, without a cached call (hooks.ts
     // nobodyContributes); what reads it then depends on each seat's skills that contribute to the hook.
-    const src = `
-package hooksLater
-enum cardType 类别 "Type" { plain 普通 "Plain" }
-enum suit 花色 "Suit" { spade 黑桃 "Spade", heart 红桃 "Heart", club 梅花 "Club", diamond 方块 "Diamond" }
-zone pile 牌堆 "Pile" shared hidden
+    const src = twoSeats(
+      'hooksLater',
+      `
 zone board 场上 "Board" per player public grants
 property points 分 "Points": int = 0
 card charm 护符 "Charm" { type: plain  skills: lucky }
@@ -204,15 +202,8 @@ skill lucky 幸运 "Lucky" {
 event wear 穿 "Wear" (p: player) { put(cards(pile), board(p)) }
 function base(p: player): int = p.points
 function score(p: player): int = base(p) + bonus(p)
-mode bare 空 "Bare" {
-  minPlayers: 2
-  maxPlayers: 2
-  decks: chips
-  deckZone: pile
-  setup() { return first(players()) }
-  play(first: player, from: any) { endGame(first, "done") }
-}
-`;
+`,
+    );
     const g = new Game(compileOrThrow(inline(src)), { mode: 'bare', players: 2, seed: 1, checkReads: true });
     const [a, b] = [g.state.players[0]!, g.state.players[1]!];
     expect(g.callFunction('score', [a], '')).toBe(0);
