@@ -8,7 +8,7 @@ import { RuleError, label, type PlayerObj, type Value } from './values.ts';
 import { runBodySync } from './sync.ts';
 import { runOf } from './variants.ts';
 import { D_ALIVE, GUARD_HOOK, type Reads } from './reads.ts';
-import { filtersLive, grantsLive, keptForSkills, mineOf } from './skills.ts';
+import { anySeatHasItems, filtersLive, grantsLive, keptForSkills, mineOf } from './skills.ts';
 
 // ------------------------------------------------------------------ functions
 
@@ -135,17 +135,7 @@ function nobodyContributes(g: Engine, r: Reads, ref: HookRef & { d: HookDesc }):
   const { items, before, after } = ref.d;
   if (before.length > 0 || after.length > 0 || grantsLive(g)) return false;
   const name = ref.name;
-  const stamp = r.allSkillsStamp();
-  let kept = g.hookContributors.get(name);
-  if (kept === undefined || kept.stamp !== stamp || r.check) {
-    let any = false;
-    for (const p of g.state.players) if (keptForSkills(g, g.seatHooks, name, items!, p, true).length > 0) any = true;
-    if (kept !== undefined && kept.stamp === stamp && kept.any !== any)
-      throw new Error(`stale contributors of ${name}`);
-    kept = { stamp, any };
-    g.hookContributors.set(name, kept);
-  }
-  if (kept.any) return false;
+  if (anySeatHasItems(g, r, g.hookContributors, g.seatHooks, name, items!, true)) return false;
   if (r.rec !== null) {
     const hookNo = r.hookIndex(name);
     for (let s = 0; s < g.state.players.length; s++) r.dep(r.hookSkillsIdOf(s, hookNo));

@@ -241,8 +241,7 @@ export class Reads {
     return out;
   }
   propId(p: PlayerObj, name: string): number {
-    const i = this.props.get(name);
-    return i === undefined ? D_OTHER_GLOBAL : this.propBase + p.seat * this.nProps + i;
+    return this.propAt(p.seat, this.propIndex(name));
   }
   /** A declared property's number in this game (-1: not declared), for propAt: compiled code looks it up once per
    *  game and name instead of at every read. */

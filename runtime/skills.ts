@@ -2,7 +2,16 @@
 // zones), whether the rules switch one off (`skillEnabled`), and the counters behind `limit n per <event>`.
 import type { Engine } from './engine.ts';
 import { truthy } from './link.ts';
-import { D_ALIVE, D_FILTERERS, D_GRANTORS, D_USES, GUARD_ENABLED, GUARD_GRANTS, sameItems } from './reads.ts';
+import {
+  D_ALIVE,
+  D_FILTERERS,
+  D_GRANTORS,
+  D_USES,
+  GUARD_ENABLED,
+  GUARD_GRANTS,
+  sameItems,
+  type Reads,
+} from './reads.ts';
 import { zoneKey, type CardObj, type PlayerObj, type Value } from './values.ts';
 
 export type UseLimit = { count: number; per: string } | undefined;
@@ -197,6 +206,27 @@ export function keptForSkills<T extends { skill: string }>(
   kept.stamp = stamp;
   if (!same) kept.items = mine;
   return kept.items;
+}
+
+/** Whether any seat (living or not) has one of the items, as keptForSkills lists them, kept per key in `kept` until
+ *  anybody's skills change (Reads.allSkillsStamp); checkReads finds it again and compares. */
+export function anySeatHasItems<T extends { skill: string }>(
+  g: Engine,
+  r: Reads,
+  kept: Map<string, { stamp: number; any: boolean }>,
+  lists: Map<string, { stamp: number; items: T[] }>[],
+  key: string,
+  items: readonly T[],
+  base: boolean,
+): boolean {
+  const stamp = r.allSkillsStamp();
+  const known = kept.get(key);
+  if (known !== undefined && known.stamp === stamp && !r.check) return known.any;
+  let any = false;
+  for (const p of g.state.players) if (keptForSkills(g, lists, key, items, p, base).length > 0) any = true;
+  if (known !== undefined && known.stamp === stamp && known.any !== any) throw new Error(`stale answer for ${key}`);
+  kept.set(key, { stamp, any });
+  return any;
 }
 
 /** A seat's items, as a cached value (the cache compares them by identity: checkReads). */

@@ -6,7 +6,17 @@ import type { IExpr, ITrigger } from './ir.ts';
 import { decide } from './decisions.ts';
 import type { Engine } from './engine.ts';
 import { RETURN, STOP, truthy, type Ctx, type Sig } from './link.ts';
-import { grantsLive, keptForSkills, limitKey, markOnce, markUse, onceSpent, skillEnabled, usesLeft } from './skills.ts';
+import {
+  anySeatHasItems,
+  grantsLive,
+  keptForSkills,
+  limitKey,
+  markOnce,
+  markUse,
+  onceSpent,
+  skillEnabled,
+  usesLeft,
+} from './skills.ts';
 import type { Asking, EventDesc, EventRef, ResetTo } from './types.ts';
 import { RuleError, type Frame, type PlayerObj, type Value } from './values.ts';
 import { D_USES } from './reads.ts';
@@ -205,15 +215,7 @@ function anyoneListens(g: Engine, window: string, items: TriggerRef[]): boolean 
     return (
       r.cached(r.table(items), NO_ARGS_KEY, g.guards.mask, g.frame, listensNow, g, items, undefined, undefined) === true
     );
-  const stamp = r.allSkillsStamp();
-  const kept = g.windowListeners.get(window);
-  if (kept !== undefined && kept.stamp === stamp && !r.check) return kept.any;
-  let any = false;
-  for (const p of g.state.players) if (seatTriggers(g, window, items, p).length > 0) any = true;
-  if (kept !== undefined && kept.stamp === stamp && kept.any !== any)
-    throw new Error(`stale listeners of window ${window}`);
-  g.windowListeners.set(window, { stamp, any });
-  return any;
+  return anySeatHasItems(g, r, g.windowListeners, g.seatTriggers, window, items, false);
 }
 
 /** Reads.key([]): the key of a computation without arguments. */
