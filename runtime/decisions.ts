@@ -3,6 +3,7 @@
 import type { Engine } from './engine.ts';
 import type { Asking, Request } from './types.ts';
 import { optionLogValue, type Value } from './values.ts';
+import { put, TextSink, type Sink } from './visibility.ts';
 
 /** Ask: log the question (for the asked seat only: its options may show their hand), suspend until the answer
  *  comes back. */
@@ -11,15 +12,37 @@ export function* decide(g: Engine, r: Request): Asking<number[]> {
   g.countDecision(r);
   const running = g.runningSkills[g.runningSkills.length - 1];
   if (running && !r.subject?.skill) r.subject = { ...running, ...r.subject };
-  g.record(
-    'ask',
-    `${g.state.players[r.seat]!.name} ${r.prompt} [${r.options.map((o) => o.label).join('|')}] ${r.min}-${r.max}`,
-    { only: [r.seat] },
-  );
+  if (g.keepsLog) {
+    const t = new TextSink();
+    askLine(t, g.state.players[r.seat]!.name, r);
+    g.record('ask', t.out, { only: [r.seat] });
+  } else {
+    const h = g.lineHash();
+    askLine(h, g.state.players[r.seat]!.name, r);
+    g.endLine(h);
+  }
   // A synchronous run (Game.play) takes the answer now; any other suspends until Game.answer gives it.
   if (g.answering !== null) return g.answerNow(r);
   const ans = yield r;
   return ans;
+}
+
+/** The question's line, `name prompt [label|label…] min-max`, into a sink (a kept log's text, or the trace hash
+ *  alone). */
+function askLine(sink: Sink, name: string, r: Request): void {
+  put(sink, name);
+  put(sink, ' ');
+  put(sink, r.prompt);
+  put(sink, ' [');
+  const os = r.options;
+  for (let i = 0; i < os.length; i++) {
+    if (i > 0) put(sink, '|');
+    put(sink, os[i]!.label);
+  }
+  put(sink, '] ');
+  put(sink, String(r.min));
+  put(sink, '-');
+  put(sink, String(r.max));
 }
 
 /** Why these picks do not answer the request (too few, too many, unknown or repeated options), or null. */

@@ -1,6 +1,7 @@
 // The game as the engine's own modules see it (members.ts, skills.ts, hooks.ts, windows.ts, actions.ts,
 // decisions.ts, zones.ts): everything the rules may call (RulesHost) plus the linked program and the caches and
 // counters those modules share. `Game` implements it. Code outside runtime/ uses `Game` and never these fields.
+import type { StringHash } from './hash.ts';
 import type { Ctx } from './link.ts';
 import type { Guards } from './reads.ts';
 import type { Request, RulesHost } from './types.ts';
@@ -64,6 +65,12 @@ export interface Engine extends RulesHost {
   ctx(you: PlayerObj | null, slots: number, frame?: Frame | null, subject?: Value): Ctx;
   /** Stop the game: a rule seems to loop forever (names the skills or functions looping: runaway.ts). */
   runaway(what: string, looping?: string[]): never;
+  /** Whether the game keeps its log; without one a line is hashed in pieces (lineHash, endLine), never made. */
+  readonly keepsLog: boolean;
+  /** The hasher of the next log line, started from the trace hash so far. */
+  lineHash(): StringHash;
+  /** The line hashed with lineHash() is done: it becomes the trace hash. */
+  endLine(h: StringHash): void;
   /** A decision is about to be asked: counted against the caps on decisions (runaway.ts). */
   countDecision(r: Request): void;
   /** An exception leaves the rule of this skill or function (a stack overflow is named by what it unwinds). */

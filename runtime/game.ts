@@ -9,7 +9,7 @@ import type { IExpr, IMethod, Program } from './ir.ts';
 import { actionsOf, conversionsOf, perform } from './actions.ts';
 import { acceptAnswer, decide } from './decisions.ts';
 import type { Engine } from './engine.ts';
-import { hashHex, hashString } from './hash.ts';
+import { hashHex, hashString, StringHash } from './hash.ts';
 import {
   callFunction,
   callFunctionNow,
@@ -64,7 +64,7 @@ import { linkProgram, type Linked, type TriggerRef } from './variants.ts';
 import { D_FRAME, D_TABLE, Guards, Reads } from './reads.ts';
 import { compiledOf } from './aot/bind.ts';
 import { DEFAULT_CAPS, LoopWatch, Unwinding, loopLine, skillsLoopingNow } from './runaway.ts';
-import { canSee, knowsAnnounced, logEntry, loseTrack, type SawLeave } from './visibility.ts';
+import { canSee, fillInto, knowsAnnounced, logEntry, loseTrack, type SawLeave } from './visibility.ts';
 import { applyCarried, carriedOf } from './carried.ts';
 import {
   MAX_DEPTH,
@@ -412,6 +412,21 @@ export class Game implements Engine {
     });
   }
 
+  /** Whether the game keeps its log (else only the trace hash: a simulation). */
+  get keepsLog(): boolean {
+    return this.keepLog;
+  }
+
+  /** The hasher of the next line, started from the trace hash so far: add the line's pieces, then endLine(). A
+   *  game that keeps no log hashes a line so, without making its text. */
+  lineHash(): StringHash {
+    return this.hasher.reset(this.state.hash % 4294967296);
+  }
+  endLine(h: StringHash): void {
+    this.state.hash = h.value();
+  }
+  private readonly hasher = new StringHash();
+
   record(k: LogEntry['k'], text: string, audience?: Audience): void {
     this.state.hash = hashString(text, this.state.hash % 4294967296);
     if (this.keepLog) this.state.log.push(audience ? { k, text, audience } : { k, text });
@@ -425,12 +440,18 @@ export class Game implements Engine {
     knows?: number[],
     announce = false,
   ): void {
-    // Who sees which card matters only to a kept log (a simulation keeps the text's hash alone: no closure then).
-    const sees =
-      announce || !this.keepLog ? knowsAnnounced : (c: CardObj, seat: number | null) => canSee(this.program, c, seat);
-    const e = logEntry(sees, this.state, k, template, values, audience, knows, this.keepLog);
+    // A game without a log (a simulation) keeps the line's hash alone, hashed in pieces: who sees which card
+    // matters only to a kept log.
+    if (!this.keepLog) {
+      const h = this.lineHash();
+      fillInto(h, template, values);
+      this.endLine(h);
+      return;
+    }
+    const sees = announce ? knowsAnnounced : (c: CardObj, seat: number | null) => canSee(this.program, c, seat);
+    const e = logEntry(sees, this.state, k, template, values, audience, knows);
     this.state.hash = hashString(e.text, this.state.hash % 4294967296);
-    if (this.keepLog) this.state.log.push(e);
+    this.state.log.push(e);
   }
 
   canSee(card: CardObj, seat: number | null): boolean {

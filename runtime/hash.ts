@@ -15,14 +15,26 @@ export class StringHash {
   }
 
   add(str: string): this {
+    return this.addRange(str, 0, str.length);
+  }
+
+  /** add(str.slice(from, to)) without making the slice. */
+  addRange(str: string, from: number, to: number): this {
     let { h1, h2 } = this;
-    for (let i = 0; i < str.length; i++) {
+    for (let i = from; i < to; i++) {
       const ch = str.charCodeAt(i);
       h1 = Math.imul(h1 ^ ch, 2654435761);
       h2 = Math.imul(h2 ^ ch, 1597334677);
     }
     this.h1 = h1;
     this.h2 = h2;
+    return this;
+  }
+
+  /** Start again from `seed`: one hasher serves every line of a game. */
+  reset(seed: number): this {
+    this.h1 = 0xdeadbeef ^ seed;
+    this.h2 = 0x41c6ce57 ^ seed;
     return this;
   }
 

@@ -101,10 +101,35 @@ export function revealedKey(seat: number, property: string): string {
 }
 const REVEALED_KEYS: Map<string, string>[] = [];
 
+/** Where a filled template goes, piece by piece: a text (TextSink) or a trace hash (hash.ts StringHash: a
+ *  simulation keeps only the hash, and hashing the pieces spares making the line). */
+export interface Sink {
+  addRange(str: string, from: number, to: number): unknown;
+}
+
+/** A whole string into a sink. */
+export function put(sink: Sink, str: string): void {
+  sink.addRange(str, 0, str.length);
+}
+
+export class TextSink implements Sink {
+  out = '';
+  addRange(str: string, from: number, to: number): void {
+    this.out += from === 0 && to === str.length ? str : str.slice(from, to);
+  }
+}
+
 /** The template with each `{n}` replaced by the label of values[n] (a scan, not a regular expression: every log
  *  line is filled for the trace hash, kept or not). */
 function fill(template: string, values: Value[], sees?: (c: CardObj) => boolean): string {
-  let out = '';
+  if (template.indexOf('{') < 0) return template;
+  const t = new TextSink();
+  fillInto(t, template, values, sees);
+  return t.out;
+}
+
+/** fill() into a sink. */
+export function fillInto(sink: Sink, template: string, values: Value[], sees?: (c: CardObj) => boolean): void {
   let from = 0;
   for (let open = template.indexOf('{'); open >= 0; open = template.indexOf('{', open + 1)) {
     let k = open + 1;
@@ -116,11 +141,12 @@ function fill(template: string, values: Value[], sees?: (c: CardObj) => boolean)
     }
     if (k === open + 1 || template.charCodeAt(k) !== 125) continue; // not `{digits}`
     const v = values[n];
-    out += template.slice(from, open) + (typeof v === 'string' ? v : label(v ?? null, sees));
+    sink.addRange(template, from, open);
+    put(sink, typeof v === 'string' ? v : label(v ?? null, sees));
     from = k + 1;
     open = k;
   }
-  return from === 0 ? template : out + template.slice(from);
+  sink.addRange(template, from, template.length);
 }
 
 function namesCards(v: Value): boolean {
@@ -129,9 +155,9 @@ function namesCards(v: Value): boolean {
   return v.t === 'c' || v.t === 'v';
 }
 
-/** A log entry from a template and values: its full text and, when `detail` and some reader cannot see a card it
- *  names (`sees`), the text each reader reads (the seats in `knows` read every card). Strings are written as they
- *  are. */
+/** A kept log's entry from a template and values: its full text, its template and values and, when some reader
+ *  cannot see a card it names (`sees`), the text each reader reads (the seats in `knows` read every card). Strings
+ *  are written as they are. */
 export function logEntry(
   sees: (c: CardObj, seat: number | null) => boolean,
   state: State,
@@ -140,11 +166,9 @@ export function logEntry(
   values: Value[],
   audience: Audience | undefined,
   knows: number[] | undefined,
-  detail: boolean,
 ): LogEntry {
   const text = fill(template, values);
   const e: LogEntry = audience ? { k, text, audience } : { k, text };
-  if (!detail) return e;
   e.tpl = template;
   e.args = values.map((v) => logArg(v, state.players.length, sees, knows));
   if (!values.some(namesCards)) return e;

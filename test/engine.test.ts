@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { Game } from '../runtime/game.ts';
 import { validate } from '../runtime/decisions.ts';
 import { viewFor, snapshot } from '../runtime/view.ts';
-import { compileOrThrow, inline } from './helpers.ts';
+import { RandomAI } from '../ai/random.ts';
+import { compileOrThrow, inline, rulesProgram } from './helpers.ts';
 
 const TINY = `
 package tiny
@@ -231,6 +232,22 @@ describe('views and determinism', () => {
     };
     expect(run(3)).toEqual(run(3));
     expect(run(3).hand).not.toEqual(run(4).hand);
+  });
+
+  it('gives the same trace hash whether the log is kept or only hashed, line by line', () => {
+    const program = rulesProgram();
+    for (const seed of [1, 2]) {
+      const run = (keepLog: boolean) => {
+        const g = new Game(program, { players: 5, seed, keepLog });
+        const ai = new RandomAI(seed);
+        g.play((r) => ai.pick(r));
+        return g;
+      };
+      const kept = run(true);
+      expect(kept.state.over).not.toBeNull();
+      expect(kept.state.log.length).toBeGreaterThan(100);
+      expect(run(false).traceHash()).toBe(kept.traceHash());
+    }
   });
 
   it('keeps the whole state JSON-serializable', () => {
