@@ -11,7 +11,7 @@ import type { ENGINE_MEMBERS, MemberOwner } from './engine-members.ts';
 import { truthy } from './link.ts';
 import { filtersLive, skillsOf } from './skills.ts';
 import { holderOf } from './zones.ts';
-import { D_ALIVE, D_FRAME, D_VIRTUAL, GUARD_FILTER } from './reads.ts';
+import { D_ALIVE, D_FRAME, D_VIRTUAL, GUARD_FILTER, type Reads } from './reads.ts';
 import {
   RuleError,
   label,
@@ -211,6 +211,9 @@ export function memberReader(
   const field = name !== 'stopped' && name !== 'kind' && name !== 'parent';
   const cardMember = CARD.get(name);
   const printed = name === 'suit' || name === 'rank' || name === 'id';
+  // The property's number in the reads of the game last read (looked up again only when another game reads).
+  let readsOf: Reads | null = null;
+  let propNo = -1;
   return (g, o, at) => {
     // While a cached call records what it reads (reads.ts), each read is noted as getMember notes it.
     const r = g.reads;
@@ -218,7 +221,13 @@ export function memberReader(
     if (o !== null && typeof o === 'object' && !Array.isArray(o)) {
       if (o.t === 'p') {
         if (property) {
-          if (rec) r.dep(r.propId(o, name));
+          if (rec) {
+            if (r !== readsOf) {
+              readsOf = r;
+              propNo = r.propIndex(name);
+            }
+            r.dep(r.propAt(o.seat, propNo));
+          }
           const v = o.v[name];
           return v === undefined ? null : v;
         }
