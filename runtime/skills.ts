@@ -57,10 +57,14 @@ export function grantsLive(g: Engine): boolean {
 function anySeatHas(g: Engine, kept: { epoch: number; live: boolean }, skills: readonly string[]): boolean {
   if (kept.epoch !== g.epoch) {
     kept.epoch = g.epoch;
-    kept.live = g.state.players.some((q) => {
+    // Loops, not some() with closures: asked again at every change of the epoch (every equipment moved).
+    let live = false;
+    for (const q of g.state.players) {
       const own = baseSkillsOf(g, q);
-      return skills.some((s) => own.includes(s));
-    });
+      for (let i = 0; i < skills.length && !live; i++) live = own.includes(skills[i]!);
+      if (live) break;
+    }
+    kept.live = live;
   }
   return kept.live;
 }
@@ -133,14 +137,23 @@ export function baseSkillsOf(g: Engine, p: PlayerObj): string[] {
   if (hit && hit.epoch === g.epoch) return hit.skills;
   let skills = p.skills;
   if (g.L.grantZones.length) {
-    const extra: string[] = [];
+    let extra: string[] | null = null;
     for (const z of g.L.grantZones) {
-      for (const c of g.state.zones[zoneKey(z, p)] ?? []) extra.push(...cardSkills(g, c));
+      for (const c of g.state.zones[zoneKey(z, p)] ?? []) {
+        const given = cardSkills(g, c);
+        if (given.length > 0) (extra ??= []).push(...given);
+      }
     }
-    if (extra.length) skills = [...skills, ...extra];
+    if (extra !== null) skills = [...skills, ...extra];
   }
-  g.skillCache.set(p.seat, { epoch: g.epoch, skills });
-  return skills;
+  // The entry is updated in place, and keeps its list when it came out the same: the epoch moves with every
+  // equipment moved, and most moves change nobody's skills.
+  if (hit === undefined) g.skillCache.set(p.seat, { epoch: g.epoch, skills });
+  else {
+    hit.epoch = g.epoch;
+    if (!sameItems(skills, hit.skills)) hit.skills = skills;
+  }
+  return hit === undefined ? skills : hit.skills;
 }
 
 /** The method a card kind may declare to grant skills that depend on the card (docs/language.md, card). */
