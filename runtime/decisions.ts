@@ -2,7 +2,7 @@
 // question is logged (it is part of the trace hash), and an answer is checked before anything changes.
 import type { Engine } from './engine.ts';
 import type { Asking, Request } from './types.ts';
-import { optionLogValue, type Value } from './values.ts';
+import { label, optionLogValue, type Value } from './values.ts';
 import { put, TextSink, type Sink } from './visibility.ts';
 
 /** Ask: log the question (for the asked seat only: its options may show their hand), suspend until the answer
@@ -67,11 +67,30 @@ export function acceptAnswer(g: Engine, r: Request | null, picks: number[]): str
   const reason = validate(r, picks);
   if (reason) return reason;
   g.state.answers.push(picks.slice());
+  if (!g.keepsLog) {
+    answerHash(g, g.state.players[r.seat]!.name, r, picks);
+    return null;
+  }
   // Everyone reads the answer, cards they cannot see written as "a card"; a sealed answer only its seat, until
   // every seat of the question has answered (the rules' builtin then logs them all).
   const [template, values] = answerLine(g.state.players[r.seat]!.name, r, picks);
   g.logLine('answer', template, values, r.sealed ? { only: [r.seat] } : undefined, [r.seat]);
   return null;
+}
+
+/** The text of answerLine's line into the trace hash, in pieces (a game that keeps no log: the test "gives the
+ *  same trace hash whether the log is kept or only hashed" holds the two to the same text). */
+function answerHash(g: Engine, name: string, r: Request, picks: number[]): void {
+  const h = g.lineHash();
+  put(h, name);
+  put(h, ': ');
+  if (picks.length === 0) put(h, 'pass');
+  for (let k = 0; k < picks.length; k++) {
+    if (k > 0) put(h, ', ');
+    const v = optionLogValue(r.options[picks[k]!]!);
+    put(h, typeof v === 'string' ? v : label(v));
+  }
+  g.endLine(h);
 }
 
 /** `name: pick, pick` (or `name: pass`) as a template and its values (values.ts `optionLogValue`). */
