@@ -105,8 +105,8 @@ export const pure: { [K in BuiltinNameWith<'pure'>]: CallBuiltin } = {
     return l.slice(Math.max(0, l.length - ((n as number) ?? 1)));
   },
   zoneOf: (g, [c], at) => {
-    const cs = g.asCards(c!, at);
-    return cs.length ? g.zoneOf(cs[0]!) || null : null;
+    const first = firstCard(g, c!, at);
+    return first !== null ? g.zoneOf(first) || null : null;
   },
   heldBy: (g, [p], at) => {
     const who = player(p!, at);
@@ -116,8 +116,8 @@ export const pure: { [K in BuiltinNameWith<'pure'>]: CallBuiltin } = {
     return out;
   },
   ownerOf: (g, [c], at) => {
-    const cs = g.asCards(c!, at);
-    return cs.length ? g.ownerOf(cs[0]!) : null;
+    const first = firstCard(g, c!, at);
+    return first !== null ? g.ownerOf(first) : null;
   },
   physical: (g, [c], at) => g.asCards(c!, at),
   isVirtual: (_g, [c]) => !!c && typeof c === 'object' && !Array.isArray(c) && c.t === 'v',
@@ -477,6 +477,14 @@ function* perform(g: RulesHost, [a]: Value[], at: string): Asking<Value> {
   if (!a || typeof a !== 'object' || Array.isArray(a) || a.t !== 'a')
     throw new RuleError(`perform: ${label(a ?? null)} is not an action`, at);
   return yield* g.perform(a as ActionRef);
+}
+
+/** The first physical card behind a value (asCards), or null: a card is its own, without a list made for it (every
+ *  card moved asks where it was and whose it was). */
+function firstCard(g: RulesHost, v: Value, at: string): CardObj | null {
+  if (v !== null && typeof v === 'object' && !Array.isArray(v) && v.t === 'c') return v;
+  const cs = g.asCards(v, at);
+  return cs.length ? cs[0]! : null;
 }
 
 /** Builtins that may ask a player: allowed only as a whole statement, `let x = …`, `x = …` or `return …`. */
