@@ -60,7 +60,9 @@ export interface Recorder {
 
 export interface Entry {
   v: Value;
-  deps: number[];
+  /** The ids it read: `len` of them from `off` in the reads' arena (Reads.kept). */
+  off: number;
+  len: number;
   time: number;
   frame: Frame | null;
   guarded: number;
@@ -128,6 +130,14 @@ export class Reads {
   private readonly zoneBase: number;
   private readonly globalBase: number;
   private readonly cardBase: number;
+  /** The ids every kept entry read, end to end: entries hold where theirs are (Entry.off, len), not lists of their
+   *  own. A game keeps a few thousand entries; as lists they were most of what every scavenge of the young
+   *  generation copied, and the numbers of a typed array are not looked at by the collector. An entry whose ids
+   *  change is given a new range; the old one is left until the arena is full, then the arena is compacted. */
+  private arena = new Int32Array(4096);
+  private top = 0;
+  /** How much of the arena kept entries use (the rest are ranges left behind). */
+  private live = 0;
   /** Check every hit against a computation (GameOptions.checkReads): a stale entry throws. */
   readonly check: boolean;
   /** Reuses and computations over every table (for tests and profiles). */
@@ -443,7 +453,7 @@ export class Reads {
     const e = table.map.get(key);
     if (e !== undefined && (e.guarded & active) === 0 && this.valid(e, frame)) {
       table.hits++;
-      if (this.rec !== null) this.merge(e.deps, e.deps.length, e.frame, e.guarded);
+      if (this.rec !== null) this.mergeKept(e);
       return e;
     }
     return undefined;
@@ -477,12 +487,21 @@ export class Reads {
       // its list and its dependencies when they came out the same: kept results live long, so a copy of each
       // would only be work for the collector.
       const old = table.map.get(key);
-      if (old === undefined)
-        table.map.set(key, { v, deps: r.deps.slice(0, r.n), time: this.clock, frame: r.frame, guarded: r.guarded });
-      else {
+      if (old === undefined) {
+        const off = this.keep(r.deps, r.n);
+        table.map.set(key, { v, off, len: r.n, time: this.clock, frame: r.frame, guarded: r.guarded });
+        this.live += r.n;
+      } else {
         if (v !== old.v && Array.isArray(v) && Array.isArray(old.v) && sameItems(v, old.v)) v = old.v;
         old.v = v;
-        if (!sameItems(r.deps, old.deps, r.n)) old.deps = r.deps.slice(0, r.n);
+        if (!this.sameKept(r.deps, r.n, old)) {
+          // Emptied first: a compaction while the new range is kept must not copy the old one.
+          this.live -= old.len;
+          old.len = 0;
+          old.off = this.keep(r.deps, r.n);
+          old.len = r.n;
+          this.live += r.n;
+        }
         old.time = this.clock;
         old.frame = r.frame;
         old.guarded = r.guarded;
@@ -537,6 +556,57 @@ export class Reads {
     return e.v;
   }
 
+  /** The first n ids of deps into the arena; where they start. */
+  private keep(deps: readonly number[], n: number): number {
+    if (this.top + n > this.arena.length) this.makeRoom(n);
+    const a = this.arena;
+    const off = this.top;
+    for (let i = 0; i < n; i++) a[off + i] = deps[i]!;
+    this.top = off + n;
+    return off;
+  }
+
+  /** Room for n more ids: the kept ranges moved together when at least half of the arena was left behind, else
+   *  an arena twice as large. */
+  private makeRoom(n: number): void {
+    const old = this.arena;
+    const size = this.live * 2 + n <= old.length ? old.length : Math.max(old.length * 2, this.live + n);
+    const a = new Int32Array(size);
+    let top = 0;
+    for (const t of this.tables.values())
+      for (const e of t.map.values()) {
+        a.set(old.subarray(e.off, e.off + e.len), top);
+        e.off = top;
+        top += e.len;
+      }
+    this.arena = a;
+    this.top = top;
+    this.live = top;
+  }
+
+  /** Whether the first n ids of deps are the entry's, in the same order. */
+  private sameKept(deps: readonly number[], n: number, e: Entry): boolean {
+    if (n !== e.len) return false;
+    const a = this.arena;
+    for (let i = 0; i < n; i++) if (a[e.off + i] !== deps[i]) return false;
+    return true;
+  }
+
+  /** A kept entry's reads count for the enclosing cached call. */
+  private mergeKept(e: Entry): void {
+    const r = this.rec!;
+    const a = this.arena;
+    const stamp = this.stamp;
+    for (let i = e.off, end = e.off + e.len; i < end; i++) {
+      const d = a[i]!;
+      if (stamp[d] === r.id) continue;
+      stamp[d] = r.id;
+      r.deps[r.n++] = d;
+    }
+    if (e.frame !== NO_FRAME) r.frame = e.frame;
+    r.guarded |= e.guarded;
+  }
+
   /** A computation whose reads count for the enclosing cached call but which is not kept itself. */
   private merge(deps: readonly number[], n: number, frame: Frame | null, guarded: number): void {
     const r = this.rec!;
@@ -558,7 +628,8 @@ export class Reads {
     if (t === this.clock) return true;
     if (t < this.allAt) return false;
     const ver = this.ver;
-    for (const d of e.deps) if (ver[d]! > t) return false;
+    const a = this.arena;
+    for (let i = e.off, end = e.off + e.len; i < end; i++) if (ver[a[i]!]! > t) return false;
     // Good now: what it read is as it was at this clock too, so a later check only looks at later writes.
     e.time = this.clock;
     return true;
