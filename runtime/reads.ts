@@ -134,7 +134,7 @@ export class Reads {
    *  own. A game keeps a few thousand entries; as lists they were most of what every scavenge of the young
    *  generation copied, and the numbers of a typed array are not looked at by the collector. An entry whose ids
    *  change is given a new range; the old one is left until the arena is full, then the arena is compacted. */
-  private arena = new Int32Array(4096);
+  private arena = new Int32Array(8192);
   private top = 0;
   /** How much of the arena kept entries use (the rest are ranges left behind). */
   private live = 0;
@@ -575,9 +575,8 @@ export class Reads {
     let top = 0;
     for (const t of this.tables.values())
       for (const e of t.map.values()) {
-        a.set(old.subarray(e.off, e.off + e.len), top);
-        e.off = top;
-        top += e.len;
+        for (let i = e.off, end = e.off + e.len; i < end; i++) a[top++] = old[i]!;
+        e.off = top - e.len;
       }
     this.arena = a;
     this.top = top;
