@@ -52,6 +52,8 @@ export interface Engine extends RulesHost {
   pureDepth: number;
   /** Who saw each card leave where it last was, by card id (visibility.ts noteLeaving, knows). */
   readonly sawLeave: SawLeave;
+  /** The clock of the game's reads when each kind of event last reset what it resets (windows.ts resetScoped). */
+  readonly resetAt: Map<string, number>;
   /** Events nested inside events (windows.ts). */
   depth: number;
   /** The skills whose rules are running now, innermost last (a request made meanwhile names the innermost). */

@@ -164,6 +164,7 @@ export class Game implements Engine {
   readonly memo = new Map<string, Value>();
   memoAt = -1;
   readonly sawLeave: SawLeave = [];
+  readonly resetAt = new Map<string, number>();
   pureDepth = 0;
   depth = 0;
   readonly runningSkills: { skill: string; window?: string }[] = [];

@@ -134,7 +134,7 @@ export class Reads {
    *  own. A game keeps a few thousand entries; as lists they were most of what every scavenge of the young
    *  generation copied, and the numbers of a typed array are not looked at by the collector. An entry whose ids
    *  change is given a new range; the old one is left until the arena is full, then the arena is compacted. */
-  private arena = new Int32Array(8192);
+  private arena = new Int32Array(32_768);
   private top = 0;
   /** How much of the arena kept entries use (the rest are ranges left behind). */
   private live = 0;
@@ -216,6 +216,10 @@ export class Reads {
     const row = this.hookSkillBase + seat * this.hookNo.size;
     if (skills === undefined) for (let h = 0; h < this.hookNo.size; h++) this.bump(row + h);
     else for (const s of skills) for (const h of this.hooksOfSkill.get(s) ?? []) this.bump(row + h);
+  }
+  /** Whether dependency `id` may have been written after clock time `time` (the clock: `writes`). */
+  writtenAfter(id: number, time: number): boolean {
+    return (this.ver[id] ?? 0) > time || this.allAt > time;
   }
   /** A number that changes whenever anybody's skills may have changed (per-window facts kept beside the cache). */
   allSkillsStamp(): number {
@@ -566,11 +570,12 @@ export class Reads {
     return off;
   }
 
-  /** Room for n more ids: the kept ranges moved together when at least half of the arena was left behind, else
-   *  an arena twice as large. */
+  /** Room for n more ids: the kept ranges moved together, into an arena of the same size while they fill at most
+   *  a quarter of it, else one of at least twice the size (a compaction walks every entry: rarer is cheaper). */
   private makeRoom(n: number): void {
     const old = this.arena;
-    const size = this.live * 2 + n <= old.length ? old.length : Math.max(old.length * 2, this.live + n);
+    const need = (this.live + n) * 4;
+    const size = need <= old.length ? old.length : Math.max(old.length * 2, need);
     const a = new Int32Array(size);
     let top = 0;
     for (const t of this.tables.values())

@@ -150,8 +150,14 @@ function resetScoped(g: Engine, eventName: string, r: EventDesc['resets']): void
   }
   if (!r) return;
   const c = r.computed ? g.ctx(null, 0) : null;
+  // A value of a plain default not written since this kind of event last reset it is still that default: it is not
+  // read again (most events of a kind find every value as the last one left it).
+  const since = reads === null ? 0 : (g.resetAt.get(eventName) ?? 0);
   for (const t of r.props) {
+    const plain = t.compute === null && since > 0;
+    const no = plain ? reads!.propIndex(t.id) : -1;
     for (const pl of g.state.players) {
+      if (plain && !reads!.writtenAfter(reads!.propAt(pl.seat, no), since)) continue;
       const v = t.compute === null ? t.value : t.compute(c!);
       if (samePlain(v, pl.v[t.id] as Value)) continue;
       pl.v[t.id] = v;
@@ -159,11 +165,13 @@ function resetScoped(g: Engine, eventName: string, r: EventDesc['resets']): void
     }
   }
   for (const t of r.vars) {
+    if (t.compute === null && since > 0 && !reads!.writtenAfter(reads!.globalId(t.id), since)) continue;
     const v = t.compute === null ? t.value : t.compute(c!);
     if (samePlain(v, g.state.globals[t.id] as Value)) continue;
     g.state.globals[t.id] = v;
     reads?.bump(reads.globalId(t.id));
   }
+  if (reads !== null) g.resetAt.set(eventName, reads.writes);
 }
 
 /** The same plain value: equal numbers, texts, truth values or none, or lists of them with the same items. A reset
