@@ -41,10 +41,10 @@ export interface Engine extends RulesHost {
   readonly seatTriggers: Map<string, { stamp: number; items: TriggerRef[] }>[];
   /** Per seat: each hook's contributions of the skills the seat has, as of a skills stamp (hooks.ts). */
   readonly seatHooks: Map<string, { stamp: number; items: { skill: string; idx: number }[] }>[];
-  /** Per window: whether any seat has a trigger in it, as of a stamp of everybody's skills (windows.ts). */
-  readonly windowListeners: Map<string, { stamp: number; any: boolean }>;
-  /** Per hook: whether any seat has a skill that contributes to it, as of a stamp of everybody's skills (hooks.ts). */
-  readonly hookContributors: Map<string, { stamp: number; any: boolean }>;
+  /** Per window: the seats with a trigger in it, as of a stamp of everybody's skills (skills.ts seatsWithItems). */
+  readonly windowListeners: Map<string, { stamp: number; seats: number }>;
+  /** Per hook: the seats with a skill that contributes to it, as of a stamp of everybody's skills (hooks.ts). */
+  readonly hookContributors: Map<string, { stamp: number; seats: number }>;
   /** Re-entrancy guards active now, by kind (hooks, skillEnabled, granted skills, card filters): a cached result
    *  that consulted a kind is reused only where that kind is not active (reads.ts). */
   readonly guards: Guards;

@@ -158,8 +158,8 @@ export class Game implements Engine {
   readonly guards = new Guards();
   readonly seatTriggers: Map<string, { stamp: number; items: TriggerRef[] }>[] = [];
   readonly seatHooks: Map<string, { stamp: number; items: { skill: string; idx: number }[] }>[] = [];
-  readonly windowListeners = new Map<string, { stamp: number; any: boolean }>();
-  readonly hookContributors = new Map<string, { stamp: number; any: boolean }>();
+  readonly windowListeners = new Map<string, { stamp: number; seats: number }>();
+  readonly hookContributors = new Map<string, { stamp: number; seats: number }>();
   readonly reads: Reads | null = null;
   readonly memo = new Map<string, Value>();
   memoAt = -1;

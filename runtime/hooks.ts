@@ -8,7 +8,7 @@ import { RuleError, label, type PlayerObj, type Value } from './values.ts';
 import { runBodySync } from './sync.ts';
 import { runOf } from './variants.ts';
 import { D_ALIVE, GUARD_HOOK, type Reads } from './reads.ts';
-import { anySeatHasItems, filtersLive, grantsLive, keptForSkills, mineOf } from './skills.ts';
+import { ALL_SEATS, filtersLive, grantsLive, hasSeat, keptForSkills, mineOf, seatsWithItems } from './skills.ts';
 
 // ------------------------------------------------------------------ functions
 
@@ -135,7 +135,7 @@ function nobodyContributes(g: Engine, r: Reads, ref: HookRef & { d: HookDesc }):
   const { items, before, after } = ref.d;
   if (before.length > 0 || after.length > 0 || grantsLive(g)) return false;
   const name = ref.name;
-  if (anySeatHasItems(g, r, g.hookContributors, g.seatHooks, name, items!, true)) return false;
+  if (seatsWithItems(g, r, g.hookContributors, g.seatHooks, name, items!, true) !== 0) return false;
   if (r.rec !== null) {
     const hookNo = r.hookIndex(name);
     for (let s = 0; s < g.state.players.length; s++) r.dep(r.hookSkillsIdOf(s, hookNo));
@@ -186,12 +186,18 @@ function combineHook(g: Engine, ref: HookRef & { d: HookDesc }, args: Value[]): 
     if (r !== null && r.rec !== null) r.dep(D_ALIVE);
     // Without skills that grant skills at the table, a player's contributions change only with their skills that
     // contribute to this hook: that is what the cache records (reads.ts), not their whole skill list.
-    const quiet = r !== null && r.rec !== null && !grantsLive(g);
+    const granting = grantsLive(g);
+    const quiet = r !== null && r.rec !== null && !granting;
     const hookNo = quiet ? r.hookIndex(name) : -1;
+    // The seats with a contribution (without skills that grant, a seat's are its own and its cards'): the others
+    // are passed over, their dependency still noted.
+    const seats =
+      r === null || granting ? ALL_SEATS : seatsWithItems(g, r, g.hookContributors, g.seatHooks, name, items, true);
     for (let s = 0; acc !== DECIDED_TRUE && acc !== DECIDED_FALSE && s < g.state.players.length; s++) {
       const p = g.state.players[s]!;
       if (!p.alive) continue;
       if (quiet) r.dep(r.hookSkillsIdOf(p.seat, hookNo));
+      if (!hasSeat(seats, p.seat)) continue;
       acc = contribute(g, h.combine, args, p, keptForSkills(g, g.seatHooks, name, items, p, quiet), acc);
     }
     if (acc !== DECIDED_TRUE && acc !== DECIDED_FALSE && after.length)

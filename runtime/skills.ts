@@ -221,25 +221,39 @@ export function keptForSkills<T extends { skill: string }>(
   return kept.items;
 }
 
-/** Whether any seat (living or not) has one of the items, as keptForSkills lists them, kept per key in `kept` until
- *  anybody's skills change (Reads.allSkillsStamp); checkReads finds it again and compares. */
-export function anySeatHasItems<T extends { skill: string }>(
+/** Every seat, as seatsWithItems gives seats (a table too large for a bit per seat is all of them). */
+export const ALL_SEATS = -1;
+
+/** The seats (living or not) that have one of the items, as keptForSkills lists them, a bit each (seat s: 1 << s;
+ *  0: none), kept per key in `kept` until anybody's skills change (Reads.allSkillsStamp); checkReads finds them
+ *  again and compares. A window's or a hook's pass over the seats then skips those without an item. */
+export function seatsWithItems<T extends { skill: string }>(
   g: Engine,
   r: Reads,
-  kept: Map<string, { stamp: number; any: boolean }>,
+  kept: Map<string, { stamp: number; seats: number }>,
   lists: Map<string, { stamp: number; items: T[] }>[],
   key: string,
   items: readonly T[],
   base: boolean,
-): boolean {
+): number {
   const stamp = r.allSkillsStamp();
   const known = kept.get(key);
-  if (known !== undefined && known.stamp === stamp && !r.check) return known.any;
-  let any = false;
-  for (const p of g.state.players) if (keptForSkills(g, lists, key, items, p, base).length > 0) any = true;
-  if (known !== undefined && known.stamp === stamp && known.any !== any) throw new Error(`stale answer for ${key}`);
-  kept.set(key, { stamp, any });
-  return any;
+  if (known !== undefined && known.stamp === stamp && !r.check) return known.seats;
+  let seats = 0;
+  for (const p of g.state.players)
+    if (keptForSkills(g, lists, key, items, p, base).length > 0) seats |= p.seat < 31 ? 1 << p.seat : ALL_SEATS;
+  if (known !== undefined && known.stamp === stamp && known.seats !== seats) throw new Error(`stale seats for ${key}`);
+  if (known === undefined) kept.set(key, { stamp, seats });
+  else {
+    known.stamp = stamp;
+    known.seats = seats;
+  }
+  return seats;
+}
+
+/** Whether the seat's bit is in `seats` (seatsWithItems). */
+export function hasSeat(seats: number, seat: number): boolean {
+  return seat >= 31 ? seats !== 0 : (seats & (1 << seat)) !== 0;
 }
 
 /** A seat's items, as a cached value (the cache compares them by identity: checkReads). */

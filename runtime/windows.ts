@@ -7,7 +7,9 @@ import { decide } from './decisions.ts';
 import type { Engine } from './engine.ts';
 import { RETURN, STOP, truthy, type Ctx, type Sig } from './link.ts';
 import {
-  anySeatHasItems,
+  ALL_SEATS,
+  hasSeat,
+  seatsWithItems,
   grantsLive,
   keptForSkills,
   limitKey,
@@ -211,19 +213,21 @@ function seatTriggers(g: Engine, window: string, items: TriggerRef[], p: PlayerO
   return keptForSkills(g, g.seatTriggers, window, items, p);
 }
 
-/** Whether any seat has a skill with a trigger in this window. Most windows that some skill of the rules listens
- *  to have no such skill at a given table: the answer is kept per window until anybody's skills change, so that
- *  those windows cost one lookup instead of a pass over every seat. With skills that grant skills, it is a cached
- *  result in the table of the window's items (which keeps each seat's list under the seat's key: skills.ts
- *  keptForSkills), under the key of no arguments. */
-function anyoneListens(g: Engine, window: string, items: TriggerRef[]): boolean {
+/** The seats with a skill with a trigger in this window (skills.ts seatsWithItems; 0: none). Most windows that some
+ *  skill of the rules listens to have no such skill at a given table: the answer is kept per window until anybody's
+ *  skills change, so that those windows cost one lookup instead of a pass over every seat, and the others look only
+ *  at the seats that listen. With skills that grant skills, whether anyone listens is a cached result in the table
+ *  of the window's items (which keeps each seat's list under the seat's key: skills.ts keptForSkills), under the
+ *  key of no arguments, and every seat is looked at. */
+function listeningSeats(g: Engine, window: string, items: TriggerRef[]): number {
   const r = g.reads;
-  if (r === null) return true;
+  if (r === null) return ALL_SEATS;
   if (grantsLive(g))
-    return (
-      r.cached(r.table(items), NO_ARGS_KEY, g.guards.mask, g.frame, listensNow, g, items, undefined, undefined) === true
-    );
-  return anySeatHasItems(g, r, g.windowListeners, g.seatTriggers, window, items, false);
+    return r.cached(r.table(items), NO_ARGS_KEY, g.guards.mask, g.frame, listensNow, g, items, undefined, undefined) ===
+      true
+      ? ALL_SEATS
+      : 0;
+  return seatsWithItems(g, r, g.windowListeners, g.seatTriggers, window, items, false);
 }
 
 /** Reads.key([]): the key of a computation without arguments. */
@@ -292,7 +296,7 @@ export function windowRun(g: Engine, window: string, subject: PlayerObj, frame: 
  *  (playersSkills), seat by seat from the current one. */
 function seatsRun(g: Engine, window: string, subject: PlayerObj, frame: Frame): Asking<void> | null {
   const items = g.L.windowIndex.get(window);
-  if (items === undefined || !anyoneListens(g, window, items)) return null;
+  if (items === undefined || listeningSeats(g, window, items) === 0) return null;
   const from = g.state.current;
   const first = nextFiring(g, items, window, subject, frame, from, 0, null);
   return first === null ? null : playersSkills(g, items, window, subject, frame, from, first);
@@ -339,9 +343,13 @@ function nextFiring(
   done: Set<string> | null,
 ): { i: number; cands: readonly TriggerRef[] } | null {
   const ps = g.state.players;
+  // Asked again at each call: a trigger that fired may have changed who has which skill.
+  const seats = listeningSeats(g, window, items);
   for (; i < ps.length; i++) {
     if (frame.stopped || g.state.over) return null;
-    const cands = candidates(g, items, window, ps[(from + i) % ps.length]!, subject, frame, done);
+    const p = ps[(from + i) % ps.length]!;
+    if (!hasSeat(seats, p.seat)) continue;
+    const cands = candidates(g, items, window, p, subject, frame, done);
     if (cands.length > 0) return { i, cands };
   }
   return null;
