@@ -108,7 +108,7 @@ export function evalHook(g: Engine, name: string, args: Value[]): Value {
     const hit = g.memo.get(key);
     if (hit !== undefined) return hit;
   }
-  const v = combineGuarded(g, hookRefOf(g, g.L.linker.hookRef(name)), args);
+  const v = combineGuarded(g, hookRefOf(g, g.L.linker.hookRef(name)), args, ALL_SEATS);
   if (key !== null) g.memo.set(key, v);
   return v;
 }
@@ -118,8 +118,10 @@ export function evalHookRef(g: Engine, ref: HookRef, args: Value[]): Value {
   if (r === null) return evalHook(g, ref.name, args);
   const linked = hookRefOf(g, ref);
   // A hook nothing contributes to, in the program or at this table, is its combination's start: no cached call.
-  if (linked.d.items === undefined || nobodyContributes(g, r, linked)) return startOf(linked.d.h.combine);
-  return r.cached(r.tableOf(ref), r.key(args), g.guards.mask, g.frame, combineGuarded, g, linked, args, undefined);
+  if (linked.d.items === undefined) return startOf(linked.d.h.combine);
+  const seats = contributingSeats(g, r, linked);
+  if (seats === 0) return startOf(linked.d.h.combine);
+  return r.cached(r.tableOf(ref), r.key(args), g.guards.mask, g.frame, combineGuarded, g, linked, args, seats);
 }
 
 /** What a hook combines to when nothing contributes (combineHook's start). */
@@ -127,20 +129,23 @@ function startOf(combine: IHook['combine']): Value {
   return combine === 'sum' ? 0 : combine === 'any' ? false : combine === 'all' ? true : null;
 }
 
-/** Whether no seat at the table has a skill that contributes to the hook, and no table rule does: most hooks some
- *  skill of the rules contributes to have no such skill at a given table. Known per hook until anybody's skills
- *  change (Reads.allSkillsStamp); a cached call that asks depends on each seat's skills that contribute to the hook,
- *  as combineHook's would. With skills that grant skills at the table, the hook is combined as usual. */
-function nobodyContributes(g: Engine, r: Reads, ref: HookRef & { d: HookDesc }): boolean {
+/** The seats whose skills contribute to the hook (skills.ts seatsWithItems): 0 when none does and no table rule
+ *  does either (most hooks some skill of the rules contributes to have no such skill at a given table), every seat
+ *  with table rules but no seat's, or with skills that grant skills at the table. Known per hook until anybody's
+ *  skills change (Reads.allSkillsStamp); a cached call that finds none depends on each seat's skills that contribute
+ *  to the hook, as combineHook's would. */
+function contributingSeats(g: Engine, r: Reads, ref: HookRef & { d: HookDesc }): number {
   const { items, before, after } = ref.d;
-  if (before.length > 0 || after.length > 0 || grantsLive(g)) return false;
+  if (grantsLive(g)) return ALL_SEATS;
   const name = ref.name;
-  if (seatsWithItems(g, r, g.hookContributors, g.seatHooks, name, items!, true) !== 0) return false;
+  const seats = seatsWithItems(g, r, g.hookContributors, g.seatHooks, name, items!, true);
+  if (seats !== 0) return seats;
+  if (before.length > 0 || after.length > 0) return ALL_SEATS;
   if (r.rec !== null) {
     const hookNo = r.hookIndex(name);
     for (let s = 0; s < g.state.players.length; s++) r.dep(r.hookSkillsIdOf(s, hookNo));
   }
-  return true;
+  return 0;
 }
 
 /** The reference with what combining the hook needs, found on first use. */
@@ -158,17 +163,18 @@ function hookRefOf(g: Engine, ref: HookRef): HookRef & { d: HookDesc } {
   return ref as HookRef & { d: HookDesc };
 }
 
-function combineGuarded(g: Engine, ref: HookRef & { d: HookDesc }, args: Value[]): Value {
+function combineGuarded(g: Engine, ref: HookRef & { d: HookDesc }, args: Value[], seats: number): Value {
   g.pureDepth++;
   try {
-    return combineHook(g, ref, args);
+    return combineHook(g, ref, args, seats);
   } finally {
     g.pureDepth--;
   }
 }
 
-/** The contributions of every living player's enabled skills to a hook, combined as the hook declares. */
-function combineHook(g: Engine, ref: HookRef & { d: HookDesc }, args: Value[]): Value {
+/** The contributions of every living player's enabled skills to a hook, combined as the hook declares. `seats`:
+ *  those with a contribution (contributingSeats, found as the hook was asked), or ALL_SEATS. */
+function combineHook(g: Engine, ref: HookRef & { d: HookDesc }, args: Value[], seats: number): Value {
   const { h, items, before, after } = ref.d;
   const name = ref.name;
   let acc = startOf(h.combine);
@@ -189,10 +195,7 @@ function combineHook(g: Engine, ref: HookRef & { d: HookDesc }, args: Value[]): 
     const granting = grantsLive(g);
     const quiet = r !== null && r.rec !== null && !granting;
     const hookNo = quiet ? r.hookIndex(name) : -1;
-    // The seats with a contribution (without skills that grant, a seat's are its own and its cards'): the others
-    // are passed over, their dependency still noted.
-    const seats =
-      r === null || granting ? ALL_SEATS : seatsWithItems(g, r, g.hookContributors, g.seatHooks, name, items, true);
+    // The seats without a contribution are passed over, their dependency still noted.
     for (let s = 0; acc !== DECIDED_TRUE && acc !== DECIDED_FALSE && s < g.state.players.length; s++) {
       const p = g.state.players[s]!;
       if (!p.alive) continue;

@@ -296,10 +296,12 @@ export function windowRun(g: Engine, window: string, subject: PlayerObj, frame: 
  *  (playersSkills), seat by seat from the current one. */
 function seatsRun(g: Engine, window: string, subject: PlayerObj, frame: Frame): Asking<void> | null {
   const items = g.L.windowIndex.get(window);
-  if (items === undefined || listeningSeats(g, window, items) === 0) return null;
+  if (items === undefined) return null;
+  const seats = listeningSeats(g, window, items);
+  if (seats === 0) return null;
   const from = g.state.current;
-  const first = nextFiring(g, items, window, subject, frame, from, 0, null);
-  return first === null ? null : playersSkills(g, items, window, subject, frame, from, first);
+  const first = nextFiring(g, items, window, subject, frame, from, 0, null, seats);
+  return first === null ? null : playersSkills(g, items, window, subject, frame, from, first, seats);
 }
 
 /** The table's rules in a window: in declaration order, each trigger once, its condition checked just before it
@@ -341,10 +343,9 @@ function nextFiring(
   from: number,
   i: number,
   done: Set<string> | null,
+  seats: number,
 ): { i: number; cands: readonly TriggerRef[] } | null {
   const ps = g.state.players;
-  // Asked again at each call: a trigger that fired may have changed who has which skill.
-  const seats = listeningSeats(g, window, items);
   for (; i < ps.length; i++) {
     if (frame.stopped || g.state.over) return null;
     const p = ps[(from + i) % ps.length]!;
@@ -365,9 +366,14 @@ function* playersSkills(
   frame: Frame,
   from: number,
   first: { i: number; cands: readonly TriggerRef[] },
+  listening: number,
 ): Asking<void> {
   const ps = g.state.players;
   let done: Set<string> | null = null;
+  // The seats that listen, found again once somebody's skills changed (a trigger that fired may have done it).
+  const r = g.reads;
+  let seats = listening;
+  let stamp = r === null ? 0 : r.allSkillsStamp();
   for (let next: typeof first | null = first; next !== null; ) {
     const p = ps[(from + next.i) % ps.length]!;
     const cands = next.cands;
@@ -386,7 +392,11 @@ function* playersSkills(
     const key = keyOf(pick, p);
     (done ??= new Set()).add(key);
     yield* fireTrigger(g, pick.skill, pick.trig, key, p, subject, frame);
-    next = nextFiring(g, items, window, subject, frame, from, next.i, done);
+    if (r !== null && r.allSkillsStamp() !== stamp) {
+      stamp = r.allSkillsStamp();
+      seats = listeningSeats(g, window, items);
+    }
+    next = nextFiring(g, items, window, subject, frame, from, next.i, done, seats);
   }
 }
 
