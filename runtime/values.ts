@@ -135,7 +135,7 @@ export function label(v: Value, sees?: (c: CardObj) => boolean): string {
       return v.name;
     case 'c':
       if (sees && !sees(v)) return HIDDEN_CARD;
-      return v.depicts !== undefined ? `${v.kind}(${v.depicts}) ${faceText(v)}` : cardLabel(v.kind, v.suit, v.rank);
+      return v.depicts !== undefined ? `${v.kind}(${v.depicts}) ${faceText(v)}` : labelOfCard(v);
     case 'v':
       return `${v.kind}${v.via ? `(${v.via})` : ''}[${v.subs.map((x) => label(x, sees)).join(', ')}]`;
     case 'z':
@@ -150,6 +150,18 @@ export function label(v: Value, sees?: (c: CardObj) => boolean): string {
 // A card's label by kind, suit and rank, made once: every question labels each card it offers, and every log line
 // each card it names (a label made anew is also a string the trace hash must flatten).
 const CARD_LABELS = new Map<string, Map<string, Map<number, string>>>();
+
+/** The label of the card (cardLabel), found again by its id while its face is the same: the card labelled last
+ *  under an id is the one asked again (a game's card ids are its cards). */
+function labelOfCard(c: CardObj): string {
+  const k = LABEL_BY_ID[c.id];
+  if (k !== undefined && k.kind === c.kind && k.suit === c.suit && k.rank === c.rank) return k.text;
+  const text = cardLabel(c.kind, c.suit, c.rank);
+  if (Number.isInteger(c.id) && c.id >= 0 && c.id < 100_000)
+    LABEL_BY_ID[c.id] = { kind: c.kind, suit: c.suit, rank: c.rank, text };
+  return text;
+}
+const LABEL_BY_ID: ({ kind: string; suit: string; rank: number; text: string } | undefined)[] = [];
 
 function cardLabel(kind: string, suit: string, rank: number): string {
   let bySuit = CARD_LABELS.get(kind);
