@@ -304,6 +304,14 @@ export interface ResetTo {
   readonly compute: Ex | null;
 }
 
+/** A parameter's default as an event starts: `value` (a plain literal's, or none without a default), a new empty
+ *  list (`empty`), or linked code (`compute`). */
+export interface ParamDefault {
+  readonly value: Value;
+  readonly compute: Ex | null;
+  readonly empty: boolean;
+}
+
 /** An event as it runs: its declaration, the maker of its fields, its bodies and what it resets. */
 export interface EventDesc {
   readonly ev: IEvent;
@@ -314,6 +322,8 @@ export interface EventDesc {
   readonly resets: { props: ResetTo[]; vars: ResetTo[]; computed: boolean } | undefined;
   /** Whether a use limit is counted per this event (its start clears the counters). */
   readonly limited: boolean;
+  /** Each parameter's default, in order. */
+  readonly defaults: readonly ParamDefault[];
 }
 
 /** An action as it runs: its declaration and body. */

@@ -19,7 +19,7 @@ import {
   skillEnabled,
   usesLeft,
 } from './skills.ts';
-import type { Asking, EventDesc, EventRef, ResetTo } from './types.ts';
+import type { Asking, EventDesc, EventRef, ParamDefault, ResetTo } from './types.ts';
 import { RuleError, type Frame, type PlayerObj, type Value } from './values.ts';
 import { D_USES } from './reads.ts';
 import { runBodySync } from './sync.ts';
@@ -43,7 +43,17 @@ function eventDesc(g: Engine, name: string, at: string): EventDesc {
     cleanup: ev.cleanup ? runOf(g.L, ev.cleanup) : null,
     resets: resetsOf(g, g.L.resets.get(name)),
     limited: g.L.limitEvents.has(name),
+    defaults: ev.params.map((p) => defaultOf(g, p.default)),
   };
+}
+
+/** A parameter's default, linked once: `[]` (most list parameters' default) makes a new empty list without running
+ *  code, and a plain literal is its value. */
+function defaultOf(g: Engine, def: IExpr | undefined): ParamDefault {
+  if (!def) return { value: null, compute: null, empty: false };
+  if (def.k === 'lit') return { value: def.v, compute: null, empty: false };
+  if (def.k === 'list' && def.items.length === 0) return { value: null, compute: null, empty: true };
+  return { value: null, compute: g.L.linker.expr(def), empty: false };
 }
 
 /** What an event resets, each with its default linked once (a plain literal taken as its value). */
@@ -82,14 +92,15 @@ export function eventStart(g: Engine, ref: EventRef, args: Value[], at: string):
   const ev = d.ev;
   const name = ev.id;
   const params = ev.params;
-  let vals = args;
+  // The arguments are the call's own list (every caller makes one for the call): the defaults are filled in it.
+  const vals = args;
+  const defaults = d.defaults;
+  let dc: Ctx | null = null;
   for (let i = 0; i < params.length; i++) {
     if (vals[i] !== undefined) continue;
-    // A default is read in a context of its own (no event yet), made only when one is needed.
-    const p = params[i]!;
-    if (vals === args) vals = args.slice();
-    const def = p.default;
-    vals[i] = !def ? null : def.k === 'lit' ? def.v : g.L.linker.expr(def)(g.ctx(null, 0));
+    const def = defaults[i]!;
+    // A default that runs code does so in a context of its own (no event yet), made only when one is needed.
+    vals[i] = def.empty ? [] : def.compute === null ? def.value : def.compute((dc ??= g.ctx(null, 0)));
   }
   const make = d.make;
   let data: Record<string, Value>;
