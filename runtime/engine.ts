@@ -4,7 +4,7 @@
 import type { StringHash } from './hash.ts';
 import type { Ctx } from './link.ts';
 import type { Guards } from './reads.ts';
-import type { Request, RulesHost } from './types.ts';
+import type { HookItem, ListSeats, Request, RulesHost, SeatLists } from './types.ts';
 import type { Frame, PlayerObj, Value } from './values.ts';
 import type { Linked, TriggerRef } from './variants.ts';
 import type { SawLeave } from './visibility.ts';
@@ -37,14 +37,14 @@ export interface Engine extends RulesHost {
   /** Memoised results of pure functions and hooks, valid while `memoAt === mut` (hooks.ts). */
   readonly memo: Map<string, Value>;
   memoAt: number;
-  /** Per seat: each window's triggers of the skills the seat has, as of a skills stamp (windows.ts). */
-  readonly seatTriggers: Map<string, { stamp: number; items: TriggerRef[] }>[];
-  /** Per seat: each hook's contributions of the skills the seat has, as of a skills stamp (hooks.ts). */
-  readonly seatHooks: Map<string, { stamp: number; items: { skill: string; idx: number }[] }>[];
-  /** Per window: the seats with a trigger in it, as of a stamp of everybody's skills (skills.ts seatsWithItems). */
-  readonly windowListeners: Map<string, { stamp: number; seats: number }>;
-  /** Per hook: the seats with a skill that contributes to it, as of a stamp of everybody's skills (hooks.ts). */
-  readonly hookContributors: Map<string, { stamp: number; seats: number }>;
+  /** Per seat and window (by its number): the window's triggers of the skills the seat has (windows.ts). */
+  readonly seatTriggers: SeatLists<TriggerRef>;
+  /** Per seat and hook (by its number): the hook's contributions of the skills the seat has (hooks.ts). */
+  readonly seatHooks: SeatLists<HookItem>;
+  /** Per window (by its number): the seats with a trigger in it (skills.ts seatsWithItems). */
+  readonly windowListeners: ListSeats;
+  /** Per hook (by its number): the seats with a skill that contributes to it (hooks.ts). */
+  readonly hookContributors: ListSeats;
   /** Re-entrancy guards active now, by kind (hooks, skillEnabled, granted skills, card filters): a cached result
    *  that consulted a kind is reused only where that kind is not active (reads.ts). */
   readonly guards: Guards;

@@ -40,7 +40,10 @@ import type {
   EngineKind,
   EventRef,
   GameOptions,
+  HookItem,
   HookRef,
+  ListSeats,
+  SeatLists,
   MethodRef,
   MemberReaders,
   LogEntry,
@@ -156,10 +159,10 @@ export class Game implements Engine {
   readonly hookDepths: number[] = [];
   filtering = false;
   readonly guards = new Guards();
-  readonly seatTriggers: Map<string, { stamp: number; items: TriggerRef[] }>[] = [];
-  readonly seatHooks: Map<string, { stamp: number; items: { skill: string; idx: number }[] }>[] = [];
-  readonly windowListeners = new Map<string, { stamp: number; seats: number }>();
-  readonly hookContributors = new Map<string, { stamp: number; seats: number }>();
+  readonly seatTriggers: SeatLists<TriggerRef> = [];
+  readonly seatHooks: SeatLists<HookItem> = [];
+  readonly windowListeners: ListSeats = [];
+  readonly hookContributors: ListSeats = [];
   readonly reads: Reads | null = null;
   readonly memo = new Map<string, Value>();
   memoAt = -1;

@@ -137,12 +137,11 @@ function startOf(combine: IHook['combine']): Value {
 function contributingSeats(g: Engine, r: Reads, ref: HookRef & { d: HookDesc }): number {
   const { items, before, after } = ref.d;
   if (grantsLive(g)) return ALL_SEATS;
-  const name = ref.name;
-  const seats = seatsWithItems(g, r, g.hookContributors, g.seatHooks, name, items!, true);
+  const seats = seatsWithItems(g, r, g.hookContributors, g.seatHooks, items!, true);
   if (seats !== 0) return seats;
   if (before.length > 0 || after.length > 0) return ALL_SEATS;
   if (r.rec !== null) {
-    const hookNo = r.hookIndex(name);
+    const hookNo = items!.no;
     for (let s = 0; s < g.state.players.length; s++) r.dep(r.hookSkillsIdOf(s, hookNo));
   }
   return 0;
@@ -156,8 +155,8 @@ function hookRefOf(g: Engine, ref: HookRef): HookRef & { d: HookDesc } {
     ref.d = {
       h: g.program.hooks[ref.name]!,
       items,
-      before: items && before.length ? mineOf(items, before) : [],
-      after: items && after.length ? mineOf(items, after) : [],
+      before: items && before.length ? mineOf(items.items, before) : [],
+      after: items && after.length ? mineOf(items.items, after) : [],
     };
   }
   return ref as HookRef & { d: HookDesc };
@@ -176,7 +175,6 @@ function combineGuarded(g: Engine, ref: HookRef & { d: HookDesc }, args: Value[]
  *  those with a contribution (contributingSeats, found as the hook was asked), or ALL_SEATS. */
 function combineHook(g: Engine, ref: HookRef & { d: HookDesc }, args: Value[], seats: number): Value {
   const { h, items, before, after } = ref.d;
-  const name = ref.name;
   let acc = startOf(h.combine);
   if (!items) return acc;
   const r = g.reads;
@@ -194,14 +192,14 @@ function combineHook(g: Engine, ref: HookRef & { d: HookDesc }, args: Value[], s
     // contribute to this hook: that is what the cache records (reads.ts), not their whole skill list.
     const granting = grantsLive(g);
     const quiet = r !== null && r.rec !== null && !granting;
-    const hookNo = quiet ? r.hookIndex(name) : -1;
+    const hookNo = items.no;
     // The seats without a contribution are passed over, their dependency still noted.
     for (let s = 0; acc !== DECIDED_TRUE && acc !== DECIDED_FALSE && s < g.state.players.length; s++) {
       const p = g.state.players[s]!;
       if (!p.alive) continue;
       if (quiet) r.dep(r.hookSkillsIdOf(p.seat, hookNo));
       if (!hasSeat(seats, p.seat)) continue;
-      acc = contribute(g, h.combine, args, p, keptForSkills(g, g.seatHooks, name, items, p, quiet), acc);
+      acc = contribute(g, h.combine, args, p, keptForSkills(g, g.seatHooks, items, p, quiet), acc);
     }
     if (acc !== DECIDED_TRUE && acc !== DECIDED_FALSE && after.length)
       acc = contribute(g, h.combine, args, null, after, acc);

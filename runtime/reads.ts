@@ -155,7 +155,7 @@ export class Reads {
   constructor(
     state: { players: readonly unknown[]; zones: object; globals: object; cards: readonly unknown[] },
     propertyIds: readonly string[],
-    hookIndex: ReadonlyMap<string, readonly { skill: string }[]>,
+    hookIndex: ReadonlyMap<string, { readonly no: number; readonly items: readonly { skill: string }[] }>,
     check = false,
     grantors: readonly string[] = [],
     filterers: readonly string[] = [],
@@ -167,10 +167,11 @@ export class Reads {
     this.propNames = propertyIds;
     this.nProps = propertyIds.length;
     this.nSeats = state.players.length;
-    for (const [hook, items] of hookIndex) {
-      const h = this.hookNo.size;
+    // A hook's number is its list's (variants.ts ItemList): the callers that have the list use it directly.
+    for (const [hook, list] of hookIndex) {
+      const h = list.no;
       this.hookNo.set(hook, h);
-      for (const it of items) {
+      for (const it of list.items) {
         const l = this.hooksOfSkill.get(it.skill) ?? [];
         if (!l.includes(h)) l.push(h);
         this.hooksOfSkill.set(it.skill, l);
@@ -193,7 +194,7 @@ export class Reads {
   skillsId(seat: number): number {
     return this.skillBase + seat;
   }
-  /** A hook's number (looked up once for every seat); -1 for a hook no skill contributes to. */
+  /** A hook's number, its item list's (looked up once for every seat); -1 for a hook no skill contributes to. */
   hookIndex(hook: string): number {
     return this.hookNo.get(hook) ?? -1;
   }

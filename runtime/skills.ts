@@ -13,6 +13,7 @@ import {
   type Reads,
 } from './reads.ts';
 import { zoneKey, type CardObj, type PlayerObj, type Value } from './values.ts';
+import type { ItemList, ListSeats, SeatLists } from './types.ts';
 
 export type UseLimit = { count: number; per: string } | undefined;
 
@@ -177,18 +178,19 @@ export function cardSkills(g: Engine, c: CardObj): readonly string[] {
   return own;
 }
 
-/** The items (triggers of a window, contributions to a hook) of the skills p has, in the given order. Without
+/** The items (triggers of a window, contributions to a hook) of the skills p has, in the list's order. Without
  *  skills that grant skills, a player's skills change only where reads.ts hears of it, so the list is kept per seat
- *  and `key` in `store` until they change (reads.ts skillsStamp); checkReads makes it again and compares. `base`:
- *  filter by the seat's own and card-granted skills without noting a read of them (the caller notes a finer one). */
+ *  and list number in `store` until they change (reads.ts skillsStamp); checkReads makes it again and compares.
+ *  `base`: filter by the seat's own and card-granted skills without noting a read of them (the caller notes a finer
+ *  one). */
 export function keptForSkills<T extends { skill: string }>(
   g: Engine,
-  store: Map<string, { stamp: number; items: T[] }>[],
-  key: string,
-  items: readonly T[],
+  store: SeatLists<T>,
+  list: ItemList<T>,
   p: PlayerObj,
   base = false,
 ): T[] {
+  const items = list.items;
   const r = g.reads;
   if (r === null) return mineOf(items, skillsOf(g, p));
   // With skills that grant at the table, a seat's skills depend on the grants' conditions: the list is a cached
@@ -206,15 +208,16 @@ export function keptForSkills<T extends { skill: string }>(
       undefined,
     ) as unknown as T[];
   const stamp = r.skillsStamp(p.seat);
-  const kept = store[p.seat]?.get(key);
+  const row = store[p.seat] ?? (store[p.seat] = []);
+  const kept = row[list.no];
   if (kept !== undefined && kept.stamp === stamp && !r.check) return kept.items;
   const mine = mineOf(items, base ? baseSkillsOf(g, p) : skillsOf(g, p));
   if (kept === undefined) {
-    (store[p.seat] ??= new Map()).set(key, { stamp, items: mine });
+    row[list.no] = { stamp, items: mine };
     return mine;
   }
   const same = sameItems(mine, kept.items);
-  if (kept.stamp === stamp && !same) throw new Error(`stale list ${key} of ${p.name}`);
+  if (kept.stamp === stamp && !same) throw new Error(`stale list ${list.no} of ${p.name}`);
   // Updated in place, the equal list kept: kept lists live long, and a copy of each would be work for the collector.
   kept.stamp = stamp;
   if (!same) kept.items = mine;
@@ -224,26 +227,27 @@ export function keptForSkills<T extends { skill: string }>(
 /** Every seat, as seatsWithItems gives seats (a table too large for a bit per seat is all of them). */
 export const ALL_SEATS = -1;
 
-/** The seats (living or not) that have one of the items, as keptForSkills lists them, a bit each (seat s: 1 << s;
- *  0: none), kept per key in `kept` until anybody's skills change (Reads.allSkillsStamp); checkReads finds them
- *  again and compares. A window's or a hook's pass over the seats then skips those without an item. */
+/** The seats (living or not) that have one of the list's items, as keptForSkills lists them, a bit each (seat s:
+ *  1 << s; 0: none), kept per list number in `kept` until anybody's skills change (Reads.allSkillsStamp);
+ *  checkReads finds them again and compares. A window's or a hook's pass over the seats then skips those without an
+ *  item. */
 export function seatsWithItems<T extends { skill: string }>(
   g: Engine,
   r: Reads,
-  kept: Map<string, { stamp: number; seats: number }>,
-  lists: Map<string, { stamp: number; items: T[] }>[],
-  key: string,
-  items: readonly T[],
+  kept: ListSeats,
+  lists: SeatLists<T>,
+  list: ItemList<T>,
   base: boolean,
 ): number {
   const stamp = r.allSkillsStamp();
-  const known = kept.get(key);
+  const known = kept[list.no];
   if (known !== undefined && known.stamp === stamp && !r.check) return known.seats;
   let seats = 0;
   for (const p of g.state.players)
-    if (keptForSkills(g, lists, key, items, p, base).length > 0) seats |= p.seat < 31 ? 1 << p.seat : ALL_SEATS;
-  if (known !== undefined && known.stamp === stamp && known.seats !== seats) throw new Error(`stale seats for ${key}`);
-  if (known === undefined) kept.set(key, { stamp, seats });
+    if (keptForSkills(g, lists, list, p, base).length > 0) seats |= p.seat < 31 ? 1 << p.seat : ALL_SEATS;
+  if (known !== undefined && known.stamp === stamp && known.seats !== seats)
+    throw new Error(`stale seats for list ${list.no}`);
+  if (known === undefined) kept[list.no] = { stamp, seats };
   else {
     known.stamp = stamp;
     known.seats = seats;

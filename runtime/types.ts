@@ -304,6 +304,27 @@ export interface ResetTo {
   readonly compute: Ex | null;
 }
 
+/** The items (triggers of a window, contributions to a hook) of every skill of the program, and the list's number
+ *  among the windows' (or the hooks'): a game keeps what each seat has of a list by its number, in arrays
+ *  (skills.ts keptForSkills), instead of by name in maps. */
+export interface ItemList<T> {
+  readonly no: number;
+  readonly items: T[];
+}
+
+/** What a game keeps of each list of items per seat, by the list's number: the seat's items and the skills stamp
+ *  they are as of (skills.ts keptForSkills). */
+export type SeatLists<T> = ({ stamp: number; items: T[] } | undefined)[][];
+
+/** What a game keeps of each list of items: the seats that have some, as of a stamp of everybody's skills. */
+export type ListSeats = ({ stamp: number; seats: number } | undefined)[];
+
+/** A skill's contribution to a hook: its `modify` number idx. */
+export interface HookItem {
+  skill: string;
+  idx: number;
+}
+
 /** A parameter's default as an event starts: `value` (a plain literal's, or none without a default), a new empty
  *  list (`empty`), or linked code (`compute`). */
 export interface ParamDefault {
@@ -336,9 +357,9 @@ export interface ActionDesc {
 export interface HookDesc {
   readonly h: IHook;
   /** Every skill's contributions, or none when nothing contributes. */
-  readonly items: { skill: string; idx: number }[] | undefined;
-  readonly before: { skill: string; idx: number }[];
-  readonly after: { skill: string; idx: number }[];
+  readonly items: ItemList<HookItem> | undefined;
+  readonly before: HookItem[];
+  readonly after: HookItem[];
 }
 
 /** A hook named by linked or compiled code, resolved on first use (hooks.ts); numbered like function references. */

@@ -8,7 +8,7 @@ import { RuleError, same, type Value } from './values.ts';
 import { bindCompiled, compiledOf } from './aot/bind.ts';
 import { playerValueLists } from './aot/objects.ts';
 import type { CompiledModule } from './aot/support.ts';
-import type { EngineKind, ObjectMaker, MemberReaders } from './types.ts';
+import type { EngineKind, HookItem, ItemList, ObjectMaker, MemberReaders } from './types.ts';
 
 /** A linked program: closures for its bodies and the indexes built from it. Shared by every game with the same
  *  program and active variants. */
@@ -20,12 +20,12 @@ export interface Linked {
   compiled: CompiledModule | undefined;
   linker: Linker;
   bodies: WeakMap<IBody, Run>;
-  /** Players' skills' triggers by timing window (table rules are in `tableWindows`). */
-  windowIndex: Map<string, TriggerRef[]>;
+  /** Players' skills' triggers by timing window (table rules are in `tableWindows`), the windows numbered. */
+  windowIndex: Map<string, ItemList<TriggerRef>>;
   /** Table rules' triggers by timing window: those before every player's skills, and after. */
   tableWindows: Map<string, { before: TriggerRef[]; after: TriggerRef[] }>;
-  /** `modify` contributions by hook. */
-  hookIndex: Map<string, { skill: string; idx: number }[]>;
+  /** `modify` contributions by hook, the hooks numbered. */
+  hookIndex: Map<string, ItemList<HookItem>>;
   /** Skills that have filters (they change how cards read). */
   filterSkills: string[];
   /** Player properties the rules declare. */
@@ -131,9 +131,9 @@ export function linkProgram(
   const hit = m.get(key);
   if (hit && hit.compiled === compiled) return hit;
   const program = programWith(base, active);
-  const windowIndex = new Map<string, TriggerRef[]>();
+  const windowIndex = new Map<string, ItemList<TriggerRef>>();
   const tableWindows = new Map<string, { before: TriggerRef[]; after: TriggerRef[] }>();
-  const hookIndex = new Map<string, { skill: string; idx: number }[]>();
+  const hookIndex = new Map<string, ItemList<HookItem>>();
   const filterSkills: string[] = [];
   for (const s of Object.values(program.skills)) {
     s.triggers.forEach((t, idx) => {
@@ -144,14 +144,14 @@ export function linkProgram(
         w[s.table].push(ref);
         return;
       }
-      const l = windowIndex.get(t.window) ?? [];
-      l.push(ref);
-      windowIndex.set(t.window, l);
+      let l = windowIndex.get(t.window);
+      if (l === undefined) windowIndex.set(t.window, (l = { no: windowIndex.size, items: [] }));
+      l.items.push(ref);
     });
     s.modifies.forEach((mo, idx) => {
-      const l = hookIndex.get(mo.hook) ?? [];
-      l.push({ skill: s.id, idx });
-      hookIndex.set(mo.hook, l);
+      let l = hookIndex.get(mo.hook);
+      if (l === undefined) hookIndex.set(mo.hook, (l = { no: hookIndex.size, items: [] }));
+      l.items.push({ skill: s.id, idx });
     });
     if (s.filters.length) filterSkills.push(s.id);
   }

@@ -19,7 +19,7 @@ import {
   skillEnabled,
   usesLeft,
 } from './skills.ts';
-import type { Asking, EventDesc, EventRef, ParamDefault, ResetTo } from './types.ts';
+import type { Asking, EventDesc, EventRef, ItemList, ParamDefault, ResetTo } from './types.ts';
 import { RuleError, type Frame, type PlayerObj, type Value } from './values.ts';
 import { D_USES } from './reads.ts';
 import { runBodySync } from './sync.ts';
@@ -220,8 +220,8 @@ function triggerCondition(g: Engine, t: ITrigger, owner: PlayerObj, frame: Frame
 }
 
 /** The window's triggers of skills p has (kept per seat and window: skills.ts keptForSkills). */
-function seatTriggers(g: Engine, window: string, items: TriggerRef[], p: PlayerObj): TriggerRef[] {
-  return keptForSkills(g, g.seatTriggers, window, items, p);
+function seatTriggers(g: Engine, list: ItemList<TriggerRef>, p: PlayerObj): TriggerRef[] {
+  return keptForSkills(g, g.seatTriggers, list, p);
 }
 
 /** The seats with a skill with a trigger in this window (skills.ts seatsWithItems; 0: none). Most windows that some
@@ -230,22 +230,31 @@ function seatTriggers(g: Engine, window: string, items: TriggerRef[], p: PlayerO
  *  at the seats that listen. With skills that grant skills, whether anyone listens is a cached result in the table
  *  of the window's items (which keeps each seat's list under the seat's key: skills.ts keptForSkills), under the
  *  key of no arguments, and every seat is looked at. */
-function listeningSeats(g: Engine, window: string, items: TriggerRef[]): number {
+function listeningSeats(g: Engine, list: ItemList<TriggerRef>): number {
   const r = g.reads;
   if (r === null) return ALL_SEATS;
   if (grantsLive(g))
-    return r.cached(r.table(items), NO_ARGS_KEY, g.guards.mask, g.frame, listensNow, g, items, undefined, undefined) ===
-      true
+    return r.cached(
+      r.table(list.items),
+      NO_ARGS_KEY,
+      g.guards.mask,
+      g.frame,
+      listensNow,
+      g,
+      list,
+      undefined,
+      undefined,
+    ) === true
       ? ALL_SEATS
       : 0;
-  return seatsWithItems(g, r, g.windowListeners, g.seatTriggers, window, items, false);
+  return seatsWithItems(g, r, g.windowListeners, g.seatTriggers, list, false);
 }
 
 /** Reads.key([]): the key of a computation without arguments. */
 const NO_ARGS_KEY = -1;
 
-function listensNow(g: Engine, items: TriggerRef[]): boolean {
-  for (const p of g.state.players) if (keptForSkills(g, g.seatTriggers, '', items, p).length > 0) return true;
+function listensNow(g: Engine, list: ItemList<TriggerRef>): boolean {
+  for (const p of g.state.players) if (keptForSkills(g, g.seatTriggers, list, p).length > 0) return true;
   return false;
 }
 
@@ -260,8 +269,7 @@ const NO_TRIGGERS: readonly TriggerRef[] = [];
 /** The triggers of p's skills that may fire now in this window (not fired yet, within limits, enabled, true). */
 function candidates(
   g: Engine,
-  items: TriggerRef[],
-  window: string,
+  list: ItemList<TriggerRef>,
   p: PlayerObj,
   subject: PlayerObj,
   frame: Frame,
@@ -269,7 +277,7 @@ function candidates(
 ): readonly TriggerRef[] {
   // Players out of play take part in no window (a death window opens while the dying player is still in).
   if (!p.alive) return NO_TRIGGERS;
-  const mine = seatTriggers(g, window, items, p);
+  const mine = seatTriggers(g, list, p);
   let out: TriggerRef[] | null = null;
   for (let i = 0; i < mine.length; i++) {
     const it = mine[i]!; // an index, not for…of: see hooks.ts contribute
@@ -306,13 +314,13 @@ export function windowRun(g: Engine, window: string, subject: PlayerObj, frame: 
 /** The seats' part of a window: null when no seat has a trigger to fire now, else the generator that fires them
  *  (playersSkills), seat by seat from the current one. */
 function seatsRun(g: Engine, window: string, subject: PlayerObj, frame: Frame): Asking<void> | null {
-  const items = g.L.windowIndex.get(window);
-  if (items === undefined) return null;
-  const seats = listeningSeats(g, window, items);
+  const list = g.L.windowIndex.get(window);
+  if (list === undefined) return null;
+  const seats = listeningSeats(g, list);
   if (seats === 0) return null;
   const from = g.state.current;
-  const first = nextFiring(g, items, window, subject, frame, from, 0, null, seats);
-  return first === null ? null : playersSkills(g, items, window, subject, frame, from, first, seats);
+  const first = nextFiring(g, list, subject, frame, from, 0, null, seats);
+  return first === null ? null : playersSkills(g, list, window, subject, frame, from, first, seats);
 }
 
 /** The table's rules in a window: in declaration order, each trigger once, its condition checked just before it
@@ -347,8 +355,7 @@ function* tableRules(g: Engine, items: TriggerRef[], subject: PlayerObj, frame: 
  *  window opened) on, and those triggers; null when none is left, or the event was stopped or the game ended. */
 function nextFiring(
   g: Engine,
-  items: TriggerRef[],
-  window: string,
+  list: ItemList<TriggerRef>,
   subject: PlayerObj,
   frame: Frame,
   from: number,
@@ -361,7 +368,7 @@ function nextFiring(
     if (frame.stopped || g.state.over) return null;
     const p = ps[(from + i) % ps.length]!;
     if (!hasSeat(seats, p.seat)) continue;
-    const cands = candidates(g, items, window, p, subject, frame, done);
+    const cands = candidates(g, list, p, subject, frame, done);
     if (cands.length > 0) return { i, cands };
   }
   return null;
@@ -371,7 +378,7 @@ function nextFiring(
  *  until nothing of its is left, then the next seat. `first`: what nextFiring found when the window opened. */
 function* playersSkills(
   g: Engine,
-  items: TriggerRef[],
+  list: ItemList<TriggerRef>,
   window: string,
   subject: PlayerObj,
   frame: Frame,
@@ -405,9 +412,9 @@ function* playersSkills(
     yield* fireTrigger(g, pick.skill, pick.trig, key, p, subject, frame);
     if (r !== null && r.allSkillsStamp() !== stamp) {
       stamp = r.allSkillsStamp();
-      seats = listeningSeats(g, window, items);
+      seats = listeningSeats(g, list);
     }
-    next = nextFiring(g, items, window, subject, frame, from, next.i, done, seats);
+    next = nextFiring(g, list, subject, frame, from, next.i, done, seats);
   }
 }
 
