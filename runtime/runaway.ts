@@ -42,13 +42,18 @@ export class LoopWatch {
     const writes = g.reads?.writes ?? g.mut;
     const rng = s.rng;
     const last = this.lastRng;
-    const same = writes === this.lastWrites && rng.every((x, i) => x === last[i]);
+    // Loops, and a length set only when it changes: this runs at every decision (a closure for `every` and a
+    // length written each time were a call into the runtime each).
+    let same = writes === this.lastWrites;
+    for (let i = 0; i < 4; i++) {
+      if (rng[i] !== last[i]) same = false;
+      last[i] = rng[i]!;
+    }
     this.stalled = same ? this.stalled + 1 : 0;
     this.lastWrites = writes;
-    for (let i = 0; i < 4; i++) last[i] = rng[i]!;
     const stack = g.runningSkills;
     const kept = (this.recent[this.next] ??= []);
-    kept.length = stack.length;
+    if (kept.length !== stack.length) kept.length = stack.length;
     for (let i = 0; i < stack.length; i++) kept[i] = stack[i]!.skill;
     this.next = (this.next + 1) % RECENT;
     const c = this.caps;
