@@ -32,6 +32,8 @@ export class RandomAI implements Policy {
     const hi = Math.min(max, n);
     if (min > hi) return null;
     const k = min + this.int(hi - min + 1);
+    // One pick (most questions) is the first step of the shuffle below, without the list of every option.
+    if (k === 1) return [this.int(n)];
     // Partial Fisher–Yates: the first k slots become a uniform sample in random order.
     // (A plain loop: Array.from with a callback was the policy's whole cost.)
     const idx: number[] = [];
