@@ -23,7 +23,8 @@ export function isKindOf(cards: Program['cards'], kind: string, ancestor: string
 
 /** Whether `kind` matches one of `kinds` (a kind list such as `[slash]` given to `conversions`). */
 export function matchesAny(cards: Program['cards'], kind: string, kinds: readonly string[]): boolean {
-  return kinds.some((k) => isKindOf(cards, kind, k));
+  for (let i = 0; i < kinds.length; i++) if (isKindOf(cards, kind, kinds[i]!)) return true;
+  return false;
 }
 
 /** The card kinds with inheritance resolved: each child carries its ancestors' fields, skills and methods under

@@ -1,7 +1,7 @@
 // The operators of the rules language on values, the loops of `where` and `stop`, and the shapes of the
 // `count(…) > 0` fast path: shared by the interpreter (link.ts) and compiled code (compiler/emit, aot/support.ts),
 // so that both backends compute exactly the same thing.
-import { kindOfValue, matchesAny } from './kinds.ts';
+import { isKindOf, kindOfValue } from './kinds.ts';
 import type { IExpr, IFunction, Program } from './ir.ts';
 import { RuleError, same, type Frame, type Value } from './values.ts';
 import type { Ctx, Ex, RulesHost } from './types.ts';
@@ -51,7 +51,11 @@ export function inList(g: RulesHost, x: Value, list: Value, at: string): boolean
 export function isKind(g: RulesHost, x: Value, ks: Value, at: string): boolean {
   const k = kindOfValue(g, x, at);
   if (k === null) return false;
-  return matchesAny(g.program.cards, k, Array.isArray(ks) ? ks.map(String) : [String(ks)]);
+  const cards = g.program.cards;
+  // Without a list made of the kinds: `is` runs for every card a rule looks at.
+  if (!Array.isArray(ks)) return isKindOf(cards, k, String(ks));
+  for (let i = 0; i < ks.length; i++) if (isKindOf(cards, k, String(ks[i]))) return true;
+  return false;
 }
 
 /** `xs where cond`: the items for which cond holds, each bound to the slot while cond runs. */
