@@ -239,9 +239,19 @@ class EventCopy implements SeenEvent {
 
   get data(): Record<string, Value> {
     if (this.#data === undefined) {
-      const data: Record<string, Value> = {};
-      for (const k in this.#f.data) data[k] = this.#reader.seen(this.#f.data[k]!);
-      this.#data = data;
+      const src = this.#f.data;
+      const vals: Value[] = [];
+      for (const k in src) vals.push(this.#reader.seen(src[k]!));
+      // Made by the event's maker (an object literal of the compiled module, one shape per kind of event) when the
+      // fields are the event's parameters, as an event's own are: a copy given its fields one by one was slower.
+      const make = this.#reader.eventMaker(this.id, vals.length);
+      if (make !== undefined) this.#data = make(vals);
+      else {
+        const data: Record<string, Value> = {};
+        let i = 0;
+        for (const k in src) data[k] = vals[i++]!;
+        this.#data = data;
+      }
     }
     return this.#data;
   }
@@ -443,6 +453,13 @@ class Reader implements Table {
 
   /** Player copies that may outlive a moment, by seat (#player): this reader's seat's, kept with the game. */
   #kept: (Kept | undefined)[];
+
+  /** The maker of an event's fields (compiled code's), when the event has `fields` parameters (the fields of an
+   *  event's frame are its parameters, in order). */
+  eventMaker(id: string, fields: number): ObjectMaker | undefined {
+    const make = this.#g.L.eventFields.get(id);
+    return make !== undefined && this.program.events[id]?.params.length === fields ? make : undefined;
+  }
 
   #event(f: Frame): SeenEvent {
     const copies = this.#fresh();
