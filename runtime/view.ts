@@ -400,7 +400,8 @@ class Reader implements Table {
       // The kept copy's values with those written since (and those holding cards or players) read again, made into
       // an object by the maker: cloning an object of some forty properties, whose shapes vary as their values
       // change, was a tenth of a game with heuristic players.
-      const vals = made.vals.slice();
+      // Updated in place: the kept values are this seat's alone, and the copy made from them is a new object.
+      const vals = made.vals;
       const again = (k: string) => {
         const i = made.names.indexOf(k);
         if (i < 0) return;
@@ -443,7 +444,7 @@ class Reader implements Table {
     if (maker !== undefined) {
       const vals = shown.map((e) => e[1]);
       copy.v = maker.make(vals);
-      this.#kept[p.seat] = stamp >= 0 ? { copy, stamp, objects, made: { ...maker, vals } } : undefined;
+      this.#kept[p.seat] = stamp >= 0 ? { copy, stamp, objects, made: { names: maker.names, make: maker.make, vals } } : undefined;
       return copy;
     }
     copy.v = Object.fromEntries(shown);
