@@ -45,7 +45,7 @@ export class Guards {
 }
 
 /** Not read: the entry does not depend on which event runs. */
-const NO_FRAME = { t: 'e', id: '', data: {}, stopped: false, parent: null } as Frame;
+const NO_FRAME: Frame = { t: 'e', id: '', data: {}, stopped: false, parent: null, key: 0 };
 
 export interface Recorder {
   id: number;

@@ -49,6 +49,8 @@ export interface Frame {
   data: Record<string, Value>;
   stopped: boolean;
   parent: Frame | null;
+  /** The number readers know the event by (view.ts), given when a reader first sees it; 0 until then. */
+  key: number;
 }
 
 /** An action a player may take (an `active` item of a skill they have). */

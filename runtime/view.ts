@@ -164,7 +164,7 @@ export interface SeatView extends Table {
   log(): ReadEntry[];
 }
 
-const eventKeys = new WeakMap<Frame, number>();
+/** The next number a frame is known by to readers (Frame.key). */
 let nextEventKey = 1;
 
 /** The live object behind every copy a table handed out but cards' and players' (found by id and seat) and events'
@@ -466,8 +466,9 @@ class Reader implements Table {
     const copies = this.#fresh();
     const known = copies.get(f);
     if (known !== undefined) return known as SeenEvent;
-    let key = eventKeys.get(f);
-    if (key === undefined) eventKeys.set(f, (key = nextEventKey++));
+    // Numbered as a reader first sees it (on the frame itself: a weak map's insertions were dear).
+    let key = f.key;
+    if (key === 0) f.key = key = nextEventKey++;
     const copy = new EventCopy(MAKE, f, key, this);
     copies.set(f, copy as unknown as Value);
     return copy;

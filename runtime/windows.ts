@@ -109,7 +109,7 @@ export function eventStart(g: Engine, ref: EventRef, args: Value[], at: string):
     data = {};
     for (let i = 0; i < params.length; i++) data[params[i]!.name] = vals[i]!;
   }
-  const frame: Frame = { t: 'e', id: name, data, stopped: false, parent: g.frame };
+  const frame: Frame = { t: 'e', id: name, data, stopped: false, parent: g.frame, key: 0 };
   if (d.limited || d.resets !== undefined) resetScoped(g, name, d.resets);
   g.tick();
   if (++g.depth > MAX_DEPTH) {
