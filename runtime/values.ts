@@ -84,11 +84,15 @@ export class RuleError extends Error {
 }
 
 export function zoneKey(zone: string, owner: PlayerObj | null): string {
-  if (!owner) return zone;
+  return owner ? seatZoneKey(zone, owner.seat) : zone;
+}
+
+/** The key of a seat's zone (zoneKey by the seat's number). */
+export function seatZoneKey(zone: string, seat: number): string {
   // Made once per zone and seat: keys are asked for on every move and every zone read.
   let bySeat = ZONE_KEYS.get(zone);
   if (bySeat === undefined) ZONE_KEYS.set(zone, (bySeat = []));
-  return (bySeat[owner.seat] ??= internalized(`${zone}:${owner.seat}`));
+  return (bySeat[seat] ??= internalized(`${zone}:${seat}`));
 }
 const ZONE_KEYS = new Map<string, string[]>();
 

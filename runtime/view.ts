@@ -6,6 +6,7 @@ import type { Program } from './ir.ts';
 import type { ObjectMaker, Request } from './types.ts';
 import {
   isVirtual,
+  seatZoneKey,
   toJSON,
   type ActionRef,
   type CardObj,
@@ -444,7 +445,8 @@ class Reader implements Table {
     if (maker !== undefined) {
       const vals = shown.map((e) => e[1]);
       copy.v = maker.make(vals);
-      this.#kept[p.seat] = stamp >= 0 ? { copy, stamp, objects, made: { names: maker.names, make: maker.make, vals } } : undefined;
+      this.#kept[p.seat] =
+        stamp >= 0 ? { copy, stamp, objects, made: { names: maker.names, make: maker.make, vals } } : undefined;
       return copy;
     }
     copy.v = Object.fromEntries(shown);
@@ -518,7 +520,13 @@ class Reader implements Table {
   }
 
   count(zone: string, owner: number | null): number {
-    return this.#g.state.zones[owner === null ? zone : `${zone}:${owner}`]?.length ?? 0;
+    const key =
+      owner === null
+        ? zone
+        : Number.isInteger(owner) && owner >= 0 && owner < 64
+          ? seatZoneKey(zone, owner)
+          : `${zone}:${owner}`;
+    return this.#g.state.zones[key]?.length ?? 0;
   }
 
   current(): number {
