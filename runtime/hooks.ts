@@ -190,8 +190,7 @@ function combineHook(g: Engine, ref: HookRef & { d: HookDesc }, args: Value[], s
     if (r !== null && r.rec !== null) r.dep(D_ALIVE);
     // Without skills that grant skills at the table, a player's contributions change only with their skills that
     // contribute to this hook: that is what the cache records (reads.ts), not their whole skill list.
-    const granting = grantsLive(g);
-    const quiet = r !== null && r.rec !== null && !granting;
+    const quiet = r !== null && r.rec !== null && !grantsLive(g);
     const hookNo = items.no;
     // The seats without a contribution are passed over, their dependency still noted.
     for (let s = 0; acc !== DECIDED_TRUE && acc !== DECIDED_FALSE && s < g.state.players.length; s++) {

@@ -60,7 +60,7 @@ export interface Recorder {
 
 export interface Entry {
   v: Value;
-  /** The ids it read: `len` of them from `off` in the reads' arena (Reads.kept). */
+  /** The ids it read: `len` of them from `off` in the reads' arena (Reads.arena). */
   off: number;
   len: number;
   time: number;
@@ -121,7 +121,8 @@ export class Reads {
   /** Per seat and hook: whether the seat's skills that contribute to the hook changed (hooks.ts reads these
    *  instead of the seat's whole skill list, so that a weapon put on does not drop every hook's results). */
   private readonly hookSkillBase: number;
-  private readonly hookNo = new Map<string, number>();
+  /** How many hooks skills contribute to (numbered by their item lists: types.ts ItemList). */
+  private readonly nHooks: number;
   private readonly hooksOfSkill = new Map<string, number[]>();
   /** Skills that grant skills: a seat's skills changing by one of them (or by unknown skills) bumps D_GRANTORS. */
   private readonly grantors: ReadonlySet<string>;
@@ -167,10 +168,10 @@ export class Reads {
     this.propNames = propertyIds;
     this.nProps = propertyIds.length;
     this.nSeats = state.players.length;
-    // A hook's number is its list's (variants.ts ItemList): the callers that have the list use it directly.
-    for (const [hook, list] of hookIndex) {
+    // A hook's number is its item list's (types.ts ItemList): the callers have the list at hand.
+    this.nHooks = hookIndex.size;
+    for (const list of hookIndex.values()) {
       const h = list.no;
-      this.hookNo.set(hook, h);
       for (const it of list.items) {
         const l = this.hooksOfSkill.get(it.skill) ?? [];
         if (!l.includes(h)) l.push(h);
@@ -178,7 +179,7 @@ export class Reads {
       }
     }
     this.hookSkillBase = this.skillBase + this.nSeats;
-    this.propBase = this.hookSkillBase + this.nSeats * this.hookNo.size;
+    this.propBase = this.hookSkillBase + this.nSeats * this.nHooks;
     this.zoneBase = this.propBase + state.players.length * this.nProps;
     Object.keys(state.zones).forEach((k, i) => this.zones.set(k, this.zoneBase + i));
     this.globalBase = this.zoneBase + this.zones.size;
@@ -194,13 +195,9 @@ export class Reads {
   skillsId(seat: number): number {
     return this.skillBase + seat;
   }
-  /** A hook's number, its item list's (looked up once for every seat); -1 for a hook no skill contributes to. */
-  hookIndex(hook: string): number {
-    return this.hookNo.get(hook) ?? -1;
-  }
-  /** Whether the seat's skills that contribute to hook number h changed. */
+  /** Whether the seat's skills that contribute to hook number h (its item list's) changed. */
   hookSkillsIdOf(seat: number, h: number): number {
-    return h < 0 ? D_OTHER_GLOBAL : this.hookSkillBase + seat * this.hookNo.size + h;
+    return this.hookSkillBase + seat * this.nHooks + h;
   }
   /** A seat's skills changed (null: anyone's may have); `skills`, when known, are the ones that came or went. */
   bumpSkills(seat: number | null, skills?: readonly string[]): void {
@@ -214,8 +211,8 @@ export class Reads {
   }
   private bumpSeatSkills(seat: number, skills?: readonly string[]): void {
     this.bump(this.skillBase + seat);
-    const row = this.hookSkillBase + seat * this.hookNo.size;
-    if (skills === undefined) for (let h = 0; h < this.hookNo.size; h++) this.bump(row + h);
+    const row = this.hookSkillBase + seat * this.nHooks;
+    if (skills === undefined) for (let h = 0; h < this.nHooks; h++) this.bump(row + h);
     else for (const s of skills) for (const h of this.hooksOfSkill.get(s) ?? []) this.bump(row + h);
   }
   /** Whether dependency `id` may have been written after clock time `time` (the clock: `writes`). */
