@@ -12,14 +12,15 @@ export function* decide(g: Engine, r: Request): Asking<number[]> {
   g.countDecision(r);
   const running = g.runningSkills[g.runningSkills.length - 1];
   if (running && !r.subject?.skill) r.subject = { ...running, ...r.subject };
-  if (g.keepsLog) {
-    const t = new TextSink();
-    askLine(t, g.state.players[r.seat]!.name, r);
-    g.record('ask', t.out, { only: [r.seat] });
-  } else {
+  const name = g.state.players[r.seat]!.name;
+  if (!g.keepsLog) {
     const h = g.lineHash();
-    askLine(h, g.state.players[r.seat]!.name, r);
+    askLine(h, name, r);
     g.endLine(h);
+  } else {
+    const t = new TextSink();
+    askLine(t, name, r);
+    g.record('ask', t.out, { only: [r.seat] });
   }
   // A synchronous run (Game.play) takes the answer now; any other suspends until Game.answer gives it.
   if (g.answering !== null) return g.answerNow(r);

@@ -233,20 +233,10 @@ function seatTriggers(g: Engine, list: ItemList<TriggerRef>, p: PlayerObj): Trig
 function listeningSeats(g: Engine, list: ItemList<TriggerRef>): number {
   const r = g.reads;
   if (r === null) return ALL_SEATS;
-  if (grantsLive(g))
-    return r.cached(
-      r.table(list.items),
-      NO_ARGS_KEY,
-      g.guards.mask,
-      g.frame,
-      listensNow,
-      g,
-      list,
-      undefined,
-      undefined,
-    ) === true
-      ? ALL_SEATS
-      : 0;
+  if (grantsLive(g)) {
+    const any = r.cached(r.table(list.items), NO_ARGS_KEY, g.guards.mask, g.frame, listensNow, g, list, null, null);
+    return any === true ? ALL_SEATS : 0;
+  }
   return seatsWithItems(g, r, g.windowListeners, g.seatTriggers, list, false);
 }
 
