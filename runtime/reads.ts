@@ -181,6 +181,7 @@ export class Reads {
     this.hookSkillBase = this.skillBase + this.nSeats;
     this.propBase = this.hookSkillBase + this.nSeats * this.nHooks;
     this.zoneBase = this.propBase + state.players.length * this.nProps;
+    this.seatProps = state.players.map(() => 0);
     Object.keys(state.zones).forEach((k, i) => this.zones.set(k, this.zoneBase + i));
     this.globalBase = this.zoneBase + this.zones.size;
     Object.keys(state.globals).forEach((k, i) => this.globals.set(k, this.globalBase + i));
@@ -234,13 +235,17 @@ export class Reads {
    *  players its properties hold aside: view.ts reads those at every moment). */
   playerStamp(seat: number): number {
     const ver = this.ver;
-    let m = Math.max(this.allAt, ver[D_ALIVE] ?? 0, ver[D_REVEALED] ?? 0, ver[D_OTHER_GLOBAL] ?? 0);
-    for (let i = this.propBase + seat * this.nProps, end = i + this.nProps; i < end; i++) {
-      const v = ver[i] ?? 0;
-      if (v > m) m = v;
-    }
-    return m;
+    return Math.max(
+      this.allAt,
+      ver[D_ALIVE] ?? 0,
+      ver[D_REVEALED] ?? 0,
+      ver[D_OTHER_GLOBAL] ?? 0,
+      this.seatProps[seat]!,
+    );
   }
+  /** The time of the last write to each seat's properties (bump keeps it: a reader asks at every question, and
+   *  looking through a seat's forty-odd property times each time was a tenth of its copying players). */
+  private readonly seatProps: number[];
   /** The declared properties of a seat written after `since`, by name; null when what a copy of the seat shows may
    *  have changed otherwise since then (everything, revealed properties, properties no declaration names):
    *  a reader then copies the seat anew (view.ts). */
@@ -316,6 +321,8 @@ export class Reads {
   bump(id: number): void {
     if (id >= this.ver.length) this.extend(id);
     this.ver[id] = ++this.clock;
+    if (id >= this.propBase && id < this.zoneBase)
+      this.seatProps[((id - this.propBase) / this.nProps) | 0] = this.clock;
     if (this.log !== null && this.log.push(id) > LOG_LIMIT) this.bumpAll();
   }
 

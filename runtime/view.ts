@@ -283,6 +283,12 @@ class Reader implements Table {
   /** Copies made since the game last changed, by the live object: the same object read twice is one copy. */
   #copies = new Map<object, Value>();
   #stamp = -1;
+  /** Copies of players and cards, by seat and by id, with the moment (#stamp) each was made at: looked up by
+   *  number, not in #copies (a map's lookups were most of what reading a kept player cost). */
+  #playerCopy: PlayerObj[] = [];
+  #playerAt: number[] = [];
+  #cardCopy: CardObj[] = [];
+  #cardAt: number[] = [];
 
   constructor(g: Game, seat: number | null) {
     this.#g = g;
@@ -313,13 +319,15 @@ class Reader implements Table {
   seen(v: Value): Value {
     if (v === null || typeof v !== 'object') return v;
     if (Array.isArray(v)) return v.map((x) => this.seen(x));
+    if (v.t === 'p') return this.#player(v);
+    if (v.t === 'c') {
+      this.#fresh();
+      if (this.#cardAt[v.id] === this.#stamp) return this.#cardCopy[v.id]!;
+      return knownTo(this.#g, v, this.seat) ? this.#card(v) : null;
+    }
     const known = this.#fresh().get(v);
     if (known !== undefined) return known;
     switch (v.t) {
-      case 'p':
-        return this.#player(v);
-      case 'c':
-        return knownTo(this.#g, v, this.seat) ? this.#card(v) : null;
       case 'v':
         return this.#virtual(v, (c) => this.seen(c));
       case 'z':
@@ -334,14 +342,15 @@ class Reader implements Table {
   /** A card's copy. It is found again by its id, not through `liveOf` (cards are most of what is copied, and a
    *  weak map's entries are dear): a copy of a card the reader does not know now resolves to nothing (#unseen). */
   #card(v: CardObj): CardObj {
-    const copies = this.#fresh();
-    const known = copies.get(v);
-    if (known !== undefined) return known as CardObj;
+    this.#fresh();
+    const at = this.#stamp;
+    if (this.#cardAt[v.id] === at) return this.#cardCopy[v.id]!;
     const copy: CardObj = { t: 'c', id: v.id, kind: v.kind, suit: v.suit, rank: v.rank, zone: v.zone };
     if (v.depicts !== undefined) copy.depicts = v.depicts;
     if (v.as !== undefined) copy.as = v.as;
     if (v.holder !== undefined) copy.holder = v.holder;
-    copies.set(v, copy);
+    this.#cardCopy[v.id] = copy;
+    this.#cardAt[v.id] = at;
     return copy;
   }
 
@@ -368,9 +377,9 @@ class Reader implements Table {
   }
 
   #player(p: PlayerObj): PlayerObj {
-    const fresh = this.#fresh();
-    const known = fresh.get(p);
-    if (known !== undefined) return known as PlayerObj;
+    this.#fresh();
+    const at = this.#stamp;
+    if (this.#playerAt[p.seat] === at) return this.#playerCopy[p.seat]!;
     const skills = this.#g.skillsOf(p);
     // The copy made at an earlier moment, while nothing it shows can have changed since (an AI reads every player
     // at each of its questions, and copying their properties was a tenth of a game with heuristic players).
@@ -384,7 +393,8 @@ class Reader implements Table {
       kept.objects.length === 0 &&
       sameItems(kept.copy.skills, skills)
     ) {
-      fresh.set(p, kept.copy);
+      this.#playerCopy[p.seat] = kept.copy;
+      this.#playerAt[p.seat] = at;
       return kept.copy;
     }
     // A kept copy whose shown properties are the same ones (nothing revealed since): cloned, with the properties
@@ -394,7 +404,8 @@ class Reader implements Table {
     // The copy is this moment's before its values are read: a value may hold players whose own values hold p.
     // Found again by its seat (#unseen), like a card by its id: no entry in `liveOf`.
     const copy: PlayerObj = { t: 'p', seat: p.seat, name: p.name, alive: p.alive, skills: skills.slice(), v: {} };
-    fresh.set(p, copy);
+    this.#playerCopy[p.seat] = copy;
+    this.#playerAt[p.seat] = at;
     const objects: string[] = [];
     const made = kept?.made;
     if (written !== null && made !== undefined) {
