@@ -455,17 +455,14 @@ export class Reads {
   }
   private readonly tables = new Map<object | string, Table>();
 
-  /** The kept result of a pure computation if nothing it read has changed since, else undefined (compute it between
-   *  begin() and end()). `active`: the re-entrancy guards active now (Guards.mask); a result that consulted a kind
-   *  of guard is kept and reused only where that kind is not active, so that the guard acts as it did. */
-  reuse(table: Table, key: number, active: number, frame: Frame | null): Entry | undefined {
-    const e = table.map.get(key);
-    if (e !== undefined && (e.guarded & active) === 0 && this.valid(e, frame)) {
-      table.hits++;
-      if (this.rec !== null) this.mergeKept(e);
-      return e;
-    }
-    return undefined;
+  /** Whether the kept entry e can be reused now: nothing it read has changed since. `active`: the re-entrancy
+   *  guards active now (Guards.mask); a result that consulted a kind of guard is kept and reused only where that
+   *  kind is not active, so that the guard acts as it did. A reused entry's reads count for the enclosing call. */
+  private reusable(table: Table, e: Entry, active: number, frame: Frame | null): boolean {
+    if ((e.guarded & active) !== 0 || !this.valid(e, frame)) return false;
+    table.hits++;
+    if (this.rec !== null) this.mergeKept(e);
+    return true;
   }
 
   /** Start recording the reads of a computation (a miss). */
@@ -489,13 +486,14 @@ export class Reads {
 
   /** The computation begun with `r` gave v: keep it, count its reads for the enclosing one, give v back (the list
    *  kept before, when v has the same items). */
-  end(r: Recorder, table: Table, key: number, active: number, v: Value): Value {
+  end(r: Recorder, table: Table, key: number, active: number, v: Value, old: Entry | undefined): Value {
     this.abort(r);
     if ((r.guarded & active) === 0) {
-      // The entry a recomputation replaces is updated in place (no new entry, no new key in the map), and keeps
-      // its list and its dependencies when they came out the same: kept results live long, so a copy of each
-      // would only be work for the collector.
-      const old = table.map.get(key);
+      // The entry a recomputation replaces (`old`, found before it began) is updated in place (no new entry, no
+      // new key in the map), and keeps its list and its dependencies when they came out the same: kept results
+      // live long, so a copy of each would only be work for the collector. (A call inside it with the same
+      // arguments, which only a re-entrancy guard lets end, may have kept an entry meanwhile.)
+      if (old === undefined) old = table.map.get(key);
       if (old === undefined) {
         const off = this.keep(r.deps, r.n);
         table.map.set(key, { v, off, len: r.n, time: this.clock, frame: r.frame, guarded: r.guarded });
@@ -542,9 +540,10 @@ export class Reads {
     d: D,
   ): Value {
     if (table.off || key === undefined) return compute(a, b, c, d);
-    const e = this.reuse(table, key, active, frame);
+    const e = table.map.get(key);
     // No closure here: one capturing the arguments would make every call allocate a context for them, hit or miss.
-    if (e !== undefined) return this.check ? this.verified(e, compute, a, b, c, d) : e.v;
+    if (e !== undefined && this.reusable(table, e, active, frame))
+      return this.check ? this.verified(e, compute, a, b, c, d) : e.v;
     const rec = this.begin(table);
     let v: Value;
     try {
@@ -554,7 +553,7 @@ export class Reads {
       this.spare.push(rec);
       throw x;
     }
-    return this.end(rec, table, key, active, v);
+    return this.end(rec, table, key, active, v, e);
   }
 
   /** Check mode: the kept value of e against a fresh computation (which records nothing for anyone). */
