@@ -16,6 +16,8 @@ import {
   callMethodRef,
   callPureMethod,
   callRef,
+  callRef1,
+  callRef2,
   evalHook,
   evalHookRef,
   hasMethod,
@@ -748,6 +750,12 @@ export class Game implements Engine {
 
   callRef(ref: FnRef, args: Value[], at: string): Value {
     return callRef(this, ref, args, at);
+  }
+  callRef1(ref: FnRef, a: Value, at: string): Value {
+    return callRef1(this, ref, a, at);
+  }
+  callRef2(ref: FnRef, a: Value, b: Value, at: string): Value {
+    return callRef2(this, ref, a, b, at);
   }
 
   evalHook(name: string, args: Value[]): Value {

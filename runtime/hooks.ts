@@ -2,7 +2,7 @@
 // hooks (the `modify` contributions of every enabled skill, combined), card methods, mode methods and actions.
 import type { IHook, IMethod, IParam } from './ir.ts';
 import type { Engine } from './engine.ts';
-import { RETURN, truthy, type Ctx, type FnRef } from './link.ts';
+import { RETURN, truthy, type Ctx, type Ex, type FnRef } from './link.ts';
 import type { ActionCallRef, ActionDesc, Asking, HookDesc, HookRef, LinkedMethod, MethodRef } from './types.ts';
 import { RuleError, label, type PlayerObj, type Value } from './values.ts';
 import { runBodySync } from './sync.ts';
@@ -43,18 +43,64 @@ export function callFunctionNow(g: Engine, name: string, args: Value[], at: stri
 }
 
 function runRef(g: Engine, ref: FnRef, args: Value[], at: string): Value {
+  const run = runnerOf(g, ref, at);
+  const c = g.ctx(null, ref.f!.slots);
+  bindParams(g, ref.f!.params, args, c);
+  return runIn(g, ref, run, c);
+}
+
+/** callRef of one argument and of two (compiled code's calls): the same key, cache and binding, without a list
+ *  of the arguments made for every call. */
+export function callRef1(g: Engine, ref: FnRef, a: Value, at: string): Value {
+  if (ref.memo) {
+    const r = g.reads;
+    if (r === null) return callFunction(g, ref.name, [a], at);
+    return r.cached(r.tableOf(ref), r.key1(a), g.guards.mask, g.frame, runRef2, g, ref, a, undefined, at);
+  }
+  return runRef2(g, ref, a, undefined, at);
+}
+export function callRef2(g: Engine, ref: FnRef, a: Value, b: Value, at: string): Value {
+  if (ref.memo) {
+    const r = g.reads;
+    if (r === null) return callFunction(g, ref.name, [a, b], at);
+    return r.cached(r.tableOf(ref), r.key2(a, b), g.guards.mask, g.frame, runRef2, g, ref, a, b, at);
+  }
+  return runRef2(g, ref, a, b, at);
+}
+
+/** runRef of the arguments a and b (undefined: not given, as past the end of a list). */
+function runRef2(g: Engine, ref: FnRef, a: Value | undefined, b: Value | undefined, at: string): Value {
+  const run = runnerOf(g, ref, at);
+  const f = ref.f!;
+  const c = g.ctx(null, f.slots);
+  const params = f.params;
+  if (params.length > 0) c.vars[0] = a === undefined ? paramDefault(g, params[0]!, c) : a;
+  if (params.length > 1) c.vars[1] = b === undefined ? paramDefault(g, params[1]!, c) : b;
+  for (let i = 2; i < params.length; i++) c.vars[i] = paramDefault(g, params[i]!, c);
+  return runIn(g, ref, run, c);
+}
+
+/** The function's code, linked on its first call. */
+function runnerOf(g: Engine, ref: FnRef, at: string): Ex {
   const f = ref.f;
   if (!f) throw new RuleError(`no function ${ref.name}`, at);
   const run = ref.run === undefined ? (ref.run = g.L.linker.fnRunner(f)) : ref.run;
   if (run === null) throw new RuleError(`function ${ref.name} cannot ask players`, at);
-  const c = g.ctx(null, f.slots);
-  bindParams(g, f.params, args, c);
+  return run;
+}
+
+function runIn(g: Engine, ref: FnRef, run: Ex, c: Ctx): Value {
   try {
     return run(c);
   } catch (e) {
     g.unwinding(e, ref.name);
     throw e;
   }
+}
+
+/** The value of a parameter not given: its default, or none. */
+function paramDefault(g: Engine, p: IParam, c: Ctx): Value {
+  return p.default ? g.L.linker.expr(p.default)(c) : null;
 }
 
 function callUnmemoised(g: Engine, name: string, args: Value[], at: string): Value {
@@ -71,9 +117,8 @@ function callUnmemoised(g: Engine, name: string, args: Value[], at: string): Val
 /** Arguments into the first slots; a missing one takes its parameter's default (or none). */
 export function bindParams(g: Engine, params: IParam[], args: Value[], c: Ctx): void {
   for (let i = 0; i < params.length; i++) {
-    let v = args[i];
-    if (v === undefined) v = params[i]!.default ? g.L.linker.expr(params[i]!.default!)(c) : null;
-    c.vars[i] = v;
+    const v = args[i];
+    c.vars[i] = v === undefined ? paramDefault(g, params[i]!, c) : v;
   }
 }
 

@@ -524,44 +524,55 @@ export class Reads {
     if (this.rec === r) this.rec = this.stack.length ? this.stack.pop()! : null;
   }
 
-  /** `compute(a, b, c, d)` through the table's cache under `key` (the key of its arguments: key(), key1(), key2()):
-   *  the kept result while nothing it read has changed, else computed with its reads recorded (uncached when the
-   *  arguments have no key or the table is off). The arguments are passed through, not closed over, so that a reuse
-   *  allocates nothing. */
-  cached<A, B, C, D>(
+  /** `compute(a, b, c, d, e)` through the table's cache under `key` (the key of its arguments: key(), key1(),
+   *  key2()): the kept result while nothing it read has changed, else computed with its reads recorded (uncached
+   *  when the arguments have no key or the table is off). The arguments are passed through, not closed over, so
+   *  that a reuse allocates nothing. */
+  cached<A, B, C, D, E = undefined>(
     table: Table,
     key: number | undefined,
     active: number,
     frame: Frame | null,
-    compute: (a: A, b: B, c: C, d: D) => Value,
+    compute: (a: A, b: B, c: C, d: D, e: E) => Value,
     a: A,
     b: B,
     c: C,
     d: D,
+    e?: E,
   ): Value {
-    if (table.off || key === undefined) return compute(a, b, c, d);
-    const e = table.map.get(key);
+    if (table.off || key === undefined) return compute(a, b, c, d, e as E);
+    const kept = table.map.get(key);
     // No closure here: one capturing the arguments would make every call allocate a context for them, hit or miss.
-    if (e !== undefined && this.reusable(table, e, active, frame))
-      return this.check ? this.verified(e, compute, a, b, c, d) : e.v;
+    if (kept !== undefined && this.reusable(table, kept, active, frame))
+      return this.check ? this.verified(kept, compute, a, b, c, d, e as E) : kept.v;
     const rec = this.begin(table);
     let v: Value;
     try {
-      v = compute(a, b, c, d);
+      v = compute(a, b, c, d, e as E);
     } catch (x) {
       this.abort(rec);
       this.spare.push(rec);
       throw x;
     }
-    return this.end(rec, table, key, active, v, e);
+    return this.end(rec, table, key, active, v, kept);
   }
 
-  /** Check mode: the kept value of e against a fresh computation (which records nothing for anyone). */
-  private verified<A, B, C, D>(e: Entry, compute: (a: A, b: B, c: C, d: D) => Value, a: A, b: B, c: C, d: D): Value {
-    const fresh = this.recorded(() => compute(a, b, c, d), undefined, undefined, undefined).v;
-    if (!sameValue(fresh, e.v))
-      throw new Error(`stale cached result: ${JSON.stringify(brief(e.v))} kept, ${JSON.stringify(brief(fresh))} now`);
-    return e.v;
+  /** Check mode: the kept value of an entry against a fresh computation (which records nothing for anyone). */
+  private verified<A, B, C, D, E>(
+    kept: Entry,
+    compute: (a: A, b: B, c: C, d: D, e: E) => Value,
+    a: A,
+    b: B,
+    c: C,
+    d: D,
+    e: E,
+  ): Value {
+    const fresh = this.recorded(() => compute(a, b, c, d, e), undefined, undefined, undefined).v;
+    if (!sameValue(fresh, kept.v))
+      throw new Error(
+        `stale cached result: ${JSON.stringify(brief(kept.v))} kept, ${JSON.stringify(brief(fresh))} now`,
+      );
+    return kept.v;
   }
 
   /** The first n ids of deps into the arena; where they start. */

@@ -11,7 +11,7 @@ import type { IAction, IBody, IExpr, IStmt, ITarget, Program } from '../../runti
 import { type Code, int, js, list, lit, name, type Prefix } from './code.ts';
 
 /** Bumped when the shape of the output changes (the loader refuses another version). */
-export const EMIT_VERSION = 11;
+export const EMIT_VERSION = 12;
 
 const C = js`c`;
 const NONE = js``;
@@ -204,8 +204,14 @@ return ${general}(g, o, a);
         return js`${this.member(e.name)}(${c}.g, ${this.expr(e.o, c)}, ${lit(e.at)})`;
       case 'call':
         return js`${this.builtin(e.fn, e.at, false)}(${c}.g, ${this.args(e.args, c)}, ${lit(e.at)})`;
-      case 'fn':
-        return js`${c}.g.callRef(${this.fnRef(e.name)}, ${this.args(e.args, c)}, ${lit(e.at)})`;
+      case 'fn': {
+        // One or two arguments are passed as they are (no list made per call: runtime/hooks.ts callRef1, callRef2).
+        const f = this.fnRef(e.name);
+        const args = e.args.map((x) => this.expr(x, c));
+        if (args.length === 1) return js`${c}.g.callRef1(${f}, ${args[0]!}, ${lit(e.at)})`;
+        if (args.length === 2) return js`${c}.g.callRef2(${f}, ${args[0]!}, ${args[1]!}, ${lit(e.at)})`;
+        return js`${c}.g.callRef(${f}, [${args}], ${lit(e.at)})`;
+      }
       case 'hook':
         return js`${c}.g.evalHookRef(${this.hookRef(e.name)}, ${this.args(e.args, c)})`;
       case 'method':
