@@ -41,11 +41,15 @@ interface TypedValue {
 
 /** Per write-log id: the zone, the (seat, property) or the global written; card ids from cardBase on. */
 interface WriteTargets {
-  zones: Map<number, string>;
-  props: Map<number, [number, TypedValue]>;
-  globals: Map<number, TypedValue>;
+  /** What each write-log id below the cards' stands for: a zone (its key), a player's typed property, a typed
+   *  global; by id in an array (looked up for every id written, at every check). */
+  byId: (WriteTarget | undefined)[];
   cardBase: number;
 }
+type WriteTarget =
+  | { t: 'zone'; key: string }
+  | { t: 'prop'; seat: number; tv: TypedValue }
+  | { t: 'global'; tv: TypedValue };
 
 /** Why a value is not of a type, or null. */
 type TypeCheck = (v: Value | undefined) => string | null;
@@ -122,18 +126,12 @@ function checkWritten(g: Engine, base: StateBaseline, ids: readonly number[], ou
       continue;
     }
     if (id === D_USES) uses = true;
-    const zone = t.zones.get(id);
-    if (zone !== undefined) {
-      if (base.zoneSeenAt.get(zone) !== now) checkZone(g, base, zone, now, out);
-      continue;
-    }
-    const prop = t.props.get(id);
-    if (prop !== undefined) {
-      checkProp(g, prop[0], prop[1], out);
-      continue;
-    }
-    const global = t.globals.get(id);
-    if (global !== undefined) checkGlobal(g, global, out);
+    const w = t.byId[id];
+    if (w === undefined) continue;
+    if (w.t === 'zone') {
+      if (base.zoneSeenAt.get(w.key) !== now) checkZone(g, base, w.key, now, out);
+    } else if (w.t === 'prop') checkProp(g, w.seat, w.tv, out);
+    else checkGlobal(g, w.tv, out);
   }
   // A card taken from a zone (it was written) lies in the zone it names, which was looked at above if written.
   for (const i of cards) {
@@ -208,11 +206,13 @@ function inNoZone(g: Engine, base: StateBaseline, c: CardObj, out: string[]): vo
 
 function writeTargets(g: Engine, base: StateBaseline): WriteTargets {
   const r = g.reads!;
-  const t: WriteTargets = { zones: new Map(), props: new Map(), globals: new Map(), cardBase: r.cardId(0) };
-  for (const key of base.zoneList) t.zones.set(r.zoneId(key), key);
-  for (const tv of typedProps(g, base)) for (const p of g.state.players) t.props.set(r.propId(p, tv.id), [p.seat, tv]);
-  for (const tv of typedGlobals(g, base)) t.globals.set(r.globalId(tv.id), tv);
-  return t;
+  const cardBase = r.cardId(0);
+  const byId: (WriteTarget | undefined)[] = Array.from({ length: cardBase }, () => undefined);
+  for (const key of base.zoneList) byId[r.zoneId(key)] = { t: 'zone', key };
+  for (const tv of typedProps(g, base))
+    for (const p of g.state.players) byId[r.propId(p, tv.id)] = { t: 'prop', seat: p.seat, tv };
+  for (const tv of typedGlobals(g, base)) byId[r.globalId(tv.id)] = { t: 'global', tv };
+  return { byId, cardBase };
 }
 
 function typedProps(g: Engine, base: StateBaseline): TypedValue[] {

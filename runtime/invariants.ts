@@ -84,24 +84,32 @@ interface Watched {
   dirty: boolean;
   /** The running event it read (undefined: it read none). */
   frame: Frame | null | undefined;
-  /** The write-log ids it is listed under in `readers`. */
-  deps: Set<number>;
+  /** The write-log ids it is listed under in `readers` (each once). */
+  deps: number[];
 }
 
 /** The rules' invariants checked as often as when every event ends: each result is kept with what it read (an
  *  invariant is pure) and evaluated again only after a write of one of those (reads.ts's write log), so that a
- *  check costs what changed, not every invariant for every player. Without a write clock (the reference
- *  interpreter), or when anything may have changed, every one is evaluated. */
+ *  check costs what changed, not every invariant for every player: only those made dirty, those that read the
+ *  running event and, once one is broken, all are looked at. Without a write clock (the reference interpreter), or
+ *  when anything may have changed, every one is evaluated. */
 export class InvariantWatch {
   private readonly all: Watched[] = [];
   /** Per write-log id, the results that read it. */
-  private readonly readers = new Map<number, Watched[]>();
+  private readers: (Watched[] | undefined)[] = [];
+  /** Results to evaluate again (dirty), each once. */
+  private dirty: Watched[] = [];
+  /** Results that read the running event. */
+  private framed: Watched[] = [];
+  /** How many results say broken. */
+  private broken = 0;
 
   constructor(private readonly g: Engine) {
     for (const k of keptFor(g)) {
       const on = k.inv.params.length === 0 ? [null] : g.state.players;
-      for (const p of on) this.all.push({ k, p, holds: true, dirty: true, frame: undefined, deps: new Set() });
+      for (const p of on) this.all.push({ k, p, holds: true, dirty: true, frame: undefined, deps: [] });
     }
+    this.dirty = this.all.slice();
   }
 
   /** The invariants broken now, given what was written since the last check. */
@@ -109,64 +117,89 @@ export class InvariantWatch {
     const r = this.g.reads;
     if (r === null || r.check || writes.all) {
       for (const w of this.all) {
-        w.deps.clear();
+        w.deps = [];
         w.dirty = true;
       }
-      this.readers.clear();
+      this.readers = [];
+      this.dirty = this.all.slice();
     } else
       for (const id of writes.ids) {
-        const ws = this.readers.get(id);
+        const ws = this.readers[id];
         if (ws === undefined) continue;
-        this.readers.delete(id);
-        for (const w of ws) {
-          w.dirty = true;
-          w.deps.delete(id);
-        }
+        this.readers[id] = undefined;
+        for (const w of ws) this.mark(w);
       }
+    if (this.framed.length > 0) {
+      const framed = this.framed;
+      this.framed = [];
+      // Kept while it read this very event; a dirty one is evaluated below and listed again if it reads one.
+      for (const w of framed) {
+        if (w.dirty || w.frame === undefined) continue;
+        if (w.frame !== this.g.frame) this.mark(w);
+        else this.framed.push(w);
+      }
+    }
+    if (this.dirty.length > 0) {
+      const dirty = this.dirty;
+      this.dirty = [];
+      for (const w of dirty) this.evaluate(w, r);
+    }
+    if (this.broken === 0) return [];
     const out: InvariantViolation[] = [];
-    for (const w of this.all) {
-      if (w.frame !== undefined && w.frame !== this.g.frame) w.dirty = true;
-      if (w.dirty) this.evaluate(w, r);
+    for (const w of this.all)
       if (!w.holds) {
         const v: InvariantViolation = { id: w.k.inv.id, message: brokenLine(this.g, w.k, w.p) };
         if (w.p) v.seat = w.p.seat;
         out.push(v);
       }
-    }
     return out;
+  }
+
+  /** w is to be evaluated again at this check. */
+  private mark(w: Watched): void {
+    if (w.dirty) return;
+    w.dirty = true;
+    this.dirty.push(w);
   }
 
   private evaluate(w: Watched, r: Reads | null): void {
     this.forget(w);
+    const held = w.holds;
     if (r === null) {
       w.holds = holds(this.g, w.k, w.p);
-      w.dirty = true;
+      this.counted(held, w.holds);
+      this.mark(w); // every check evaluates it again
       return;
     }
     const rec = r.recorded(holds, this.g, w.k, w.p);
     w.holds = rec.v === true;
-    // A result that consulted a re-entrancy guard away from the baseline depends on the guards: not kept.
-    w.dirty = (rec.guarded & this.g.guards.mask) !== 0;
+    this.counted(held, w.holds);
     w.frame = rec.readFrame ? rec.frame : undefined;
+    if (w.frame !== undefined) this.framed.push(w);
     for (const id of rec.deps) {
-      if (w.deps.has(id)) continue;
-      w.deps.add(id);
-      const ws = this.readers.get(id);
-      if (ws === undefined) this.readers.set(id, [w]);
+      w.deps.push(id);
+      const ws = this.readers[id];
+      if (ws === undefined) this.readers[id] = [w];
       else ws.push(w);
     }
+    // A result that consulted a re-entrancy guard away from the baseline depends on the guards: not kept.
+    if ((rec.guarded & this.g.guards.mask) !== 0) this.mark(w);
+  }
+
+  private counted(before: boolean, now: boolean): void {
+    if (before !== now) this.broken += now ? -1 : 1;
   }
 
   /** Drops w from the lists of what it read (it is about to be evaluated again). */
   private forget(w: Watched): void {
     for (const id of w.deps) {
-      const ws = this.readers.get(id);
+      const ws = this.readers[id];
       if (ws === undefined) continue;
       const i = ws.indexOf(w);
       if (i >= 0) ws.splice(i, 1);
     }
-    w.deps.clear();
+    if (w.deps.length > 0) w.deps = []; // a new list: shortening one calls into the runtime
     w.frame = undefined;
-    w.dirty = true;
+    w.dirty = false;
   }
 }

@@ -68,8 +68,8 @@ export interface Entry {
   guarded: number;
 }
 
-/** The writes since a watcher last looked: the dependency ids written (with repeats), or `all` (anything may
- *  have changed: the ids are then not listed). */
+/** The writes since a watcher last looked: the dependency ids written (each once), or `all` (anything may have
+ *  changed: the ids are then not listed). */
 export interface Writes {
   ids: readonly number[];
   all: boolean;
@@ -83,9 +83,6 @@ export interface Recorded {
   frame: Frame | null;
   guarded: number;
 }
-
-/** Past this many writes between two looks, a watcher is told that anything may have changed. */
-const LOG_LIMIT = 100_000;
 
 /** One function's (or hook's) kept results, by the key of their arguments. */
 export interface Table {
@@ -286,6 +283,7 @@ export class Reads {
     while (this.ver.length <= id) {
       this.ver.push(0);
       this.stamp.push(0);
+      this.logged.push(0);
     }
   }
 
@@ -323,7 +321,12 @@ export class Reads {
     this.ver[id] = ++this.clock;
     if (id >= this.propBase && id < this.zoneBase)
       this.seatProps[((id - this.propBase) / this.nProps) | 0] = this.clock;
-    if (this.log !== null && this.log.push(id) > LOG_LIMIT) this.bumpAll();
+    // Logged once per look: a watcher looks at what was written, not how often (a card's zone is written at every
+    // move; an invariant read it once).
+    if (this.log !== null && this.logged[id] !== this.looks) {
+      this.logged[id] = this.looks;
+      this.log.push(id);
+    }
   }
 
   /** Anything may have changed (a write the engine did not see: a test or tool editing the state, then touch()). */
@@ -335,16 +338,21 @@ export class Reads {
     }
   }
 
-  /** The ids written since the last takeWrites(), kept once someone watches them (watch.ts); null: not kept. */
+  /** The ids written since the last takeWrites(), each once, kept once someone watches them (watch.ts); null: not
+   *  kept. */
   private log: number[] | null = null;
-  /** Everything may have changed since the last takeWrites() (a touch(), or more writes than the log keeps). */
+  /** Everything may have changed since the last takeWrites() (a touch()). */
   private logAll = true;
+  /** takeWrites() calls so far, and per id the call after which it was last logged (so that it is logged once). */
+  private looks = 0;
+  private readonly logged: number[] = [];
 
   /** What was written since the last call — the ids, or `all` — and starts a new log (the first call: all). */
   takeWrites(): Writes {
     const w: Writes = { ids: this.log ?? [], all: this.logAll };
     this.log = [];
     this.logAll = false;
+    this.looks++;
     return w;
   }
 
