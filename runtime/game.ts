@@ -84,7 +84,7 @@ import {
   seatOrder,
   windowRun,
 } from './windows.ts';
-import { asCards, asList, ownerOf, put, removeFromZone, zoneOf } from './zones.ts';
+import { asCards, asList, ownerOf, put, removeFromZone, zoneFilled, zoneOf } from './zones.ts';
 import { isSuit } from './card-face.ts';
 
 export type { GameOptions, LogEntry, Request, RequestOption, State } from './types.ts';
@@ -627,6 +627,10 @@ export class Game implements Engine {
 
   zoneRef(zone: string, owner: PlayerObj | null): ZoneRef {
     return { t: 'z', zone, owner };
+  }
+
+  zoneFilled(z: ZoneRef): boolean {
+    return zoneFilled(this, z);
   }
 
   asList(v: Value, at: string): Value[] {

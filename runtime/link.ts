@@ -2,7 +2,7 @@
 // shapes below). Expressions become `(ctx) => value`; statements that may suspend (decisions, timing windows,
 // events) become generators, the rest plain functions, so straight-line rule code runs without generator cost.
 import type { IAction, IBody, IExpr, IFunction, IStmt, ITarget, Program } from './ir.ts';
-import { RuleError, same, type Value } from './values.ts';
+import { RuleError, same, type Value, type ZoneRef } from './values.ts';
 import type {
   ActionCallRef,
   Asking,
@@ -298,6 +298,10 @@ export class Linker {
     const t = someTestOf(e, this.program.functions);
     if (!t) return null;
     const want = t.want;
+    if ('zone' in t) {
+      const z = this.expr(t.zone);
+      return (c) => c.g.zoneFilled(z(c) as ZoneRef) === want;
+    }
     const list = this.expr(t.where.list);
     const cond = this.expr(t.where.cond);
     const { slot, at } = t.where;

@@ -132,11 +132,12 @@ export function stopEvent(g: RulesHost, f: Value, at: string): number {
 
 /** The shapes `count(xs where c) > 0` (`>= 1`, `!= 0`; `== 0` for none) takes, directly or through a function
  *  whose whole body is the `where` (`count(legalTargets(p, c)) > 0`): both engines test them by stopping at the
- *  first hit (the count is thrown away and c is pure). `want`: the answer when some item meets c. Null for any
- *  other comparison. */
+ *  first hit (the count is thrown away and c is pure). `want`: the answer when some item meets c. And the count of
+ *  a zone so compared (`count(hand(p)) == 0`): whether the zone holds a card. Null for any other comparison. */
 export type SomeTest =
   | { want: boolean; where: Extract<IExpr, { k: 'where' }> }
-  | { want: boolean; where: Extract<IExpr, { k: 'where' }>; fn: IFunction; args: IExpr[] };
+  | { want: boolean; where: Extract<IExpr, { k: 'where' }>; fn: IFunction; args: IExpr[] }
+  | { want: boolean; zone: Extract<IExpr, { k: 'zone' }> };
 
 export function someTestOf(e: Extract<IExpr, { k: 'bin' }>, functions: Program['functions']): SomeTest | null {
   const zero = (x: IExpr) => x.k === 'lit' && x.v === 0;
@@ -150,6 +151,9 @@ export function someTestOf(e: Extract<IExpr, { k: 'bin' }>, functions: Program['
   if (l.k !== 'call' || l.fn !== 'count' || l.args.length !== 1) return null;
   const x = l.args[0]!;
   if (x.k === 'where') return { want, where: x };
+  // Whether a zone holds a card (`count(hand(p)) > 0`): read as that alone, not as the zone's cards, so that a kept
+  // result survives a hand that changes but stays empty or not (reads.ts, zones.ts zoneFilled).
+  if (x.k === 'zone') return { want, zone: x };
   if (x.k !== 'fn') return null;
   const fn = functions[x.name];
   const body = fn?.expr;

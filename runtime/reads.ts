@@ -126,6 +126,8 @@ export class Reads {
   /** Skills with card filters: a seat's skills changing by one of them (or by unknown skills) bumps D_FILTERERS. */
   private readonly filterers: ReadonlySet<string>;
   private readonly zoneBase: number;
+  /** Per zone, whether it holds a card (zoneFilledId), in the zones' order. */
+  private readonly filledBase: number;
   private readonly globalBase: number;
   private readonly cardBase: number;
   /** The ids every kept entry read, end to end: entries hold where theirs are (Entry.off, len), not lists of their
@@ -180,7 +182,8 @@ export class Reads {
     this.zoneBase = this.propBase + state.players.length * this.nProps;
     this.seatProps = state.players.map(() => 0);
     Object.keys(state.zones).forEach((k, i) => this.zones.set(k, this.zoneBase + i));
-    this.globalBase = this.zoneBase + this.zones.size;
+    this.filledBase = this.zoneBase + this.zones.size;
+    this.globalBase = this.filledBase + this.zones.size;
     Object.keys(state.globals).forEach((k, i) => this.globals.set(k, this.globalBase + i));
     this.cardBase = this.globalBase + this.globals.size;
     // Both arrays hold every id the game has (cards made later extend them): packed small integers, never holes.
@@ -268,6 +271,12 @@ export class Reads {
   }
   zoneId(key: string): number {
     return this.zones.get(key) ?? D_OTHER_GLOBAL;
+  }
+  /** Whether the zone with this key holds a card (zones.ts zoneFilled): written only when it comes to hold one or
+   *  comes to hold none. */
+  zoneFilledId(key: string): number {
+    const z = this.zones.get(key);
+    return z === undefined ? D_OTHER_GLOBAL : z - this.zoneBase + this.filledBase;
   }
   globalId(name: string): number {
     return this.globals.get(name) ?? D_OTHER_GLOBAL;

@@ -162,6 +162,8 @@ export interface RulesHost {
 
   // cards and zones
   zoneRef(zone: string, owner: PlayerObj | null): ZoneRef;
+  /** Whether the zone holds a card (`count(zone) > 0`), read as a dependency on that alone (zones.ts). */
+  zoneFilled(z: ZoneRef): boolean;
   findCard(kind: string, suit: string, rank: number, at: string): CardObj;
   /** A new physical card of `kind` with that suit and rank, put on top of `to`: only while the mode's `setup` runs. */
   makeCard(kind: string, suit: string, rank: number, to: ZoneRef, at: string): CardObj;

@@ -51,6 +51,15 @@ export function zoneCards(g: Engine, z: ZoneRef): CardObj[] {
   return g.state.zones[key] ?? [];
 }
 
+/** Whether the zone holds a card, read as a cached call's dependency on that alone: a result that only asked this
+ *  (`count(hand(p)) == 0`: ops.ts someTestOf) is kept while cards come and go but the zone stays empty, or not. */
+export function zoneFilled(g: Engine, z: ZoneRef): boolean {
+  const key = zoneKey(z.zone, z.owner);
+  const r = g.reads;
+  if (r !== null && r.rec !== null) r.dep(r.zoneFilledId(key));
+  return (g.state.zones[key]?.length ?? 0) > 0;
+}
+
 /** Note a read of the cards in the zone with this key (builtins that walk zones themselves). */
 export function readZone(g: Engine, key: string): void {
   const r = g.reads;
@@ -67,6 +76,7 @@ export function removeFromZone(g: Engine, card: CardObj): void {
   if (z) {
     const i = z.indexOf(card);
     if (i >= 0) z.splice(i, 1);
+    if (r !== null && i >= 0 && z.length === 0) r.bump(r.zoneFilledId(card.zone));
   }
 }
 
@@ -99,6 +109,7 @@ export function put(g: Engine, cards: CardObj[], to: ZoneRef, bottom: boolean): 
     if (c.as !== undefined) c.as = undefined;
     if (c.holder !== undefined) c.holder = undefined;
     forgetShown(c);
+    if (r !== null && dest.length === 0) r.bump(r.zoneFilledId(key));
     if (bottom) dest.push(c);
     else dest.unshift(c);
   }

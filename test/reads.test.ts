@@ -7,6 +7,7 @@ import { DIFF_CASES } from '../bench/differential-cases.ts';
 import { byRole } from '../ai/by-role.ts';
 import { deriveSeed } from '../runtime/index.ts';
 import { Game } from '../runtime/game.ts';
+import type { Value } from '../runtime/values.ts';
 import { runSync } from '../runtime/sync.ts';
 import { put } from '../runtime/zones.ts';
 import { loadCompiled } from '../compiler/node/compiled.ts';
@@ -120,6 +121,45 @@ describe('cached pure results', () => {
     tick(); // back to 0: written, and what read it is computed again
     expect(g.callFunction('score', [p], '')).toBe(1);
   });
+
+  it.each(['resolved', 'compiled'] as const)(
+    'that asked only whether a zone holds a card survive its cards coming and going while that stays so (%s)',
+    async (engine) => {
+      // `count(hand(p)) > 0` reads whether the hand holds a card (zones.ts zoneFilled), not which cards it holds.
+      // (The functions call one of the rules' own, so that their results are kept: a leaf is not.)
+      const src = twoSeats(
+        'emptiness',
+        `
+zone hand 手牌 "Hand" per player hidden
+card chip 筹 "Chip" { type: plain }
+deck chips 筹码 "Chips" { chip: ♠A, ♠2, ♠3 }
+event deal 发 "Deal" (p: player, n: int) { put(top(pile, n), hand(p)) }
+event drop 弃 "Drop" (p: player) { put(top(cards(hand(p)), 1), pile) }
+function seated(p: player): bool = p.alive
+function holding(p: player): bool = seated(p) and count(hand(p)) > 0
+function empty(p: player): bool = seated(p) and count(hand(p)) == 0
+`,
+      );
+      const program = compileOrThrow(inline(src));
+      if (engine === 'compiled') await loadCompiled(program);
+      const g = new Game(program, { mode: 'bare', players: 2, seed: 1, checkReads: true, engine });
+      const p = g.state.players[0]!;
+      const run = (ev: string, args: Value[]) => runSync(g.runEvent(ev, args, ''));
+      const ask = () => [g.callFunction('holding', [p], ''), g.callFunction('empty', [p], '')];
+      expect(ask()).toEqual([false, true]);
+      run('deal', [p, 2]);
+      expect(ask()).toEqual([true, false]);
+      const before = g.reads!.counts;
+      run('deal', [p, 1]); // three cards now: still holding
+      run('drop', [p]);
+      expect(ask()).toEqual([true, false]);
+      expect(g.reads!.counts).toEqual({ hits: before.hits + 2, misses: before.misses });
+      run('drop', [p]);
+      run('drop', [p]); // none left
+      expect(ask()).toEqual([false, true]);
+      expect(g.reads!.counts.misses).toBe(before.misses + 2);
+    },
+  );
 
   it('see a skill granted once a card gives a seat a skill that grants, at a table that had none', () => {
     // Without a granting skill at the table, seats' skills are kept as in a program without grants (skills.ts

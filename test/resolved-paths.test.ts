@@ -1,6 +1,7 @@
 // The engine's resolved paths give what the reference interpreter gives on the constructs they take over: calls
-// resolved when linked (leaf functions without the memo) and `count(xs where …) > 0` stopping at the first hit,
-// directly or through a function whose body is the `where`.
+// resolved when linked (leaf functions without the memo), `count(xs where …) > 0` stopping at the first hit,
+// directly or through a function whose body is the `where`, and `count(zone) > 0` read as whether the zone holds a
+// card.
 import { describe, expect, it } from 'vitest';
 import { Game } from '../runtime/game.ts';
 import type { Value } from '../runtime/values.ts';
@@ -22,6 +23,9 @@ function anyAboveK(xs: [int], k: int): bool = count(above(xs, k)) >= 1
 function noneAbove(xs: [int]): bool = count(xs where it > 2) == 0
 function someAbove(xs: [int]): bool = count(xs where it > 2) != 0
 function scored(): bool = count(players() where it.points > 0) > 0
+function pileFilled(): bool = count(pile) > 0
+function pileEmpty(): bool = count(pile) == 0
+function pileAtLeastOne(): bool = count(pile) >= 1
 function twice(n: int): int = n * 2
 function viaLeaf(n: int): int = twice(n) + twice(n + 1)
 `;
@@ -43,6 +47,9 @@ describe('resolved paths agree with the reference interpreter', () => {
     ['someAbove', [[0, 7]]],
     ['someAbove', [[0]]],
     ['viaLeaf', [4]],
+    ['pileFilled', []],
+    ['pileEmpty', []],
+    ['pileAtLeastOne', []],
   ];
   it.each(cases)('%s(%j) is the same on both', (fn, args) => {
     const [ref, res] = both();

@@ -11,7 +11,7 @@ import type { IAction, IBody, IExpr, IStmt, ITarget, Program } from '../../runti
 import { type Code, int, js, list, lit, name, type Prefix } from './code.ts';
 
 /** Bumped when the shape of the output changes (the loader refuses another version). */
-export const EMIT_VERSION = 12;
+export const EMIT_VERSION = 13;
 
 const C = js`c`;
 const NONE = js``;
@@ -286,6 +286,7 @@ return ${general}(g, o, a);
     const t = someTestOf(e, this.program.functions);
     if (!t) return null;
     const neg = t.want ? NONE : js`!`;
+    if ('zone' in t) return js`${neg}${c}.g.zoneFilled(${this.expr(t.zone, c)})`;
     const w = t.where;
     if (!('fn' in t))
       return js`${neg}SO(${c}, ${this.expr(w.list, c)}, ${int(w.slot)}, ${this.condFn(w.cond)}, ${lit(w.at)})`;
