@@ -185,9 +185,20 @@ interface Kept {
   made?: { names: string[]; make: ObjectMaker; vals: Value[] };
 }
 
-// Player copies kept past the moment they were made, per game and reading seat: a policy is handed a new reader
-// at every question (seatView), and a copy shows only what its reading seat may see.
-const KEPT = new WeakMap<Game, Map<number | null, (Kept | undefined)[]>>();
+/** What a reading seat keeps of a game: its player copies kept past the moment they were made (by seat), and this
+ *  moment's copies of players and cards (by seat and id, with the moment each was made at: Game.mut), found by
+ *  number rather than in a map, and shared by the seat's readers of one moment. */
+interface SeatKept {
+  kept: (Kept | undefined)[];
+  players: PlayerObj[];
+  playerAt: number[];
+  cards: CardObj[];
+  cardAt: number[];
+}
+
+// Per game and reading seat: a policy is handed a new reader at every question (seatView), and a copy shows only
+// what its reading seat may see.
+const KEPT = new WeakMap<Game, Map<number | null, SeatKept>>();
 
 /** Whether the entries' names are these, in this order. */
 function sameNames(names: readonly string[], entries: readonly [string, Value][]): boolean {
@@ -196,11 +207,23 @@ function sameNames(names: readonly string[], entries: readonly [string, Value][]
   return true;
 }
 
-function keptFor(g: Game, seat: number | null): (Kept | undefined)[] {
+function keptFor(g: Game, seat: number | null): SeatKept {
   let bySeat = KEPT.get(g);
   if (bySeat === undefined) KEPT.set(g, (bySeat = new Map()));
   let kept = bySeat.get(seat);
-  if (kept === undefined) bySeat.set(seat, (kept = []));
+  if (kept === undefined) {
+    const n = g.state.players.length;
+    const m = g.state.cards.length;
+    // Packed from the start (-1: made at no moment), so that no store makes them holey or grows them.
+    kept = {
+      kept: [],
+      players: new Array<PlayerObj>(n),
+      playerAt: Array.from({ length: n }, () => -1),
+      cards: new Array<CardObj>(m),
+      cardAt: Array.from({ length: m }, () => -1),
+    };
+    bySeat.set(seat, kept);
+  }
   return kept;
 }
 
@@ -283,18 +306,13 @@ class Reader implements Table {
   /** Copies made since the game last changed, by the live object: the same object read twice is one copy. */
   #copies = new Map<object, Value>();
   #stamp = -1;
-  /** Copies of players and cards, by seat and by id, with the moment (#stamp) each was made at: looked up by
-   *  number, not in #copies (a map's lookups were most of what reading a kept player cost). */
-  #playerCopy: PlayerObj[] = [];
-  #playerAt: number[] = [];
-  #cardCopy: CardObj[] = [];
-  #cardAt: number[] = [];
 
   constructor(g: Game, seat: number | null) {
     this.#g = g;
     this.seat = seat;
     this.program = g.program;
-    this.#kept = keptFor(g, seat);
+    this.#seat = keptFor(g, seat);
+    this.#kept = this.#seat.kept;
   }
 
   #fresh(): Map<object, Value> {
@@ -322,7 +340,7 @@ class Reader implements Table {
     if (v.t === 'p') return this.#player(v);
     if (v.t === 'c') {
       this.#fresh();
-      if (this.#cardAt[v.id] === this.#stamp) return this.#cardCopy[v.id]!;
+      if (this.#seat.cardAt[v.id] === this.#stamp) return this.#seat.cards[v.id]!;
       return knownTo(this.#g, v, this.seat) ? this.#card(v) : null;
     }
     const known = this.#fresh().get(v);
@@ -344,13 +362,15 @@ class Reader implements Table {
   #card(v: CardObj): CardObj {
     this.#fresh();
     const at = this.#stamp;
-    if (this.#cardAt[v.id] === at) return this.#cardCopy[v.id]!;
+    const k = this.#seat;
+    if (k.cardAt[v.id] === at) return k.cards[v.id]!;
     const copy: CardObj = { t: 'c', id: v.id, kind: v.kind, suit: v.suit, rank: v.rank, zone: v.zone };
     if (v.depicts !== undefined) copy.depicts = v.depicts;
     if (v.as !== undefined) copy.as = v.as;
     if (v.holder !== undefined) copy.holder = v.holder;
-    this.#cardCopy[v.id] = copy;
-    this.#cardAt[v.id] = at;
+    if (v.id >= k.cardAt.length) for (let i = k.cardAt.length; i <= v.id; i++) k.cardAt.push(-1); // made later
+    k.cards[v.id] = copy;
+    k.cardAt[v.id] = at;
     return copy;
   }
 
@@ -379,7 +399,7 @@ class Reader implements Table {
   #player(p: PlayerObj): PlayerObj {
     this.#fresh();
     const at = this.#stamp;
-    if (this.#playerAt[p.seat] === at) return this.#playerCopy[p.seat]!;
+    if (this.#seat.playerAt[p.seat] === at) return this.#seat.players[p.seat]!;
     const skills = this.#g.skillsOf(p);
     // The copy made at an earlier moment, while nothing it shows can have changed since (an AI reads every player
     // at each of its questions, and copying their properties was a tenth of a game with heuristic players).
@@ -393,8 +413,8 @@ class Reader implements Table {
       kept.objects.length === 0 &&
       sameItems(kept.copy.skills, skills)
     ) {
-      this.#playerCopy[p.seat] = kept.copy;
-      this.#playerAt[p.seat] = at;
+      this.#seat.players[p.seat] = kept.copy;
+      this.#seat.playerAt[p.seat] = at;
       return kept.copy;
     }
     // A kept copy whose shown properties are the same ones (nothing revealed since): cloned, with the properties
@@ -404,8 +424,8 @@ class Reader implements Table {
     // The copy is this moment's before its values are read: a value may hold players whose own values hold p.
     // Found again by its seat (#unseen), like a card by its id: no entry in `liveOf`.
     const copy: PlayerObj = { t: 'p', seat: p.seat, name: p.name, alive: p.alive, skills: skills.slice(), v: {} };
-    this.#playerCopy[p.seat] = copy;
-    this.#playerAt[p.seat] = at;
+    this.#seat.players[p.seat] = copy;
+    this.#seat.playerAt[p.seat] = at;
     const objects: string[] = [];
     const made = kept?.made;
     if (written !== null && made !== undefined) {
@@ -467,6 +487,9 @@ class Reader implements Table {
 
   /** Player copies that may outlive a moment, by seat (#player): this reader's seat's, kept with the game. */
   #kept: (Kept | undefined)[];
+  /** This seat's kept copies; its players' and cards' copies of this moment are there (SeatKept), not in
+   *  #copies (a map's lookups were most of what reading a kept player cost). */
+  readonly #seat: SeatKept;
 
   /** The maker of an event's fields (compiled code's), when the event has `fields` parameters (the fields of an
    *  event's frame are its parameters, in order). */
