@@ -214,7 +214,7 @@ function keptFor(g: Game, seat: number | null): SeatKept {
   if (kept === undefined) {
     const n = g.state.players.length;
     const m = g.state.cards.length;
-    // Packed from the start (-1: made at no moment), so that no store makes them holey or grows them.
+    // Sized once (a moment of -1: no copy), so that no store grows them; the moments packed small integers.
     kept = {
       kept: [],
       players: new Array<PlayerObj>(n),
@@ -311,8 +311,8 @@ class Reader implements Table {
     this.#g = g;
     this.seat = seat;
     this.program = g.program;
-    this.#seat = keptFor(g, seat);
-    this.#kept = this.#seat.kept;
+    this.#seatKept = keptFor(g, seat);
+    this.#kept = this.#seatKept.kept;
   }
 
   #fresh(): Map<object, Value> {
@@ -340,7 +340,7 @@ class Reader implements Table {
     if (v.t === 'p') return this.#player(v);
     if (v.t === 'c') {
       this.#fresh();
-      if (this.#seat.cardAt[v.id] === this.#stamp) return this.#seat.cards[v.id]!;
+      if (this.#seatKept.cardAt[v.id] === this.#stamp) return this.#seatKept.cards[v.id]!;
       return knownTo(this.#g, v, this.seat) ? this.#card(v) : null;
     }
     const known = this.#fresh().get(v);
@@ -362,7 +362,7 @@ class Reader implements Table {
   #card(v: CardObj): CardObj {
     this.#fresh();
     const at = this.#stamp;
-    const k = this.#seat;
+    const k = this.#seatKept;
     if (k.cardAt[v.id] === at) return k.cards[v.id]!;
     const copy: CardObj = { t: 'c', id: v.id, kind: v.kind, suit: v.suit, rank: v.rank, zone: v.zone };
     if (v.depicts !== undefined) copy.depicts = v.depicts;
@@ -399,7 +399,7 @@ class Reader implements Table {
   #player(p: PlayerObj): PlayerObj {
     this.#fresh();
     const at = this.#stamp;
-    if (this.#seat.playerAt[p.seat] === at) return this.#seat.players[p.seat]!;
+    if (this.#seatKept.playerAt[p.seat] === at) return this.#seatKept.players[p.seat]!;
     const skills = this.#g.skillsOf(p);
     // The copy made at an earlier moment, while nothing it shows can have changed since (an AI reads every player
     // at each of its questions, and copying their properties was a tenth of a game with heuristic players).
@@ -413,8 +413,8 @@ class Reader implements Table {
       kept.objects.length === 0 &&
       sameItems(kept.copy.skills, skills)
     ) {
-      this.#seat.players[p.seat] = kept.copy;
-      this.#seat.playerAt[p.seat] = at;
+      this.#seatKept.players[p.seat] = kept.copy;
+      this.#seatKept.playerAt[p.seat] = at;
       return kept.copy;
     }
     // A kept copy whose shown properties are the same ones (nothing revealed since): cloned, with the properties
@@ -424,8 +424,8 @@ class Reader implements Table {
     // The copy is this moment's before its values are read: a value may hold players whose own values hold p.
     // Found again by its seat (#unseen), like a card by its id: no entry in `liveOf`.
     const copy: PlayerObj = { t: 'p', seat: p.seat, name: p.name, alive: p.alive, skills: skills.slice(), v: {} };
-    this.#seat.players[p.seat] = copy;
-    this.#seat.playerAt[p.seat] = at;
+    this.#seatKept.players[p.seat] = copy;
+    this.#seatKept.playerAt[p.seat] = at;
     const objects: string[] = [];
     const made = kept?.made;
     if (written !== null && made !== undefined) {
@@ -489,7 +489,7 @@ class Reader implements Table {
   #kept: (Kept | undefined)[];
   /** This seat's kept copies; its players' and cards' copies of this moment are there (SeatKept), not in
    *  #copies (a map's lookups were most of what reading a kept player cost). */
-  readonly #seat: SeatKept;
+  readonly #seatKept: SeatKept;
 
   /** The maker of an event's fields (compiled code's), when the event has `fields` parameters (the fields of an
    *  event's frame are its parameters, in order). */
