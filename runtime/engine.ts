@@ -4,9 +4,9 @@
 import type { StringHash } from './hash.ts';
 import type { Ctx } from './link.ts';
 import type { Guards } from './reads.ts';
-import type { HookItem, ListSeats, Request, RulesHost, SeatLists } from './types.ts';
+import type { HookItem, ListSeats, Request, RulesHost, SeatLists, TriggerRef } from './types.ts';
 import type { Frame, PlayerObj, Value } from './values.ts';
-import type { Linked, TriggerRef } from './variants.ts';
+import type { Linked } from './variants.ts';
 import type { SawLeave } from './visibility.ts';
 
 export interface Engine extends RulesHost {

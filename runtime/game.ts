@@ -51,6 +51,8 @@ import type {
   LogEntry,
   Request,
   State,
+  TriggerRef,
+  WindowRef,
 } from './types.ts';
 import {
   RuleError,
@@ -65,7 +67,7 @@ import {
   type VirtualCard,
   type ZoneRef,
 } from './values.ts';
-import { linkProgram, type Linked, type TriggerRef } from './variants.ts';
+import { linkProgram, type Linked } from './variants.ts';
 import { D_FRAME, D_TABLE, Guards, Reads } from './reads.ts';
 import { compiledOf } from './aot/bind.ts';
 import { DEFAULT_CAPS, LoopWatch, Unwinding, loopLine, skillsLoopingNow } from './runaway.ts';
@@ -82,7 +84,7 @@ import {
   runEvent,
   runEventRef,
   seatOrder,
-  windowRun,
+  windowAt,
 } from './windows.ts';
 import { asCards, asList, ownerOf, put, removeFromZone, zoneFilled, zoneOf } from './zones.ts';
 import { isSuit } from './card-face.ts';
@@ -837,8 +839,8 @@ export class Game implements Engine {
     return openWindow(this, window, subject, frame);
   }
 
-  windowRun(window: string, subject: PlayerObj, frame: Frame): Asking<void> | null {
-    return windowRun(this, window, subject, frame);
+  windowAt(window: WindowRef, subject: PlayerObj, frame: Frame): Asking<void> | null {
+    return windowAt(this, window, subject, frame);
   }
 
   /** Seats from the current player onwards. */

@@ -1,7 +1,7 @@
 // The engine's shared types: decisions, options, the log, the state, and `RulesHost`, what linked rule code
 // (link.ts) and builtins (builtins.ts) may call on a game. `Game` implements it; those two modules see only this
 // interface, never game.ts, so the engine's modules import one another in one direction.
-import type { IAction_, IBody, IEvent, IExpr, IFunction, IHook, IMethod, Program } from './ir.ts';
+import type { IAction_, IBody, IEvent, IExpr, IFunction, IHook, IMethod, ITrigger, Program } from './ir.ts';
 import type { RngState } from './rng.ts';
 import type { Reads } from './reads.ts';
 import type { ActionRef, CardObj, Frame, PlayerObj, Value, VirtualCard, ZoneRef } from './values.ts';
@@ -211,7 +211,7 @@ export interface RulesHost {
   openWindow(window: string, subject: PlayerObj, frame: Frame): Asking<void>;
   /** What opening the window does now: null when nothing fires in it, else the generator that fires what does
    *  (compiled code opens a window through this, so that one firing nothing makes no generator). */
-  windowRun(window: string, subject: PlayerObj, frame: Frame): Asking<void> | null;
+  windowAt(window: WindowRef, subject: PlayerObj, frame: Frame): Asking<void> | null;
 
   // decisions, randomness, the log and the end
   decide(r: Request): Asking<number[]>;
@@ -307,6 +307,22 @@ export interface ResetTo {
   readonly id: string;
   readonly value: Value;
   readonly compute: Ex | null;
+}
+
+/** A timing window that some trigger listens to: players' skills' triggers (`list`, the lists numbered), and table
+ *  rules' (`table`: those before every player's skills, and after). */
+export interface WindowRef {
+  readonly name: string;
+  list: ItemList<TriggerRef> | undefined;
+  table: { before: TriggerRef[]; after: TriggerRef[] } | undefined;
+}
+
+export interface TriggerRef {
+  skill: string;
+  idx: number;
+  trig: ITrigger;
+  /** Its use-limit key per seat, made on first use (windows.ts). */
+  keys?: string[];
 }
 
 /** The items (triggers of a window, contributions to a hook) of every skill of the program, and the list's number

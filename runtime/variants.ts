@@ -1,6 +1,6 @@
 // Editions and variants: the program a game actually plays (the base program with the parts of every variant its
 // options switch on merged over it), linked once and cached with the indexes the engine looks things up in.
-import type { IBody, ITrigger, Program } from './ir.ts';
+import type { IBody, Program } from './ir.ts';
 import { builtins } from './builtins.ts';
 import { inheritKinds } from './kinds.ts';
 import { Linker, type Run } from './link.ts';
@@ -8,7 +8,7 @@ import { RuleError, same, type Value } from './values.ts';
 import { bindCompiled, compiledOf } from './aot/bind.ts';
 import { playerValueLists } from './aot/objects.ts';
 import type { CompiledModule } from './aot/support.ts';
-import type { EngineKind, HookItem, ItemList, ObjectMaker, MemberReaders } from './types.ts';
+import type { EngineKind, HookItem, ItemList, ObjectMaker, MemberReaders, WindowRef } from './types.ts';
 
 /** A linked program: closures for its bodies and the indexes built from it. Shared by every game with the same
  *  program and active variants. */
@@ -20,10 +20,8 @@ export interface Linked {
   compiled: CompiledModule | undefined;
   linker: Linker;
   bodies: WeakMap<IBody, Run>;
-  /** Players' skills' triggers by timing window (table rules are in `tableWindows`), the windows numbered. */
-  windowIndex: Map<string, ItemList<TriggerRef>>;
-  /** Table rules' triggers by timing window: those before every player's skills, and after. */
-  tableWindows: Map<string, { before: TriggerRef[]; after: TriggerRef[] }>;
+  /** The timing windows some trigger listens to, by name (compiled code holds each one it opens: support.ts). */
+  windows: Map<string, WindowRef>;
   /** `modify` contributions by hook, the hooks numbered. */
   hookIndex: Map<string, ItemList<HookItem>>;
   /** Skills that have filters (they change how cards read). */
@@ -47,14 +45,6 @@ export interface Linked {
   resets: Map<string, { props: string[]; vars: string[] }>;
   /** The events a use limit is counted per (`limit 1 per turn`): their start clears those counters. */
   limitEvents: Set<string>;
-}
-
-export interface TriggerRef {
-  skill: string;
-  idx: number;
-  trig: ITrigger;
-  /** Its use-limit key per seat, made on first use (windows.ts). */
-  keys?: string[];
 }
 
 /** The base program with the parts of every variant whose option has the variant's value merged over it. */
@@ -131,22 +121,17 @@ export function linkProgram(
   const hit = m.get(key);
   if (hit && hit.compiled === compiled) return hit;
   const program = programWith(base, active);
-  const windowIndex = new Map<string, ItemList<TriggerRef>>();
-  const tableWindows = new Map<string, { before: TriggerRef[]; after: TriggerRef[] }>();
+  const windows = new Map<string, WindowRef>();
+  let lists = 0;
   const hookIndex = new Map<string, ItemList<HookItem>>();
   const filterSkills: string[] = [];
   for (const s of Object.values(program.skills)) {
     s.triggers.forEach((t, idx) => {
       const ref = { skill: s.id, idx, trig: t };
-      if (s.table) {
-        let w = tableWindows.get(t.window);
-        if (!w) tableWindows.set(t.window, (w = { before: [], after: [] }));
-        w[s.table].push(ref);
-        return;
-      }
-      let l = windowIndex.get(t.window);
-      if (l === undefined) windowIndex.set(t.window, (l = { no: windowIndex.size, items: [] }));
-      l.items.push(ref);
+      let w = windows.get(t.window);
+      if (w === undefined) windows.set(t.window, (w = { name: t.window, list: undefined, table: undefined }));
+      if (s.table) (w.table ??= { before: [], after: [] })[s.table].push(ref);
+      else (w.list ??= { no: lists++, items: [] }).items.push(ref);
     });
     s.modifies.forEach((mo, idx) => {
       let l = hookIndex.get(mo.hook);
@@ -163,14 +148,13 @@ export function linkProgram(
   const eventFields = new Map<string, ObjectMaker>();
   const playerValues: Linked['playerValues'] = { all: undefined, views: [] };
   if (compiled) {
-    const listened = new Set([...windowIndex.keys(), ...tableWindows.keys()]);
     const properties = new Set(Object.keys(program.properties));
     if (!readers) throw new RuleError('compiled code needs the member readers (Game passes them)', '');
     const member = (name: string) => readers(properties, name);
     const backend = bindCompiled(compiled, base, {
       linker,
       builtins,
-      listens: (w) => listened.has(w),
+      window: (w) => windows.get(w) ?? null,
       member,
       property: (name) => properties.has(name),
     });
@@ -192,8 +176,7 @@ export function linkProgram(
     compiled,
     linker,
     bodies: new WeakMap(),
-    windowIndex,
-    tableWindows,
+    windows,
     hookIndex,
     filterSkills,
     propertySet: new Set(Object.keys(program.properties)),

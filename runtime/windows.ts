@@ -19,11 +19,11 @@ import {
   skillEnabled,
   usesLeft,
 } from './skills.ts';
-import type { Asking, EventDesc, EventRef, ItemList, ParamDefault, ResetTo } from './types.ts';
+import type { Asking, EventDesc, EventRef, ItemList, ParamDefault, ResetTo, TriggerRef, WindowRef } from './types.ts';
 import { RuleError, type Frame, type PlayerObj, type Value } from './values.ts';
 import { D_USES } from './reads.ts';
 import { runBodySync } from './sync.ts';
-import { runOf, type TriggerRef } from './variants.ts';
+import { runOf } from './variants.ts';
 
 /** Events nested inside events; deeper means a trigger keeps re-raising. */
 export const MAX_DEPTH = 120;
@@ -284,33 +284,40 @@ function candidates(
   return out ?? NO_TRIGGERS;
 }
 
+/** Open a timing window by name (one no trigger listens to opens nothing). */
+export function* openWindow(g: Engine, window: string, subject: PlayerObj, frame: Frame): Asking<void> {
+  const w = g.L.windows.get(window);
+  if (w !== undefined) yield* openWindowAt(g, w, subject, frame);
+}
+
 /** Open a timing window: collect triggers seat by seat from the current player, let each player order
  *  their own, re-check every condition just before firing. */
-export function* openWindow(g: Engine, window: string, subject: PlayerObj, frame: Frame): Asking<void> {
-  const table = g.L.tableWindows.get(window);
+function* openWindowAt(g: Engine, w: WindowRef, subject: PlayerObj, frame: Frame): Asking<void> {
+  const table = w.table;
   if (table?.before.length) yield* tableRules(g, table.before, subject, frame);
-  const seats = seatsRun(g, window, subject, frame);
+  const seats = seatsRun(g, w, subject, frame);
   if (seats !== null) yield* seats;
   if (table?.after.length) yield* tableRules(g, table.after, subject, frame);
 }
 
 /** What opening the window does: null when nothing fires in it (every seat's triggers checked now, without making
- *  a generator), else the generator that fires what does (openWindow). Most windows a game opens fire nothing. */
-export function windowRun(g: Engine, window: string, subject: PlayerObj, frame: Frame): Asking<void> | null {
-  if (g.L.tableWindows.has(window)) return openWindow(g, window, subject, frame);
-  return seatsRun(g, window, subject, frame);
+ *  a generator), else the generator that fires what does (openWindow). Most windows a game opens fire nothing.
+ *  Compiled code holds the window's reference (support.ts `window`): no lookup by name. */
+export function windowAt(g: Engine, w: WindowRef, subject: PlayerObj, frame: Frame): Asking<void> | null {
+  if (w.table !== undefined) return openWindowAt(g, w, subject, frame);
+  return seatsRun(g, w, subject, frame);
 }
 
 /** The seats' part of a window: null when no seat has a trigger to fire now, else the generator that fires them
  *  (playersSkills), seat by seat from the current one. */
-function seatsRun(g: Engine, window: string, subject: PlayerObj, frame: Frame): Asking<void> | null {
-  const list = g.L.windowIndex.get(window);
+function seatsRun(g: Engine, w: WindowRef, subject: PlayerObj, frame: Frame): Asking<void> | null {
+  const list = w.list;
   if (list === undefined) return null;
   const seats = listeningSeats(g, list);
   if (seats === 0) return null;
   const from = g.state.current;
   const first = nextFiring(g, list, subject, frame, from, 0, null, seats);
-  return first === null ? null : playersSkills(g, list, window, subject, frame, from, first, seats);
+  return first === null ? null : playersSkills(g, list, w.name, subject, frame, from, first, seats);
 }
 
 /** The table's rules in a window: in declaration order, each trigger once, its condition checked just before it

@@ -11,7 +11,7 @@ import type { IAction, IBody, IExpr, IStmt, ITarget, Program } from '../../runti
 import { type Code, int, js, list, lit, name, type Prefix } from './code.ts';
 
 /** Bumped when the shape of the output changes (the loader refuses another version). */
-export const EMIT_VERSION = 13;
+export const EMIT_VERSION = 14;
 
 const C = js`c`;
 const NONE = js``;
@@ -150,9 +150,10 @@ return ${general}(g, o, a);
     );
   }
 
-  /** Whether a trigger listens to the window, known when the module is bound (a constant of the module). */
-  private listens(w: string): Code {
-    return this.constant('H', w, () => js`rt.listens(${lit(w)})`);
+  /** The window's reference, or null when no trigger listens to it: known when the module is bound (a constant of
+   *  the module). */
+  private window(w: string): Code {
+    return this.constant('H', w, () => js`rt.window(${lit(w)})`);
   }
 
   private builtin(n: string, at: string, ask: boolean): Code {
@@ -405,11 +406,12 @@ return 0;
         const outside = `timing ${s.name} outside any event: a window belongs to an event`;
         const p = this.fresh('o');
         const w = this.fresh('w');
+        const h = this.window(s.name);
         return js`{ const ${who} = ${this.expr(s.subject, C)};
 if (${who} !== null) {
 if (!c.frame) throw new RE(${lit(outside)}, ${lit(s.at)});
 const ${p} = c.g.asPlayer(${who}, ${lit(`timing ${s.name}`)});
-if (${this.listens(s.name)}) { const ${w} = c.g.windowRun(${lit(s.name)}, ${p}, c.frame); if (${w} !== null) ${this.run(w)}; }
+if (${h} !== null) { const ${w} = c.g.windowAt(${h}, ${p}, c.frame); if (${w} !== null) ${this.run(w)}; }
 } }`;
       }
     }

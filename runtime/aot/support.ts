@@ -12,7 +12,7 @@ import {
   truthy,
   whereItems,
 } from '../ops.ts';
-import type { Builtins, Ctx, ObjectMaker, Ex, FnRef, Run, RulesHost } from '../types.ts';
+import type { Builtins, Ctx, ObjectMaker, Ex, FnRef, Run, RulesHost, WindowRef } from '../types.ts';
 export type { Backend } from '../types.ts';
 import { RuleError, same, type Value } from '../values.ts';
 import { runBodySync, runSync } from '../sync.ts';
@@ -30,15 +30,15 @@ export type Support = ReturnType<typeof support>;
 export interface LinkedFor {
   linker: Linker;
   builtins: Builtins;
-  /** Whether any trigger (a player's skill or a table rule) listens to this timing window. */
-  listens(window: string): boolean;
+  /** The timing window, when any trigger (a player's skill or a table rule) listens to it; else null. */
+  window(name: string): WindowRef | null;
   /** The reader of `x.name` (members.ts memberReader, for the linked program's properties). */
   member(name: string): (g: RulesHost, o: Value, at: string) => Value;
   /** Whether the linked program declares `name` as a player property. */
   property(name: string): boolean;
 }
 
-export function support({ linker, builtins, listens, member, property }: LinkedFor) {
+export function support({ linker, builtins, window, member, property }: LinkedFor) {
   return {
     /** `x.name`, its lookups by name made once (members.ts memberReader). */
     member,
@@ -57,8 +57,9 @@ export function support({ linker, builtins, listens, member, property }: LinkedF
     methodRef: (name: string) => linker.methodRef(name),
     eventRef: (name: string) => linker.eventRef(name),
     actionRef: (name: string) => linker.actionRef(name),
-    /** A window no trigger listens to opens nothing: compiled code skips it (openWindow would find no trigger). */
-    listens,
+    /** A window no trigger listens to (null) opens nothing: compiled code skips it; it opens the others by their
+     *  reference (windows.ts windowAt), without looking them up by name. */
+    window,
     /** A builtin by name; one the engine lacks fails where it is called (the compiler reports it first). */
     builtin(name: string, ask: boolean, at: string) {
       const fn = ask ? builtins.ask[name] : builtins.call[name];
