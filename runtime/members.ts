@@ -4,7 +4,7 @@
 // (`x.f` means `f(x)` when the rules define a function or the engine a builtin f).
 // Lookup order: a player's rules properties before the engine's members; a card's filters (武神) before anything;
 // a virtual card's own settings first; an event's `stopped` and `kind` before its parameters, `parent` after them.
-import type { IGeneral, ISkill } from './ir.ts';
+import type { IGeneral, ISkill, Program } from './ir.ts';
 import { builtins } from './builtins.ts';
 import type { Engine } from './engine.ts';
 import type { ENGINE_MEMBERS, MemberOwner } from './engine-members.ts';
@@ -201,19 +201,25 @@ export function getMember(g: Engine, o: Value, name: string, at: string): Value 
 /** `x.name` for compiled code (runtime/aot): what getMember gives, with what depends only on the name decided
  *  once — whether it is a rules property of players, an engine member of players, a parameter of events (read and
  *  noted for a cached call that records, as getMember notes them). Other values take getMember's own path. `properties`: the
- *  linked program's player properties. */
+ *  linked program's player properties. Each kind of reader is a function literal of its own, so that V8 keeps
+ *  what it learns of one apart from the others (closures of one literal share it). */
 export function memberReader(
   properties: ReadonlySet<string>,
   name: string,
 ): (g: Engine, o: Value, at: string) => Value {
+  if (name === 'alive' && !properties.has(name)) return readAlive;
   const property = properties.has(name);
   const engine = property ? undefined : PLAYER.get(name);
   const field = name !== 'stopped' && name !== 'kind' && name !== 'parent';
   const cardMember = CARD.get(name);
+  const zoneMember = ZONE.get(name);
   const printed = name === 'suit' || name === 'rank' || name === 'id';
   // The property's number in the reads of the game last read (looked up again only when another game reads).
   let readsOf: Reads | null = null;
   let propNo = -1;
+  // The card kinds' values of this field in the program last read (made again when a game of another reads).
+  let kindsOf: Program | null = null;
+  let byKind = new Map<string, Value>();
   return (g, o, at) => {
     // While a cached call records what it reads (reads.ts), each read is noted as getMember notes it.
     const r = g.reads;
@@ -240,13 +246,37 @@ export function memberReader(
         // getMember's card branch where no filter applies (what it gives, the same dependency noted).
         if (rec && !printed) r.dep(r.cardId(o.id));
         if (cardMember) return cardMember(o, g, at);
-        const kf = g.program.cards[o.as ?? o.kind]?.fields[name];
-        if (kf !== undefined) return kf as Value;
+        if (g.program !== kindsOf) {
+          kindsOf = g.program;
+          byKind = fieldByKind(kindsOf, name);
+        }
+        const kf = byKind.get(o.as ?? o.kind);
+        if (kf !== undefined) return kf;
         if (g.L.fieldNames.has(name)) return null;
-      }
+      } else if (o.t === 'z' && zoneMember) return zoneMember(o, g, at);
     }
     return getMember(g, o, name, at);
   };
+}
+
+/** `p.alive` (the engine member read most: `where it.alive`), for memberReader. */
+function readAlive(g: Engine, o: Value, at: string): Value {
+  if (o !== null && typeof o === 'object' && !Array.isArray(o) && o.t === 'p') {
+    const r = g.reads;
+    if (r !== null && r.rec !== null) r.dep(D_ALIVE);
+    return o.alive;
+  }
+  return getMember(g, o, 'alive', at);
+}
+
+/** Each card kind's value of a field it declares, by kind. */
+function fieldByKind(program: Program, name: string): Map<string, Value> {
+  const m = new Map<string, Value>();
+  for (const [kind, ck] of Object.entries(program.cards)) {
+    const v = ck.fields[name];
+    if (v !== undefined) m.set(kind, v as Value);
+  }
+  return m;
 }
 
 export function setMember(g: Engine, o: Value, name: string, v: Value, at: string): void {
