@@ -662,7 +662,9 @@ export class Linker {
 }
 
 /** Whether an IR tree calls rules code: a function, a hook or a method (the IR is plain JSON: walk it). */
-function callsRules(t: unknown): boolean {
+/** Whether the IR calls rules code (a function, a hook or a card method): a function that does not is a leaf, never
+ *  cached (its reads count for the cached call around it). */
+export function callsRules(t: unknown): boolean {
   if (!t || typeof t !== 'object') return false;
   if (Array.isArray(t)) return t.some(callsRules);
   const k = (t as { k?: unknown }).k;

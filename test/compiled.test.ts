@@ -30,6 +30,11 @@ function firstOver(xs: [int], k: int): int {
   }
   return -1
 }
+option spiceLevel 风味 "Flavour" { plain 原味 "Plain", spicy 辣味 "Spicy" } = plain
+function heat(n: int): int = n + 1
+variant spiceLevel == spicy {
+  function heat(n: int): int = n * 10
+}
 function kinds(x: int): text {
   if x % 2 == 0 and not (x > 4) { return "small even" }
   if x in [1, 3] or x == 7 { return "picked odd" }
@@ -86,6 +91,7 @@ action script 脚本 "Script" (p: player) {
   log("any {0} {1}, none {2} {3}", anyAbove([1, 2]), anyAbove([1, 5]), noneAbove([1]), noneAbove([3]))
   log("{0} / {1} / {2}", kinds(2), kinds(7), kinds(6))
   log("math {0} {1} {2} {3}", 7 / 2, 7 % 3, -(3) * 2, 10 - 4 - 1)
+  log("heat {0}", heat(4))
   quiet(p)
 }
 
@@ -106,8 +112,8 @@ beforeAll(async () => {
   await loadCompiled(program);
 });
 
-const logOf = (engine: 'compiled' | 'resolved' | 'reference') => {
-  const g = new Game(program, { mode: 'bare', players: 2, engine });
+const logOf = (engine: 'compiled' | 'resolved' | 'reference', options?: Record<string, unknown>) => {
+  const g = new Game(program, { mode: 'bare', players: 2, engine, options });
   g.start();
   expect(g.state.error).toBeNull();
   return g.state.log.map((l) => l.text);
@@ -130,6 +136,13 @@ describe('compiled code against the interpreter', () => {
     expect(text).toContain('small even / picked odd / other');
     expect(text).toContain('math 3 1 -6 5');
     expect(text).toContain('quiet p1');
+    expect(text).toContain('heat 5');
+  });
+
+  it('calls the function a variant puts in place of a leaf function (compiled code calls leaves directly)', () => {
+    const spicy = logOf('compiled', { spiceLevel: 'spicy' });
+    expect(spicy).toContain('heat 40');
+    expect(logOf('reference', { spiceLevel: 'spicy' })).toEqual(spicy);
   });
 
   it('runs games on compiled code by default once it is attached', () => {

@@ -75,6 +75,7 @@ export type Prefix =
   | 'R'
   | 'L'
   | 'K'
+  | 'Z'
   | 'x'
   | 'k'
   | 'v'

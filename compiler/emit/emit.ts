@@ -7,11 +7,12 @@
 import { forEachRoot } from '../../runtime/aot/roots.ts';
 import { playerValueLists } from '../../runtime/aot/objects.ts';
 import { someTestOf } from '../../runtime/ops.ts';
+import { callsRules } from '../../runtime/link.ts';
 import type { IAction, IBody, IExpr, IStmt, ITarget, Program } from '../../runtime/ir.ts';
 import { type Code, int, js, list, lit, name, type Prefix } from './code.ts';
 
 /** Bumped when the shape of the output changes (the loader refuses another version). */
-export const EMIT_VERSION = 14;
+export const EMIT_VERSION = 15;
 
 const C = js`c`;
 const NONE = js``;
@@ -108,6 +109,25 @@ return { E, R, D };
   /** A rules function, resolved when the module is bound (linker.fnRef). */
   private fnRef(n: string): Code {
     return this.constant('F', n, () => js`rt.fnRef(${lit(n)})`);
+  }
+
+  /** A function whose value is an expression that calls no rules code (a leaf: its calls are never cached,
+   *  runtime/link.ts callsRules) and that no variant replaces, called with all its arguments: a function of the
+   *  module that makes its context as the engine does (runtime/hooks.ts runRef2) and computes the expression in
+   *  place, without the engine's lookup of its code and the layers of callRef. Null for any other call. */
+  private leaf(n: string, argc: number): Code | null {
+    const f = this.program.functions[n];
+    if (!f?.expr || f.params.length !== argc || callsRules(f.expr)) return null;
+    if (this.program.variants.some((v) => v.parts.functions?.[n] !== undefined)) return null;
+    const body = f.expr;
+    return this.constant('Z', n, () => {
+      const ps = f.params.map(() => this.fresh('v'));
+      const binds = ps.map((p, i) => js`c.vars[${int(i)}] = ${p}; `);
+      return js`(g${list(
+        ps.map((p) => js`, ${p}`),
+        '',
+      )}) => { const c = g.ctx(null, ${int(f.slots)}); ${list(binds, '')}return ${this.expr(body, C)}; }`;
+    });
   }
 
   /** A card method, resolved per kind on its first use (linker.methodRef). */
@@ -207,8 +227,14 @@ return ${general}(g, o, a);
         return js`${this.builtin(e.fn, e.at, false)}(${c}.g, ${this.args(e.args, c)}, ${lit(e.at)})`;
       case 'fn': {
         // One or two arguments are passed as they are (no list made per call: runtime/hooks.ts callRef1, callRef2).
-        const f = this.fnRef(e.name);
         const args = e.args.map((x) => this.expr(x, c));
+        const leaf = this.leaf(e.name, args.length);
+        if (leaf !== null)
+          return js`${leaf}(${c}.g${list(
+            args.map((a) => js`, ${a}`),
+            '',
+          )})`;
+        const f = this.fnRef(e.name);
         if (args.length === 1) return js`${c}.g.callRef1(${f}, ${args[0]!}, ${lit(e.at)})`;
         if (args.length === 2) return js`${c}.g.callRef2(${f}, ${args[0]!}, ${args[1]!}, ${lit(e.at)})`;
         return js`${c}.g.callRef(${f}, [${args}], ${lit(e.at)})`;
