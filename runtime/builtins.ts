@@ -18,6 +18,7 @@ import {
 } from './values.ts';
 import { D_ALIVE, D_REVEALED, D_TABLE, D_VIRTUAL } from './reads.ts';
 import { revealedKey } from './visibility.ts';
+import { request, requestSubject } from './request.ts';
 
 function player(v: Value, at: string): PlayerObj {
   if (v && typeof v === 'object' && (v as PlayerObj).t === 'p') return v as PlayerObj;
@@ -341,27 +342,26 @@ export const changes: { [K in BuiltinNameWith<'changes'>]: CallBuiltin } = {
   },
 };
 
-/** The subject the rules gave a question (`asks:` and `about:`), or nothing. */
-function subjectOf(asks: Value | undefined, about: Value | undefined): { subject?: RequestSubject } {
-  if (asks == null && about == null) return {};
-  const subject: RequestSubject = {};
-  if (asks != null) subject.asks = String(asks);
-  if (about != null) subject.about = about;
-  return { subject };
+/** The subject the rules gave a question (`asks:` and `about:`), or none. */
+function subjectOf(asks: Value | undefined, about: Value | undefined): RequestSubject | undefined {
+  if (asks == null && about == null) return undefined;
+  return requestSubject(asks != null ? String(asks) : undefined, about ?? undefined, undefined, undefined);
 }
 
 function* choose(g: RulesHost, [who, from, prompt, optional, asks, about]: Value[], at: string): Asking<Value> {
   const p = player(who!, at);
   const xs = g.asList(from!, at);
   if (xs.length === 0) return null;
-  const ans = yield* g.decide({
-    seat: p.seat,
-    prompt: String(prompt ?? 'choose'),
-    options: xs.map((v) => ({ label: label(v), value: v })),
-    min: optional === true ? 0 : 1,
-    max: 1,
-    ...subjectOf(asks, about),
-  });
+  const ans = yield* g.decide(
+    request(
+      p.seat,
+      String(prompt ?? 'choose'),
+      xs.map((v) => ({ label: label(v), value: v })),
+      optional === true ? 0 : 1,
+      1,
+      subjectOf(asks, about),
+    ),
+  );
   return ans.length ? xs[ans[0]!]! : null;
 }
 
@@ -371,30 +371,34 @@ function* chooseMany(g: RulesHost, [who, from, min, max, prompt, asks, about]: V
   const lo = Math.min(xs.length, Math.max(0, (min as number) ?? 0));
   const hi = Math.min(xs.length, (max as number) ?? xs.length);
   if (hi === 0) return [];
-  const ans = yield* g.decide({
-    seat: p.seat,
-    prompt: String(prompt ?? 'choose'),
-    options: xs.map((v) => ({ label: label(v), value: v })),
-    min: lo,
-    max: Math.max(lo, hi),
-    ...subjectOf(asks, about),
-  });
+  const ans = yield* g.decide(
+    request(
+      p.seat,
+      String(prompt ?? 'choose'),
+      xs.map((v) => ({ label: label(v), value: v })),
+      lo,
+      Math.max(lo, hi),
+      subjectOf(asks, about),
+    ),
+  );
   return ans.map((i) => xs[i]!);
 }
 
 function* ask(g: RulesHost, [who, prompt, asks, about]: Value[], at: string): Asking<Value> {
   const p = player(who!, at);
-  const ans = yield* g.decide({
-    seat: p.seat,
-    prompt: String(prompt ?? 'confirm'),
-    options: [
-      { label: 'yes', value: true },
-      { label: 'no', value: false },
-    ],
-    min: 1,
-    max: 1,
-    ...subjectOf(asks, about),
-  });
+  const ans = yield* g.decide(
+    request(
+      p.seat,
+      String(prompt ?? 'confirm'),
+      [
+        { label: 'yes', value: true },
+        { label: 'no', value: false },
+      ],
+      1,
+      1,
+      subjectOf(asks, about),
+    ),
+  );
   return ans[0] === 0;
 }
 
@@ -409,7 +413,11 @@ function* sealed(
   const mark = asked.map((a) => a.p.seat);
   const answers: number[][] = [];
   for (const [i, a] of asked.entries())
-    answers.push(yield* g.decide({ ...a.r, seat: a.p.seat, sealed: { seats: mark, answered: i } }));
+    answers.push(
+      yield* g.decide(
+        request(a.p.seat, a.r.prompt, a.r.options, a.r.min, a.r.max, a.r.subject, { seats: mark, answered: i }),
+      ),
+    );
   if (asked.length && shown) {
     const values: Value[] = [];
     const parts = asked.map((a, i) => {
@@ -435,7 +443,7 @@ function* askEach(g: RulesHost, [who, prompt, asks, about]: Value[], at: string)
   const subject = subjectOf(asks, about);
   const ans = yield* sealed(
     g,
-    ps.map((p) => ({ p, r: { prompt: String(prompt ?? 'confirm'), options, min: 1, max: 1, ...subject } })),
+    ps.map((p) => ({ p, r: { prompt: String(prompt ?? 'confirm'), options, min: 1, max: 1, subject } })),
   );
   return ans.map((a) => a[0] === 0);
 }

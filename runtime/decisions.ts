@@ -2,6 +2,7 @@
 // question is logged (it is part of the trace hash), and an answer is checked before anything changes.
 import type { Engine } from './engine.ts';
 import type { Asking, Request } from './types.ts';
+import { requestSubject } from './request.ts';
 import { label, optionLogValue, type Value } from './values.ts';
 import { put, TextSink, type Sink } from './visibility.ts';
 
@@ -11,7 +12,10 @@ export function* decide(g: Engine, r: Request): Asking<number[]> {
   g.state.decisions++;
   g.countDecision(r);
   const running = g.runningSkills[g.runningSkills.length - 1];
-  if (running && !r.subject?.skill) r.subject = { ...running, ...r.subject };
+  if (running && !r.subject?.skill) {
+    const s = r.subject;
+    r.subject = requestSubject(s?.asks, s?.about, running.skill, s?.window ?? running.window);
+  }
   const name = g.state.players[r.seat]!.name;
   if (!g.keepsLog) {
     const h = g.lineHash();

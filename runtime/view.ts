@@ -3,7 +3,8 @@
 // PublicTable): the same, as values it can reason about, and never the game itself.
 import type { Game } from './game.ts';
 import type { Program } from './ir.ts';
-import type { ObjectMaker, Request, RequestSubject } from './types.ts';
+import type { ObjectMaker, Request } from './types.ts';
+import { request, requestSubject } from './request.ts';
 import {
   isVirtual,
   seatZoneKey,
@@ -629,19 +630,14 @@ class Reader implements Table {
     const r = this.#g.pending;
     if (!r || r.seat !== this.seat) return (this.#request = null);
     const options = r.options.map((o) => ({ label: o.label, value: this.#listed(o.value) }));
-    const out: Request = { seat: r.seat, prompt: r.prompt, options, min: r.min, max: r.max };
-    if (r.sealed) out.sealed = { seats: r.sealed.seats.slice(), answered: r.sealed.answered };
-    if (r.subject) {
-      const s = r.subject;
-      // Field by field (a spread of a spread was a tenth of what reading a question cost a heuristic player).
-      const subject: RequestSubject = {};
-      if (s.asks !== undefined) subject.asks = s.asks;
-      if (s.about !== undefined) subject.about = this.seen(s.about);
-      if (s.skill !== undefined) subject.skill = s.skill;
-      if (s.window !== undefined) subject.window = s.window;
-      out.subject = subject;
-    }
-    return (this.#request = out);
+    const s = r.subject;
+    // Field by field (a spread of a spread was a tenth of what reading a question cost a heuristic player).
+    const subject =
+      s === undefined
+        ? undefined
+        : requestSubject(s.asks, s.about === undefined ? undefined : this.seen(s.about), s.skill, s.window);
+    const sealed = r.sealed && { seats: r.sealed.seats.slice(), answered: r.sealed.answered };
+    return (this.#request = request(r.seat, r.prompt, options, r.min, r.max, subject, sealed));
   }
 
   get asked(): { options: number; min: number; max: number } | null {

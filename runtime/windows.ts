@@ -4,6 +4,7 @@
 // re-checked just before firing, and optional ones ask first.
 import type { IExpr, ITrigger } from './ir.ts';
 import { decide } from './decisions.ts';
+import { request, requestSubject } from './request.ts';
 import type { Engine } from './engine.ts';
 import { RETURN, STOP, truthy, type Ctx, type Sig } from './link.ts';
 import {
@@ -394,14 +395,17 @@ function* playersSkills(
     const cands = next.cands;
     let pick = cands[0]!;
     if (cands.length > 1) {
-      const ans = yield* decide(g, {
-        seat: p.seat,
-        prompt: `order:${window}`,
-        options: cands.map((x) => ({ label: x.skill, value: x.skill })),
-        min: 1,
-        max: 1,
-        subject: { window },
-      });
+      const ans = yield* decide(
+        g,
+        request(
+          p.seat,
+          `order:${window}`,
+          cands.map((x) => ({ label: x.skill, value: x.skill })),
+          1,
+          1,
+          requestSubject(undefined, undefined, undefined, window),
+        ),
+      );
       pick = cands[ans[0]!]!;
     }
     const key = keyOf(pick, p);
@@ -425,17 +429,20 @@ function* fireTrigger(
   frame: Frame,
 ): Asking<void> {
   if (t.optional) {
-    const ans = yield* decide(g, {
-      seat: owner.seat,
-      prompt: `use:${skill}`,
-      options: [
-        { label: 'yes', value: true },
-        { label: 'no', value: false },
-      ],
-      min: 1,
-      max: 1,
-      subject: { skill, window: t.window },
-    });
+    const ans = yield* decide(
+      g,
+      request(
+        owner.seat,
+        `use:${skill}`,
+        [
+          { label: 'yes', value: true },
+          { label: 'no', value: false },
+        ],
+        1,
+        1,
+        requestSubject(undefined, undefined, skill, t.window),
+      ),
+    );
     if (ans[0] !== 0) return;
   }
   markUse(g, t.limit, key);
