@@ -3,7 +3,16 @@
 import type { IHook, IMethod, IParam } from './ir.ts';
 import type { Engine } from './engine.ts';
 import { RETURN, truthy, type Ctx, type Ex, type FnRef } from './link.ts';
-import type { ActionCallRef, ActionDesc, Asking, HookDesc, HookRef, LinkedMethod, MethodRef } from './types.ts';
+import type {
+  ActionCallRef,
+  ActionDesc,
+  Asking,
+  HookDesc,
+  HookItem,
+  HookRef,
+  LinkedMethod,
+  MethodRef,
+} from './types.ts';
 import { RuleError, label, type PlayerObj, type Value } from './values.ts';
 import { runBodySync } from './sync.ts';
 import { runOf } from './variants.ts';
@@ -264,7 +273,7 @@ function contribute(
   combine: IHook['combine'],
   args: Value[],
   p: PlayerObj | null,
-  mine: readonly { skill: string; idx: number }[],
+  mine: readonly HookItem[],
   acc: Value,
 ): Value {
   // An index, not for…of: most lists here are the shared frozen empty one (skills.ts mineOf), on which for…of
@@ -272,11 +281,13 @@ function contribute(
   for (let i = 0; i < mine.length; i++) {
     const it = mine[i]!;
     if (p !== null && !g.skillEnabled(p, it.skill)) continue;
-    const mo = g.program.skills[it.skill]!.modifies[it.idx]!;
+    const mo = it.mod;
     const c = g.ctx(p, mo.slots);
     for (let i = 0; i < mo.params; i++) c.vars[i] = args[i] ?? null;
-    if (mo.condExpr && !truthy(g.L.linker.expr(mo.condExpr)(c))) continue;
-    const v = g.L.linker.expr(mo.valueExpr)(c);
+    // The item is its linked program's: its code is found once (no lookup by the IR node at every contribution).
+    const cond = it.cond === undefined ? (it.cond = mo.condExpr ? g.L.linker.expr(mo.condExpr) : null) : it.cond;
+    if (cond !== null && !truthy(cond(c))) continue;
+    const v = (it.value ??= g.L.linker.expr(mo.valueExpr))(c);
     switch (combine) {
       case 'sum':
         acc = (acc as number) + (v as number);

@@ -1,7 +1,7 @@
 // The engine's shared types: decisions, options, the log, the state, and `RulesHost`, what linked rule code
 // (link.ts) and builtins (builtins.ts) may call on a game. `Game` implements it; those two modules see only this
 // interface, never game.ts, so the engine's modules import one another in one direction.
-import type { IAction_, IBody, IEvent, IExpr, IFunction, IHook, IMethod, ITrigger, Program } from './ir.ts';
+import type { IAction_, IBody, IEvent, IExpr, IFunction, IHook, IMethod, IModify, ITrigger, Program } from './ir.ts';
 import type { RngState } from './rng.ts';
 import type { Reads } from './reads.ts';
 import type { ActionRef, CardObj, Frame, PlayerObj, Value, VirtualCard, ZoneRef } from './values.ts';
@@ -322,7 +322,10 @@ export interface TriggerRef {
   idx: number;
   trig: ITrigger;
   /** Its use-limit key per seat, made on first use (windows.ts). */
-  keys?: string[];
+  keys: string[] | undefined;
+  /** Its condition's and body's linked code (none: no condition), found on first use (windows.ts). */
+  cond: Ex | null | undefined;
+  body: Run | undefined;
 }
 
 /** The items (triggers of a window, contributions to a hook) of every skill of the program, and the list's number
@@ -344,6 +347,10 @@ export type ListSeats = ({ stamp: number; seats: number } | undefined)[];
 export interface HookItem {
   skill: string;
   idx: number;
+  mod: IModify;
+  /** The contribution's condition's and value's linked code (none: no condition), found on first use (hooks.ts). */
+  cond: Ex | null | undefined;
+  value: Ex | undefined;
 }
 
 /** A parameter's default as an event starts: `value` (a plain literal's, or none without a default), a new empty

@@ -8,7 +8,7 @@ import { RuleError, same, type Value } from './values.ts';
 import { bindCompiled, compiledOf } from './aot/bind.ts';
 import { playerValueLists } from './aot/objects.ts';
 import type { CompiledModule } from './aot/support.ts';
-import type { EngineKind, HookItem, ItemList, ObjectMaker, MemberReaders, WindowRef } from './types.ts';
+import type { EngineKind, HookItem, ItemList, ObjectMaker, MemberReaders, TriggerRef, WindowRef } from './types.ts';
 
 /** A linked program: closures for its bodies and the indexes built from it. Shared by every game with the same
  *  program and active variants. */
@@ -127,7 +127,7 @@ export function linkProgram(
   const filterSkills: string[] = [];
   for (const s of Object.values(program.skills)) {
     s.triggers.forEach((t, idx) => {
-      const ref = { skill: s.id, idx, trig: t };
+      const ref: TriggerRef = { skill: s.id, idx, trig: t, keys: undefined, cond: undefined, body: undefined };
       let w = windows.get(t.window);
       if (w === undefined) windows.set(t.window, (w = { name: t.window, list: undefined, table: undefined }));
       if (s.table) (w.table ??= { before: [], after: [] })[s.table].push(ref);
@@ -136,7 +136,7 @@ export function linkProgram(
     s.modifies.forEach((mo, idx) => {
       let l = hookIndex.get(mo.hook);
       if (l === undefined) hookIndex.set(mo.hook, (l = { no: hookIndex.size, items: [] }));
-      l.items.push({ skill: s.id, idx });
+      l.items.push({ skill: s.id, idx, mod: mo, cond: undefined, value: undefined });
     });
     if (s.filters.length) filterSkills.push(s.id);
   }

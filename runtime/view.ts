@@ -197,9 +197,12 @@ interface SeatKept {
   cardAt: number[];
 }
 
-// Per game and reading seat: a policy is handed a new reader at every question (seatView), and a copy shows only
-// what its reading seat may see.
-const KEPT = new WeakMap<Game, Map<number | null, SeatKept>>();
+// Per game and reading seat (the spectator first, then seat by seat): a policy is handed a new reader at every
+// question (seatView), and a copy shows only what its reading seat may see.
+/** A reader's copies before its first moment (#fresh replaces it before anything is kept). */
+const NO_COPIES = new Map<object, Value>();
+
+const KEPT = new WeakMap<Game, (SeatKept | undefined)[]>();
 
 /** Whether the entries' names are these, in this order. */
 function sameNames(names: readonly string[], entries: readonly [string, Value][]): boolean {
@@ -210,8 +213,9 @@ function sameNames(names: readonly string[], entries: readonly [string, Value][]
 
 function keptFor(g: Game, seat: number | null): SeatKept {
   let bySeat = KEPT.get(g);
-  if (bySeat === undefined) KEPT.set(g, (bySeat = new Map()));
-  let kept = bySeat.get(seat);
+  if (bySeat === undefined) KEPT.set(g, (bySeat = []));
+  const i = seat === null ? 0 : seat + 1;
+  let kept = bySeat[i];
   if (kept === undefined) {
     const n = g.state.players.length;
     const m = g.state.cards.length;
@@ -223,7 +227,7 @@ function keptFor(g: Game, seat: number | null): SeatKept {
       cards: new Array<CardObj>(m),
       cardAt: Array.from({ length: m }, () => -1),
     };
-    bySeat.set(seat, kept);
+    bySeat[i] = kept;
   }
   return kept;
 }
@@ -304,8 +308,9 @@ class Reader implements Table {
   readonly #g: Game;
   readonly seat: number | null;
   readonly program: Program;
-  /** Copies made since the game last changed, by the live object: the same object read twice is one copy. */
-  #copies = new Map<object, Value>();
+  /** Copies made since the game last changed, by the live object: the same object read twice is one copy. Made by
+   *  #fresh at the first copy of a moment (a reader made for a question may copy nothing: the random policy). */
+  #copies: Map<object, Value> = NO_COPIES;
   #stamp = -1;
 
   constructor(g: Game, seat: number | null) {

@@ -2,11 +2,11 @@
 // ends it (its cleanup still runs). `timing name for subject` opens a window: the triggers of every player's
 // skills are collected seat by seat from the current player, a player with several orders them, each condition is
 // re-checked just before firing, and optional ones ask first.
-import type { IExpr, ITrigger } from './ir.ts';
+import type { IExpr } from './ir.ts';
 import { decide } from './decisions.ts';
 import { request, requestSubject } from './request.ts';
 import type { Engine } from './engine.ts';
-import { RETURN, STOP, truthy, type Ctx, type Sig } from './link.ts';
+import { RETURN, STOP, truthy, type Ctx, type Ex, type Sig } from './link.ts';
 import {
   ALL_SEATS,
   hasSeat,
@@ -214,10 +214,15 @@ export function seatOrder(g: Engine): PlayerObj[] {
   return out;
 }
 
-function triggerCondition(g: Engine, t: ITrigger, owner: PlayerObj, frame: Frame, subject: PlayerObj): boolean {
-  if (!t.condExpr) return true;
-  const c = g.ctx(owner, t.body.slots, frame, subject);
-  return truthy(g.L.linker.expr(t.condExpr)(c));
+/** The trigger's condition's code (null: it has none), found once: the reference is its linked program's. */
+function conditionOf(g: Engine, it: TriggerRef): Ex | null {
+  if (it.cond === undefined) it.cond = it.trig.condExpr ? g.L.linker.expr(it.trig.condExpr) : null;
+  return it.cond;
+}
+
+function triggerCondition(g: Engine, it: TriggerRef, owner: PlayerObj, frame: Frame, subject: PlayerObj): boolean {
+  const cond = conditionOf(g, it);
+  return cond === null || truthy(cond(g.ctx(owner, it.trig.body.slots, frame, subject)));
 }
 
 /** The window's triggers of skills p has (kept per seat and window: skills.ts keptForSkills). */
@@ -279,7 +284,7 @@ function candidates(
     if (!usesLeft(g, t.limit, key)) continue;
     if (onceSpent(g, it.skill, p)) continue;
     if (!skillEnabled(g, p, it.skill)) continue;
-    if (!triggerCondition(g, t, p, frame, subject)) continue;
+    if (!triggerCondition(g, it, p, frame, subject)) continue;
     (out ??= []).push(it);
   }
   return out ?? NO_TRIGGERS;
@@ -330,7 +335,8 @@ function* tableRules(g: Engine, items: TriggerRef[], subject: PlayerObj, frame: 
     // The counter's key is made only for a rule with a limit: most have none, and this runs at every window.
     const key = t.limit ? `table:${it.skill}:t${it.idx}` : '';
     if (!usesLeft(g, t.limit, key)) continue;
-    if (t.condExpr && !truthy(g.L.linker.expr(t.condExpr)(g.ctx(null, t.body.slots, frame, subject)))) continue;
+    const cond = conditionOf(g, it);
+    if (cond !== null && !truthy(cond(g.ctx(null, t.body.slots, frame, subject)))) continue;
     markUse(g, t.limit, key);
     g.tick();
     g.logLine('event', 'rule {0}', [it.skill]);
@@ -338,7 +344,7 @@ function* tableRules(g: Engine, items: TriggerRef[], subject: PlayerObj, frame: 
     const saved = g.frame;
     g.runningSkills.push({ skill: it.skill, window: t.window });
     try {
-      const body = runOf(g.L, t.body);
+      const body = (it.body ??= runOf(g.L, t.body));
       if (g.answering !== null) runBodySync(body, c);
       else if (body.y) yield* body.gen(c);
       else body.run(c);
@@ -410,7 +416,7 @@ function* playersSkills(
     }
     const key = keyOf(pick, p);
     (done ??= new Set()).add(key);
-    yield* fireTrigger(g, pick.skill, pick.trig, key, p, subject, frame);
+    yield* fireTrigger(g, pick, key, p, subject, frame);
     if (r !== null && r.allSkillsStamp() !== stamp) {
       stamp = r.allSkillsStamp();
       seats = listeningSeats(g, list);
@@ -421,13 +427,13 @@ function* playersSkills(
 
 function* fireTrigger(
   g: Engine,
-  skill: string,
-  t: ITrigger,
+  it: TriggerRef,
   key: string,
   owner: PlayerObj,
   subject: PlayerObj,
   frame: Frame,
 ): Asking<void> {
+  const { skill, trig: t } = it;
   if (t.optional) {
     const ans = yield* decide(
       g,
@@ -453,7 +459,7 @@ function* fireTrigger(
   const saved = g.frame;
   g.runningSkills.push({ skill, window: t.window });
   try {
-    const body = runOf(g.L, t.body);
+    const body = (it.body ??= runOf(g.L, t.body));
     if (g.answering !== null) runBodySync(body, c);
     else if (body.y) yield* body.gen(c);
     else body.run(c);
