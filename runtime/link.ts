@@ -97,7 +97,7 @@ export class Linker {
     let r = this.fnRefs.get(name);
     if (!r) {
       const f = this.program.functions[name];
-      r = { name, no: this.refNo++, f, memo: !!f && callsRules(f.expr ?? f.body), run: undefined };
+      r = { name, no: this.refNo++, f, memo: !!f && memoised(this.program, name), run: undefined };
       this.fnRefs.set(name, r);
     }
     return r;
@@ -661,16 +661,40 @@ export class Linker {
   }
 }
 
-/** Whether an IR tree calls rules code: a function, a hook or a method (the IR is plain JSON: walk it). */
-/** Whether the IR calls rules code (a function, a hook or a card method): a function that does not is a leaf, never
- *  cached (its reads count for the cached call around it). */
-export function callsRules(t: unknown): boolean {
-  if (!t || typeof t !== 'object') return false;
-  if (Array.isArray(t)) return t.some(callsRules);
-  const k = (t as { k?: unknown }).k;
-  if (k === 'fn' || k === 'hook' || k === 'method') return true;
-  for (const v of Object.values(t)) if (callsRules(v)) return true;
-  return false;
+/** Whether a function's calls are cached: it calls a hook or a card method, or a function whose calls are cached
+ *  (itself too, directly or not). A function that calls only leaves, functions like it and builtins is a leaf: it
+ *  is cheaper to run again than to key, and pure; its reads count for the cached call around it. Known once per
+ *  program and function (the IR is plain JSON: walked). */
+export function memoised(program: Program, name: string): boolean {
+  let known = MEMOISED.get(program);
+  if (known === undefined) MEMOISED.set(program, (known = new Map()));
+  return memoisedIn(program, name, new Set(), known);
+}
+const MEMOISED = new WeakMap<Program, Map<string, boolean>>();
+
+function memoisedIn(program: Program, name: string, path: Set<string>, known: Map<string, boolean>): boolean {
+  const k = known.get(name);
+  if (k !== undefined) return k;
+  const f = program.functions[name];
+  // Unknown (the call fails where it stands), or called again from its own calls: through the engine.
+  if (!f || path.has(name)) return true;
+  path.add(name);
+  let memo = false;
+  const walk = (t: unknown): void => {
+    if (memo || !t || typeof t !== 'object') return;
+    if (Array.isArray(t)) {
+      for (const x of t) walk(x);
+      return;
+    }
+    const kind = (t as { k?: unknown }).k;
+    if (kind === 'hook' || kind === 'method') memo = true;
+    else if (kind === 'fn' && memoisedIn(program, (t as { name: string }).name, path, known)) memo = true;
+    else for (const v of Object.values(t)) walk(v);
+  };
+  walk(f.expr ?? f.body);
+  path.delete(name);
+  known.set(name, memo);
+  return memo;
 }
 
 /** A read of the running event, for the cached call being computed (reads.ts). Compiled code calls it too. */

@@ -7,7 +7,7 @@
 import { forEachRoot } from '../../runtime/aot/roots.ts';
 import { playerValueLists } from '../../runtime/aot/objects.ts';
 import { someTestOf } from '../../runtime/ops.ts';
-import { callsRules } from '../../runtime/link.ts';
+import { memoised } from '../../runtime/link.ts';
 import type { IAction, IBody, IExpr, IStmt, ITarget, Program } from '../../runtime/ir.ts';
 import { type Code, int, js, list, lit, name, type Prefix } from './code.ts';
 
@@ -111,13 +111,13 @@ return { E, R, D };
     return this.constant('F', n, () => js`rt.fnRef(${lit(n)})`);
   }
 
-  /** A function whose value is an expression that calls no rules code (a leaf: its calls are never cached,
-   *  runtime/link.ts callsRules) and that no variant replaces, called with all its arguments: a function of the
+  /** A function whose value is an expression that calls no hook, card method or cached function (a leaf: its
+   *  calls are never cached, runtime/link.ts memoised) and that no variant replaces, called with all its arguments: a function of the
    *  module that makes its context as the engine does (runtime/hooks.ts runRef2) and computes the expression in
    *  place, without the engine's lookup of its code and the layers of callRef. Null for any other call. */
   private leaf(n: string, argc: number): Code | null {
     const f = this.program.functions[n];
-    if (!f?.expr || f.params.length !== argc || callsRules(f.expr)) return null;
+    if (!f?.expr || f.params.length !== argc || memoised(this.program, n)) return null;
     if (this.program.variants.some((v) => v.parts.functions?.[n] !== undefined)) return null;
     const body = f.expr;
     return this.constant('Z', n, () => {
