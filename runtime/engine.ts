@@ -2,8 +2,8 @@
 // decisions.ts, zones.ts): everything the rules may call (RulesHost) plus the linked program and the caches and
 // counters those modules share. `Game` implements it. Code outside runtime/ uses `Game` and never these fields.
 import type { StringHash } from './hash.ts';
-import type { Ctx } from './link.ts';
-import type { Guards } from './reads.ts';
+import type { Ctx, FnRef } from './link.ts';
+import type { Guards, Table } from './reads.ts';
 import type { HookItem, ListSeats, Request, RulesHost, SeatLists, TriggerRef } from './types.ts';
 import type { Frame, PlayerObj, Value } from './values.ts';
 import type { Linked } from './variants.ts';
@@ -22,14 +22,16 @@ export interface Engine extends RulesHost {
   mut: number;
   /** Bumped whenever a player's skills may have changed (skills granted by cards, `alive`, skill builtins). */
   epoch: number;
-  /** The skills of each seat as of an epoch (skills.ts). */
-  readonly skillCache: Map<number, { epoch: number; skills: string[] }>;
+  /** The skills of each seat as of an epoch, by seat (skills.ts). */
+  readonly skillCache: ({ epoch: number; skills: string[] } | undefined)[];
   /** Whether a seat has a skill that grants skills, as of an epoch (skills.ts grantsLive); -1: not known. */
   grants: { epoch: number; live: boolean };
   /** Whether a seat has a skill with a card filter, as of an epoch (skills.ts filtersLive); -1: not known. */
   filters: { epoch: number; live: boolean };
   /** The skills each card with a kind whose `grantedSkills` depends on the card grants, by card id (skills.ts). */
   readonly cardSkillCache: Map<number, readonly string[]>;
+  /** The cache table of the engine's skillEnabled questions, found on the first (skills.ts). */
+  enabledTable: Table | undefined;
   /** Nesting of each hook being evaluated, by its reference's number, to stop regress (hooks.ts). */
   readonly hookDepths: number[];
   /** True while a card filter's condition is evaluated: cards then read as they are (members.ts). */
@@ -80,4 +82,5 @@ export interface Engine extends RulesHost {
   skillEnabled(p: PlayerObj, skill: string): boolean;
   /** A rules function computed now, not taken from the cache (for a caller that keeps the result itself). */
   callFunctionNow(name: string, args: Value[], at: string): Value;
+  callRefNow(ref: FnRef, args: Value[], at: string): Value;
 }

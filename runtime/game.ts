@@ -13,6 +13,7 @@ import { hashHex, hashString, StringHash } from './hash.ts';
 import {
   callFunction,
   callFunctionNow,
+  callRefNow,
   callMethodRef,
   callPureMethod,
   callRef,
@@ -68,7 +69,7 @@ import {
   type ZoneRef,
 } from './values.ts';
 import { linkProgram, type Linked } from './variants.ts';
-import { D_FRAME, D_TABLE, Guards, Reads } from './reads.ts';
+import { D_FRAME, D_TABLE, Guards, Reads, type Table } from './reads.ts';
 import { compiledOf } from './aot/bind.ts';
 import { DEFAULT_CAPS, LoopWatch, Unwinding, loopLine, skillsLoopingNow } from './runaway.ts';
 import { canSee, fillInto, knowsAnnounced, logEntry, loseTrack, type SawLeave } from './visibility.ts';
@@ -156,11 +157,12 @@ export class Game implements Engine {
   readonly engine: EngineKind;
   mut = 0;
   epoch = 0;
-  readonly skillCache = new Map<number, { epoch: number; skills: string[] }>();
+  readonly skillCache: ({ epoch: number; skills: string[] } | undefined)[] = [];
   grants = { epoch: -1, live: false };
   filters = { epoch: -1, live: false };
   readonly cardSkillCache = new Map<number, readonly string[]>();
   readonly hookDepths: number[] = [];
+  enabledTable: Table | undefined = undefined;
   filtering = false;
   readonly guards = new Guards();
   readonly seatTriggers: SeatLists<TriggerRef> = [];
@@ -752,6 +754,10 @@ export class Game implements Engine {
 
   callFunctionNow(name: string, args: Value[], at: string): Value {
     return callFunctionNow(this, name, args, at);
+  }
+
+  callRefNow(ref: FnRef, args: Value[], at: string): Value {
+    return callRefNow(this, ref, args, at);
   }
 
   callRef(ref: FnRef, args: Value[], at: string): Value {

@@ -51,6 +51,11 @@ export function callFunctionNow(g: Engine, name: string, args: Value[], at: stri
   return g.reads === null ? callFunction(g, name, args, at) : runRef(g, g.L.linker.fnRef(name), args, at);
 }
 
+/** callFunctionNow by the function's reference. */
+export function callRefNow(g: Engine, ref: FnRef, args: Value[], at: string): Value {
+  return g.reads === null ? callFunction(g, ref.name, args, at) : runRef(g, ref, args, at);
+}
+
 function runRef(g: Engine, ref: FnRef, args: Value[], at: string): Value {
   const run = runnerOf(g, ref, at);
   const c = g.ctx(null, ref.f!.slots);

@@ -134,7 +134,7 @@ function grantedTo(g: Engine, p: PlayerObj): string[] {
 
 /** A player's own skills plus those granted by cards in `grants` zones (cached per epoch). */
 export function baseSkillsOf(g: Engine, p: PlayerObj): string[] {
-  const hit = g.skillCache.get(p.seat);
+  const hit = g.skillCache[p.seat];
   if (hit && hit.epoch === g.epoch) return hit.skills;
   let skills = p.skills;
   if (g.L.grantZones.length) {
@@ -149,7 +149,7 @@ export function baseSkillsOf(g: Engine, p: PlayerObj): string[] {
   }
   // The entry is updated in place, and keeps its list when it came out the same: the epoch moves with every
   // equipment moved, and most moves change nobody's skills.
-  if (hit === undefined) g.skillCache.set(p.seat, { epoch: g.epoch, skills });
+  if (hit === undefined) g.skillCache[p.seat] = { epoch: g.epoch, skills };
   else {
     hit.epoch = g.epoch;
     if (!sameItems(skills, hit.skills)) hit.skills = skills;
@@ -276,15 +276,14 @@ const NONE: readonly never[] = Object.freeze([]);
 
 /** The rules may define `skillEnabled(owner, skill)`; without it every skill a player has is enabled. */
 export function skillEnabled(g: Engine, p: PlayerObj, skill: string): boolean {
-  if (!g.program.functions.skillEnabled) return true;
+  if (g.L.enabled === undefined) return true;
   const r = g.reads;
   if (r !== null && r.rec !== null) r.guard(GUARD_ENABLED);
   if ((g.guards.mask & GUARD_ENABLED) !== 0) return true; // re-entrant (a hook consulted while deciding enabledness)
   // Cached until a write to what the rules' function read (an owner's role, the card use running…: reads.ts).
   if (r === null) return enabledNow(g, p, skill);
-  return (
-    r.cached(r.table(ENABLED), r.key2(p, skill), g.guards.mask, g.frame, enabledNow, g, p, skill, undefined) === true
-  );
+  const table = (g.enabledTable ??= r.table(ENABLED));
+  return r.cached(table, r.key2(p, skill), g.guards.mask, g.frame, enabledNow, g, p, skill, undefined) === true;
 }
 
 /** The cache table of skillEnabled. */
@@ -293,7 +292,7 @@ const ENABLED = 'skillEnabled';
 function enabledNow(g: Engine, p: PlayerObj, skill: string): boolean {
   g.guards.enter(GUARD_ENABLED);
   try {
-    return truthy(g.callFunctionNow('skillEnabled', [p, skill], ''));
+    return truthy(g.callRefNow(g.L.enabled!, [p, skill], ''));
   } finally {
     g.guards.leave(GUARD_ENABLED);
   }

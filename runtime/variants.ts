@@ -3,7 +3,7 @@
 import type { IBody, Program } from './ir.ts';
 import { builtins } from './builtins.ts';
 import { inheritKinds } from './kinds.ts';
-import { Linker, type Run } from './link.ts';
+import { Linker, type FnRef, type Run } from './link.ts';
 import { RuleError, same, type Value } from './values.ts';
 import { bindCompiled, compiledOf } from './aot/bind.ts';
 import { playerValueLists } from './aot/objects.ts';
@@ -26,6 +26,9 @@ export interface Linked {
   hookIndex: Map<string, ItemList<HookItem>>;
   /** Skills that have filters (they change how cards read). */
   filterSkills: string[];
+  /** The rules' `skillEnabled(owner, skill)`, which the engine asks before a skill acts (skills.ts); none: every
+   *  skill a player has is enabled. */
+  enabled: FnRef | undefined;
   /** Player properties the rules declare. */
   propertySet: Set<string>;
   /** Field names any card kind declares, in any edition: reading one a kind lacks gives none, not an error. */
@@ -179,6 +182,7 @@ export function linkProgram(
     windows,
     hookIndex,
     filterSkills,
+    enabled: program.functions.skillEnabled ? linker.fnRef('skillEnabled') : undefined,
     propertySet: new Set(Object.keys(program.properties)),
     fieldNames,
     grantZones: Object.values(program.zones)
