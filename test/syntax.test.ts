@@ -677,6 +677,13 @@ describe('diagnostics', () => {
     expect(r.diagnostics[0]!.span).toMatchObject({ line: 2, col: 15 });
     expect(decl(r.ast, 'Skill').items.length).toBe(1);
   });
+  it('a keyword where a name belongs is called a keyword', () => {
+    const r = parse('option flavour 风味 "Flavour" { plain 原味 "Plain" } = plain', 'f.sgs');
+    expect(r.diagnostics[0]).toMatchObject({
+      code: 'SGS002',
+      message: "expected a name, found 'flavour' (a keyword)",
+    });
+  });
   it('unexpected keyword inside a block', () => {
     const r = parse('skill a {\n  on x(you) { }\n  card\n}', 'f.sgs');
     expect(r.diagnostics[0]).toMatchObject({

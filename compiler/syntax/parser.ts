@@ -140,7 +140,9 @@ const messages: IParserErrorMessageProvider = {
       (expected === RCurly || expected === RParen || expected === RSquare) && closes[ruleName]
         ? ` to close ${closes[ruleName]}`
         : '';
-    return `expected ${what}${close}, found ${describeFound(actual)}`;
+    // A keyword where a name belongs is the usual surprise (`flavour`, `timing`): say that it is one.
+    const keyword = expected === Identifier && actual.tokenType.name.startsWith('Kw_') ? ' (a keyword)' : '';
+    return `expected ${what}${close}, found ${describeFound(actual)}${keyword}`;
   },
   buildNotAllInputParsedMessage({ firstRedundant }) {
     return `expected a declaration, found ${describeFound(firstRedundant)}`;
