@@ -3,6 +3,7 @@
 // code as one kind of object, while literals with optional fields and spreads make a new kind for each mix.
 import type { RequestOption, Request, RequestSubject, SealedMark } from './types.ts';
 
+/** A question: who answers, what is asked, the options and how many to pick; its subject and sealed mark, if any. */
 export function request(
   seat: number,
   prompt: string,
@@ -15,6 +16,7 @@ export function request(
   return { seat, prompt, options, min, max, sealed, subject };
 }
 
+/** What a question is about (types.ts RequestSubject); every part may be absent. */
 export function requestSubject(
   asks: string | undefined,
   about: RequestSubject['about'],

@@ -197,11 +197,11 @@ interface SeatKept {
   cardAt: number[];
 }
 
-// Per game and reading seat (the spectator first, then seat by seat): a policy is handed a new reader at every
-// question (seatView), and a copy shows only what its reading seat may see.
 /** A reader's copies before its first moment (#fresh replaces it before anything is kept). */
 const NO_COPIES = new Map<object, Value>();
 
+// Per game and reading seat (the spectator first, then seat by seat): a policy is handed a new reader at every
+// question (seatView), and a copy shows only what its reading seat may see.
 const KEPT = new WeakMap<Game, (SeatKept | undefined)[]>();
 
 /** Whether the entries' names are these, in this order. */
