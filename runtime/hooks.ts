@@ -46,12 +46,12 @@ export function callRef(g: Engine, ref: FnRef, args: Value[], at: string): Value
   return runRef(g, ref, args, at);
 }
 
-/** A call computed now, never taken from the cache (its caller keeps the result: skills.ts skillEnabled). */
+/** A call computed now, never taken from the cache. */
 export function callFunctionNow(g: Engine, name: string, args: Value[], at: string): Value {
-  return g.reads === null ? callFunction(g, name, args, at) : runRef(g, g.L.linker.fnRef(name), args, at);
+  return callRefNow(g, g.L.linker.fnRef(name), args, at);
 }
 
-/** callFunctionNow by the function's reference. */
+/** callFunctionNow by the function's reference (its caller keeps the result: skills.ts skillEnabled). */
 export function callRefNow(g: Engine, ref: FnRef, args: Value[], at: string): Value {
   return g.reads === null ? callFunction(g, ref.name, args, at) : runRef(g, ref, args, at);
 }

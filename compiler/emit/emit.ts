@@ -112,9 +112,10 @@ return { E, R, D };
   }
 
   /** A function whose value is an expression that calls no hook, card method or cached function (a leaf: its
-   *  calls are never cached, runtime/link.ts memoised) and that no variant replaces, called with all its arguments: a function of the
-   *  module that makes its context as the engine does (runtime/hooks.ts runRef2) and computes the expression in
-   *  place, without the engine's lookup of its code and the layers of callRef. Null for any other call. */
+   *  calls are never cached, runtime/link.ts memoised) and that no variant replaces, called with all its
+   *  arguments: a function of the module that makes its context as the engine does (runtime/hooks.ts runRef2) and
+   *  computes the expression in place, without the engine's lookup of its code and the layers of callRef. Null for
+   *  any other call. */
   private leaf(n: string, argc: number): Code | null {
     const f = this.program.functions[n];
     if (!f?.expr || f.params.length !== argc || memoised(this.program, n)) return null;
