@@ -6,6 +6,7 @@ import { RETURN, truthy, type Ctx, type Ex, type FnRef } from './link.ts';
 import type {
   ActionCallRef,
   ActionDesc,
+  DirectFn,
   Asking,
   HookDesc,
   HookItem,
@@ -57,6 +58,8 @@ export function callRefNow(g: Engine, ref: FnRef, args: Value[], at: string): Va
 }
 
 function runRef(g: Engine, ref: FnRef, args: Value[], at: string): Value {
+  const d = ref.direct === undefined ? directOf(g, ref) : ref.direct;
+  if (d !== null) return runDirect(g, ref, d, args[0], args[1], args[2], args[3]);
   const run = runnerOf(g, ref, at);
   const c = g.ctx(null, ref.f!.slots);
   bindParams(g, ref.f!.params, args, c);
@@ -84,6 +87,8 @@ export function callRef2(g: Engine, ref: FnRef, a: Value, b: Value, at: string):
 
 /** runRef of the arguments a and b (undefined: not given, as past the end of a list). */
 function runRef2(g: Engine, ref: FnRef, a: Value | undefined, b: Value | undefined, at: string): Value {
+  const d = ref.direct === undefined ? directOf(g, ref) : ref.direct;
+  if (d !== null) return runDirect(g, ref, d, a, b);
   const run = runnerOf(g, ref, at);
   const f = ref.f!;
   const c = g.ctx(null, f.slots);
@@ -101,6 +106,21 @@ function runnerOf(g: Engine, ref: FnRef, at: string): Ex {
   const run = ref.run === undefined ? (ref.run = g.L.linker.fnRunner(f)) : ref.run;
   if (run === null) throw new RuleError(`function ${ref.name} cannot ask players`, at);
   return run;
+}
+
+/** The function's compiled code that takes its arguments as they are (no context made), or null: found once. */
+function directOf(g: Engine, ref: FnRef): DirectFn | null {
+  return (ref.direct = ref.f ? g.L.linker.fnDirect(ref.f) : null);
+}
+
+/** A direct function (none of whose parameters has a default: one not given is none, as bindParams makes it). */
+function runDirect(g: Engine, ref: FnRef, d: DirectFn, a?: Value, b?: Value, c?: Value, e?: Value): Value {
+  try {
+    return d(g, a, b, c, e);
+  } catch (x) {
+    g.unwinding(x, ref.name);
+    throw x;
+  }
 }
 
 function runIn(g: Engine, ref: FnRef, run: Ex, c: Ctx): Value {

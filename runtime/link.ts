@@ -9,6 +9,7 @@ import type {
   Backend,
   Builtins,
   Ctx,
+  DirectFn,
   EventRef,
   Ex,
   FnRef,
@@ -97,7 +98,7 @@ export class Linker {
     let r = this.fnRefs.get(name);
     if (!r) {
       const f = this.program.functions[name];
-      r = { name, no: this.refNo++, f, memo: !!f && memoised(this.program, name), run: undefined };
+      r = { name, no: this.refNo++, f, memo: !!f && memoised(this.program, name), run: undefined, direct: undefined };
       this.fnRefs.set(name, r);
     }
     return r;
@@ -111,6 +112,11 @@ export class Linker {
     if (r.y) return null;
     const run = r.run;
     return (c) => (run(c) === RETURN ? c.ret : null);
+  }
+
+  /** The function's compiled code that takes its arguments as they are (Backend.direct), if it has one. */
+  fnDirect(f: IFunction): DirectFn | null {
+    return (f.expr && this.compiled?.direct.get(f.expr)) || null;
   }
 
   expr(e: IExpr): Ex {

@@ -288,7 +288,14 @@ export interface Backend {
   /** Objects of fixed fields made from their values in order, by the JSON of the list of names (compiler/emit
    *  objectMakers): events' fields and players' properties. */
   makers: Map<string, ObjectMaker>;
+  /** A function's value computed from its arguments as they are, without a context (compiler/emit directFn), by
+   *  the function's expression: only for functions whose expression reads nothing but its parameters and the game
+   *  (no event, no `where`), with at most four parameters and no defaults. */
+  direct: WeakMap<IExpr, DirectFn>;
 }
+
+/** A rules function's compiled code taking its arguments as they are (none given: none). */
+export type DirectFn = (g: RulesHost, a?: Value, b?: Value, c?: Value, d?: Value) => Value;
 
 /** An object of fixed fields from its values in order, one shape per list of names: an event's fields (Frame.data)
  *  from its arguments, a player's properties. */
@@ -426,4 +433,7 @@ export interface FnRef {
   readonly memo: boolean;
   /** The function's closure on its parameters' context, linked on the first call (functions may recurse). */
   run: Ex | null | undefined;
+  /** Its compiled code taking the arguments themselves, without a context (Backend.direct); null when it has none
+   *  (the interpreter, or a function whose code needs one); found on the first call. */
+  direct: DirectFn | null | undefined;
 }

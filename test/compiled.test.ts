@@ -35,6 +35,8 @@ function heat(n: int): int = n + 1
 variant spiceLevel == spicy {
   function heat(n: int): int = n * 10
 }
+hook boost 增益 "Boost" (n: int): int = sum
+function boosted(n: int): int = heat(n) + boost(n)
 function kinds(x: int): text {
   if x % 2 == 0 and not (x > 4) { return "small even" }
   if x in [1, 3] or x == 7 { return "picked odd" }
@@ -92,6 +94,7 @@ action script 脚本 "Script" (p: player) {
   log("{0} / {1} / {2}", kinds(2), kinds(7), kinds(6))
   log("math {0} {1} {2} {3}", 7 / 2, 7 % 3, -(3) * 2, 10 - 4 - 1)
   log("heat {0}", heat(4))
+  log("boosted {0}", boosted(2))
   quiet(p)
 }
 
@@ -137,6 +140,22 @@ describe('compiled code against the interpreter', () => {
     expect(text).toContain('math 3 1 -6 5');
     expect(text).toContain('quiet p1');
     expect(text).toContain('heat 5');
+    expect(text).toContain('boosted 3');
+  });
+
+  it('computes a function of its parameters alone from its arguments, without a context, cached or not', () => {
+    const contexts = (engine: 'compiled' | 'resolved') => {
+      const g = new Game(program, { mode: 'bare', players: 2, engine });
+      let made = 0;
+      const ctx = g.ctx.bind(g);
+      g.ctx = (...a: Parameters<Game['ctx']>) => (made++, ctx(...a));
+      // boosted calls a hook, so its result is cached; heat, which it calls, is a leaf.
+      expect(g.callFunction('boosted', [2], 'test')).toBe(3);
+      expect(g.callFunction('heat', [4], 'test')).toBe(5);
+      return made;
+    };
+    expect(contexts('compiled')).toBe(0);
+    expect(contexts('resolved')).toBeGreaterThanOrEqual(3);
   });
 
   it('calls the function a variant puts in place of a leaf function (compiled code calls leaves directly)', () => {

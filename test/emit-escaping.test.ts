@@ -15,7 +15,7 @@ import { rulesProgram } from './helpers.ts';
 /** What the emitter itself writes: its support names, the members of the engine it calls, JavaScript's own. */
 const VOCABULARY = new Set(
   (
-    'version roots exprs bodies create rt E R D a y run gen c c0 g ' +
+    'version roots exprs bodies create rt E R D X a y run gen c c0 g ' +
     'truthy T same S num N plus P minus M plusAssign PA inList IN isKind IS where WH some SO stop ST fnCtx CX readsFrame RF RuleError RE ' +
     'eventStart eventBody eventCleanup eventEnd eventLeave actionStart d body cleanup ' +
     'runSync RS runBody RB sync fnRef builtin window member fail vars you frame subject checkStop stopped ret data ' +

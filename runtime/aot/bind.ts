@@ -5,7 +5,7 @@ import { forEachRoot } from './roots.ts';
 import { support, type Backend, type CompiledModule, type LinkedFor } from './support.ts';
 
 /** The output version this engine reads (compiler/emit EMIT_VERSION). */
-export const COMPILED_VERSION = 15;
+export const COMPILED_VERSION = 16;
 
 const attached = new WeakMap<Program, CompiledModule>();
 
@@ -22,14 +22,18 @@ export function compiledOf(program: Program): CompiledModule | undefined {
 
 /** The module's functions for each root of `program` (the program it was compiled from, or a copy of it). */
 export function bindCompiled(mod: CompiledModule, program: Program, linked: LinkedFor): Backend {
-  const { E, R, D } = mod.create(support(linked));
-  const b: Backend = { exprs: new WeakMap(), bodies: new WeakMap(), makers: new Map() };
+  const { E, R, D, X } = mod.create(support(linked));
+  const b: Backend = { exprs: new WeakMap(), bodies: new WeakMap(), makers: new Map(), direct: new WeakMap() };
   for (const [names, make] of D) b.makers.set(JSON.stringify(names), make);
   let i = 0;
   let j = 0;
   forEachRoot(program, {
     expr: (e) => {
-      if (!b.exprs.has(e) && E[i]) b.exprs.set(e, E[i]!);
+      if (!b.exprs.has(e) && E[i]) {
+        b.exprs.set(e, E[i]!);
+        const d = X[i];
+        if (d) b.direct.set(e, d);
+      }
       i++;
     },
     body: (x) => {
@@ -37,7 +41,7 @@ export function bindCompiled(mod: CompiledModule, program: Program, linked: Link
       j++;
     },
   });
-  if (i !== E.length || j !== R.length || i !== mod.roots.exprs || j !== mod.roots.bodies)
+  if (i !== E.length || j !== R.length || X.length !== E.length || i !== mod.roots.exprs || j !== mod.roots.bodies)
     throw new Error('this compiled code was built from another program');
   return b;
 }

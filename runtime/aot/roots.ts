@@ -2,10 +2,11 @@
 // one), in one fixed order. The emitter (compiler/emit) numbers its output by this walk and the loader (bind.ts)
 // walks the program it is given the same way, so the module's nth function is the nth root's code, also for a
 // structured clone of the program (a worker's). Scenarios are not roots: they run through the interpreter.
-import type { IBody, IExpr, IMethod, IParam, Program } from '../ir.ts';
+import type { IBody, IExpr, IFunction, IMethod, IParam, Program } from '../ir.ts';
 
 export interface RootVisitor {
-  expr(e: IExpr): void;
+  /** An expression; `fn` is the function whose whole value it is (a function declared `= expression`). */
+  expr(e: IExpr, fn?: IFunction): void;
   body(b: IBody): void;
 }
 
@@ -28,7 +29,7 @@ function visitParts(p: Partial<Program>, v: RootVisitor): void {
   for (const x of Object.values(p.vars ?? {})) v.expr(x.default);
   for (const f of Object.values(p.functions ?? {})) {
     params(f.params);
-    if (f.expr) v.expr(f.expr);
+    if (f.expr) v.expr(f.expr, f);
     if (f.body) v.body(f.body);
   }
   for (const e of Object.values(p.events ?? {})) {

@@ -12,7 +12,7 @@ import {
   truthy,
   whereItems,
 } from '../ops.ts';
-import type { Builtins, Ctx, ObjectMaker, Ex, FnRef, Run, RulesHost, WindowRef } from '../types.ts';
+import type { Builtins, Ctx, DirectFn, ObjectMaker, Ex, FnRef, Run, RulesHost, WindowRef } from '../types.ts';
 export type { Backend } from '../types.ts';
 import { RuleError, same, type Value } from '../values.ts';
 import { runBodySync, runSync } from '../sync.ts';
@@ -21,7 +21,7 @@ import { runBodySync, runSync } from '../sync.ts';
 export interface CompiledModule {
   version: number;
   roots: { exprs: number; bodies: number };
-  create(rt: Support): { E: Ex[]; R: Run[]; D: [string[], ObjectMaker][] };
+  create(rt: Support): { E: Ex[]; R: Run[]; D: [string[], ObjectMaker][]; X: (DirectFn | 0)[] };
 }
 
 export type Support = ReturnType<typeof support>;
