@@ -52,25 +52,31 @@ const ownUrl = {
   },
 };
 
-async function build(entry, out, manifest) {
+/** Bundle the TypeScript entry at `path` (any checkout's) into `outfile`; gives esbuild's metafile. */
+export async function bundleFile(path, outfile) {
   // esbuild comes with tsx (a dependency): resolved from there, so it is found hoisted or not.
   const esbuild = createRequire(createRequire(import.meta.url).resolve('tsx/package.json'))('esbuild');
-  // Named by process and thread: workers of one process may build the same bundle at once.
-  const tmp = `${out}.${process.pid}.${threadId}.tmp`;
   const r = await esbuild.build({
-    entryPoints: [join(root, entry)],
+    entryPoints: [path],
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: `node${process.versions.node}`,
-    outfile: tmp,
+    outfile,
     metafile: true,
     packages: 'bundle',
     plugins: [ownUrl],
     logLevel: 'silent',
   });
+  return r.metafile;
+}
+
+async function build(entry, out, manifest) {
+  // Named by process and thread: workers of one process may build the same bundle at once.
+  const tmp = `${out}.${process.pid}.${threadId}.tmp`;
+  const metafile = await bundleFile(join(root, entry), tmp);
   const inputs = {};
-  for (const file of Object.keys(r.metafile.inputs)) {
+  for (const file of Object.keys(metafile.inputs)) {
     const abs = resolve(process.cwd(), file);
     inputs[relative(root, abs)] = stamp(abs);
   }

@@ -148,7 +148,10 @@ describe('compiled code against the interpreter', () => {
       const g = new Game(program, { mode: 'bare', players: 2, engine });
       let made = 0;
       const ctx = g.ctx.bind(g);
-      g.ctx = (...a: Parameters<Game['ctx']>) => (made++, ctx(...a));
+      g.ctx = (...a: Parameters<Game['ctx']>) => {
+        made++;
+        return ctx(...a);
+      };
       // boosted calls a hook, so its result is cached; heat, which it calls, is a leaf.
       expect(g.callFunction('boosted', [2], 'test')).toBe(3);
       expect(g.callFunction('heat', [4], 'test')).toBe(5);
