@@ -23,6 +23,7 @@ describe('npm run compare', () => {
     expect(r.status, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout.trim().split('\n').pop()!);
     expect(out).toMatchObject({ workload: 'slice', rounds: 1, games: 2, sameGames: true });
+    expect(typeof out.ordersAgree).toBe('boolean');
     expect(out.timeRatio).toBeGreaterThan(0);
     expect(Number.isFinite(out.timeRatio)).toBe(true);
   }, 120_000);
