@@ -1,6 +1,7 @@
 // The baseline: the slice (bench/slice, compiled with rules/core) played by the engine, and its hand-written twin
 // (bench/slice-twin.ts), each game driven by the random AI with the same seeds as `sgs simulate`. Both drivers are
 // the same lean loop (ask the policy, answer, repeat), so that what differs is the engine against the twin.
+import { join } from 'node:path';
 import { compile } from '../compiler/index.ts';
 import { loadSources } from '../compiler/node/load.ts';
 import { Game, hashHex, hashString, type Program } from '../runtime/index.ts';
@@ -12,9 +13,10 @@ export const SLICE_PATHS = ['rules/core', 'bench/slice'];
 export const SLICE_PLAYERS = 5;
 const MAX_DECISIONS = 5000;
 
-/** The slice compiled with the core rules; throws with the first error if it does not compile. */
+/** The slice compiled with the core rules of the checkout at `root`; throws with the first error if it does not
+ *  compile. */
 export function sliceProgram(root = process.cwd()): Program {
-  const r = compile(loadSources(SLICE_PATHS, root));
+  const r = compile(loadSources(SLICE_PATHS.map((p) => join(root, p)), root));
   const err = r.diagnostics.find((d) => d.severity === 'error');
   if (!r.program || err) throw new Error(`bench/slice does not compile: ${err?.message ?? 'no program'}`);
   return r.program;
