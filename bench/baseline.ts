@@ -16,7 +16,12 @@ const MAX_DECISIONS = 5000;
 /** The slice compiled with the core rules of the checkout at `root`; throws with the first error if it does not
  *  compile. */
 export function sliceProgram(root = process.cwd()): Program {
-  const r = compile(loadSources(SLICE_PATHS.map((p) => join(root, p)), root));
+  const r = compile(
+    loadSources(
+      SLICE_PATHS.map((p) => join(root, p)),
+      root,
+    ),
+  );
   const err = r.diagnostics.find((d) => d.severity === 'error');
   if (!r.program || err) throw new Error(`bench/slice does not compile: ${err?.message ?? 'no program'}`);
   return r.program;

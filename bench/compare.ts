@@ -9,9 +9,18 @@
 // finding. Now and then one import order gives an outlier (0.77 once, the other order 1.02 in the same run): when
 // the two orders disagree by more than 5 %, the tool says so; run it again.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundleFile } from '../bin/bundle.mjs';
 import type { Played, Workload, prepare } from './compare-entry.ts';
@@ -34,9 +43,11 @@ interface PairResult {
   same: boolean;
 }
 
+/** A cause to report in one line (exit 2), thrown so that the worktree is removed on the way out. */
+class Refused extends Error {}
+
 function fail(message: string): never {
-  console.error(`compare: ${message}`);
-  process.exit(2);
+  throw new Refused(message);
 }
 
 function git(args: string[]): string {
@@ -74,7 +85,10 @@ async function pair([aFile, aRoot, bFile, bRoot, w, roundsS, gamesS]: string[]):
   const b = (await load(bFile!, bRoot!))[w as Workload];
   const rounds = Number(roundsS);
   const games = Number(gamesS);
-  for (let i = 0; i < 3; i++) [a(games, 1 + i), b(games, 1 + i)];
+  for (let i = 0; i < 3; i++) {
+    a(games, 1 + i);
+    b(games, 1 + i);
+  }
   const ratios: number[] = [];
   const as: number[] = [];
   const bs: number[] = [];
@@ -114,11 +128,25 @@ async function main(argv: string[]): Promise<void> {
     git(['worktree', 'add', '--detach', old, sha]);
     symlinkSync(join(ROOT, 'node_modules'), join(old, 'node_modules'));
     // A revision older than this tool plays through this checkout's entry (its modules kept their names).
-    if (!existsSync(join(old, ENTRY))) copyFileSync(join(ROOT, ENTRY), join(old, ENTRY));
+    if (!existsSync(join(old, ENTRY))) {
+      mkdirSync(dirname(join(old, ENTRY)), { recursive: true });
+      copyFileSync(join(ROOT, ENTRY), join(old, ENTRY));
+    }
     const oldFile = join(dir, 'old.mjs');
     const newFile = join(dir, 'new.mjs');
-    await bundle(old, oldFile, 'old');
-    await bundle(ROOT, newFile, 'new');
+    for (const [root, file, tag] of [
+      [old, oldFile, 'old'],
+      [ROOT, newFile, 'new'],
+    ] as const) {
+      try {
+        await bundle(root, file, tag);
+      } catch (e) {
+        // esbuild's first error says what is missing ("Could not resolve …"); its message only counts them.
+        const first = (e as { errors?: { text: string }[] }).errors?.[0]?.text;
+        const why = first ?? (e instanceof Error ? e.message : String(e)).split('\n')[0];
+        fail(`${tag === 'old' ? sha.slice(0, 7) : 'this checkout'} does not bundle: ${why}`);
+      }
+    }
     const oldFirst = runPair([oldFile, old], [newFile, ROOT], workload, rounds, games);
     const newFirst = runPair([newFile, ROOT], [oldFile, old], workload, rounds, games);
     const r1 = median(oldFirst.ratios);
@@ -151,4 +179,10 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
-await main(process.argv.slice(2));
+try {
+  await main(process.argv.slice(2));
+} catch (e) {
+  if (!(e instanceof Refused)) throw e;
+  console.error(`compare: ${e.message}`);
+  process.exitCode = 2;
+}
