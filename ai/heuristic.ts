@@ -47,8 +47,15 @@ export class HeuristicAI implements Policy {
   private lastPick = new Map<number, Value>();
   /** How many cancelling cards were used against each running card effect (by event key). */
   private nullLevel = new Map<number, number>();
-  /** What the AI reads from now: the asked seat's view while answering, the public table while watching. */
+  /** What the AI reads from now: the asked seat's view while answering, the public table while watching (set by
+   *  readFrom). */
   private at: Table;
+  /** What the mode's functions said of a role or a side, and the public player, while the AI reads from `at` at
+   *  one moment of the game (readFrom forgets them): an attitude asks for them again and again, and the table only
+   *  changes between two calls of this policy. */
+  private sideOfRoles = new Map<string, string | null>();
+  private lones = new Map<string, boolean>();
+  private pub: PlayerObj | undefined | null = null;
   /** The seat whose turn it was at the last question, and how many questions were asked since it began. */
   private turnOf = -1;
   private asked = 0;
@@ -73,9 +80,17 @@ export class HeuristicAI implements Policy {
     this.lean = table.players().map(() => 0);
     this.done = table.players().map(() => table.players().map(() => 0));
     table.onEvent(['damage', 'useCard', 'recover', 'die'], (e, phase) => {
-      this.at = table;
+      this.readFrom(table);
       this.observe(e, phase);
     });
+  }
+
+  /** Read from table t from now on, at the game's present moment. */
+  private readFrom(t: Table): void {
+    this.at = t;
+    this.sideOfRoles.clear();
+    this.lones.clear();
+    this.pub = null;
   }
 
   private rand(n: number): number {
@@ -104,12 +119,18 @@ export class HeuristicAI implements Policy {
 
   /** The side a role plays for, as the mode's `sideOf` says. */
   private sideOfRole(role: string | null): string | null {
-    return role === null ? null : ((this.fn('sideOf', role) as string | null) ?? null);
+    if (role === null) return null;
+    let side = this.sideOfRoles.get(role);
+    if (side === undefined) this.sideOfRoles.set(role, (side = (this.fn('sideOf', role) as string | null) ?? null));
+    return side;
   }
 
   /** Whether a side plays alone (the mode's `aiLoneSide`): it keeps the public player alive while others remain. */
   private lone(side: string | null): boolean {
-    return side !== null && this.fn('aiLoneSide', side) === true;
+    if (side === null) return false;
+    let alone = this.lones.get(side);
+    if (alone === undefined) this.lones.set(side, (alone = this.fn('aiLoneSide', side) === true));
+    return alone;
   }
 
   /** Seats seen out of the game: a role revealed as its player left is not a role known from the start, even if a
@@ -118,9 +139,10 @@ export class HeuristicAI implements Policy {
 
   /** The living player whose role everyone knows from the start. */
   private publicPlayer(): PlayerObj | undefined {
+    if (this.pub !== null) return this.pub;
     const players = this.at.players();
     for (const p of players) if (!p.alive) this.wasOut.add(p.seat);
-    return players.find((p) => p.alive && !this.wasOut.has(p.seat) && this.at.revealed(p.seat, 'role'));
+    return (this.pub = players.find((p) => p.alive && !this.wasOut.has(p.seat) && this.at.revealed(p.seat, 'role')));
   }
 
   private leanOf(p: PlayerObj, me: PlayerObj): Lean {
@@ -294,9 +316,9 @@ export class HeuristicAI implements Policy {
   answer(seat: SeatView): number[] | null {
     const r = seat.request;
     if (!r) return null;
-    this.at = this.table;
+    this.readFrom(this.table);
     this.seeUses(null);
-    this.at = seat;
+    this.readFrom(seat);
     this.forgetAttitudes();
     const me = seat.player(r.seat)!;
     // Patience: a player who has answered PATIENCE questions since the turn passed to this seat declines what
