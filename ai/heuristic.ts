@@ -88,8 +88,9 @@ export class HeuristicAI implements Policy {
   /** Read from table t from now on, at the game's present moment. */
   private readFrom(t: Table): void {
     this.at = t;
-    this.sideOfRoles.clear();
-    this.lones.clear();
+    // Emptied only when they hold something: clearing a Map makes it a new table.
+    if (this.sideOfRoles.size > 0) this.sideOfRoles.clear();
+    if (this.lones.size > 0) this.lones.clear();
     this.pub = null;
   }
 
