@@ -15,7 +15,8 @@ const BASICS = 'rules/core/basics.sgs';
 const edit = (from: SourceInput[], file: string, f: (text: string) => string): SourceInput[] =>
   from.map((s) => (s.file === file ? { file, text: f(s.text) } : s));
 
-/** One author's session: comments, moved lines, a changed rule, a syntax error and its fix, an unworded name, the
+/** One author's session: comments, moved lines, a changed rule (a number inside a skill, an event passed on), a
+ *  syntax error and its fix, an unworded name, the
  *  declarations `npm run bench` appends (recheckCode), a function renamed and given a parameter (its callers in
  *  other files), a new property, a phrase deleted, a deleted file. */
 function session(): SourceInput[][] {
@@ -30,6 +31,14 @@ function session(): SourceInput[][] {
   step(edit(cur, PHRASES, (t) => `${t}# another comment\n`));
   step(edit(cur, WU, (t) => `\n\n${t}`));
   step(edit(cur, WU, (t) => t.replace('draw(you, 2)', 'draw(you, 3)')));
+  // A number inside a trigger's body (the skill walks the same: the texts' facts are kept), then a call that passes
+  // the event on (it walks differently: the facts are found again).
+  step(edit(cur, WU, (t) => t.replace('event.count += 1', 'event.count += 2')));
+  step(
+    edit(cur, WU, (t) =>
+      t.replace('    draw(you, 1)\n', '    draw(you, 1)\n    let lost = equipCardsLost(event, you)\n'),
+    ),
+  );
   step(edit(cur, WU, (t) => `${t}\nskill broken 坏 "Broken" {\n`));
   step(edit(cur, WU, (t) => t.replace(/\nskill broken[\s\S]*$/, '\n')));
   step(

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type * as A from '../compiler/ast/nodes.ts';
 import { DeclCaches } from '../compiler/decl-cache.ts';
-import { Facts, WalkCache } from '../compiler/text/facts.ts';
+import { Facts, WalkCache, walkKey } from '../compiler/text/facts.ts';
 import { collect } from '../compiler/lower/symbols.ts';
 import { parse } from '../compiler/syntax/parse.ts';
 
@@ -29,6 +29,19 @@ describe('the facts of the texts', () => {
       const facts = new Facts(S, [ast]);
       for (let i = 1; i <= depth; i++) expect(facts.kindsOfParam(`function:f${i}`, 0), `f${i}`).toEqual(['hurt']);
     }
+  });
+
+  it('walks a skill the same after a number in its body changes, differently once it passes the event on', () => {
+    const key = (body: string) => {
+      const { ast, diagnostics } = parse(chain(3).replace('{ let x = f1(event) }', `{ ${body} }`), 'chain.sgs');
+      expect(diagnostics).toEqual([]);
+      const S = collect([ast], []);
+      const skill = ast.decls.find((d) => d.kind === 'Skill')!;
+      return walkKey(new Facts(S, [ast]).walkedOf(skill, new WalkCache(new DeclCaches().cache())));
+    };
+    expect(key('let x = f1(event)\n let n = 2')).toBe(key('let x = f1(event)\n let n = 3'));
+    expect(key('let x = f1(event)')).not.toBe(key('let x = f2(event)'));
+    expect(key('let n = 2')).not.toBe(key('let x = f1(event)'));
   });
 
   it('tells facts found again from the same trees from facts that changed', () => {

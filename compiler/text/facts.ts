@@ -7,6 +7,7 @@ import type { Symbols } from '../lower/symbols.ts';
 import type { DeclCache } from '../decl-cache.ts';
 import { AskIndex, positional } from './asks.ts';
 import { sameList, sameMap } from './same.ts';
+import { printExpr } from '../ast/print.ts';
 
 export { positional };
 
@@ -97,63 +98,12 @@ export class Facts {
   ) {
     this.asks = asks ?? new AskIndex(S, files);
     const bodies: Body[] = [];
-    const visit = (d: A.Decl) => {
-      switch (d.kind) {
-        case 'Event':
-          bodies.push({ callee: `event:${d.names.id.name}`, params: d.params, body: d.body, event: d.names.id.name });
-          if (d.cleanup)
-            bodies.push({
-              callee: `event:${d.names.id.name}`,
-              params: d.params,
-              body: d.cleanup,
-              event: d.names.id.name,
-            });
-          break;
-        case 'Action':
-          bodies.push({ callee: `action:${d.names.id.name}`, params: d.params, body: d.body });
-          break;
-        case 'Function':
-          bodies.push({ callee: `function:${d.names.id.name}`, params: d.params, body: d.body, expr: d.expr });
-          break;
-        case 'Card':
-          for (const m of d.methods) {
-            if (!this.methodParams.has(m.name.name)) this.methodParams.set(m.name.name, m.params);
-            bodies.push({ callee: `method:${m.name.name}`, params: m.params, body: m.body, expr: m.expr });
-          }
-          break;
-        case 'CardMethod':
-          if (!this.methodParams.has(d.name.name)) this.methodParams.set(d.name.name, d.params);
-          break;
-        case 'Mode':
-          for (const m of d.methods) {
-            if (!this.modeParams.has(m.name.name)) this.modeParams.set(m.name.name, m.params);
-            bodies.push({ callee: `mode:${m.name.name}`, params: m.params, body: m.body, expr: m.expr });
-          }
-          break;
-        case 'Skill':
-          for (const it of d.items) {
-            if (it.kind === 'Trigger')
-              bodies.push({
-                callee: `trigger:${d.names.id.name}`,
-                params: [],
-                body: it.body,
-                window: it.window.name,
-                alias: it.alias?.name,
-              });
-            if (it.kind === 'Active') bodies.push({ callee: `active:${d.names.id.name}`, params: [], body: it.body });
-          }
-          break;
-        case 'Variant':
-          d.decls.forEach(visit);
-          break;
-      }
-    };
     // The bodies of each top-level declaration: bodies[from, to).
     const groups: { top: A.Decl; from: number; to: number }[] = [];
     for (const f of files)
       for (const d of f.decls) {
         const from = bodies.length;
-        visit(d);
+        this.visitDecl(d, bodies);
         if (bodies.length > from) groups.push({ top: d, from, to: bodies.length });
       }
 
@@ -292,6 +242,68 @@ export class Facts {
    *  something (a `let` or an argument whose expression may hold event kinds: `mayHold`; a call of something other
    *  than an event, which runs inside this body's contexts; any other step gives nothing in every round, so leaving
    *  it out changes no result, order or symbol read), its timings, and each timing's subject field if any. */
+  /** A declaration's bodies, onto `bodies`; a card's and a mode's methods' parameters noted on the way. */
+  private visitDecl(d: A.Decl, bodies: Body[]): void {
+    switch (d.kind) {
+      case 'Event':
+        bodies.push({ callee: `event:${d.names.id.name}`, params: d.params, body: d.body, event: d.names.id.name });
+        if (d.cleanup)
+          bodies.push({
+            callee: `event:${d.names.id.name}`,
+            params: d.params,
+            body: d.cleanup,
+            event: d.names.id.name,
+          });
+        break;
+      case 'Action':
+        bodies.push({ callee: `action:${d.names.id.name}`, params: d.params, body: d.body });
+        break;
+      case 'Function':
+        bodies.push({ callee: `function:${d.names.id.name}`, params: d.params, body: d.body, expr: d.expr });
+        break;
+      case 'Card':
+        for (const m of d.methods) {
+          if (!this.methodParams.has(m.name.name)) this.methodParams.set(m.name.name, m.params);
+          bodies.push({ callee: `method:${m.name.name}`, params: m.params, body: m.body, expr: m.expr });
+        }
+        break;
+      case 'CardMethod':
+        if (!this.methodParams.has(d.name.name)) this.methodParams.set(d.name.name, d.params);
+        break;
+      case 'Mode':
+        for (const m of d.methods) {
+          if (!this.modeParams.has(m.name.name)) this.modeParams.set(m.name.name, m.params);
+          bodies.push({ callee: `mode:${m.name.name}`, params: m.params, body: m.body, expr: m.expr });
+        }
+        break;
+      case 'Skill':
+        for (const it of d.items) {
+          if (it.kind === 'Trigger')
+            bodies.push({
+              callee: `trigger:${d.names.id.name}`,
+              params: [],
+              body: it.body,
+              window: it.window.name,
+              alias: it.alias?.name,
+            });
+          if (it.kind === 'Active') bodies.push({ callee: `active:${d.names.id.name}`, params: [], body: it.body });
+        }
+        break;
+      case 'Variant':
+        for (const x of d.decls) this.visitDecl(x, bodies);
+        break;
+    }
+  }
+
+  /** What walking one declaration's bodies finds, through `cache` (a re-check compares a skill's walk before and
+   *  after an edit: compiler/text/missing.ts). Only for a declaration that notes no parameters (a skill). */
+  walkedOf(d: A.Decl, cache: WalkCache): Walked {
+    const bodies: Body[] = [];
+    this.visitDecl(d, bodies);
+    const tag = cache.tag(this.methodParams, this.modeParams);
+    return cache.decls.run(d, this.S, () => this.walk(bodies, 0, bodies.length), tag);
+  }
+
   private walk(bodies: Body[], from: number, to: number): Walked {
     const timings: Timing[] = [];
     const scans: Scan[] = [];
@@ -477,4 +489,22 @@ function walkStmt(s: A.Stmt, onStmt: (s: A.Stmt) => void, onCall: (c: A.Call) =>
       walkExpr(s.expr, onCall);
       break;
   }
+}
+
+/** What the facts can learn from a walk, as text: two walks with the same key add the same facts (a number edited
+ *  inside a skill's body changes none of it). The rounds' marks (`read`, `passed`) are not part of it. */
+export function walkKey(w: Walked): string {
+  let k = '';
+  for (const sc of w.scans) {
+    k += `S${sc.callee}|${sc.window ?? ''}|${sc.eventHere}|${sc.alias ?? ''}|${sc.fields}|`;
+    for (const [n, key] of sc.params) k += `${n}=${key},`;
+    for (const st of sc.steps)
+      k +=
+        'let' in st
+          ? `;L${st.let}=${printExpr(st.value)}`
+          : `;C${st.callee}|${st.context}|${st.args.map((a) => `${a.key}=${printExpr(a.value)}`).join(',')}`;
+  }
+  for (const t of w.timings) k += `T${t.callee}>${t.window}`;
+  for (const [w_, f] of w.subjects) k += `J${w_}=${f ?? ''}`;
+  return k;
 }

@@ -7,7 +7,7 @@ import { Reads, sameTables, type Symbols } from '../lower/symbols.ts';
 import { warning, type Diagnostic } from '../diagnostics.ts';
 import { DeclCaches, stillHolds, type DeclCache } from '../decl-cache.ts';
 import { Phrasebook } from './phrasebook.ts';
-import { Facts, WalkCache } from './facts.ts';
+import { Facts, WalkCache, walkKey } from './facts.ts';
 import { ASK_KINDS, AskIndex } from './asks.ts';
 import { sameList } from './same.ts';
 import { Renderer } from './stmt.ts';
@@ -154,6 +154,22 @@ export class MissingWording {
     return [...found.values()];
   }
 
+  /** Whether the declarations the facts were found from differ only in skills whose bodies walk the same
+   *  (facts.ts walkKey): the edit an author makes most, a number inside a skill, then keeps the facts without
+   *  finding them again (a fifth of such a re-check). `facts` is rebound to the table `S` to walk them. */
+  private sameWalks(facts: Facts, was: A.Decl[], now: A.Decl[], S: Symbols): boolean {
+    if (was.length !== now.length) return false;
+    for (let i = 0; i < was.length; i++) {
+      const a = was[i]!;
+      const b = now[i]!;
+      if (a === b) continue;
+      if (a.kind !== 'Skill' || b.kind !== 'Skill') return false;
+      facts.S = S;
+      if (walkKey(facts.walkedOf(a, this.walks)) !== walkKey(facts.walkedOf(b, this.walks))) return false;
+    }
+    return true;
+  }
+
   /** The phrasebook and the facts, kept from the last compile when what they were built from is the same. */
   private tools(files: A.SourceFile[], S: Symbols): { facts: Facts; book: Phrasebook } {
     const factsFrom = files.flatMap((f) => f.decls.filter((d) => FACT_KINDS.has(d.kind)));
@@ -161,7 +177,9 @@ export class MissingWording {
     // Same tables when the caches kept their entries from that compile (`DeclCaches.begin`).
     const tables = !!last && (this.caches.change?.from === last.S || sameTables(last.S, S));
     const keepFacts =
-      tables && sameList(last.factsFrom, factsFrom) && stillHolds(last.facts.reads, last.S, S, this.caches.change);
+      tables &&
+      (sameList(last.factsFrom, factsFrom) || this.sameWalks(last.facts.value, last.factsFrom, factsFrom, S)) &&
+      stillHolds(last.facts.reads, last.S, S, this.caches.change);
     const keepBook = tables && stillHolds(last.book.reads, last.S, S, this.caches.change);
     // Where the rules ask for card kinds is found from procedures and cards only: an edit of a skill keeps it.
     const asksFrom = files.flatMap((f) => f.decls.filter((d) => ASK_KINDS.has(d.kind)));
