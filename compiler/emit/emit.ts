@@ -40,7 +40,10 @@ class Emitter {
   private sync = false;
   /** The contexts of direct functions (directFn): no context object, the game is `g` and each local (a
    *  parameter) a name of the function's own. */
-  private directs = new Map<Code, Code[]>();
+  private directLocals = new Map<Code, Code[]>();
+  /** Each function's direct form as a constant of the module (`Z…`), or null when it has none: one per function,
+   *  called by its callers (leaf) and listed for its root (`X`). */
+  private directForms = new Map<IFunction, Code | null>();
 
   constructor(private program: Program) {}
 
@@ -51,7 +54,7 @@ class Emitter {
     forEachRoot(this.program, {
       expr: (e, fn) => {
         exprs.push(js`(c) => ${this.expr(e, C)}`);
-        directs.push(fn && this.directable(fn) ? this.directFn(fn.params.length, e) : js`0`);
+        directs.push((fn && this.direct(fn)) ?? js`0`);
       },
       body: (b) => bodies.push(this.body(b)),
     });
@@ -127,15 +130,16 @@ return { E, R, D, X };
 
   /** A function whose value is an expression that calls no hook, card method or cached function (a leaf: its
    *  calls are never cached, runtime/link.ts memoised) and that no variant replaces, called with all its
-   *  arguments: a function of the module that makes its context as the engine does (runtime/hooks.ts runRef2) and
-   *  computes the expression in place, without the engine's lookup of its code and the layers of callRef. Null for
-   *  any other call. */
+   *  arguments: a function of the module that computes the expression in place, without the engine's lookup of its
+   *  code and the layers of callRef (its direct form, or one that makes its context as the engine does:
+   *  runtime/hooks.ts runRef2). Null for any other call. */
   private leaf(n: string, argc: number): Code | null {
     const f = this.program.functions[n];
     if (!f?.expr || f.params.length !== argc || memoised(this.program, n)) return null;
     if (this.program.variants.some((v) => v.parts.functions?.[n] !== undefined)) return null;
     const body = f.expr;
-    if (this.directable(f)) return this.constant('Z', n, () => this.directFn(f.params.length, body));
+    const direct = this.direct(f);
+    if (direct !== null) return direct;
     return this.constant('Z', n, () => {
       const ps = f.params.map(() => this.fresh('v'));
       const binds = ps.map((p, i) => js`c.vars[${int(i)}] = ${p}; `);
@@ -191,12 +195,27 @@ return { E, R, D, X };
     return ok(f.expr);
   }
 
+  /** The function's direct form (directFn), declared the first time it is asked for; null when it has none. */
+  private direct(f: IFunction): Code | null {
+    let d = this.directForms.get(f);
+    if (d === undefined) {
+      d = null;
+      if (this.directable(f)) {
+        const code = this.directFn(f.params.length, f.expr!);
+        d = this.fresh('Z');
+        this.decls.push(js`const ${d} = ${code};`);
+      }
+      this.directForms.set(f, d);
+    }
+    return d;
+  }
+
   /** A function's value from its arguments as they are: `(g, v1 = null, …) => value`, its expression written with
    *  the game as `g` and its parameters as names (runtime/hooks.ts runs it in place of a context and a binding). */
   private directFn(params: number, body: IExpr): Code {
     const ps = Array.from({ length: params }, () => this.fresh('v'));
     const dc = js`c`; // this function's context: a Code of its own, known by identity
-    this.directs.set(dc, ps);
+    this.directLocals.set(dc, ps);
     return js`(g${list(
       ps.map((p) => js`, ${p} = null`),
       '',
@@ -205,7 +224,7 @@ return { E, R, D, X };
 
   /** The game as the expression's context reaches it. */
   private gOf(c: Code): Code {
-    return this.directs.has(c) ? G : js`${c}.g`;
+    return this.directLocals.has(c) ? G : js`${c}.g`;
   }
 
   /** A card method, resolved per kind on its first use (linker.methodRef). */
@@ -283,7 +302,7 @@ return ${general}(g, o, a);
       case 'default':
         return js`undefined`;
       case 'local': {
-        const d = this.directs.get(c);
+        const d = this.directLocals.get(c);
         return d !== undefined ? d[e.i]! : js`${c}.vars[${int(e.i)}]`;
       }
       case 'global':

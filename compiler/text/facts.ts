@@ -238,10 +238,6 @@ export class Facts {
     return s?.kind === 'event' ? [s.id] : NO_KINDS;
   }
 
-  /** One walk of bodies[from, to): each body's steps the rounds re-read, in order, only those that can change
-   *  something (a `let` or an argument whose expression may hold event kinds: `mayHold`; a call of something other
-   *  than an event, which runs inside this body's contexts; any other step gives nothing in every round, so leaving
-   *  it out changes no result, order or symbol read), its timings, and each timing's subject field if any. */
   /** A declaration's bodies, onto `bodies`; a card's and a mode's methods' parameters noted on the way. */
   private visitDecl(d: A.Decl, bodies: Body[]): void {
     switch (d.kind) {
@@ -304,6 +300,10 @@ export class Facts {
     return cache.decls.run(d, this.S, () => this.walk(bodies, 0, bodies.length), tag);
   }
 
+  /** One walk of bodies[from, to): each body's steps the rounds re-read, in order, only those that can change
+   *  something (a `let` or an argument whose expression may hold event kinds: `mayHold`; a call of something other
+   *  than an event, which runs inside this body's contexts; any other step gives nothing in every round, so leaving
+   *  it out changes no result, order or symbol read), its timings, and each timing's subject field if any. */
   private walk(bodies: Body[], from: number, to: number): Walked {
     const timings: Timing[] = [];
     const scans: Scan[] = [];
@@ -505,6 +505,6 @@ export function walkKey(w: Walked): string {
           : `;C${st.callee}|${st.context}|${st.args.map((a) => `${a.key}=${printExpr(a.value)}`).join(',')}`;
   }
   for (const t of w.timings) k += `T${t.callee}>${t.window}`;
-  for (const [w_, f] of w.subjects) k += `J${w_}=${f ?? ''}`;
+  for (const [window, field] of w.subjects) k += `J${window}=${field ?? ''}`;
   return k;
 }

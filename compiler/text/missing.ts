@@ -159,12 +159,12 @@ export class MissingWording {
    *  finding them again (a fifth of such a re-check). `facts` is rebound to the table `S` to walk them. */
   private sameWalks(facts: Facts, was: A.Decl[], now: A.Decl[], S: Symbols): boolean {
     if (was.length !== now.length) return false;
+    facts.S = S;
     for (let i = 0; i < was.length; i++) {
       const a = was[i]!;
       const b = now[i]!;
       if (a === b) continue;
       if (a.kind !== 'Skill' || b.kind !== 'Skill') return false;
-      facts.S = S;
       if (walkKey(facts.walkedOf(a, this.walks)) !== walkKey(facts.walkedOf(b, this.walks))) return false;
     }
     return true;
@@ -178,8 +178,8 @@ export class MissingWording {
     const tables = !!last && (this.caches.change?.from === last.S || sameTables(last.S, S));
     const keepFacts =
       tables &&
-      (sameList(last.factsFrom, factsFrom) || this.sameWalks(last.facts.value, last.factsFrom, factsFrom, S)) &&
-      stillHolds(last.facts.reads, last.S, S, this.caches.change);
+      stillHolds(last.facts.reads, last.S, S, this.caches.change) &&
+      (sameList(last.factsFrom, factsFrom) || this.sameWalks(last.facts.value, last.factsFrom, factsFrom, S));
     const keepBook = tables && stillHolds(last.book.reads, last.S, S, this.caches.change);
     // Where the rules ask for card kinds is found from procedures and cards only: an edit of a skill keeps it.
     const asksFrom = files.flatMap((f) => f.decls.filter((d) => ASK_KINDS.has(d.kind)));
