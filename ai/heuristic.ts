@@ -1,9 +1,10 @@
 // A heuristic player. It answers the engine's requests like any other client (it only picks among the offered
 // options, so it cannot make an illegal move), reads only what its seat may know (its seat's view of the table,
-// runtime/view.ts SeatView: its own hand and role, public zones, revealed roles), and infers the others' sides from what they do: who hurt or helped whom. It names no card,
-// skill or role: what a card or skill is for comes from their AI hints (aiUse, aiTarget, aiKeep… — docs/language.md,
-// "AI hints"), what a question asks from its subject (`asks`, `about`, the skill asking), and sides from the mode's
-// `sideOf` and `aiLoneSide`. Deterministic: ties are broken by its own seeded generator, never the wall clock.
+// runtime/view.ts SeatView: its own hand and role, public zones, revealed roles), and infers the others' sides from
+// what they do: who hurt or helped whom. It names no card, skill, role or event: what a card or skill is for comes
+// from their AI hints (aiUse, aiTarget, aiKeep… — docs/language.md, "AI hints"), what an event means from its hints
+// (aiHarm, aiCardUse…: event-hints.ts), what a question asks from its subject (`asks`, `about`, the skill asking),
+// and sides from the mode's `sideOf` and `aiLoneSide`. Deterministic: ties are broken by its own seeded generator, never the wall clock.
 import {
   randMod,
   seedRng,
@@ -19,6 +20,7 @@ import {
   type Value,
   type VirtualCard,
 } from '../runtime/index.ts';
+import { eventHints, type Deed, type EventHints } from './event-hints.ts';
 import type { Policy } from './policy.ts';
 
 /** The other living players as one seat sees them: how many it takes for foes and for friends. */
@@ -56,6 +58,8 @@ export class HeuristicAI implements Policy {
   private sideOfRoles = new Map<string, string | null>();
   private lones = new Map<string, boolean>();
   private pub: PlayerObj | undefined | null = null;
+  /** What the rules' events mean (their hints). */
+  private readonly hints: EventHints;
   /** The seat whose turn it was at the last question, and how many questions were asked since it began. */
   private turnOf = -1;
   private asked = 0;
@@ -79,7 +83,8 @@ export class HeuristicAI implements Policy {
     this.at = table;
     this.lean = table.players().map(() => 0);
     this.done = table.players().map(() => table.players().map(() => 0));
-    table.onEvent(['damage', 'useCard', 'recover', 'die'], (e, phase) => {
+    this.hints = eventHints(table.program);
+    table.onEvent(this.hints.watched, (e, phase) => {
       this.readFrom(table);
       this.observe(e, phase);
     });
@@ -215,16 +220,25 @@ export class HeuristicAI implements Policy {
     this.forgetAttitudes();
     this.seeUses(phase === 'end' ? f : null);
     const d = f.data;
-    if (phase === 'end' && f.id === 'damage' && !f.stopped) {
-      this.judge(d.from as PlayerObj | null, d.to as PlayerObj, -1);
-    } else if (phase === 'start' && f.id === 'useCard') {
-      if (d.card === null) this.unseenUses.push(f.key);
+    if (phase === 'start') {
+      const use = this.hints.cardUse.get(f.id);
+      if (use === undefined) return;
+      if (d[use.card] === null) this.unseenUses.push(f.key);
       else this.used(f);
-    } else if (phase === 'end' && f.id === 'recover' && !f.stopped) {
-      this.judge(d.from as PlayerObj | null, d.who as PlayerObj, +1);
-    } else if (phase === 'end' && f.id === 'die') {
-      this.wasOut.add((d.who as PlayerObj).seat);
+      return;
     }
+    if (!f.stopped) {
+      this.deed(f, this.hints.harm.get(f.id), -1);
+      this.deed(f, this.hints.help.get(f.id), +1);
+    }
+    const out = this.hints.out.get(f.id);
+    if (out !== undefined) this.wasOut.add((d[out] as PlayerObj).seat);
+  }
+
+  /** An event that ended was a harm (sign -1) or a help (+1) of one player to another, as its hint says. */
+  private deed(f: SeenEvent, deed: Deed | undefined, sign: number): void {
+    if (deed !== undefined)
+      this.judge((f.data[deed.by] as PlayerObj | null) ?? null, f.data[deed.on] as PlayerObj, sign);
   }
 
   /** Uses whose card the table has not seen yet: a card used from a hand is hidden until it is on the table. */
@@ -235,7 +249,7 @@ export class HeuristicAI implements Policy {
     if (this.unseenUses.length === 0) return;
     for (let fr = this.table.running(); fr; fr = fr.parent) {
       const i = this.unseenUses.indexOf(fr.key);
-      if (i < 0 || (fr.data.card === null && fr.key !== ending?.key)) continue;
+      if (i < 0 || (fr.data[this.hints.cardUse.get(fr.id)!.card] === null && fr.key !== ending?.key)) continue;
       this.unseenUses.splice(i, 1);
       this.used(fr);
     }
@@ -244,12 +258,13 @@ export class HeuristicAI implements Policy {
   /** What a use says: a cancelling card raises the level of the effect it cancels; a card aimed at players says
    *  what its user thinks of them. */
   private used(f: SeenEvent): void {
+    const use = this.hints.cardUse.get(f.id)!;
     const d = f.data;
-    const card = d.card as CardObj | VirtualCard | null;
-    const user = d.user as PlayerObj;
+    const card = d[use.card] as CardObj | VirtualCard | null;
+    const user = d[use.user] as PlayerObj;
     if (this.cardHint(card, 'aiCancels') === true) {
       for (let fr: SeenEvent | null = f; fr; fr = fr.parent) {
-        if (fr.id === 'cardEffect' || fr.id === 'delayedEffect') {
+        if (this.hints.cardEffect.has(fr.id)) {
           this.nullLevel.set(fr.key, (this.nullLevel.get(fr.key) ?? 0) + 1);
           break;
         }
@@ -259,7 +274,7 @@ export class HeuristicAI implements Policy {
     // Cards hitting everyone say nothing.
     if (this.cardHint(card, 'aiArea') === true) return;
     const aim = this.cardHint(card, 'aiTarget');
-    for (const t of (d.targets as PlayerObj[]) ?? []) {
+    for (const t of (d[use.targets] as PlayerObj[]) ?? []) {
       if (t.seat === user.seat) continue;
       if (aim === 'foe') this.judge(user, t, -1);
       else if (aim === 'friend' && this.cardHint(card, 'aiWounded') === true) this.judge(user, t, +1);
@@ -536,7 +551,7 @@ export class HeuristicAI implements Policy {
   /** Answer with a real card before a converted one; help another player only if they are an ally. */
   private respond(me: PlayerObj, r: Request): number[] {
     const f = this.at.running();
-    const asker = f && f.id === 'respond' ? this.helpedPlayer(f) : null;
+    const asker = f && this.hints.response.has(f.id) ? this.helpedPlayer(f) : null;
     if (asker && this.attitude(me, asker) <= 0) return [];
     // Don't answer an ally's card when answering hurts them (a duel); otherwise always answer.
     const about = r.subject?.about;
@@ -557,17 +572,19 @@ export class HeuristicAI implements Policy {
   /** When a skill asks me to respond for someone else, who is it? */
   private helpedPlayer(f: Frame): PlayerObj | null {
     for (let fr = f.parent; fr; fr = fr.parent) {
-      if (fr.id === 'respond') return fr.data.who as PlayerObj;
+      const who = this.hints.response.get(fr.id);
+      if (who !== undefined) return fr.data[who] as PlayerObj;
     }
     return null;
   }
 
   private nullify(me: PlayerObj, r: Request): number[] {
     let fr: SeenEvent | null = this.at.running();
-    while (fr && fr.id !== 'cardEffect' && fr.id !== 'delayedEffect') fr = fr.parent;
+    while (fr && !this.hints.cardEffect.has(fr.id)) fr = fr.parent;
     if (!fr) return [];
-    const card = fr.data.card as Value;
-    const target = (fr.data.target ?? fr.data.player) as PlayerObj | null;
+    const effect = this.hints.cardEffect.get(fr.id)!;
+    const card = fr.data[effect.card] as Value;
+    const target = (fr.data[effect.target] ?? null) as PlayerObj | null;
     if (!isCardValue(card) || !target) return [];
     const harmful = this.cardHint(card, 'aiTarget') === 'foe';
     const keep = this.cardHint(card, 'aiKeep');

@@ -114,7 +114,7 @@ export function playGame(program: Program, s: PlaySetup): PlayResult {
     return done('error', null, 0, messageOf(e));
   }
   const cap = s.maxDecisions ?? DEFAULT_MAX_DECISIONS;
-  const turnEvents = 'turn' in g.program.events;
+  const turnEvents = turnEventsOf(g.program);
   let turns = 0;
   let marker: unknown = null;
   /** Each time the game waits for a decision (and once it has stopped): the checks, then the policy's answer, or
@@ -175,11 +175,15 @@ export function playGame(program: Program, s: PlaySetup): PlayResult {
   return 'rejected' in end ? rejected(end.picks, end.rejected) : end.result;
 }
 
-/** Something that changes exactly when a new turn starts: the running `turn` event when the rules have one (so an
- *  extra turn by the same player counts), else the player in the `turnPlayer` global. Null outside turns. */
-function turnMarker(g: Game, turnEvents: boolean): unknown {
-  if (!turnEvents) return g.state.globals.turnPlayer ?? null;
-  for (let f: Frame | null = g.frame; f; f = f.parent) if (f.id === 'turn') return f;
+/** The events that are a player's turn: those with the hint `turnOf` (the core's turn). */
+function turnEventsOf(program: Program): ReadonlySet<string> {
+  return new Set(Object.values(program.events).flatMap((e) => (e.hints?.turnOf ? [e.id] : [])));
+}
+
+/** Something that changes exactly when a new turn starts: the innermost running turn event (so an extra turn by the
+ *  same player counts). Null outside turns, and always for rules that declare no turn event. */
+function turnMarker(g: Game, turnEvents: ReadonlySet<string>): unknown {
+  for (let f: Frame | null = g.frame; f; f = f.parent) if (turnEvents.has(f.id)) return f;
   return null;
 }
 

@@ -174,6 +174,8 @@ export interface IEvent {
   params: IParam[];
   body: IBody;
   cleanup?: IBody;
+  /** Hints for AIs and tools, each naming fields of the event (`aiHarm: from, to` → { aiHarm: ['from', 'to'] }). */
+  hints?: Record<string, string[]>;
 }
 
 export interface IAction_ {

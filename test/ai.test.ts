@@ -218,6 +218,55 @@ scenario aiHurtByLordsHealer 伤害隐藏忠臣 "A renegade heals the lord, then
   });
 });
 
+describe("the heuristic AI and an expansion's own event (event hints: aiHarm)", () => {
+  // The same story as above, told with an event the core does not have: the renegade heals the lord, then curses
+  // the hidden loyalist. Only the event's hint `aiHarm: by, whom` says that a curse is harm.
+  const scenario = (hint: string) => `package identity
+event exCurse 诅咒 "Curse" (by: player, whom: player) {
+  ${hint}
+  whom.hp -= 1
+}
+skill exCursing 诅咒术 "Cursing" {
+  active limit 1 per turn {
+    let t = choose(you, others(you), "whom to curse")
+    exCurse(you, t)
+  }
+}
+scenario aiCursedByLordsHealer 诅咒隐藏忠臣 "A renegade heals the lord, then curses the hidden loyalist" {
+  mode identity
+  seat a { general: caocao, role: lord, hp: 3 }
+  seat b { general: zhangfei, role: loyalist, hand: [slash ♣8] }
+  seat c { general: huatuo, role: renegade, hand: [slash ♠7, jink ♥2], skills: [qingnang, exCursing] }
+  deck: [jink ♦2, jink ♦3, jink ♦4, jink ♦5, jink ♦6, jink ♦7]
+  start c playPhase
+  c: qingnang
+  c: a
+  c: jink ♥2
+  c: exCursing
+  c: b
+  c: pass
+  expect ask b
+  expect offered slash ♣8
+}`;
+  /** The cursed loyalist's play and its targets, for each AI seed. */
+  const answers = (hint: string) => {
+    const program = withScenarios('ai-curse.sgs', scenario(hint));
+    return [1, 2, 3, 4, 5, 6].map((seed) => {
+      const { g, ai } = watched(program, 'aiCursedByLordsHealer', seed);
+      const play = answerOf(ai, g)!;
+      const labels = play.map((i) => g.pending!.options[i]!.label);
+      if (play.length === 0) return labels;
+      g.answer(play);
+      return [...labels, ...answerOf(ai, g)!.map((i) => g.pending!.options[i]!.label)];
+    });
+  };
+
+  it('takes the curser for a foe when the event says it harms, and not when it says nothing', () => {
+    expect(answers('aiHarm: by, whom')).toEqual(Array(6).fill(['slash ♣8', 'c']));
+    expect(answers('')).toEqual(Array(6).fill([]));
+  });
+});
+
 describe('the heuristic AI and a yes that gains nothing', () => {
   // 洛神 judges, 鬼才 swaps the red card for the black one in 甄姬's own hand, 洛神 takes it back: asked again, the
   // seat is as it was at its last yes. Without 鬼才 each yes gains a card and the AI goes on.

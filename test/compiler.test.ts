@@ -98,6 +98,25 @@ describe('diagnostics', () => {
     expect(codes('package x\nextend enum moveReason { used }\n')).toEqual(['SGS140']);
   });
 
+  it("keeps an event's hints as the names of its fields, and refuses a hint naming anything else", () => {
+    const text = [
+      'package x',
+      'event exCurse 咒 "Curse" (by: player, whom: player, n: int = 1) {',
+      '  aiHarm: by, whom',
+      '  exNote: n',
+      '  whom.hp -= n',
+      '}',
+    ].join('\n');
+    const r = compile([...rules, { file: 'planted.sgs', text }]);
+    expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(r.program!.events.exCurse!.hints).toEqual({ aiHarm: ['by', 'whom'], exNote: ['n'] });
+    // The body still runs every statement after the hints.
+    expect(r.program!.events.exCurse!.body.stmts).toHaveLength(1);
+    expect(codes('package x\nevent exE 甲 "E" (p: player) {\n  aiOut: q\n}\n')).toEqual(['SGS145']);
+    expect(codes('package x\nevent exE 甲 "E" (p: player) {\n  aiOut: 3\n}\n')).toEqual(['SGS145']);
+    expect(codes('package x\nevent exE 甲 "E" (p: player) {\n  aiOut: p\n  aiOut: p\n}\n')).toEqual(['SGS145']);
+  });
+
   it('reads skill tags and the fields a general needs from the rules, not from the compiler', () => {
     const tagged =
       'package x\ntag exStrict 严格 "Strict" forbids may\nskill exS 甲 "S" exStrict { on damaged(you) may { draw(you, 1) } }\n';

@@ -4,6 +4,8 @@
 // What counts as naming one (decided so that English prose does not trip it):
 // - a string literal (or a piece of a template literal) whose whole text is an id: `'peach'`, `'lord'`;
 // - an identifier spelled exactly as an id: a property key `{ peach: 10 }`, a `case` label, a variable `lord`.
+// Event ids count only as whole strings (`'damage'`): they are plain verbs and nouns (turn, judge, respond) that
+// name methods and variables too. What an event means to an AI or a tool is one of its hints (`aiHarm: from, to`).
 // Comments are free (they explain rulings), and so is prose inside a longer string ("the lord's side wins").
 // Test files, the site and the rules themselves are not scanned.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -35,6 +37,11 @@ function gameIds(): Map<string, string> {
   return ids;
 }
 
+/** Every event id of the compiled rules. */
+function eventIds(): Set<string> {
+  return new Set(Object.keys(rulesProgram().events));
+}
+
 function tsFiles(dir: string): string[] {
   const out: string[] = [];
   for (const name of readdirSync(dir)) {
@@ -52,18 +59,18 @@ interface Hit {
   what: string;
 }
 
-function hitsIn(file: string, ids: Map<string, string>): Hit[] {
+function hitsIn(file: string, ids: Map<string, string>, events: Set<string>): Hit[] {
   const text = readFileSync(file, 'utf8');
   const src = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const hits: Hit[] = [];
-  const check = (node: ts.Node, word: string) => {
-    const what = ids.get(word);
+  const check = (node: ts.Node, word: string, whole = false) => {
+    const what = ids.get(word) ?? (whole && events.has(word) ? 'event' : undefined);
     if (!what) return;
     const line = src.getLineAndCharacterOfPosition(node.getStart(src)).line + 1;
     hits.push({ file: relative(process.cwd(), file), line, word, what });
   };
   const visit = (node: ts.Node) => {
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) check(node, node.text);
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) check(node, node.text, true);
     else if (ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) check(node, node.text);
     else if (ts.isIdentifier(node) || ts.isPrivateIdentifier(node)) check(node, node.text.replace(/^#/, ''));
     ts.forEachChild(node, visit);
@@ -74,6 +81,7 @@ function hitsIn(file: string, ids: Map<string, string>): Hit[] {
 
 describe('no game words outside rules/', () => {
   const ids = gameIds();
+  const events = eventIds();
 
   it('the list of game ids comes from the rules and is not empty', () => {
     const kinds = new Set(ids.values());
@@ -81,8 +89,8 @@ describe('no game words outside rules/', () => {
     expect(ids.size).toBeGreaterThan(50);
   });
 
-  it.each(ROOTS)('%s/ names no card, skill, general, role or phase id', (root) => {
-    const hits = tsFiles(root).flatMap((f) => hitsIn(f, ids));
+  it.each(ROOTS)('%s/ names no card, skill, general, role or phase id, nor an event id as a string', (root) => {
+    const hits = tsFiles(root).flatMap((f) => hitsIn(f, ids, events));
     expect(hits.map((h) => `${h.file}:${h.line}: ${h.what} id '${h.word}'`)).toEqual([]);
   });
 });

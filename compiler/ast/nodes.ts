@@ -506,6 +506,9 @@ export interface EventDecl {
   names: Names;
   params: Param[];
   returns?: TypeRef;
+  /** `field: name, …` before the body's statements: hints for AIs and tools naming the event's own fields
+   *  (`aiHarm: from, to`), read as the event's hints. */
+  fields?: Field[];
   body: Block;
   cleanup?: Block;
   span: Span;

@@ -368,7 +368,8 @@ class Lowerer {
           const cst = this.block(d.cleanup, cs, cx);
           cleanup = { slots: cs.counter.n, stmts: cst };
         }
-        p.events[d.names.id.name] = { id: d.names.id.name, params, body, cleanup };
+        const hints = this.eventHints(d, fields);
+        p.events[d.names.id.name] = { id: d.names.id.name, params, body, cleanup, ...(hints ? { hints } : {}) };
         break;
       }
       case 'Action': {
@@ -462,6 +463,30 @@ class Lowerer {
         this.err('SGS162', 'a variant cannot contain another variant', d.span);
         break;
     }
+  }
+
+  /** An event's hints (`aiHarm: from, to`): each names fields of the event, kept as their names (an AI reads them
+   *  from the event as it sees it, so a hint can show nothing the seat may not see). */
+  private eventHints(d: A.EventDecl, fields: A.Param[]): Record<string, string[]> | undefined {
+    if (!d.fields?.length) return undefined;
+    const known = new Set(fields.map((f) => f.name.name));
+    const hints: Record<string, string[]> = {};
+    for (const f of d.fields) {
+      const names: string[] = [];
+      for (const v of f.value.kind === 'List' ? f.value.items : [f.value]) {
+        if (v.kind === 'Name' && known.has(v.name)) names.push(v.name);
+        else
+          this.err(
+            'SGS145',
+            `a hint of event ${d.names.id.name} names its fields: ${v.kind === 'Name' ? `'${v.name}' is not one of them` : 'this is not a field name'} (${[...known].join(', ')})`,
+            v.span,
+          );
+      }
+      if (f.name.name in hints)
+        this.err('SGS145', `event ${d.names.id.name} gives the hint ${f.name.name} twice`, f.span);
+      hints[f.name.name] = names;
+    }
+    return hints;
   }
 
   /** A mode's fields as constants; the decks, invariants and score property they name must exist. */

@@ -1408,6 +1408,7 @@ export class SgsParser extends EmbeddedActionsParser {
       let names: A.Names | undefined;
       let params: A.Param[] | undefined;
       let returns: A.TypeRef | undefined;
+      let fields: A.Field[] | undefined;
       let body: A.Block | undefined;
       let cleanup: A.Block | undefined;
       const build = (): A.EventDecl => ({
@@ -1415,6 +1416,7 @@ export class SgsParser extends EmbeddedActionsParser {
         names: names ?? this.b.noNames(),
         params: params ?? [],
         ...(returns ? { returns } : {}),
+        ...(fields?.length ? { fields } : {}),
         body: body ?? this.b.emptyBlock(),
         ...(cleanup ? { cleanup } : {}),
         span: this.span(first),
@@ -1424,7 +1426,9 @@ export class SgsParser extends EmbeddedActionsParser {
       names = this.SUBRULE(this.names);
       params = this.SUBRULE(this.signature);
       returns = this.OPTION(() => this.SUBRULE(this.returns));
-      body = this.SUBRULE(this.block, { LABEL: 'body' });
+      const head = this.SUBRULE(this.eventBody, { LABEL: 'body' });
+      fields = head.fields;
+      body = head.body;
       cleanup = this.OPTION2(() => {
         this.CONSUME(kw.cleanup!);
         return this.SUBRULE2(this.block, { LABEL: 'cleanup' });
@@ -1432,6 +1436,29 @@ export class SgsParser extends EmbeddedActionsParser {
       return this.closed(mark, build);
     },
     this.cutHere,
+  );
+
+  // EventBody := '{' Field* Stmt* '}'   — the fields are hints naming the event's own fields (`aiHarm: from, to`)
+  private eventBody = this.RULE(
+    'eventBody',
+    (): { fields: A.Field[]; body: A.Block } => {
+      const first = this.LA(1);
+      const fields: A.Field[] = [];
+      const stmts: A.Stmt[] = [];
+      this.CONSUME(LCurly);
+      this.MANY(() => {
+        const f = this.SUBRULE(this.field);
+        if (f) fields.push(f);
+      });
+      this.MANY2(() => {
+        const s = this.SUBRULE(this.stmt);
+        if (s) stmts.push(s);
+      });
+      this.CONSUME(RCurly);
+      if (this.rec) return NULL;
+      return { fields, body: { kind: 'Block', stmts, span: this.span(first) } };
+    },
+    { recoveryValueFunc: () => ({ fields: [], body: this.b.emptyBlock() }) },
   );
 
   private action = this.RULE(
