@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync, readdirSync, readFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compile } from '../compiler/index.ts';
-import type { Request } from '../runtime/game.ts';
+import { Game, type Request } from '../runtime/game.ts';
 import type { Program } from '../runtime/ir.ts';
 import { loadSources } from '../compiler/node/load.ts';
 import { main } from '../cli/main.ts';
@@ -209,7 +209,8 @@ describe('simulate and replay on the toy game', () => {
       invariantViolations: 0,
     });
     expect(a.wins).toEqual({ survivor: 30 });
-    expect(a.avgTurns).toBeGreaterThan(1);
+    // The toy's turn is an action: no event says it is a turn (the hint turnOf), so no turn is counted.
+    expect(a.avgTurns).toBe(0);
   });
 
   it('a game with no result within the cap is unfinished and kept as a problem with its replay', () => {
@@ -290,6 +291,22 @@ describe('simulate and replay on rules/', () => {
     // Each line names the game's seed: `sgs simulate --games 30 --seed 1 --save DIR` writes its replay file.
     expect(a.problems.map((x) => `game ${x.game} seed ${x.seed} ${x.outcome}: ${x.message}`)).toEqual([]);
     expect(a.completed).toBe(30);
+  });
+
+  it('counts the turns a game has: every run of an event whose hint turnOf says it is a turn', () => {
+    const p = programOf(RULES);
+    const played = playGame(p, { seed: 3, aiSeed: 4, players: 5 });
+    // The same game again, its turn events counted as they start.
+    let turns = 0;
+    const again = new Game(p, { players: 5, seed: 3 });
+    again.observers.push((f, phase) => {
+      if (phase === 'start' && p.events[f.id]?.hints?.turnOf) turns++;
+    });
+    let i = 0;
+    again.play(() => played.replay.answers[i++]!);
+    expect(again.traceHash()).toBe(played.traceHash);
+    expect(turns).toBeGreaterThan(5);
+    expect(played.turns).toBe(turns);
   });
 
   it('replay reproduces a game of the identity mode', () => {

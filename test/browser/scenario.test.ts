@@ -41,6 +41,10 @@ describe.skipIf(!ready)(
 
     it('watches a scenario step by step to its end with every expectation held', async () => {
       const { page, errors, external } = await open('/zh/scenarios/rendeTwoAtOnce/', 'sgs-scenario[data-ready]');
+      // Whose turn and which phase, from the running events the rules' hints name (turnOf, phaseOf): 刘备's play phase.
+      await page.waitForSelector('.sgs-status span');
+      expect(await page.locator('.sgs-status').innerText()).toMatch(/当前回合：\s*l（刘备）\s*· 出牌阶段/);
+      expect(await page.locator('.sgs-seat.current').getAttribute('data-seat')).toBe('0');
       let n = 0;
       while ((await page.locator('[data-act="next"]:not([disabled])').count()) && n < 50) {
         await page.click('[data-act="next"]');

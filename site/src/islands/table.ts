@@ -11,6 +11,7 @@ import {
   logFor,
   toJSON,
   faceText,
+  type PlayerObj,
   type Request,
   type PlayerView,
   type ViewCard,
@@ -29,6 +30,21 @@ import type { Recording } from '../lib/game-file.ts';
 import { loadCompiled } from '../lib/compiled.ts';
 import { cardBackSvg, cardSvg, isRed } from '../lib/card-svg.ts';
 import { seatDistances, seatPosition, type SeatDistance } from './round.ts';
+
+/** Whose turn it is and which phase, as the rules' event hints say: the innermost running event with `turnOf:
+ *  player` is that player's turn, one with `phaseOf: player, phase` the phase in its field `phase`. */
+function turnNow(g: Game): { player: PlayerObj | null; phase: string | null } {
+  let phase: string | null = null;
+  for (let f = g.frame; f; f = f.parent) {
+    const hints = g.program.events[f.id]?.hints;
+    const ph = hints?.phaseOf?.[1];
+    if (phase === null && ph !== undefined && typeof f.data[ph] === 'string') phase = f.data[ph] as string;
+    const who = hints?.turnOf?.[0];
+    const p = who === undefined ? null : f.data[who];
+    if (p && typeof p === 'object' && !Array.isArray(p) && p.t === 'p') return { player: p, phase };
+  }
+  return { player: null, phase: null };
+}
 
 export interface ClientRules {
   program: Program;
@@ -366,9 +382,8 @@ export abstract class Table {
       s = g.state,
       L = this.L;
     const parts: string[] = [];
-    const tp = s.globals.turnPlayer;
-    if (tp && typeof tp === 'object' && !Array.isArray(tp) && tp.t === 'p') {
-      const ph = s.globals.currentPhase;
+    const { player: tp, phase: ph } = turnNow(g);
+    if (tp) {
       parts.push(
         `${esc(L.ui('turn'))}${L.t('：', ': ')}<b>${esc(this.playerName(tp.seat))}</b>${typeof ph === 'string' ? ` · ${esc(L.name(ph))}` : ''}`,
       );
@@ -412,7 +427,7 @@ export abstract class Table {
     const n = v.players.length;
     const bottom = this.viewer ?? 0;
     const r = g.pending;
-    const tp = g.state.globals.turnPlayer as { seat?: number } | null;
+    const tp = turnNow(g).player;
     const dist = g.state.over ? [] : seatDistances(g, this.viewer, bottom);
     const distOf = new Map<number, SeatDistance>(dist.map((d) => [d.seat, d]));
     const ring: string[] = [];
