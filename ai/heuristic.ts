@@ -232,13 +232,15 @@ export class HeuristicAI implements Policy {
       this.deed(f, this.hints.help.get(f.id), +1);
     }
     const out = this.hints.out.get(f.id);
-    if (out !== undefined) this.wasOut.add((d[out] as PlayerObj).seat);
+    const who = out === undefined ? null : playerOrNull(d[out]);
+    if (who !== null) this.wasOut.add(who.seat);
   }
 
   /** An event that ended was a harm (sign -1) or a help (+1) of one player to another, as its hint says. */
   private deed(f: SeenEvent, deed: Deed | undefined, sign: number): void {
-    if (deed !== undefined)
-      this.judge((f.data[deed.by] as PlayerObj | null) ?? null, f.data[deed.on] as PlayerObj, sign);
+    if (deed === undefined) return;
+    const on = playerOrNull(f.data[deed.on]);
+    if (on !== null) this.judge(playerOrNull(f.data[deed.by]), on, sign);
   }
 
   /** Uses whose card the table has not seen yet: a card used from a hand is hidden until it is on the table. */
@@ -261,7 +263,7 @@ export class HeuristicAI implements Policy {
     const use = this.hints.cardUse.get(f.id)!;
     const d = f.data;
     const card = d[use.card] as CardObj | VirtualCard | null;
-    const user = d[use.user] as PlayerObj;
+    const user = playerOrNull(d[use.user]);
     if (this.cardHint(card, 'aiCancels') === true) {
       for (let fr: SeenEvent | null = f; fr; fr = fr.parent) {
         if (this.hints.cardEffect.has(fr.id)) {
@@ -274,8 +276,9 @@ export class HeuristicAI implements Policy {
     // Cards hitting everyone say nothing.
     if (this.cardHint(card, 'aiArea') === true) return;
     const aim = this.cardHint(card, 'aiTarget');
-    for (const t of (d[use.targets] as PlayerObj[]) ?? []) {
-      if (t.seat === user.seat) continue;
+    const targets = d[use.targets];
+    for (const t of Array.isArray(targets) ? targets : []) {
+      if (!isPlayerValue(t) || t.seat === user?.seat) continue;
       if (aim === 'foe') this.judge(user, t, -1);
       else if (aim === 'friend' && this.cardHint(card, 'aiWounded') === true) this.judge(user, t, +1);
     }
@@ -573,7 +576,7 @@ export class HeuristicAI implements Policy {
   private helpedPlayer(f: Frame): PlayerObj | null {
     for (let fr = f.parent; fr; fr = fr.parent) {
       const who = this.hints.response.get(fr.id);
-      if (who !== undefined) return fr.data[who] as PlayerObj;
+      if (who !== undefined) return playerOrNull(fr.data[who]);
     }
     return null;
   }
@@ -584,7 +587,7 @@ export class HeuristicAI implements Policy {
     if (!fr) return [];
     const effect = this.hints.cardEffect.get(fr.id)!;
     const card = fr.data[effect.card] as Value;
-    const target = (fr.data[effect.target] ?? null) as PlayerObj | null;
+    const target = playerOrNull(fr.data[effect.target]);
     if (!isCardValue(card) || !target) return [];
     const harmful = this.cardHint(card, 'aiTarget') === 'foe';
     const keep = this.cardHint(card, 'aiKeep');
@@ -707,6 +710,11 @@ function isCardValue(v: Value | undefined): v is CardObj | VirtualCard {
 
 function isPlayerValue(v: Value | undefined): v is PlayerObj {
   return !!v && typeof v === 'object' && !Array.isArray(v) && v.t === 'p';
+}
+
+/** The player a field holds, or null: an event's hint may name a field that holds none (or, by mistake, no player). */
+function playerOrNull(v: Value | undefined): PlayerObj | null {
+  return isPlayerValue(v) ? v : null;
 }
 
 /** What a play is, to tell one repeated: a card's kind, or a skill's action. */

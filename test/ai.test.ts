@@ -222,9 +222,9 @@ describe("the heuristic AI and an expansion's own event (event hints: aiHarm)", 
   // The same story as above, told with an event the core does not have: the renegade heals the lord, then curses
   // the hidden loyalist. Only the event's hint `aiHarm: by, whom` says that a curse is harm.
   const scenario = (hint: string) => `package identity
-event exCurse 诅咒 "Curse" (by: player, whom: player) {
+event exCurse 诅咒 "Curse" (by: player, whom: player, n: int = 1) {
   ${hint}
-  whom.hp -= 1
+  whom.hp -= n
 }
 skill exCursing 诅咒术 "Cursing" {
   active limit 1 per turn {
@@ -264,6 +264,12 @@ scenario aiCursedByLordsHealer 诅咒隐藏忠臣 "A renegade heals the lord, th
   it('takes the curser for a foe when the event says it harms, and not when it says nothing', () => {
     expect(answers('aiHarm: by, whom')).toEqual(Array(6).fill(['slash ♣8', 'c']));
     expect(answers('')).toEqual(Array(6).fill([]));
+  });
+
+  it('reads nothing from hints that name fields holding no player, and goes on playing', () => {
+    expect(answers('aiHarm: n, n\n  aiOut: n\n  aiCardUse: n, n, n\n  aiCardEffect: n, n\n  aiResponse: n')).toEqual(
+      Array(6).fill([]),
+    );
   });
 });
 
