@@ -28,8 +28,16 @@ export interface EventHints {
   watched: string[];
 }
 
-/** The program's event hints by kind (a hint naming too few fields is left out). */
+/** The program's event hints by kind (a hint naming too few fields is left out), read once per program: every
+ *  seat's AI of every game asks. */
 export function eventHints(program: Program): EventHints {
+  let h = read.get(program);
+  if (h === undefined) read.set(program, (h = readHints(program)));
+  return h;
+}
+const read = new WeakMap<Program, EventHints>();
+
+function readHints(program: Program): EventHints {
   const h: EventHints = {
     harm: new Map(),
     help: new Map(),

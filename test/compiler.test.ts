@@ -115,6 +115,8 @@ describe('diagnostics', () => {
     expect(codes('package x\nevent exE 甲 "E" (p: player) {\n  aiOut: q\n}\n')).toEqual(['SGS145']);
     expect(codes('package x\nevent exE 甲 "E" (p: player) {\n  aiOut: 3\n}\n')).toEqual(['SGS145']);
     expect(codes('package x\nevent exE 甲 "E" (p: player) {\n  aiOut: p\n  aiOut: p\n}\n')).toEqual(['SGS145']);
+    // Any name is a hint's own, even one every object has.
+    expect(codes('package x\nevent exE 甲 "E" (p: player) {\n  constructor: p\n}\n')).toEqual([]);
   });
 
   it('reads skill tags and the fields a general needs from the rules, not from the compiler', () => {

@@ -470,7 +470,8 @@ class Lowerer {
   private eventHints(d: A.EventDecl, fields: A.Param[]): Record<string, string[]> | undefined {
     if (!d.fields?.length) return undefined;
     const known = new Set(fields.map((f) => f.name.name));
-    const hints: Record<string, string[]> = {};
+    // A Map, not an object: a hint may be called anything (`constructor`, `__proto__`).
+    const hints = new Map<string, string[]>();
     for (const f of d.fields) {
       const names: string[] = [];
       for (const v of f.value.kind === 'List' ? f.value.items : [f.value]) {
@@ -482,11 +483,11 @@ class Lowerer {
             v.span,
           );
       }
-      if (f.name.name in hints)
+      if (hints.has(f.name.name))
         this.err('SGS145', `event ${d.names.id.name} gives the hint ${f.name.name} twice`, f.span);
-      hints[f.name.name] = names;
+      hints.set(f.name.name, names);
     }
-    return hints;
+    return Object.fromEntries(hints);
   }
 
   /** A mode's fields as constants; the decks, invariants and score property they name must exist. */

@@ -258,19 +258,13 @@ export class Facts {
         bodies.push({ callee: `function:${d.names.id.name}`, params: d.params, body: d.body, expr: d.expr });
         break;
       case 'Card':
-        for (const m of d.methods) {
-          if (!this.methodParams.has(m.name.name)) this.methodParams.set(m.name.name, m.params);
-          bodies.push({ callee: `method:${m.name.name}`, params: m.params, body: m.body, expr: m.expr });
-        }
+        methodBodies(d.methods, 'method', this.methodParams, bodies);
         break;
       case 'CardMethod':
         if (!this.methodParams.has(d.name.name)) this.methodParams.set(d.name.name, d.params);
         break;
       case 'Mode':
-        for (const m of d.methods) {
-          if (!this.modeParams.has(m.name.name)) this.modeParams.set(m.name.name, m.params);
-          bodies.push({ callee: `mode:${m.name.name}`, params: m.params, body: m.body, expr: m.expr });
-        }
+        methodBodies(d.methods, 'mode', this.modeParams, bodies);
         break;
       case 'Skill':
         for (const it of d.items) {
@@ -488,6 +482,19 @@ function walkStmt(s: A.Stmt, onStmt: (s: A.Stmt) => void, onCall: (c: A.Call) =>
     case 'ExprStmt':
       walkExpr(s.expr, onCall);
       break;
+  }
+}
+
+/** Methods' bodies onto `bodies`, each as `prefix:name`; the first parameters seen for each name noted in `params`. */
+function methodBodies(
+  methods: readonly A.MethodDecl[],
+  prefix: string,
+  params: Map<string, A.Param[]>,
+  bodies: Body[],
+) {
+  for (const m of methods) {
+    if (!params.has(m.name.name)) params.set(m.name.name, m.params);
+    bodies.push({ callee: `${prefix}:${m.name.name}`, params: m.params, body: m.body, expr: m.expr });
   }
 }
 
