@@ -198,6 +198,15 @@ describe.skipIf(!ready)(
         }
         expect(await playable.count()).toBeGreaterThan(0);
         expect(await page.locator('.sgs-seat.bottom .sgs-fan .sgs-hcard').count()).toBeGreaterThan(1);
+        // Each card's name ends before the next card covers it (English names are wider than the Chinese).
+        const hidden = await page.locator('.sgs-seat.bottom .sgs-fan .sgs-hcard').evaluateAll((cards) =>
+          cards.slice(0, -1).map((c, i) => {
+            const name = c.querySelector('.cs-name')!.getBoundingClientRect();
+            const next = cards[i + 1]!.querySelector('svg')!.getBoundingClientRect();
+            return Math.max(0, name.right - next.left);
+          }),
+        );
+        expect(Math.max(...hidden)).toBeLessThan(2);
         await page.screenshot({ path: `${SHOTS}/play-hand-${lang}.png` });
         const before = await page.locator('.sgs-q.mine p').innerText();
         const logBefore = await page.locator('.sgs-log li').count();

@@ -45,6 +45,13 @@ describe.skipIf(!ready)(
       await page.waitForSelector('.sgs-status span');
       expect(await page.locator('.sgs-status').innerText()).toMatch(/当前回合：\s*l（刘备）\s*· 出牌阶段/);
       expect(await page.locator('.sgs-seat.current').getAttribute('data-seat')).toBe('0');
+      // The bottom seat rises over the ring's foot; the distances toggle stays clear of it, so a click reaches it.
+      const uncovered = await page.locator('.sgs-distbtn').evaluate((b) => {
+        b.scrollIntoView({ block: 'center' });
+        const r = b.getBoundingClientRect();
+        return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === b;
+      });
+      expect(uncovered).toBe(true);
       let n = 0;
       while ((await page.locator('[data-act="next"]:not([disabled])').count()) && n < 50) {
         await page.click('[data-act="next"]');

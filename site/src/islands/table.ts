@@ -54,6 +54,9 @@ export interface ClientRules {
 
 const AI_CHUNK = 150; // computer decisions between two paints
 const AI_BUDGET = 5000; // computer decisions in one game before the table gives up (a runaway guard)
+// How much of a fanned card the next one covers, in the face's 120-wide grid: player.css overlaps the 4.6rem cards
+// of `.sgs-hcard` by 1.2rem, and the name is fitted in the rest (card-svg.ts `covered`).
+const FAN_COVERED = Math.ceil((1.2 / 4.6) * 120);
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -309,7 +312,7 @@ export abstract class Table {
 
   /** A card drawn as its face (card-svg.ts, as on the rulebook's pages), its name and face also as text for
    *  readers that do not see the drawing. */
-  protected card(c: CardLike | ViewCard, extra = ''): string {
+  protected card(c: CardLike | ViewCard, extra = '', covered?: number): string {
     if ('hidden' in c) {
       const t = esc(this.L.ui('faceDown'));
       return `<span class="sgs-card back${extra}" title="${t}">${cardBackSvg()}<span class="sgs-vh">${t}</span></span>`;
@@ -324,6 +327,7 @@ export abstract class Table {
       note: as || depicts ? this.L.name(c.kind) : undefined,
       size: 'table',
       decorative: true,
+      covered,
     });
     return `<span class="sgs-card${isRed(c.suit) ? ' red' : ''}${extra}" title="${esc(title)}">${svg}<span class="sgs-vh">${esc(title)}</span></span>`;
   }
@@ -574,13 +578,14 @@ ${ring.join('\n')}</div>${mine}`;
         if (val && typeof val === 'object' && !Array.isArray(val) && val.t === 'c') offered.set(val.id, i);
       });
     const n = cards.length;
+    const card = (c: CardLike | ViewCard) => this.card(c, '', FAN_COVERED);
     const items = cards.map((c, k) => {
       const rot = n > 1 ? ((k - (n - 1) / 2) * Math.min(4, 32 / n)).toFixed(1) : '0';
       const style = `style="--rot:${rot}deg"`;
       const i = 'hidden' in c ? undefined : offered.get(c.id);
-      if (i === undefined) return `<span class="sgs-hcard" tabindex="0" ${style}>${this.card(c)}</span>`;
+      if (i === undefined) return `<span class="sgs-hcard" tabindex="0" ${style}>${card(c)}</span>`;
       const sel = this.selected.includes(i);
-      return `<button type="button" class="sgs-hcard playable${sel ? ' selected' : ''}" data-act="opt" data-i="${i}" aria-pressed="${sel ? 'true' : 'false'}" ${style}>${this.card(c)}</button>`;
+      return `<button type="button" class="sgs-hcard playable${sel ? ' selected' : ''}" data-act="opt" data-i="${i}" aria-pressed="${sel ? 'true' : 'false'}" ${style}>${card(c)}</button>`;
     });
     return `<div class="sgs-zone sgs-z-hand sgs-fan${offered.size ? ' asking' : ''}"><span class="sgs-zl">${esc(this.L.ui('hand'))} ${n}</span><div class="sgs-fancards">${items.join('')}</div></div>`;
   }

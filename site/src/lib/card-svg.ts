@@ -28,6 +28,9 @@ export interface Face {
   cls?: string;
   /** Hidden from assistive technology: the caller writes the card's name as text beside it. */
   decorative?: boolean;
+  /** How much of the face's right side lies under the next card (a fanned hand), in units of the 120-wide grid:
+   *  the name is centred and sized in what is left showing. */
+  covered?: number;
 }
 
 // The face is drawn on a 120 × 168 grid (5:7, a playing card); CSS decides its size on the page.
@@ -41,9 +44,8 @@ function ems(s: string): number {
   return n;
 }
 
-/** The name in one or two lines, each with the font size that fits the card's width. */
-function nameLines(name: string): { text: string; size: number }[] {
-  const room = 96;
+/** The name in one or two lines, each with the font size that fits `room` (the card's width, or what shows of it). */
+function nameLines(name: string, room: number): { text: string; size: number }[] {
   const sized = (t: string, max: number) => ({ text: t, size: Math.min(max, room / Math.max(1, ems(t))) });
   const words = name.split(/\s+/).filter(Boolean);
   if (words.length < 2 || ems(name) * 16 <= room) return [sized(name, 32)];
@@ -80,14 +82,16 @@ export function cardSvg(f: Face): string {
     parts.push(`<g class="cs-corner">${corner}</g>`);
     parts.push(`<g class="cs-corner" transform="rotate(180 ${W / 2} ${H / 2})">${corner}</g>`);
   }
-  const lines = nameLines(f.name);
+  const covered = f.covered ?? 0;
+  const nameX = (W - covered) / 2;
+  const lines = nameLines(f.name, 96 - covered);
   const other = size === 'big' && f.other && f.other !== f.name ? f.other : '';
   let y = lines.length === 1 ? 88 : 76;
   if (other) y -= 6;
   lines.forEach((l, i) => {
     if (i > 0) y += l.size * 1.15;
     parts.push(
-      `<text class="cs-name" x="${W / 2}" y="${y.toFixed(1)}" text-anchor="middle" font-size="${l.size.toFixed(1)}">${escapeXml(l.text)}</text>`,
+      `<text class="cs-name" x="${nameX}" y="${y.toFixed(1)}" text-anchor="middle" font-size="${l.size.toFixed(1)}">${escapeXml(l.text)}</text>`,
     );
   });
   if (other) {
