@@ -123,6 +123,22 @@ describe('numbers', () => {
   });
 });
 
+describe('names', () => {
+  it("refuses '__proto__' wherever a name goes, and only that name", () => {
+    for (const text of [
+      'property __proto__ 原 "P": int = 0\n',
+      'function f(__proto__: int): int = __proto__\n',
+      'skill s 技 "S" {\n  __proto__: 1\n}\n',
+    ]) {
+      const ds = parseOk(text);
+      expect(codes(ds).length).toBeGreaterThan(0);
+      expect(new Set(codes(ds))).toEqual(new Set(['SGS008']));
+      expect(text.slice(ds[0]!.span.start, ds[0]!.span.end)).toBe('__proto__');
+    }
+    expect(parseOk('property constructor 构 "C": int = 0\nproperty _proto_ 原 "P": int = 0\n')).toEqual([]);
+  });
+});
+
 describe('huge inputs', () => {
   it('refuses a file over the size limit without reading it', () => {
     const text = '# x\n'.repeat(MAX_FILE_CHARS / 4 + 1);

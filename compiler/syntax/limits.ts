@@ -15,12 +15,16 @@
 import type { IToken, TokenType } from 'chevrotain';
 import type { SourceFile, Span } from '../ast/nodes.ts';
 import { error, warning, type Diagnostic } from '../diagnostics.ts';
-import { kw, LCurly, LParen, LSquare, Minus, NumberTok, RCurly, RParen, RSquare } from './tokens.ts';
+import { Identifier, kw, LCurly, LParen, LSquare, Minus, NumberTok, RCurly, RParen, RSquare } from './tokens.ts';
 
 // Token types by index: none of these has a subtype, so the index alone tells them (no tokenMatcher per token).
 const idx = (t: TokenType | undefined) => t!.tokenTypeIdx!;
 const [MINUS, NOT, L_PAREN, L_SQUARE, L_CURLY] = [Minus, kw.not, LParen, LSquare, LCurly].map(idx);
 const [R_PAREN, R_SQUARE, R_CURLY, ELSE, IF, NUMBER] = [RParen, RSquare, RCurly, kw.else, kw.if, NumberTok].map(idx);
+const IDENT = idx(Identifier);
+// The one name a plain object does not keep as a key: the engine's state and the IR hold names as keys (a player's
+// properties, an event's fields, a skill's), where `x.__proto__ = v` would change the object's prototype instead.
+const UNKEPT_NAME = '__proto__';
 
 export const MAX_FILE_CHARS = 1_000_000;
 export const MAX_NESTING = 256;
@@ -62,8 +66,8 @@ export interface TokenLimits {
   cut?: number;
 }
 
-/** One pass over the tokens: nesting deeper than the parser can take (SGS004, stops there) and number literals
- *  that are not safe integers (SGS006). An `else if` nests the `if` in the `else`: a chain counts one level per
+/** One pass over the tokens: nesting deeper than the parser can take (SGS004, stops there), number literals
+ *  that are not safe integers (SGS006) and the name `__proto__` (SGS008). An `else if` nests the `if` in the `else`: a chain counts one level per
  *  `else if`, until the block it is in closes or a statement other than `else` follows it. */
 export function scanTokens(tokens: readonly IToken[], file: string): TokenLimits {
   const diagnostics: Diagnostic[] = [];
@@ -109,6 +113,14 @@ export function scanTokens(tokens: readonly IToken[], file: string): TokenLimits
         error(
           'SGS006',
           `the number ${shortImage(t.image)} is too large: whole numbers go up to 9007199254740991 (2^53 − 1)`,
+          tokenSpan(file, t),
+        ),
+      );
+    } else if (ti === IDENT && t.image === UNKEPT_NAME) {
+      diagnostics.push(
+        error(
+          'SGS008',
+          `'${UNKEPT_NAME}' cannot be a name: the engine keeps names as keys of plain objects`,
           tokenSpan(file, t),
         ),
       );
