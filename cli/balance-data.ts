@@ -12,7 +12,7 @@ import { rulesHash } from '../compiler/node/rules-hash.ts';
 import { loadCompiled } from '../compiler/node/compiled.ts';
 import { uniformSpec } from '../ai/spec.ts';
 import { balance, type RateStat } from './balance.ts';
-import { resolveMode } from './setup.ts';
+import { parseOptions, resolveMode } from './setup.ts';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
 const OUT = 'site/src/data/balance.json';
@@ -20,7 +20,6 @@ const PLAYERS = 5;
 // Every package's generals with both decks, so that every general page has its figures: 45 generals share about
 // 5 × GAMES plays (some 450 each): a general's overall rate to about ±5 points.
 const GAMES = 4000;
-const OPTIONS: Record<string, unknown> = { generalPool: 'allGenerals', cardDeck: 'withManeuvering' };
 const SEED = 1;
 const AI = 'heuristic';
 
@@ -28,6 +27,16 @@ const program = compile(loadSources([repo + 'rules'], repo)).program;
 if (!program) throw new Error('rules/ does not compile: run `sgs check rules`');
 await loadCompiled(program); // games run the compiled code, as `sgs balance`'s do (same games, faster)
 const mode = resolveMode(program, undefined).id;
+// The rule options the games are played with, as `--option k=v` pairs (package.json's script gives every package's
+// generals and both decks): the rules' own words stay out of the code, and are checked as `sgs balance` checks them.
+const pairs = process.argv.slice(2).flatMap((a, i, all) => (all[i - 1] === '--option' ? [a] : []));
+let OPTIONS: Record<string, unknown>;
+try {
+  OPTIONS = parseOptions(program, pairs, mode);
+} catch (e) {
+  process.stderr.write(`balance-data: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(2);
+}
 const t0 = performance.now();
 const r = balance(program, {
   players: PLAYERS,
