@@ -6,6 +6,7 @@
 // The ratio is taken within each run, engine then twin back to back, so that a busy moment weighs on both. The twin
 // plays its batch TWIN_REPEATS times (the same games) so that its much shorter time is not mostly timer and GC noise.
 import { fileURLToPath } from 'node:url';
+import { gameHeap } from '../cli/heap.ts';
 import { loadCompiled } from '../compiler/node/compiled.ts';
 import { SLICE_PLAYERS, batch, playEngine, playTwinGame, sliceProgram } from './baseline.ts';
 import { median } from './stats.ts';
@@ -13,6 +14,7 @@ import { median } from './stats.ts';
 const TWIN_REPEATS = 5;
 
 export async function baselineRow(runs: number, gamesPerBatch: number): Promise<Record<string, unknown>> {
+  gameHeap(); // as a process of `sgs` that plays games sets it: the engine and the twin both play on that heap
   const slice = sliceProgram();
   await loadCompiled(slice);
   const engineGames = (seed: number, games: number) => batch((s, a) => playEngine(slice, s, a), games, seed);

@@ -6,7 +6,7 @@
 import { FOR_GAMES, loadCompiledRules, requireProgramOnly } from '../cli/compile.ts';
 import { processIo } from '../cli/io.ts';
 import { simulate } from '../cli/simulate.ts';
-import { tightHeap } from '../cli/heap.ts';
+import { gameHeap } from '../cli/heap.ts';
 
 /** `args`: games, every, and `on` for the invariants checked. */
 export async function play(args: string[]): Promise<string> {
@@ -18,7 +18,7 @@ export async function play(args: string[]): Promise<string> {
     gc?.();
     samples.push({ games: done, rssMB: mb(rss), heapMB: mb(process.memoryUsage().heapUsed) });
   };
-  tightHeap(); // as `prepare` does for a command that plays games
+  gameHeap(); // as `prepare` does for a command that plays games
   if (process.env.SGS_ENGINE !== 'interpreter') await loadCompiledRules([], FOR_GAMES);
   const program = requireProgramOnly([], processIo());
   sample(0);

@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { clearParseCache, compile, type CompileOptions, type SourceInput } from '../compiler/index.ts';
 import { FOR_GAMES } from '../cli/compile.ts';
-import { tightHeap } from '../cli/heap.ts';
+import { gameHeap } from '../cli/heap.ts';
 import { loadSources } from '../compiler/node/load.ts';
 import { loadCompiled } from '../compiler/node/compiled.ts';
 import { simulate } from '../cli/simulate.ts';
@@ -141,7 +141,7 @@ if (!result.program || errors.length) {
   // (cli/compile.ts requireProgramOnly; kept, they were ~100 MB of live heap that every full collection marked
   // again) and the heap sized as it sizes it (cli/heap.ts).
   clearParseCache();
-  tightHeap();
+  gameHeap();
   // The rules' compiled code, as the CLI runs them; the time to print and import it is a row of its own.
   const tEmit = performance.now();
   await loadCompiled(program);

@@ -18,7 +18,7 @@ import { demo } from './commands/demo.ts';
 import { textCommand } from './commands/text.ts';
 import { newCommand } from './commands/new.ts';
 import { lspCommand } from './commands/lsp.ts';
-import { tightHeap } from './heap.ts';
+import { gameHeap } from './heap.ts';
 
 export { relayIo } from './game-thread.ts';
 
@@ -56,7 +56,7 @@ export async function prepare(argv: string[]): Promise<void> {
   const [name, ...rest] = argv;
   const cmd = commands.find((c) => c.name === name);
   if (!cmd?.playsGames) return;
-  tightHeap();
+  gameHeap();
   if (process.env.SGS_ENGINE === 'interpreter') return;
   try {
     await loadCompiledRules(parseArgs(rest, cmd.flags, cmd.name).positionals, cmd.playsGames);
