@@ -61,6 +61,10 @@ describe.skipIf(!ready)(
         const section = page.locator('section.winrates');
         expect(await section.locator('h2').innerText()).toBe(lang === 'zh' ? '胜率' : 'Win rate');
         expect(await section.innerText()).toContain('npm run balance-data');
+        // The options the games were played with, by their values' names; in English mid-sentence, in lower case.
+        if (lang === 'en')
+          expect(await section.innerText()).toContain('games (the generals of every package loaded, the');
+        else expect(await section.innerText()).toContain('（全部武将，标准版与军争）');
         // Drawn at build time: no script and no island of its own (the page's scripts are its scenario players').
         expect(await section.locator('script, astro-island').count()).toBe(0);
         await section.scrollIntoViewIfNeeded();
