@@ -12,7 +12,8 @@ import { rulesHash } from '../compiler/node/rules-hash.ts';
 import { loadCompiled } from '../compiler/node/compiled.ts';
 import { uniformSpec } from '../ai/spec.ts';
 import { balance, type RateStat } from './balance.ts';
-import { parseOptions, resolveMode } from './setup.ts';
+import { parseArgs } from './args.ts';
+import { optionsFromFlags, resolveMode } from './setup.ts';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
 const OUT = 'site/src/data/balance.json';
@@ -29,10 +30,9 @@ await loadCompiled(program); // games run the compiled code, as `sgs balance`'s 
 const mode = resolveMode(program, undefined).id;
 // The rule options the games are played with, as `--option k=v` pairs (package.json's script gives every package's
 // generals and both decks): the rules' own words stay out of the code, and are checked as `sgs balance` checks them.
-const pairs = process.argv.slice(2).flatMap((a, i, all) => (all[i - 1] === '--option' ? [a] : []));
 let OPTIONS: Record<string, unknown>;
 try {
-  OPTIONS = parseOptions(program, pairs, mode);
+  OPTIONS = optionsFromFlags(program, parseArgs(process.argv.slice(2), { option: 'list' }, 'balance-data').flags, mode);
 } catch (e) {
   process.stderr.write(`balance-data: ${e instanceof Error ? e.message : String(e)}\n`);
   process.exit(2);

@@ -13,9 +13,9 @@
 // Young collections (scavenges) run on the game's own thread, not shared with V8's helper threads: games make a
 // scavenge every few milliseconds, each of a small young generation (cli/game-thread.ts), and handing one out to
 // helpers and waiting for them cost more than the work on our two-core machines, where the other core is playing
-// too. Measured with this flag set while the process runs (V8 reads it at every scavenge), alternating runs of 1,500
-// to 2,000 random games: one thread 85–89 → 115–124 games/s, `--jobs 2` 137–143 → 156–182; the slice 46–48 → 36 µs
-// a turn (its twin 15 → 13). The other collectors' helpers are left on: without them marking or sweeping it was the
+// too. Measured with this flag set while the process runs (V8 reads it at every scavenge), 1,500 to 2,000 random
+// games without and with it: one warm thread 85–89 → 115–124 games/s, `--jobs 2` 137–143 → 156–182, `sgs
+// simulate` (alternating) 47–48 → 58–60 with `--jobs 1`; the slice 46–48 → 36 µs a turn (its twin 15 → 13). The other collectors' helpers are left on: without them marking or sweeping it was the
 // same or slower.
 import { setFlagsFromString } from 'node:v8';
 

@@ -470,7 +470,7 @@ class Lowerer {
   private eventHints(d: A.EventDecl, fields: A.Param[]): Record<string, string[]> | undefined {
     if (!d.fields?.length) return undefined;
     const known = new Set(fields.map((f) => f.name.name));
-    // A Map, not an object: a hint may be called anything (`constructor`, `__proto__`).
+    // A Map, not an object: a hint may be called anything, `constructor` or `toString` too.
     const hints = new Map<string, string[]>();
     for (const f of d.fields) {
       const names: string[] = [];

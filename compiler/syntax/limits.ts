@@ -67,8 +67,9 @@ export interface TokenLimits {
 }
 
 /** One pass over the tokens: nesting deeper than the parser can take (SGS004, stops there), number literals
- *  that are not safe integers (SGS006) and the name `__proto__` (SGS008). An `else if` nests the `if` in the `else`: a chain counts one level per
- *  `else if`, until the block it is in closes or a statement other than `else` follows it. */
+ *  that are not safe integers (SGS006) and the name `__proto__` (SGS008). An `else if` nests the `if` in the
+ *  `else`: a chain counts one level per `else if`, until the block it is in closes or a statement other than `else`
+ *  follows it. */
 export function scanTokens(tokens: readonly IToken[], file: string): TokenLimits {
   const diagnostics: Diagnostic[] = [];
   // Per open bracket, the `else if` chain running at its level; `depth` is brackets plus chains.
