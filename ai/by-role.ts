@@ -1,6 +1,6 @@
 // One policy for a whole game that hands each request to the AI chosen for the asking seat's role. Every AI in the
 // spec is created before the game starts (the heuristic one watches every event), and created only if used.
-import type { PublicTable } from '../runtime/index.ts';
+import { hintedValue, type PublicTable } from '../runtime/index.ts';
 import type { Policy, PolicyFactory } from './policy.ts';
 import { AIS, type AiName } from './registry.ts';
 import { aiFor, type AiSpec } from './spec.ts';
@@ -15,7 +15,9 @@ export function byRole(spec: AiSpec, timer?: AnswerTimer): PolicyFactory {
     const ais = new Map(used.map((name) => [name, AIS[name](table, seed)] as const));
     return {
       answer(seat) {
-        const role = used.length > 1 ? seat.player(seat.seat)?.v.role : null; // its own role: the seat sees it
+        // Its own role (the property `as role`): the seat sees it.
+        const me = used.length > 1 ? seat.player(seat.seat) : null;
+        const role = me ? hintedValue(table.program, me, 'role') : null;
         const name = aiFor(spec, typeof role === 'string' ? role : null);
         const ai = ais.get(name)!;
         if (!timer) return ai.answer(seat);

@@ -1,7 +1,7 @@
 // Games with one general at the table: the playground's balance panel plays an author's general among built-in
 // ones. The mode deals generals as usual; the first seat offered the featured general takes it, and a game in which
 // no seat is offered it is dealt again from another seed. Every other answer is the AI's, from what its seat may see.
-import { deriveSeed, Game, type Program } from '../runtime/index.ts';
+import { deriveSeed, Game, hintedValue, roleOrSeat, type Program } from '../runtime/index.ts';
 import { byRole } from './by-role.ts';
 import { answerOf, playThrough, policyFor, type Policy } from './policy.ts';
 import { uniformSpec, type AiSpec } from './spec.ts';
@@ -57,7 +57,11 @@ function playOne(program: Program, s: FeaturedSetup, seed: number, aiSeed: numbe
     return { outcome: 'error', message: messageOf(e) };
   }
   const cap = s.maxDecisions ?? 5000;
-  const dealt = () => g.state.players.every((p) => p.v.general !== null && p.v.general !== undefined);
+  const dealt = () =>
+    g.state.players.every((p) => {
+      const general = hintedValue(program, p, 'general');
+      return general !== null && general !== undefined;
+    });
   /** At each decision (and once the game has stopped): the answer, or the game's result. */
   const next = (): number[] | FeaturedResult => {
     if (g.state.error) return { outcome: 'error', message: g.state.error };
@@ -67,7 +71,7 @@ function playOne(program: Program, s: FeaturedSetup, seed: number, aiSeed: numbe
       const winners = g.state.over.players;
       if (!winners) return { outcome: 'error', message: 'the mode ended a game without naming its winning players' };
       const seats = g.state.players.map((p) => ({
-        role: typeof p.v.role === 'string' ? p.v.role : `seat ${p.seat + 1}`,
+        role: roleOrSeat(program, p),
         won: winners.includes(p.seat),
       }));
       return { outcome: 'completed', seats, featured, decisions: g.state.answers.length };

@@ -4,13 +4,17 @@
 // what they do: who hurt or helped whom. It names no card, skill, role or event: what a card or skill is for comes
 // from their AI hints (aiUse, aiTarget, aiKeep… — docs/language.md, "AI hints"), what an event means from its hints
 // (aiHarm, aiCardUse…: event-hints.ts), what a question asks from its subject (`asks`, `about`, the skill asking),
-// and sides from the mode's `sideOf` and `aiLoneSide`. Deterministic: ties are broken by its own seeded generator, never the wall clock.
+// sides from the mode's `sideOf` and `aiLoneSide`, and which player properties are a role and HP from theirs
+// (`as role`, `as life`: runtime/property-hints.ts). Deterministic: ties are broken by its own seeded generator,
+// never the wall clock.
 import {
+  hintedProperty,
   randMod,
   seedRng,
   type CardObj,
   type Frame,
   type PlayerObj,
+  type PropertyHint,
   type PublicTable,
   type Request,
   type RngState,
@@ -60,6 +64,8 @@ export class HeuristicAI implements Policy {
   private pub: PlayerObj | undefined | null = null;
   /** What the rules' events mean (their hints). */
   private readonly hints: EventHints;
+  /** The player properties that are a player's role, life and maximum life (their hints). */
+  private readonly propIds: { role: string | null; life: string | null; maxLife: string | null };
   /** The seat whose turn it was at the last question, and how many questions were asked since it began. */
   private turnOf = -1;
   private asked = 0;
@@ -84,6 +90,8 @@ export class HeuristicAI implements Policy {
     this.lean = table.players().map(() => 0);
     this.done = table.players().map(() => table.players().map(() => 0));
     this.hints = eventHints(table.program);
+    const prop = (h: PropertyHint) => hintedProperty(table.program, h);
+    this.propIds = { role: prop('role'), life: prop('life'), maxLife: prop('maxLife') };
     table.onEvent(this.hints.watched, (e, phase) => {
       this.readFrom(table);
       this.observe(e, phase);
@@ -116,10 +124,31 @@ export class HeuristicAI implements Policy {
     return (this.at.program.skills[skill]?.fields?.[name] as Value | undefined) ?? null;
   }
 
+  // ------------------------------------------------------------------ the players' properties (by their hints)
+
+  /** A player's property that carries a hint (runtime/property-hints.ts), as read: undefined where the seat may not
+   *  see it, or where no property carries the hint. */
+  private hinted(p: PlayerObj, id: string | null): Value | undefined {
+    return id === null ? undefined : (p.v[id] as Value | undefined);
+  }
+  private role(p: PlayerObj): Value | undefined {
+    return this.hinted(p, this.propIds.role);
+  }
+  private life(p: PlayerObj): Value | undefined {
+    return this.hinted(p, this.propIds.life);
+  }
+  private maxLife(p: PlayerObj): Value | undefined {
+    return this.hinted(p, this.propIds.maxLife);
+  }
+  /** Whether the player's role was shown to everyone (a dead player's). */
+  private revealedRole(p: PlayerObj): boolean {
+    return this.propIds.role !== null && this.at.revealed(p.seat, this.propIds.role);
+  }
+
   // ------------------------------------------------------------------ beliefs
 
   private roleOf(p: PlayerObj, me: PlayerObj): string | null {
-    if (p.seat === me.seat || this.at.revealed(p.seat, 'role')) return (p.v.role as string) ?? null;
+    if (p.seat === me.seat || this.revealedRole(p)) return (this.role(p) as string) ?? null;
     return null;
   }
 
@@ -148,7 +177,7 @@ export class HeuristicAI implements Policy {
     if (this.pub !== null) return this.pub;
     const players = this.at.players();
     for (const p of players) if (!p.alive) this.wasOut.add(p.seat);
-    return (this.pub = players.find((p) => p.alive && !this.wasOut.has(p.seat) && this.at.revealed(p.seat, 'role')));
+    return (this.pub = players.find((p) => p.alive && !this.wasOut.has(p.seat) && this.revealedRole(p)));
   }
 
   private leanOf(p: PlayerObj, me: PlayerObj): Lean {
@@ -157,7 +186,7 @@ export class HeuristicAI implements Policy {
       const side = this.sideOfRole(role);
       const pub = this.publicPlayer();
       if (this.lone(side)) return 'unknown';
-      if (pub && side === this.sideOfRole(pub.v.role as string)) return 'public';
+      if (pub && side === this.sideOfRole(this.role(pub) as string)) return 'public';
       return 'against';
     }
     const l = this.lean[p.seat]! + this.ownLean(p, me);
@@ -171,9 +200,9 @@ export class HeuristicAI implements Policy {
   private ownLean(p: PlayerObj, me: PlayerObj): number {
     const pub = this.publicPlayer();
     if (!pub || me.seat === pub.seat) return 0;
-    const mine = this.sideOfRole(me.v.role as string);
+    const mine = this.sideOfRole(this.role(me) as string);
     if (mine === null || this.lone(mine)) return 0;
-    const withPublic = mine === this.sideOfRole(pub.v.role as string);
+    const withPublic = mine === this.sideOfRole(this.role(pub) as string);
     return 3 * this.done[p.seat]![me.seat]! * (withPublic ? 1 : -1);
   }
 
@@ -193,7 +222,7 @@ export class HeuristicAI implements Policy {
   }
 
   private attitudeNow(me: PlayerObj, p: PlayerObj): number {
-    const mine = this.sideOfRole(me.v.role as string);
+    const mine = this.sideOfRole(this.role(me) as string);
     const pub = this.publicPlayer();
     const lean = this.leanOf(p, me);
     if (this.lone(mine)) {
@@ -206,7 +235,7 @@ export class HeuristicAI implements Policy {
       if (p.seat === pub?.seat) return left > 2 ? 1 : -1;
       return against > 0 && lean === 'against' ? -1 : lean === 'public' && against === 0 ? -1 : 0;
     }
-    const withPublic = pub !== undefined && mine === this.sideOfRole(pub.v.role as string);
+    const withPublic = pub !== undefined && mine === this.sideOfRole(this.role(pub) as string);
     if (lean === 'unknown') return 0;
     return (lean === 'public') === withPublic ? 1 : -1;
   }
@@ -299,11 +328,11 @@ export class HeuristicAI implements Policy {
   /** A player back in the game after leaving it (a mode that lets the dead return) had their role shown as they
    *  left: which way they lean is known, not inferred (+1 the public player's side, -1 against it, 0 alone). */
   private returnedLean(p: PlayerObj): number | null {
-    if (!p.alive || !this.wasOut.has(p.seat) || !this.at.revealed(p.seat, 'role')) return null;
-    const side = this.sideOfRole(p.v.role as string);
+    if (!p.alive || !this.wasOut.has(p.seat) || !this.revealedRole(p)) return null;
+    const side = this.sideOfRole(this.role(p) as string);
     const pub = this.publicPlayer();
     if (this.lone(side) || !pub) return 0;
-    return side === this.sideOfRole(pub.v.role as string) ? 1 : -1;
+    return side === this.sideOfRole(this.role(pub) as string) ? 1 : -1;
   }
 
   // ------------------------------------------------------------------ helpers over the rules
@@ -322,7 +351,7 @@ export class HeuristicAI implements Policy {
   }
 
   private wounded(p: PlayerObj): boolean {
-    return (p.v.hp as number) < (p.v.maxHp as number);
+    return (this.life(p) as number) < (this.maxLife(p) as number);
   }
 
   /** Cards `p` holds in the zone a card's `aiRescue` names (a friend's pending delayed tricks). */
@@ -368,7 +397,7 @@ export class HeuristicAI implements Policy {
 
   /** The seat's own public state: its HP and how many cards each of its zones holds. */
   private ownState(me: PlayerObj): string {
-    let s = `${me.v.hp ?? ''}`; // as a join would write none
+    let s = `${this.life(me) ?? ''}`; // as a join would write none
     for (const z of this.seatZones) s += `,${this.at.count(z, me.seat)}`;
     return s;
   }
@@ -380,7 +409,7 @@ export class HeuristicAI implements Policy {
   private tableState(me: PlayerObj): string {
     return `${this.ownState(me)}/${this.at
       .players()
-      .map((p) => (p.alive ? p.v.hp : '-'))
+      .map((p) => (p.alive ? this.life(p) : '-'))
       .join(',')}`;
   }
 
@@ -501,7 +530,7 @@ export class HeuristicAI implements Policy {
     }
     if (aim === 'friend' && healing) {
       if (!this.wounded(me)) return 0;
-      return (me.v.hp as number) <= 2 ? use + 45 : use;
+      return (this.life(me) as number) <= 2 ? use + 45 : use;
     }
     return use;
   }
@@ -514,7 +543,7 @@ export class HeuristicAI implements Policy {
     const minHand = this.skillHint(skill, 'aiMinHand');
     if (typeof minHand === 'number' && hand < minHand) return 0;
     const minHp = this.skillHint(skill, 'aiMinHp');
-    if (typeof minHp === 'number' && (me.v.hp as number) < minHp) return 0;
+    if (typeof minHp === 'number' && (this.life(me) as number) < minHp) return 0;
     // `aiOutOfGame: true`: the players the action is for are out of the game (a mode where the dead wait at the table).
     const out = this.skillHint(skill, 'aiOutOfGame') === true;
     const others = this.at.players().filter((p) => p.alive !== out && p.seat !== me.seat);
@@ -541,7 +570,7 @@ export class HeuristicAI implements Policy {
           const a = this.attitude(me, t);
           if (zone !== null && a > 0 && this.rescuable(zone, t)) s += 5;
           else s += helpful ? a * 3 : -a * 3;
-          s -= ((t.v.hp as number) ?? 0) * 0.2;
+          s -= ((this.life(t) as number) ?? 0) * 0.2;
         }
         return { i, s };
       })
@@ -608,7 +637,7 @@ export class HeuristicAI implements Policy {
     const who = r.subject?.about;
     const a = isPlayerValue(who) ? this.attitude(me, who) : 0;
     const odds = a < 0 ? 2 : a === 0 ? 4 : 0;
-    return [odds > 0 && (me.v.hp as number) > 1 && this.rand(odds) === 0 ? yes : no];
+    return [odds > 0 && (this.life(me) as number) > 1 && this.rand(odds) === 0 ? yes : no];
   }
 
   /** Options that each do something to the whole table (`about:` their aiEffects, in order): the one best for
@@ -617,7 +646,7 @@ export class HeuristicAI implements Policy {
     const effects = Array.isArray(r.subject?.about) ? r.subject.about : [];
     const alive = this.at.players().filter((p) => p.alive);
     const dear = (q: PlayerObj) => {
-      const hp = q.v.hp as number;
+      const hp = this.life(q) as number;
       return hp <= 1 ? 3 : hp === 2 ? 2 : 1;
     };
     const worth = (e: Value): number => {

@@ -1,6 +1,6 @@
 // The counts behind `sgs balance`: per role (per seat in a mode without roles) and per general, over completed
 // games. Plain data out and in, so that the workers of a parallel run each count their games and the counts add up.
-import type { Game, PlayerObj } from '../runtime/index.ts';
+import { hintedValue, roleOrSeat, type Game, type PlayerObj } from '../runtime/index.ts';
 
 export interface Count {
   games: number;
@@ -35,9 +35,9 @@ export class BalanceTally {
   add(g: Game): void {
     const rolesWon = new Map<string, boolean>();
     for (const p of g.state.players) {
-      // A mode without roles (the rules' `role` property unset) is compared seat by seat instead.
-      const role = typeof p.v.role === 'string' ? p.v.role : `seat ${p.seat + 1}`,
-        general = p.v.general;
+      // A mode without roles (no property `as role`, or none set) is compared seat by seat instead.
+      const role = roleOrSeat(g.program, p),
+        general = hintedValue(g.program, p, 'general');
       const won = playerWon(g, p);
       rolesWon.set(role, (rolesWon.get(role) ?? false) || won);
       count(this.byRoleSeat, role, 1, won ? 1 : 0);

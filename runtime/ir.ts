@@ -226,6 +226,8 @@ export interface IProperty {
   resetAt?: string;
   /** Kept from one game of a series to the next (runtime/series.ts). */
   carried?: true;
+  /** What the property is to AIs and tools (`as life`): the engine and the rulebook ignore it (hints.ts). */
+  hint?: string;
 }
 
 export interface IVar {

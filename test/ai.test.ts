@@ -273,6 +273,34 @@ scenario aiCursedByLordsHealer 诅咒隐藏忠臣 "A renegade heals the lord, th
   });
 });
 
+describe('the heuristic AI reads HP from the properties the rules mark', () => {
+  // A wounded lord with a 桃 in the play phase eats it. Which properties are HP is their hint (`as life`, `as
+  // maxLife` in rules/core/basics.sgs): with the hints taken off, the AI cannot tell the lord is wounded.
+  const scenario = `package identity
+scenario aiWoundedPeach 受伤吃桃 "A wounded lord holding a Peach" {
+  mode identity
+  seat a { general: caocao, role: lord, hp: 1, hand: [peach ♥3] }
+  seat b { general: zhangfei, role: rebel }
+  deck: [jink ♦2, jink ♦3, jink ♦4, jink ♦5, jink ♦6, jink ♦7]
+  start a playPhase
+}`;
+  const firstPlay = (strip: boolean) => {
+    const sources = loadSources(['rules']).map((s) =>
+      strip ? { ...s, text: s.text.replace(/ as (life|maxLife)$/gm, '') } : s,
+    );
+    const program = compile([...sources, { file: 'ai-peach.sgs', text: scenario }]).program!;
+    return [1, 2, 3].map((seed) => {
+      const { g, ai } = watched(program, 'aiWoundedPeach', seed);
+      return answerOf(ai, g)!.map((i) => g.pending!.options[i]!.label);
+    });
+  };
+
+  it('eats the 桃 when the rules mark HP, and not when they do not', () => {
+    expect(firstPlay(false)).toEqual(Array(3).fill(['peach ♥3']));
+    expect(firstPlay(true)).toEqual(Array(3).fill([]));
+  });
+});
+
 describe('the heuristic AI and a yes that gains nothing', () => {
   // 洛神 judges, 鬼才 swaps the red card for the black one in 甄姬's own hand, 洛神 takes it back: asked again, the
   // seat is as it was at its last yes. Without 鬼才 each yes gains a card and the AI goes on.

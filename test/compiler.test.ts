@@ -119,6 +119,28 @@ describe('diagnostics', () => {
     expect(codes('package x\nevent exE 甲 "E" (p: player) {\n  constructor: p\n}\n')).toEqual([]);
   });
 
+  it("keeps a property's hint, and refuses a hint given to two properties", () => {
+    const r = compile([
+      ...rules,
+      { file: 'planted.sgs', text: 'package x\nproperty exMood 心情 "Mood": int = 0 owner as exTemper\n' },
+    ]);
+    expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(r.program!.properties.exMood).toMatchObject({ visibility: 'owner', hint: 'exTemper' });
+    // The core's own: the properties tools read a player's general, role and HP from.
+    const hinted = Object.values(r.program!.properties).filter((p) => p.hint !== undefined);
+    expect(Object.fromEntries(hinted.map((p) => [p.hint, p.id]))).toMatchObject({
+      general: 'general',
+      role: 'role',
+      life: 'hp',
+      maxLife: 'maxHp',
+    });
+    const twice = 'package x\nproperty exLife 生命 "Life": int = 3 as life\n';
+    expect(codes(twice)).toEqual(['SGS146']);
+    const d = compile([...rules, { file: 'planted.sgs', text: twice }]).diagnostics.find((x) => x.code === 'SGS146')!;
+    expect(d.message).toContain('property hp');
+    expect(d.span).toMatchObject({ file: 'planted.sgs', line: 2 });
+  });
+
   it('reads skill tags and the fields a general needs from the rules, not from the compiler', () => {
     const tagged =
       'package x\ntag exStrict 严格 "Strict" forbids may\nskill exS 甲 "S" exStrict { on damaged(you) may { draw(you, 1) } }\n';

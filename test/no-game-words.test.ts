@@ -6,9 +6,12 @@
 // - an identifier spelled exactly as an id: a property key `{ peach: 10 }`, a `case` label, a variable `lord`.
 // Event ids count only as whole strings (`'damage'`): they are plain verbs and nouns (turn, judge, respond) that
 // name methods and variables too. What an event means to an AI or a tool is one of its hints (`aiHarm: from, to`).
+// Player property ids count where a player's values are read by name (`p.v.hp`, `view.props.role`, `revealed(p,
+// 'role')`): which property is a player's HP or role is its hint (`as life`, `as role`).
 // Comments are free (they explain rulings), and so is prose inside a longer string ("the lord's side wins").
 // Test files, the site and the rules themselves are not scanned.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +45,11 @@ function eventIds(): Set<string> {
   return new Set(Object.keys(rulesProgram().events));
 }
 
+/** Every player property id of the compiled rules. */
+function propertyIds(): Set<string> {
+  return new Set(Object.keys(rulesProgram().properties));
+}
+
 function tsFiles(dir: string): string[] {
   const out: string[] = [];
   for (const name of readdirSync(dir)) {
@@ -59,7 +67,7 @@ interface Hit {
   what: string;
 }
 
-function hitsIn(file: string, ids: Map<string, string>, events: Set<string>): Hit[] {
+function hitsIn(file: string, ids: Map<string, string>, events: Set<string>, props: Set<string>): Hit[] {
   const text = readFileSync(file, 'utf8');
   const src = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const hits: Hit[] = [];
@@ -69,7 +77,26 @@ function hitsIn(file: string, ids: Map<string, string>, events: Set<string>): Hi
     const line = src.getLineAndCharacterOfPosition(node.getStart(src)).line + 1;
     hits.push({ file: relative(process.cwd(), file), line, word, what });
   };
+  const property = (node: ts.Node, word: string) => {
+    if (!props.has(word)) return;
+    const line = src.getLineAndCharacterOfPosition(node.getStart(src)).line + 1;
+    hits.push({ file: relative(process.cwd(), file), line, word, what: 'property' });
+  };
   const visit = (node: ts.Node) => {
+    // A player's values read by a property's name: `x.v.hp`, `x.props.role`, `revealed(seat, 'role')`.
+    if (ts.isPropertyAccessExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+      const of = node.expression.name.text;
+      if (of === 'v' || of === 'props') property(node.name, node.name.text);
+    }
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      const name = ts.isPropertyAccessExpression(callee)
+        ? callee.name.text
+        : ts.isIdentifier(callee)
+          ? callee.text
+          : '';
+      if (name === 'revealed') for (const a of node.arguments) if (ts.isStringLiteral(a)) property(a, a.text);
+    }
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) check(node, node.text, true);
     else if (ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) check(node, node.text);
     else if (ts.isIdentifier(node) || ts.isPrivateIdentifier(node)) check(node, node.text.replace(/^#/, ''));
@@ -82,6 +109,7 @@ function hitsIn(file: string, ids: Map<string, string>, events: Set<string>): Hi
 describe('no game words outside rules/', () => {
   const ids = gameIds();
   const events = eventIds();
+  const props = propertyIds();
 
   it('the list of game ids comes from the rules and is not empty', () => {
     const kinds = new Set(ids.values());
@@ -89,8 +117,23 @@ describe('no game words outside rules/', () => {
     expect(ids.size).toBeGreaterThan(50);
   });
 
-  it.each(ROOTS)('%s/ names no card, skill, general, role or phase id, nor an event id as a string', (root) => {
-    const hits = tsFiles(root).flatMap((f) => hitsIn(f, ids, events));
-    expect(hits.map((h) => `${h.file}:${h.line}: ${h.what} id '${h.word}'`)).toEqual([]);
+  it.each(ROOTS)(
+    '%s/ names no card, skill, general, role or phase id, no event id as a string, and reads no player property by its name',
+    (root) => {
+      const hits = tsFiles(root).flatMap((f) => hitsIn(f, ids, events, props));
+      expect(hits.map((h) => `${h.file}:${h.line}: ${h.what} id '${h.word}'`)).toEqual([]);
+    },
+  );
+
+  it('finds a player property read by its name', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sgs-words-'));
+    const file = join(dir, 'reads.ts');
+    writeFileSync(
+      file,
+      "export const f = (p: any, t: any) => [p.v.hp, p.props.role, t.revealed(1, 'role'), p.v[k]];\nconst k = 'x';\n",
+    );
+    const hits = hitsIn(file, ids, events, props).map((h) => `${h.line}:${h.word}`);
+    rmSync(dir, { recursive: true });
+    expect(hits).toEqual(['1:hp', '1:role', '1:role']);
   });
 });

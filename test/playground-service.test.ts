@@ -120,6 +120,10 @@ describe('playground language service', () => {
     expect(describeEntry(lookup(parts, 'damaged')!, 'en')).toContain('`damage`');
     expect(describeEntry(lookup(parts, 'count')!, 'en')).toContain('count(x)');
     expect(describeEntry(lookup(parts, 'may')!, 'zh')).toContain('可选发动');
+    // A property shows its hint, and `as` says what a hint is.
+    expect(describeEntry(lookup(parts, 'hp')!, 'en')).toContain('as life');
+    expect(describeEntry(lookup(parts, 'as')!, 'en')).toContain('what it is to AIs and tools');
+    expect(describeEntry(lookup(parts, 'as')!, 'zh')).toContain('属性声明末尾');
   });
 
   it('describes a builtin from the builtin table: its doc line and what calling it may do', () => {

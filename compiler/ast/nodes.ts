@@ -363,6 +363,8 @@ export interface PropertyDecl {
   visibility: 'public' | 'owner' | 'hidden';
   resetAt?: Ident; // event kind at whose start the property returns to its default
   carried?: boolean; // kept from one game of a series to the next
+  /** `as life`: what the property is to AIs and tools (a hint, like an event's), read as the property's hint. */
+  hint?: Ident;
   span: Span;
 }
 

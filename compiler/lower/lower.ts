@@ -279,6 +279,7 @@ class Lowerer {
           visibility: d.visibility,
           resetAt: d.resetAt?.name,
           ...(d.carried ? { carried: true } : {}),
+          ...(d.hint ? { hint: d.hint.name } : {}),
         };
         break;
       case 'Var':

@@ -98,6 +98,8 @@ export class Symbols {
   modeMethods = new Set<string>();
   /** Player properties live in their own namespace: they are only read as `p.name`. */
   properties = new Map<string, A.PropertyDecl>();
+  /** The property that carries each hint (`property hp … as life`): one per hint, so a tool reading it finds one. */
+  propertyHints = new Map<string, A.PropertyDecl>();
   /** The wording of names for the generated texts (compiler/text), in declaration order. */
   phrases: A.PhraseDecl[] = [];
   /** Fields other packages add to an event (`extend event`), by event id, in declaration order. */
@@ -308,6 +310,18 @@ export function collect(files: A.SourceFile[], diags: Diagnostic[]): Symbols {
         if (S.properties.has(d.names.id.name))
           diags.push(error('SGS140', `property '${d.names.id.name}' is declared twice`, d.names.id.span));
         S.properties.set(d.names.id.name, d);
+        if (d.hint) {
+          const had = S.propertyHints.get(d.hint.name);
+          if (had && had !== d)
+            diags.push(
+              error(
+                'SGS146',
+                `the hint ${d.hint.name} is already given to property ${had.names.id.name}: a tool reads it from one property`,
+                d.hint.span,
+              ),
+            );
+          else S.propertyHints.set(d.hint.name, d);
+        }
         break;
       case 'Var':
         S.add('var', { id: d.name, span: d.span }, d, pkg);

@@ -163,7 +163,7 @@ export function indexFiles(
           if (d.type && !into.fieldTypes.has(d.names.id.name)) into.fieldTypes.set(d.names.id.name, d.type.name.name);
           add('property', d.names, d, {
             returns: typeText(d.type),
-            detail: `= ${exprText(d.default, text)}${d.resetAt ? ` reset at ${d.resetAt.name}` : ''}${d.carried ? ' carried' : ''}`,
+            detail: `= ${exprText(d.default, text)}${d.resetAt ? ` reset at ${d.resetAt.name}` : ''}${d.carried ? ' carried' : ''}${d.hint ? ` as ${d.hint.name}` : ''}`,
           });
           break;
         case 'Var':
@@ -486,6 +486,10 @@ const KEYWORD_DOCS: Record<string, [string, string]> = {
     'Declares a field every player has: `property name 中文 "En": type = default`.',
   ],
   let: ['声明局部变量。', 'Declares a local variable.'],
+  as: [
+    '在触发中为事件命名（`on 时机(you) as e`）；在措辞中给出结果的写法（`as "中文" "English"`）；在属性声明末尾给出提示，说明它对 AI 和工具是什么（`as life`：体力）。',
+    'Names the event in a trigger (`on window(you) as e`); gives a phrase\'s result words (`as "中文" "English"`); ends a property\'s declaration with a hint saying what it is to AIs and tools (`as life`: HP).',
+  ],
   repeat: [
     '`repeat N { }` 重复 N 次；`repeat { }` 重复直到 break。',
     '`repeat N { }` runs N times; `repeat { }` runs until break.',

@@ -861,6 +861,7 @@ export class SgsParser extends EmbeddedActionsParser {
       let visibility: A.PropertyDecl['visibility'] | undefined;
       let resetAt: A.Ident | undefined;
       let carried: IToken | undefined;
+      let hint: IToken | undefined;
       const build = (): A.PropertyDecl => ({
         kind: 'Property',
         names: names ?? this.b.noNames(),
@@ -869,6 +870,7 @@ export class SgsParser extends EmbeddedActionsParser {
         visibility: visibility ?? 'public',
         ...(resetAt ? { resetAt } : {}),
         ...(carried ? { carried: true } : {}),
+        ...(hint ? { hint: this.b.ident(hint) } : {}),
         span: this.span(first),
       });
       const mark = this.opened(build);
@@ -881,6 +883,10 @@ export class SgsParser extends EmbeddedActionsParser {
       visibility = this.OPTION(() => this.SUBRULE(this.visibility));
       resetAt = this.OPTION2(() => this.SUBRULE(this.resetAt));
       carried = this.OPTION3(() => this.CONSUME(kw.carried!, { LABEL: 'carried' }));
+      hint = this.OPTION4(() => {
+        this.CONSUME(kw.as!);
+        return this.CONSUME(Identifier, { LABEL: 'hint' });
+      });
       return this.closed(mark, build);
     },
     this.cutHere,

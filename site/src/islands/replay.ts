@@ -100,7 +100,7 @@ export class ReplayTable extends Table {
   protected playerName(seat: number): string {
     const p = this.view().players[seat];
     if (!p) return '?';
-    const gen = p.props.general;
+    const gen = this.hinted(p.props, 'general');
     return `${p.name}${typeof gen === 'string' ? this.L.t(`（${this.L.name(gen)}）`, ` (${this.L.name(gen)})`) : ''}`;
   }
 

@@ -11,7 +11,9 @@ import {
   logFor,
   toJSON,
   faceText,
+  hintedProperty,
   type PlayerObj,
+  type PropertyHint,
   type Request,
   type PlayerView,
   type ViewCard,
@@ -134,6 +136,9 @@ export abstract class Table {
   };
 
   private cardSkills: Set<string>;
+  /** The player properties the rules mark as a player's general, role, HP and max HP (`as general`…): a seat shows
+   *  them as its name, portrait and pips, not among its marks. */
+  private hintedIds: Set<string>;
 
   constructor(
     protected host: HTMLElement,
@@ -141,6 +146,8 @@ export abstract class Table {
     protected program: Program,
   ) {
     this.cardSkills = new Set(Object.values(program.cards).flatMap((c) => c.skills));
+    const hints: PropertyHint[] = ['general', 'role', 'life', 'maxLife'];
+    this.hintedIds = new Set(hints.flatMap((h) => hintedProperty(program, h) ?? []));
     host.classList.add('sgs');
     host.innerHTML = `<div class="sgs-bar"></div><p class="sgs-note" aria-live="polite"></p><div class="sgs-status"></div>
 <div class="sgs-seats"></div><div class="sgs-ask" aria-live="polite"></div><div class="sgs-checks"></div>
@@ -292,10 +299,16 @@ export abstract class Table {
     return this.viewer === null || this.game.state.over ? fullView(this.game) : viewFor(this.game, this.viewer);
   }
 
+  /** A player's value (its properties `v`, or a view's `props`) of the property that carries the hint. */
+  protected hinted(values: Record<string, unknown>, hint: PropertyHint): unknown {
+    const id = hintedProperty(this.program, hint);
+    return id === null ? undefined : values[id];
+  }
+
   protected playerName(seat: number): string {
     const p = this.game.state.players[seat];
     if (!p) return '?';
-    const gen = p.v.general;
+    const gen = this.hinted(p.v, 'general');
     const me = seat === this.viewer ? `${this.L.ui('you')} · ` : '';
     return `${me}${p.name}${typeof gen === 'string' ? this.L.t(`（${this.L.name(gen)}）`, ` (${this.L.name(gen)})`) : ''}`;
   }
@@ -505,10 +518,15 @@ ${ring.join('\n')}</div>${mine}`;
   private seatBody(p: PlayerView['players'][number], v: PlayerView, fan: boolean): string {
     const L = this.L;
     const pr = p.props;
-    const gen = typeof pr.general === 'string' ? pr.general : null;
-    const role = typeof pr.role === 'string' ? pr.role : null;
-    const hp = typeof pr.hp === 'number' ? pr.hp : 0,
-      max = typeof pr.maxHp === 'number' ? pr.maxHp : 0;
+    const general = this.hinted(pr, 'general'),
+      shownRole = this.hinted(pr, 'role'),
+      life = this.hinted(pr, 'life'),
+      maxLife = this.hinted(pr, 'maxLife');
+    const gen = typeof general === 'string' ? general : null;
+    const role = typeof shownRole === 'string' ? shownRole : null;
+    const hp = typeof life === 'number' ? life : 0,
+      max = typeof maxLife === 'number' ? maxLife : 0;
+    const lifeName = hintedProperty(this.program, 'life');
     // HP as pips, green when healthy, amber and then red as it falls.
     const tone = max > 0 && hp * 3 > max * 2 ? 'hi' : max > 0 && hp * 3 > max ? 'mid' : 'lo';
     const pips =
@@ -520,7 +538,7 @@ ${ring.join('\n')}</div>${mine}`;
         : '';
     const rows: string[] = [];
     rows.push(
-      `<div class="sgs-hp" title="${esc(L.name('hp'))} ${hp}/${max}">${pips} <small>${hp}/${max}</small></div>`,
+      `<div class="sgs-hp" title="${esc(lifeName ? L.name(lifeName) : '')} ${hp}/${max}">${pips} <small>${hp}/${max}</small></div>`,
     );
     const hand = v.zones[`hand:${p.seat}`];
     if (hand) {
@@ -595,7 +613,7 @@ ${ring.join('\n')}</div>${mine}`;
     const L = this.L;
     const out: string[] = [];
     for (const [k, val] of Object.entries(props)) {
-      if (k === 'general' || k === 'role' || k === 'hp' || k === 'maxHp') continue;
+      if (this.hintedIds.has(k)) continue;
       if (val === null || val === false || val === 0 || val === '' || (Array.isArray(val) && val.length === 0))
         continue;
       const show = (x: unknown): string =>
@@ -868,7 +886,8 @@ export class ScenarioTable extends Table {
     const done = r.steps.slice(0, r.next).filter((s) => s.k === 'answer').length;
     const seats = this.scen.seats
       .map((s, i) => {
-        const gen = this.game.state.players[i]?.v.general;
+        const p = this.game.state.players[i];
+        const gen = p ? this.hinted(p.v, 'general') : undefined;
         return `<option value="${i}"${i === this.seat ? ' selected' : ''}>${esc(s.name)}${typeof gen === 'string' ? ` · ${esc(L.name(gen))}` : ''}</option>`;
       })
       .join('');
@@ -1002,10 +1021,10 @@ export class GameTable extends Table {
     else
       seat = Math.max(
         0,
-        g.state.players.findIndex((p) => p.v.role === this.choice),
+        g.state.players.findIndex((p) => this.hinted(p.v, 'role') === this.choice),
       );
     this.viewer = seat;
-    const role = g.state.players[seat]!.v.role;
+    const role = this.hinted(g.state.players[seat]!.v, 'role');
     this.say(
       `${this.L.ui('youAre')} ${g.state.players[seat]!.name}${typeof role === 'string' ? ` · ${this.L.name(role)}` : ''}`,
       'info',

@@ -1,6 +1,6 @@
 // What a mode's page shows that only running it can tell: who sits where once it has dealt the table (its roles
 // and the sides the rules' `sideOf` puts them on), found by playing its setup with random answers in the engine.
-import { Game, modeTakesOption } from '../../../runtime/index.ts';
+import { Game, hintedValue, modeTakesOption } from '../../../runtime/index.ts';
 import { AIS } from '../../../ai/registry.ts';
 import { answerOf, policyFor } from '../../../ai/policy.ts';
 import { program, scenarios, type ScenarioInfo } from './book.ts';
@@ -23,7 +23,7 @@ export function seating(mode: string, players: number): SeatAtTable[] {
     return [];
   }
   const ai = policyFor(AIS.random, g, 1);
-  const dealt = () => g.state.players.every((q) => q.v.role != null);
+  const dealt = () => g.state.players.every((q) => hintedValue(p, q, 'role') != null);
   for (let i = 0; i < 400 && g.pending && !g.over && !dealt(); i++) {
     const a = answerOf(ai, g);
     if (!a || !g.answer(a).ok) break;
@@ -37,11 +37,10 @@ export function seating(mode: string, players: number): SeatAtTable[] {
       return null;
     }
   };
-  return g.state.players.map((q, seat) => ({
-    seat,
-    role: typeof q.v.role === 'string' ? q.v.role : null,
-    side: sideOf(q.v.role),
-  }));
+  return g.state.players.map((q, seat) => {
+    const role = hintedValue(p, q, 'role');
+    return { seat, role: typeof role === 'string' ? role : null, side: sideOf(role) };
+  });
 }
 
 /** The player counts a mode allows. */
