@@ -4,11 +4,12 @@
 // what they do: who hurt or helped whom. It names no card, skill, role or event: what a card or skill is for comes
 // from their AI hints (aiUse, aiTarget, aiKeep… — docs/language.md, "AI hints"), what an event means from its hints
 // (aiHarm, aiCardUse…: event-hints.ts), what a question asks from its subject (`asks`, `about`, the skill asking),
-// sides from the mode's `sideOf` and `aiLoneSide`, and which player properties are a role and HP from theirs
-// (`as role`, `as life`: runtime/property-hints.ts). Deterministic: ties are broken by its own seeded generator,
+// sides from the mode's `sideOf` and `aiLoneSide`, and which player properties are a role and HP and which zone is
+// a hand from theirs (`as role`, `as life`, `as hand`: runtime/hints.ts). Deterministic: ties are broken by its own seeded generator,
 // never the wall clock.
 import {
   hintedProperty,
+  hintedZone,
   randMod,
   seedRng,
   type CardObj,
@@ -66,6 +67,8 @@ export class HeuristicAI implements Policy {
   private readonly hints: EventHints;
   /** The player properties that are a player's role, life and maximum life (their hints). */
   private readonly propIds: { role: string | null; life: string | null; maxLife: string | null };
+  /** The zone that is a player's hand (its hint, `as hand`). */
+  private readonly handZone: string | null;
   /** The seat whose turn it was at the last question, and how many questions were asked since it began. */
   private turnOf = -1;
   private asked = 0;
@@ -92,6 +95,7 @@ export class HeuristicAI implements Policy {
     this.hints = eventHints(table.program);
     const prop = (h: PropertyHint) => hintedProperty(table.program, h);
     this.propIds = { role: prop('role'), life: prop('life'), maxLife: prop('maxLife') };
+    this.handZone = hintedZone(table.program, 'hand');
     table.onEvent(this.hints.watched, (e, phase) => {
       this.readFrom(table);
       this.observe(e, phase);
@@ -126,7 +130,7 @@ export class HeuristicAI implements Policy {
 
   // ------------------------------------------------------------------ the players' properties (by their hints)
 
-  /** A player's property that carries a hint (runtime/property-hints.ts), as read: undefined where the seat may not
+  /** A player's property that carries a hint (runtime/hints.ts), as read: undefined where the seat may not
    *  see it, or where no property carries the hint. */
   private hinted(p: PlayerObj, id: string | null): Value | undefined {
     return id === null ? undefined : (p.v[id] as Value | undefined);
@@ -539,7 +543,7 @@ export class HeuristicAI implements Policy {
     const hinted = this.skillHint(skill, 'aiUse');
     const use = typeof hinted === 'number' ? hinted : 5;
     if (use <= 0) return 0;
-    const hand = this.at.count('hand', me.seat);
+    const hand = this.handZone === null ? 0 : this.at.count(this.handZone, me.seat);
     const minHand = this.skillHint(skill, 'aiMinHand');
     if (typeof minHand === 'number' && hand < minHand) return 0;
     const minHp = this.skillHint(skill, 'aiMinHp');

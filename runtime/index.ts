@@ -86,4 +86,4 @@ export {
   type ReplayFile,
 } from './replay-file.ts';
 export { replay, replayGame, replayStep, type ReplayOptions, type ReplayResult } from './replay.ts';
-export { hintedProperty, hintedValue, roleOrSeat, type PropertyHint } from './property-hints.ts';
+export { hintedProperty, hintedValue, hintedZone, roleOrSeat, type PropertyHint, type ZoneHint } from './hints.ts';

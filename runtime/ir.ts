@@ -215,6 +215,8 @@ export interface IZone {
   perPlayer: boolean;
   visibility: 'public' | 'owner' | 'hidden';
   grants: boolean;
+  /** What the zone is to AIs and tools (`as hand`): the engine and the rulebook ignore it (hints.ts). */
+  hint?: string;
 }
 
 export interface IProperty {

@@ -1,6 +1,7 @@
 // The compiler on whole programs: diagnostics with codes and spans, never a throw, and the real rules clean.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { generateTexts } from '../compiler/text/index.ts';
 import { compile } from '../compiler/index.ts';
 import { renderDiagnostic } from '../compiler/diagnostics.ts';
 import { loadSources } from '../compiler/node/load.ts';
@@ -139,6 +140,23 @@ describe('diagnostics', () => {
     const d = compile([...rules, { file: 'planted.sgs', text: twice }]).diagnostics.find((x) => x.code === 'SGS146')!;
     expect(d.message).toContain('property hp');
     expect(d.span).toMatchObject({ file: 'planted.sgs', line: 2 });
+  });
+
+  it("keeps a zone's hint; a conversion without a zone takes the hand's, and is refused when no zone is one", () => {
+    const r = compile(rules);
+    expect(r.program!.zones.hand).toMatchObject({ hint: 'hand' });
+    expect(r.program!.zones.equip).toMatchObject({ hint: 'equipment' });
+    const skill = 'package x\nimport core\nskill exRed 红 "Red" { viewAs slash from 1 card where isRed(it) }\n';
+    const own = compile([...rules, { file: 'planted.sgs', text: skill }]);
+    expect(own.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(own.program!.skills.exRed!.viewAs[0]!.zones).toEqual(['hand']);
+    expect(generateTexts(own).skills.exRed?.zh).toContain('手牌');
+    expect(codes('package x\nzone exPocket 口袋 "Pocket" per player owner as hand\n')).toEqual(['SGS146']);
+    const unmarked = rules.map((f) => ({ ...f, text: f.text.replace(/ as hand$/m, '') }));
+    const found = compile([...unmarked, { file: 'planted.sgs', text: skill }]).diagnostics.filter(
+      (d) => d.code === 'SGS147',
+    );
+    expect(found.map((d) => `${d.span.file}:${d.span.line}`)).toEqual(['planted.sgs:3']);
   });
 
   it('reads skill tags and the fields a general needs from the rules, not from the compiler', () => {

@@ -351,10 +351,12 @@ export interface ZoneDecl {
   perPlayer: boolean;
   visibility: 'public' | 'owner' | 'hidden';
   grants: boolean;
+  /** `as hand`: what the zone is to the language's defaults, AIs and tools (a hint, like a property's). */
+  hint?: Ident;
   span: Span;
 }
 
-/** `property hp 体力 "HP": int = 0 [owner|hidden] [reset at turn] [carried]` — a field on every player. */
+/** `property hp 体力 "HP": int = 0 [owner|hidden] [reset at turn] [carried] [as life]` — a field on every player. */
 export interface PropertyDecl {
   kind: 'Property';
   names: Names;

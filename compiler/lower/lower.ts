@@ -5,7 +5,7 @@ import type * as I from '../../runtime/ir.ts';
 import { error, type Diagnostic } from '../diagnostics.ts';
 import { BUILTINS, builtinEffect, builtinParams } from '../../runtime/builtin-table.ts';
 import { ENGINE_MEMBER_NAMES } from '../../runtime/engine-members.ts';
-import { collect, type Symbols } from './symbols.ts';
+import { collect, viewAsZones, type Symbols } from './symbols.ts';
 import type { DeclCache } from '../decl-cache.ts';
 import { printExpr } from '../ast/print.ts';
 
@@ -266,6 +266,7 @@ class Lowerer {
           perPlayer: d.perPlayer,
           visibility: d.visibility,
           grants: d.grants,
+          ...(d.hint ? { hint: d.hint.name } : {}),
         };
         break;
       case 'Property':
@@ -758,10 +759,16 @@ class Lowerer {
           const setScope = new Scope(null, { n: 0 });
           setScope.declare('them');
           const condExpr = it.cond ? this.expr(it.cond, setScope, cx) : undefined;
+          if (!it.zones.length && this.S.zoneHinted('hand') === undefined)
+            this.err(
+              'SGS147',
+              `the conversion names no zone to take its cards from (\`in zone\`), and no zone is marked \`as hand\` to take them from instead`,
+              it.span,
+            );
           sk.viewAs.push({
             kind: this.S.get(it.cardKind.name)?.id ?? it.cardKind.name,
             count: it.count,
-            zones: it.zones.length ? it.zones.map((z) => z.name) : ['hand'],
+            zones: viewAsZones(it, this.S).map((z) => z.name),
             filterExpr: it.filter ? this.expr(it.filter, scope, cx) : undefined,
             condExpr,
             ...(setScope.used.has('them') ? { condPerSet: true } : {}),

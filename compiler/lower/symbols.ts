@@ -100,6 +100,13 @@ export class Symbols {
   properties = new Map<string, A.PropertyDecl>();
   /** The property that carries each hint (`property hp … as life`): one per hint, so a tool reading it finds one. */
   propertyHints = new Map<string, A.PropertyDecl>();
+  /** The zone that carries each hint (`zone hand … as hand`), one per hint. */
+  zoneHints = new Map<string, A.ZoneDecl>();
+
+  /** The id of the zone that carries the hint (`as hand`: the default zone of a conversion), if one does. */
+  zoneHinted(hint: string): string | undefined {
+    return this.zoneHints.get(hint)?.names.id.name;
+  }
   /** The wording of names for the generated texts (compiler/text), in declaration order. */
   phrases: A.PhraseDecl[] = [];
   /** Fields other packages add to an event (`extend event`), by event id, in declaration order. */
@@ -240,6 +247,14 @@ export class Symbols {
   }
 }
 
+/** The zones a conversion takes its cards from: when it names none, the zone the rules mark `as hand` (none if no
+ *  zone is: SGS147). */
+export function viewAsZones(it: A.ViewAsItem, S: Symbols): A.Ident[] {
+  if (it.zones.length) return it.zones;
+  const hand = S.zoneHinted('hand');
+  return hand === undefined ? [] : [{ kind: 'Ident', name: hand, span: it.span } as A.Ident];
+}
+
 /** The program-wide parts of two tables are the same (what declarations read besides looking names up). */
 export function sameTables(a: Symbols, b: Symbols): boolean {
   const sameSet = <T>(x: Set<T>, y: Set<T>) => x.size === y.size && [...x].every((v) => y.has(v));
@@ -265,6 +280,7 @@ export function sameTables(a: Symbols, b: Symbols): boolean {
     sameMap(a.cardMethods, b.cardMethods) &&
     sameSet(a.modeMethods, b.modeMethods) &&
     sameMap(a.properties, b.properties) &&
+    sameMap(a.zoneHints, b.zoneHints) &&
     sameList(a.phrases, b.phrases) &&
     sameMap(a.eventExtensions, b.eventExtensions, sameList) &&
     sameMap(a.enumExtensions, b.enumExtensions, sameList) &&
@@ -293,6 +309,20 @@ export function distance(a: string, b: string): number {
 export function collect(files: A.SourceFile[], diags: Diagnostic[]): Symbols {
   const S = new Symbols(diags);
   const pkgOf = new Map<A.Decl, string | undefined>();
+  /** A declaration's hint (`as life`), kept by hint: one declaration of each kind carries it (SGS146). */
+  const hinted = <D extends A.PropertyDecl | A.ZoneDecl>(byHint: Map<string, D>, d: D, what: string) => {
+    if (!d.hint) return;
+    const had = byHint.get(d.hint.name);
+    if (had && had !== d)
+      diags.push(
+        error(
+          'SGS146',
+          `the hint ${d.hint.name} is already given to ${what} ${had.names.id.name}: a tool reads it from one ${what}`,
+          d.hint.span,
+        ),
+      );
+    else byHint.set(d.hint.name, d);
+  };
   const visit = (d: A.Decl, pkg: string | undefined) => {
     switch (d.kind) {
       case 'Enum':
@@ -305,23 +335,13 @@ export function collect(files: A.SourceFile[], diags: Diagnostic[]): Symbols {
         break;
       case 'Zone':
         S.add('zone', d.names, d, pkg);
+        hinted(S.zoneHints, d, 'zone');
         break;
       case 'Property':
         if (S.properties.has(d.names.id.name))
           diags.push(error('SGS140', `property '${d.names.id.name}' is declared twice`, d.names.id.span));
         S.properties.set(d.names.id.name, d);
-        if (d.hint) {
-          const had = S.propertyHints.get(d.hint.name);
-          if (had && had !== d)
-            diags.push(
-              error(
-                'SGS146',
-                `the hint ${d.hint.name} is already given to property ${had.names.id.name}: a tool reads it from one property`,
-                d.hint.span,
-              ),
-            );
-          else S.propertyHints.set(d.hint.name, d);
-        }
+        hinted(S.propertyHints, d, 'property');
         break;
       case 'Var':
         S.add('var', { id: d.name, span: d.span }, d, pkg);

@@ -809,12 +809,14 @@ export class SgsParser extends EmbeddedActionsParser {
       let perPlayer: boolean | undefined;
       let visibility: A.ZoneDecl['visibility'] | undefined;
       let grants: IToken | undefined;
+      let hint: IToken | undefined;
       const build = (): A.ZoneDecl => ({
         kind: 'Zone',
         names: names ?? this.b.noNames(),
         perPlayer: perPlayer === true,
         visibility: visibility ?? 'public',
         grants: grants !== undefined,
+        ...(hint ? { hint: this.b.ident(hint) } : {}),
         span: this.span(first),
       });
       const mark = this.opened(build);
@@ -839,6 +841,10 @@ export class SgsParser extends EmbeddedActionsParser {
       ) as boolean | undefined;
       visibility = this.OPTION(() => this.SUBRULE(this.visibility));
       grants = this.OPTION2(() => this.CONSUME(kw.grants!, { LABEL: 'grants' }));
+      hint = this.OPTION3(() => {
+        this.CONSUME(kw.as!);
+        return this.CONSUME(Identifier, { LABEL: 'hint' });
+      });
       return this.closed(mark, build);
     },
     this.cutHere,

@@ -6,7 +6,7 @@
 // (test/text-precheck.test.ts cross-checks the two).
 import type * as A from '../ast/nodes.ts';
 import type { DeclCache } from '../decl-cache.ts';
-import type { Sym, Symbols } from '../lower/symbols.ts';
+import { viewAsZones, type Sym, type Symbols } from '../lower/symbols.ts';
 import { BUILTINS } from '../../runtime/builtin-table.ts';
 import { type Phrasebook, parseTemplate, slotNames, type Pattern, type Phrase } from './phrasebook.ts';
 import { type Facts, positional } from './facts.ts';
@@ -24,7 +24,6 @@ import {
   names as namesIn,
   namesThem,
   replaceField,
-  viewAsZones,
   windowChoice,
 } from './skill.ts';
 import { aiHint, phraseFor } from './card.ts';
@@ -515,7 +514,7 @@ class Walker {
     const s = this.S.get(it.cardKind.name);
     if (!s) fail(it.cardKind.name);
     this.entity(s);
-    for (const z of viewAsZones(it)) {
+    for (const z of viewAsZones(it, this.S)) {
       const zs = this.S.get(z.name);
       if (!zs) fail(z.name);
       this.names(zs);

@@ -5,7 +5,7 @@ import type { Renderer } from './stmt.ts';
 import { simplify, subExprsOnce, presupposed } from './stmt.ts';
 import { YOU, qualify, lcFirst } from './expr.ts';
 import { Env, LETTERS, bodyOf, newBody, type Missing, type Val } from './context.ts';
-import { Reads } from '../lower/symbols.ts';
+import { Reads, viewAsZones } from '../lower/symbols.ts';
 import {
   fixEnglish,
   join,
@@ -551,7 +551,7 @@ function viewAs(R: Renderer, it: A.ViewAsItem): Text {
   const env = new Env(newBody({ you: true }));
   const s = R.S.get(it.cardKind.name);
   const kind = s ? R.entity(s, it.cardKind.span) : R.miss(it.cardKind.name, it.cardKind.span, 'a card kind');
-  const zones = viewAsZones(it).map((z) => {
+  const zones = viewAsZones(it, R.S).map((z) => {
     const zs = R.S.get(z.name);
     return zs ? R.names(zs, z.span) : R.miss(z.name, z.span, 'a zone');
   });
@@ -578,9 +578,20 @@ function viewAs(R: Renderer, it: A.ViewAsItem): Text {
     rel = rel.zh ? { zh: `${rel.zh}且${setRel.zh}`, en: `${rel.en} and ${setRel.en}` } : setRel;
   }
   const n = it.count;
-  // 牌 alone means a card in hand or in the equipment area; 手牌 a hand card.
-  const ids = (it.zones.length ? it.zones.map((z) => z.name) : ['hand']).sort().join(',');
-  const noun = ids === 'equip,hand' ? '牌' : ids === 'hand' ? '手牌' : `${zones.map((z) => z.zh).join('或')}中的牌`;
+  // 牌 alone means a card in hand or in the equipment area; 手牌 a hand card (the zones marked `as hand` and `as
+  // equipment`).
+  const ids = viewAsZones(it, R.S)
+    .map((z) => z.name)
+    .sort()
+    .join(',');
+  const hand = R.S.zoneHinted('hand');
+  const equipment = R.S.zoneHinted('equipment');
+  const noun =
+    hand !== undefined && equipment !== undefined && ids === [hand, equipment].sort().join(',')
+      ? '牌'
+      : hand !== undefined && ids === hand
+        ? '手牌'
+        : `${zones.map((z) => z.zh).join('或')}中的牌`;
   const num = n === 1 ? '一' : n === 2 ? '两' : String(n);
   // A card of a named kind: 手牌中的一张【杀】.
   const what =
@@ -608,11 +619,6 @@ function viewAs(R: Renderer, it: A.ViewAsItem): Text {
   if (!rest.length) return { zh, en };
   const c = R.cond(simplify(joinAnd(rest)), env);
   return { zh: `若${c.zh}，${zh}`, en: `if ${c.en}, ${en}` };
-}
-
-/** The zones a conversion takes its cards from: the hand when it names none. */
-export function viewAsZones(it: A.ViewAsItem): A.Ident[] {
-  return it.zones.length ? it.zones : [{ kind: 'Ident', name: 'hand', span: it.span } as A.Ident];
 }
 
 /** Whether a card kind sets a flag field (`recastable: true`). */
@@ -933,7 +939,7 @@ function filter(R: Renderer, it: A.FilterItem): Text {
     return { zh: qualify(zh, rel.zh, '牌'), en: nounWithClause('cards', rel.en) };
   };
   // With the zone folded in (手牌 / in your hand) when it is the hand; any other zone stays in the condition.
-  const inHand = zone === 'hand' && zones.length === parts.length - rest.length;
+  const inHand = zone !== undefined && zone === R.S.zoneHinted('hand') && zones.length === parts.length - rest.length;
   const own = cardsWhere(andOf(inHand ? rest : parts), inHand ? '手牌' : '牌');
   const subject: Text = inHand
     ? { zh: `你的${own.zh}`, en: `the ${own.en} in your hand` }

@@ -12,6 +12,7 @@ import {
   toJSON,
   faceText,
   hintedProperty,
+  hintedZone,
   type PlayerObj,
   type PropertyHint,
   type Request,
@@ -540,7 +541,8 @@ ${ring.join('\n')}</div>${mine}`;
     rows.push(
       `<div class="sgs-hp" title="${esc(lifeName ? L.name(lifeName) : '')} ${hp}/${max}">${pips} <small>${hp}/${max}</small></div>`,
     );
-    const hand = v.zones[`hand:${p.seat}`];
+    const handZone = hintedZone(this.program, 'hand');
+    const hand = handZone === null ? undefined : v.zones[`${handZone}:${p.seat}`];
     if (hand) {
       if (fan && hand.cards) rows.push(this.fan(hand.cards, p.seat));
       else {
@@ -554,7 +556,7 @@ ${ring.join('\n')}</div>${mine}`;
     }
     // The other per-player zones the rules declare (equipment, judge area, …), when they hold cards.
     for (const [zid, z] of Object.entries(this.program.zones)) {
-      if (!z.perPlayer || zid === 'hand') continue;
+      if (!z.perPlayer || zid === handZone) continue;
       const zz = v.zones[`${zid}:${p.seat}`];
       if (!zz || zz.count === 0) continue;
       const body = zz.cards

@@ -1,7 +1,8 @@
-// What the rules say their player properties are to AIs and tools: the hint a property declares (`property hp 体力
-// "HP": int = 0 as life`; docs/language.md, "AI hints"). An AI weighs a wounded player by `life` and `maxLife`, reads
-// sides from `role` (the mode's `sideOf`), and the tools tally and draw players by `general`, `role` and `life`,
-// so that none of them names a property of the rules. The engine and the rulebook ignore hints.
+// What the rules say their player properties and zones are to AIs and tools: the hint a declaration ends with
+// (`property hp 体力 "HP": int = 0 as life`, `zone hand 手牌 "Hand" per player owner as hand`; docs/language.md, "AI
+// hints"). An AI weighs a wounded player by `life` and `maxLife`, reads sides from `role` (the mode's `sideOf`) and
+// counts a hand by `hand`; the tools tally and draw players by `general`, `role` and `life`, so that none of them
+// names a property or zone of the rules. The engine and the rulebook ignore hints.
 import type { Program } from './ir.ts';
 import type { PlayerObj, Value } from './values.ts';
 
@@ -19,6 +20,22 @@ export function hintedProperty(program: Program, hint: PropertyHint): string | n
   return byHint.get(hint) ?? null;
 }
 const read = new WeakMap<Program, Map<string, string>>();
+
+/** The zone hints tools read: a player's hand (the compiler reads `hand` and `equipment` itself, for conversions
+ *  and the rule texts). */
+export type ZoneHint = 'hand';
+
+/** The id of the zone that carries `hint`, or null when none does. */
+export function hintedZone(program: Program, hint: ZoneHint): string | null {
+  let byHint = zonesRead.get(program);
+  if (byHint === undefined) {
+    byHint = new Map();
+    for (const z of Object.values(program.zones)) if (z.hint !== undefined) byHint.set(z.hint, z.id);
+    zonesRead.set(program, byHint);
+  }
+  return byHint.get(hint) ?? null;
+}
+const zonesRead = new WeakMap<Program, Map<string, string>>();
 
 /** A player's value of the property that carries `hint` (undefined when none does, or a view does not show it). */
 export function hintedValue(program: Program, p: PlayerObj, hint: PropertyHint): Value | undefined {
