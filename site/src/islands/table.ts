@@ -57,9 +57,11 @@ export interface ClientRules {
 
 const AI_CHUNK = 150; // computer decisions between two paints
 const AI_BUDGET = 5000; // computer decisions in one game before the table gives up (a runaway guard)
-// How much of a fanned card the next one covers, in the face's 120-wide grid: player.css overlaps the 4.6rem cards
-// of `.sgs-hcard` by 1.2rem, and the name is fitted in the rest (card-svg.ts `covered`).
-const FAN_COVERED = Math.ceil((1.2 / 4.6) * 120);
+// How much of a fanned card the next one covers: the share of its width, set on the fan for player.css to overlap
+// the cards by (`--fan-covered`), and the same in the face's 120-wide grid, so that the name is fitted in the rest
+// (card-svg.ts `covered`).
+const FAN_COVERED_SHARE = 0.26;
+const FAN_COVERED = Math.ceil(FAN_COVERED_SHARE * 120);
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -607,7 +609,7 @@ ${ring.join('\n')}</div>${mine}`;
       const sel = this.selected.includes(i);
       return `<button type="button" class="sgs-hcard playable${sel ? ' selected' : ''}" data-act="opt" data-i="${i}" aria-pressed="${sel ? 'true' : 'false'}" ${style}>${card(c)}</button>`;
     });
-    return `<div class="sgs-zone sgs-z-hand sgs-fan${offered.size ? ' asking' : ''}"><span class="sgs-zl">${esc(this.L.ui('hand'))} ${n}</span><div class="sgs-fancards">${items.join('')}</div></div>`;
+    return `<div class="sgs-zone sgs-z-hand sgs-fan${offered.size ? ' asking' : ''}"><span class="sgs-zl">${esc(this.L.ui('hand'))} ${n}</span><div class="sgs-fancards" style="--fan-covered:${FAN_COVERED_SHARE}">${items.join('')}</div></div>`;
   }
 
   /** Public properties that differ from nothing: counters, flags, skipped phases. */
