@@ -57,6 +57,7 @@ const COMPLETION_KIND: Partial<Record<EntryKind, number>> = {
   var: 6,
   hook: 3,
   keyword: 14,
+  hint: 1,
 };
 
 export class LanguageServer {

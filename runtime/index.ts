@@ -68,6 +68,7 @@ export type { CompiledModule } from './aot/support.ts';
 export * from './card-face.ts';
 export * from './engine-members.ts';
 export * from './builtin-table.ts';
+export * from './hint-table.ts';
 export * from './ir.ts';
 export {
   PLAYER_RANGE,

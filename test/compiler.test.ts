@@ -116,8 +116,30 @@ describe('diagnostics', () => {
     expect(codes('package x\nevent exE 甲 "E" (p: player) {\n  aiOut: q\n}\n')).toEqual(['SGS145']);
     expect(codes('package x\nevent exE 甲 "E" (p: player) {\n  aiOut: 3\n}\n')).toEqual(['SGS145']);
     expect(codes('package x\nevent exE 甲 "E" (p: player) {\n  aiOut: p\n  aiOut: p\n}\n')).toEqual(['SGS145']);
-    // Any name is a hint's own, even one every object has.
-    expect(codes('package x\nevent exE 甲 "E" (p: player) {\n  constructor: p\n}\n')).toEqual([]);
+    // Any name is a hint's own, even one every object has; one no AI or tool reads is a warning (SGS270).
+    expect(codes('package x\nevent exE 甲 "E" (p: player) {\n  constructor: p\n}\n')).toEqual(['SGS270']);
+  });
+
+  it('warns of a hint no AI or tool reads: a misspelt one, or one naming too few fields', () => {
+    const event = (hint: string) => `package x\nevent exE 甲 "E" (a: player, b: player) {\n  ${hint}\n}\n`;
+    expect(codes(event('aiHarm: a, b'))).toEqual([]);
+    expect(codes(event('aiHram: a, b'))).toEqual(['SGS270']);
+    expect(codes(event('aiHarm: a'))).toEqual(['SGS270']);
+    const skill = (field: string) =>
+      `package x\nimport core\nskill exS 甲 "S" { ${field}  on damaged(you) { draw(you, 1) } }\n`;
+    expect(codes(skill('aiUse: 40'))).toEqual(['SGS206']);
+    expect(codes(skill('aiUsage: 40')).sort()).toEqual(['SGS206', 'SGS270']);
+    // A card's own data is not a hint; an `ai…` field is.
+    const unread = (text: string) => codes(text).filter((c) => c === 'SGS270').length;
+    expect(unread('package x\ncard exC 甲 "C" { type: basic  exReach: 2  aiKeep: 3 }\n')).toBe(0);
+    expect(unread('package x\ncard exC 甲 "C" { type: basic  exReach: 2  aiKep: 3 }\n')).toBe(1);
+    expect(unread('package x\nproperty exP 甲 "P": int = 0 as lfe\n')).toBe(1);
+    expect(unread('package x\nzone exZ 甲 "Z" per player owner as pocket\n')).toBe(1);
+    const d = compile([...rules, { file: 'planted.sgs', text: event('aiHram: a, b') }]).diagnostics.find(
+      (x) => x.code === 'SGS270',
+    )!;
+    expect(d.message).toContain('aiHarm');
+    expect(d.span).toMatchObject({ file: 'planted.sgs', line: 3 });
   });
 
   it("keeps a property's hint, and refuses a hint given to two properties", () => {

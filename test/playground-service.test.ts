@@ -124,6 +124,23 @@ describe('playground language service', () => {
     expect(describeEntry(lookup(parts, 'hp')!, 'en')).toContain('as life');
     expect(describeEntry(lookup(parts, 'as')!, 'en')).toContain('what it is to AIs and tools');
     expect(describeEntry(lookup(parts, 'as')!, 'zh')).toContain('属性声明末尾');
+    // A hint the AIs read: what it says and where it is written.
+    const harm = describeEntry(lookup(parts, 'aiHarm')!, 'en');
+    expect(harm).toContain('`aiHarm: by, whom`');
+    expect(harm).toContain("an event's hint");
+    expect(describeEntry(lookup(parts, 'life')!, 'zh')).toContain('体力');
+  });
+
+  it("completes the hints read where the cursor is: after a property or zone, and among an event's hints", () => {
+    const labels = (before: string) => complete(parts, before, 'en').map((c) => c.label);
+    expect(labels('property exMood 心情 "Mood": int = 0 as ')).toEqual(['general', 'role', 'life', 'maxLife']);
+    expect(labels('zone exBag 袋 "Bag" per player owner as ')).toEqual(['hand', 'equipment']);
+    const event = 'event exCurse 咒 "Curse" (by: player, whom: player) {\n  aiHarm: by, whom\n  ';
+    expect(labels(event)).toContain('aiHelp');
+    expect(labels(event)).not.toContain('aiUse');
+    expect(complete(parts, event, 'en').find((c) => c.label === 'turnOf')?.insertText).toBe('turnOf: ');
+    // Among the statements, the usual names.
+    expect(labels(`${event}whom.hp -= 1\n  `)).not.toContain('aiHelp');
   });
 
   it('describes a builtin from the builtin table: its doc line and what calling it may do', () => {

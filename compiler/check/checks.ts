@@ -6,6 +6,7 @@ import type { Symbols } from '../lower/symbols.ts';
 import { phraseChecks } from '../text/phrase-checks.ts';
 import { recursionCheck } from './recursion.ts';
 import { shownTextCheck } from './shown-texts.ts';
+import { hintCheck } from './hints.ts';
 import type { DeclCache } from '../decl-cache.ts';
 
 type Check<T> = (node: T, S: Symbols, out: Diagnostic[]) => void;
@@ -202,6 +203,7 @@ export function runChecks(files: A.SourceFile[], S: Symbols, cache?: CheckCache)
     const checks = table[d.kind] as Check<A.Decl>[] | undefined;
     for (const c of checks ?? []) c(d, S, into);
     shownTextCheck(d, S, into);
+    hintCheck(d, into);
     if (d.kind === 'Variant') for (const x of d.decls) visit(x, into);
   };
   const check = (d: A.Decl) => {

@@ -6,13 +6,13 @@ import { forEachStmt } from '../ast/walk.ts';
 import type * as A from '../ast/nodes.ts';
 import type { SymKind } from '../lower/symbols.ts';
 import { reservedKeywords, contextualKeywords } from '../syntax/tokens.ts';
-import { BUILTINS, builtinParams, type BuiltinEffect } from '../../runtime/index.ts';
+import { BUILTINS, builtinParams, HINTS, type BuiltinEffect, type HintPlace } from '../../runtime/index.ts';
 import type { EntityTexts, RuleTexts, Text } from '../text/index.ts';
 
 export type Lang = 'zh' | 'en';
 
-/** What a name in the editor is: a declaration's kind, or a timing window, builtin or keyword. */
-export type EntryKind = SymKind | 'window' | 'builtin' | 'keyword';
+/** What a name in the editor is: a declaration's kind, or a timing window, builtin, keyword or hint. */
+export type EntryKind = SymKind | 'window' | 'builtin' | 'keyword' | 'hint';
 
 export interface ParamInfo {
   name: string;
@@ -293,6 +293,7 @@ export function lookup(parts: IndexPart[], word: string): Entry | undefined {
     if (w) return w;
   }
   if (Object.hasOwn(BUILTINS, word)) return builtinEntry(word);
+  if (Object.hasOwn(HINTS, word)) return hintEntry(word);
   if (
     (reservedKeywords as readonly string[]).includes(word) ||
     (contextualKeywords as readonly string[]).includes(word) ||
@@ -333,6 +334,36 @@ function builtinEntry(name: string): Entry {
     doc: spec.doc,
     effect: spec.effect,
   };
+}
+
+/** A hint the AIs and tools read (runtime/hint-table.ts): where it is written and how, for hover. */
+function hintEntry(name: string): Entry {
+  const spec = HINTS[name]!;
+  const form = spec.on.includes('property') || spec.on.includes('zone') ? `as ${name}` : `${name}: ${spec.shape}`;
+  return { name, kind: 'hint', detail: form, doc: `${spec.zh}\n${spec.en}` };
+}
+
+const PLACE_NAMES: Record<HintPlace, [string, string]> = {
+  card: ['牌的字段', "a card kind's field"],
+  skill: ['技能的字段', "a skill's field"],
+  event: ['事件的提示（在语句之前）', "an event's hint (before its statements)"],
+  property: ['属性声明的末尾', "the end of a property's declaration"],
+  zone: ['区域声明的末尾', "the end of a zone's declaration"],
+};
+
+/** The hints written at `place`, as completion items. */
+function hintItems(place: HintPlace, lang: Lang): Completion[] {
+  return Object.entries(HINTS)
+    .filter(([, s]) => s.on.includes(place))
+    .map(([name, s]) => ({
+      label: name,
+      kind: 'hint' as const,
+      insertText: place === 'property' || place === 'zone' ? name : `${name}: `,
+      snippet: false,
+      detail: `${kindName('hint', lang)} · ${lang === 'zh' ? s.zh : s.en}`,
+      documentation: '',
+      sortText: `0${name}`,
+    }));
 }
 
 /** A builtin's effect in words (`short` for completion details). */
@@ -388,6 +419,7 @@ const KIND_NAMES: Record<EntryKind, [string, string]> = {
   window: ['时机', 'timing window'],
   builtin: ['内置函数', 'builtin'],
   keyword: ['关键字', 'keyword'],
+  hint: ['提示', 'hint'],
 };
 
 export function kindName(k: EntryKind, lang: Lang): string {
@@ -513,7 +545,7 @@ export function describe(e: Entry, lang: Lang): string {
   const out: string[] = [];
   const names = [e.zh, e.en ? `"${e.en}"` : ''].filter(Boolean).join(' ');
   out.push(
-    `**${kindName(e.kind, lang)}** \`${e.kind === 'property' || e.kind === 'var' ? `${e.name}: ${e.returns ?? ''}` : sig(e)}\`${names ? ` — ${names}` : ''}`,
+    `**${kindName(e.kind, lang)}** \`${e.kind === 'property' || e.kind === 'var' ? `${e.name}: ${e.returns ?? ''}` : e.kind === 'hint' ? e.detail : sig(e)}\`${names ? ` — ${names}` : ''}`,
   );
   if (e.text) {
     const mine = zh ? e.text.zh : e.text.en;
@@ -542,6 +574,17 @@ export function describe(e: Entry, lang: Lang): string {
           ? `触发体中 \`event\` 是 ${[...new Set(evs)].map((x) => `\`${x}\``).join('、')} 事件。`
           : `In a trigger, \`event\` is the ${[...new Set(evs)].map((x) => `\`${x}\``).join(' / ')} event.`,
       );
+  }
+  if (e.kind === 'hint') {
+    const spec = HINTS[e.name]!;
+    out.push(zh ? spec.zh : spec.en);
+    const places = spec.on.map((p) => PLACE_NAMES[p][zh ? 0 : 1]).join(zh ? '、' : ', ');
+    out.push(
+      zh
+        ? `写在${places}；AI 或工具读取它，引擎和规则书忽略它。`
+        : `Written as ${places}; read by an AI or a tool, ignored by the engine and the rulebook.`,
+    );
+    return out.join('\n\n');
   }
   if (e.kind === 'builtin') {
     if (e.doc) out.push(e.doc);
@@ -596,6 +639,12 @@ export function complete(parts: IndexPart[], before: string, lang: Lang, trigger
   const members = (enumId: string) =>
     entries.filter((e) => e.kind === 'member' && e.enumOf === enumId).map((e) => item(e, lang, 0));
 
+  // `property … as |`, `zone … as |`: the hints read there.
+  const decl = /^\s*(property|zone)\b.*\sas\s+[\p{L}_]*$/u.exec(line);
+  if (decl) return hintItems(decl[1] === 'zone' ? 'zone' : 'property', lang);
+  // The start of a line among an event's hints (after its `{`, before its statements): the event hints.
+  if (/\bevent\s+[^{}]*\{(\s*\n\s*[\p{L}_][\p{L}\p{N}_]*\s*:[^\n]*)*\s*\n\s*[\p{L}_]*$/u.test(before))
+    return hintItems('event', lang);
   // `on |` and `timing |`: timing windows.
   if (/(^|\s)(on|timing)\s+[\p{L}_]*$/u.test(line)) return windows.map((w) => item(w, lang, 0));
   // `modify |`: hooks.

@@ -89,6 +89,8 @@ function completionKind(k: EntryKind): monaco.languages.CompletionItemKind {
       return K.Value;
     case 'scenario':
       return K.Reference;
+    case 'hint':
+      return K.Text;
   }
 }
 
