@@ -157,6 +157,13 @@ describe('diagnostics', () => {
       life: 'hp',
       maxLife: 'maxHp',
     });
+    // An `as` without its hint on the same line is reported where it stands, not at the next declaration.
+    const bare = compile([
+      ...rules,
+      { file: 'planted.sgs', text: 'package x\nproperty exMood 心情 "Mood": int = 0 as\nzone exBag 袋 "Bag" shared\n' },
+    ]).diagnostics.filter((d) => d.span.file === 'planted.sgs');
+    expect(bare.map((d) => `${d.code}:${d.span.line}`)).toEqual(['SGS002:2']);
+    expect(bare[0]!.message).toContain("'as'");
     const twice = 'package x\nproperty exLife 生命 "Life": int = 3 as life\n';
     expect(codes(twice)).toEqual(['SGS146']);
     const d = compile([...rules, { file: 'planted.sgs', text: twice }]).diagnostics.find((x) => x.code === 'SGS146')!;

@@ -841,10 +841,7 @@ export class SgsParser extends EmbeddedActionsParser {
       ) as boolean | undefined;
       visibility = this.OPTION(() => this.SUBRULE(this.visibility));
       grants = this.OPTION2(() => this.CONSUME(kw.grants!, { LABEL: 'grants' }));
-      hint = this.OPTION3(() => {
-        this.CONSUME(kw.as!);
-        return this.CONSUME(Identifier, { LABEL: 'hint' });
-      });
+      hint = this.OPTION3((this.gated[6] ??= this.hintOption())) as IToken | undefined;
       return this.closed(mark, build);
     },
     this.cutHere,
@@ -889,14 +886,23 @@ export class SgsParser extends EmbeddedActionsParser {
       visibility = this.OPTION(() => this.SUBRULE(this.visibility));
       resetAt = this.OPTION2(() => this.SUBRULE(this.resetAt));
       carried = this.OPTION3(() => this.CONSUME(kw.carried!, { LABEL: 'carried' }));
-      hint = this.OPTION4(() => {
-        this.CONSUME(kw.as!);
-        return this.CONSUME(Identifier, { LABEL: 'hint' });
-      });
+      hint = this.OPTION4((this.gated[5] ??= this.hintOption())) as IToken | undefined;
       return this.closed(mark, build);
     },
     this.cutHere,
   );
+
+  /** `as hint` at the end of a declaration, the hint on the same line: an `as` left without one is reported where
+   *  it stands, not as the next declaration's word taken for the hint (`zone` is a name too). */
+  private hintOption(): DSLMethodOpts<unknown> {
+    return {
+      GATE: () => this.LA(2).startLine === this.LA(1).startLine,
+      DEF: () => {
+        this.CONSUME(kw.as!);
+        return this.CONSUME(Identifier, { LABEL: 'hint' });
+      },
+    };
+  }
 
   private varDecl = this.RULE(
     'varDecl',
