@@ -5,8 +5,8 @@
 // from their AI hints (aiUse, aiTarget, aiKeep… — docs/language.md, "AI hints"), what an event means from its hints
 // (aiHarm, aiCardUse…: event-hints.ts), what a question asks from its subject (`asks`, `about`, the skill asking),
 // sides from the mode's `sideOf` and `aiLoneSide`, and which player properties are a role and HP and which zone is
-// a hand from theirs (`as role`, `as life`, `as hand`: runtime/hints.ts). Deterministic: ties are broken by its own seeded generator,
-// never the wall clock.
+// a hand from theirs (`as role`, `as life`, `as hand`: runtime/hints.ts). Deterministic: ties are broken by its own
+// seeded generator, never the wall clock.
 import {
   hintedProperty,
   hintedZone,
