@@ -1,8 +1,8 @@
-// What the rules say their player properties and zones are to AIs and tools: the hint a declaration ends with
-// (`property hp 体力 "HP": int = 0 as life`, `zone hand 手牌 "Hand" per player owner as hand`; docs/language.md, "AI
-// hints"). An AI weighs a wounded player by `life` and `maxLife`, reads sides from `role` (the mode's `sideOf`) and
-// counts a hand by `hand`; the tools tally and draw players by `general`, `role` and `life`, so that none of them
-// names a property or zone of the rules. The engine and the rulebook ignore hints.
+// What the rules say their player properties and zones are to AIs and tools: the hint that ends a declaration
+// (`property hp 体力 "HP": int = 0 as life`, `zone hand 手牌 "Hand" per player owner as hand`; docs/language.md,
+// "AI hints"). An AI weighs a wounded player by `life` and `maxLife`, reads sides from `role` (the mode's `sideOf`)
+// and counts a hand by `hand`; the tools tally and draw players by `general`, `role` and `life`, so that none of
+// them names a property or zone of the rules. The engine and the rulebook ignore hints.
 import type { Program } from './ir.ts';
 import type { PlayerObj, Value } from './values.ts';
 
