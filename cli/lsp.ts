@@ -57,7 +57,7 @@ const COMPLETION_KIND: Partial<Record<EntryKind, number>> = {
   var: 6,
   hook: 3,
   keyword: 14,
-  hint: 1,
+  hint: 5, // Field: a hint is written as a field of its declaration
 };
 
 export class LanguageServer {

@@ -189,6 +189,27 @@ if (!hasChromium) {
       await context.close();
     }, 120_000);
 
+    it("completes the hints an AI reads among an event's hints and after a property's `as`", async () => {
+      const { page, context } = await open(`${base}/en/playground/`);
+      await page.click('.monaco-editor .view-lines');
+      await page.keyboard.press('Control+End');
+      await page.keyboard.press('Enter');
+      const offers = async (typed: string, label: RegExp) => {
+        await page.keyboard.type(typed);
+        await page.waitForFunction(
+          (re) => new RegExp(re).test(document.querySelector('.suggest-widget.visible')?.textContent ?? ''),
+          label.source,
+          { timeout: 10_000 },
+        );
+        await page.keyboard.press('Escape');
+      };
+      await offers('event exCurse 咒 "Curse" (by: player, whom: player) {\naiH', /aiHarm.*harmed/);
+      await page.keyboard.press('Control+End');
+      await page.keyboard.press('Enter');
+      await offers('property exMood 心情 "Mood": int = 0 as l', /life.*HP/);
+      await context.close();
+    }, 120_000);
+
     it('runs the author scenario (passes), a built-in one, and reports a failing step', async () => {
       const { page, context } = await open(`${base}/en/playground/`);
       expect(await run(page, 'jingjieDraws')).toBe('pass');

@@ -90,7 +90,8 @@ function completionKind(k: EntryKind): monaco.languages.CompletionItemKind {
     case 'scenario':
       return K.Reference;
     case 'hint':
-      return K.Text;
+      // A field of the declaration it is written in (Text would be hidden: `showWords: false` below).
+      return K.Field;
   }
 }
 
