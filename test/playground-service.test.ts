@@ -128,6 +128,7 @@ describe('playground language service', () => {
     const harm = describeEntry(lookup(parts, 'aiHarm')!, 'en');
     expect(harm).toContain('`aiHarm: by, whom`');
     expect(harm).toContain("an event's hint");
+    expect(harm.split('aiHarm: by, whom')).toHaveLength(2); // written once, in the heading
     expect(describeEntry(lookup(parts, 'life')!, 'zh')).toContain('体力');
   });
 

@@ -557,7 +557,7 @@ export function describe(e: Entry, lang: Lang): string {
     if (d) out.push(d[zh ? 0 : 1]);
   }
   if (e.kind === 'member' && e.enumOf) out.push(zh ? `\`${e.enumOf}\` 的成员` : `a member of \`${e.enumOf}\``);
-  if (e.detail) out.push(e.detail);
+  if (e.detail && e.kind !== 'hint') out.push(e.detail); // a hint's is its heading
   if (e.kind === 'window' && e.openers?.length) {
     const list = e.openers
       .slice(0, 6)
