@@ -9,17 +9,28 @@ import type { PlayerObj, Value } from './values.ts';
 /** The hints tools read, with what each means. A property may carry any hint; these are the ones read. */
 export type PropertyHint = 'general' | 'role' | 'life' | 'maxLife';
 
-/** The id of the player property that carries `hint`, or null when no property does (the compiler allows one). */
-export function hintedProperty(program: Program, hint: PropertyHint): string | null {
+/** The id of the declaration among `decls` that carries `hint`, or null when none does (the compiler allows one),
+ *  found through a map of them by hint made once per program. */
+function hinted(
+  read: WeakMap<Program, Map<string, string>>,
+  program: Program,
+  decls: Record<string, { id: string; hint?: string }>,
+  hint: string,
+): string | null {
   let byHint = read.get(program);
   if (byHint === undefined) {
     byHint = new Map();
-    for (const p of Object.values(program.properties)) if (p.hint !== undefined) byHint.set(p.hint, p.id);
+    for (const d of Object.values(decls)) if (d.hint !== undefined) byHint.set(d.hint, d.id);
     read.set(program, byHint);
   }
   return byHint.get(hint) ?? null;
 }
-const read = new WeakMap<Program, Map<string, string>>();
+
+/** The id of the player property that carries `hint`, or null when no property does. */
+export function hintedProperty(program: Program, hint: PropertyHint): string | null {
+  return hinted(propertiesRead, program, program.properties, hint);
+}
+const propertiesRead = new WeakMap<Program, Map<string, string>>();
 
 /** The zone hints tools read: a player's hand (the compiler reads `hand` and `equipment` itself, for conversions
  *  and the rule texts). */
@@ -27,13 +38,7 @@ export type ZoneHint = 'hand';
 
 /** The id of the zone that carries `hint`, or null when none does. */
 export function hintedZone(program: Program, hint: ZoneHint): string | null {
-  let byHint = zonesRead.get(program);
-  if (byHint === undefined) {
-    byHint = new Map();
-    for (const z of Object.values(program.zones)) if (z.hint !== undefined) byHint.set(z.hint, z.id);
-    zonesRead.set(program, byHint);
-  }
-  return byHint.get(hint) ?? null;
+  return hinted(zonesRead, program, program.zones, hint);
 }
 const zonesRead = new WeakMap<Program, Map<string, string>>();
 

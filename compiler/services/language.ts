@@ -340,7 +340,7 @@ function builtinEntry(name: string): Entry {
 function hintEntry(name: string): Entry {
   const spec = HINTS[name]!;
   const form = spec.on.includes('property') || spec.on.includes('zone') ? `as ${name}` : `${name}: ${spec.shape}`;
-  return { name, kind: 'hint', detail: form, doc: `${spec.zh}\n${spec.en}` };
+  return { name, kind: 'hint', detail: form };
 }
 
 const PLACE_NAMES: Record<HintPlace, [string, string]> = {

@@ -551,7 +551,8 @@ function viewAs(R: Renderer, it: A.ViewAsItem): Text {
   const env = new Env(newBody({ you: true }));
   const s = R.S.get(it.cardKind.name);
   const kind = s ? R.entity(s, it.cardKind.span) : R.miss(it.cardKind.name, it.cardKind.span, 'a card kind');
-  const zones = viewAsZones(it, R.S).map((z) => {
+  const zoneIds = viewAsZones(it, R.S);
+  const zones = zoneIds.map((z) => {
     const zs = R.S.get(z.name);
     return zs ? R.names(zs, z.span) : R.miss(z.name, z.span, 'a zone');
   });
@@ -580,7 +581,7 @@ function viewAs(R: Renderer, it: A.ViewAsItem): Text {
   const n = it.count;
   // 牌 alone means a card in hand or in the equipment area; 手牌 a hand card (the zones marked `as hand` and `as
   // equipment`).
-  const ids = viewAsZones(it, R.S)
+  const ids = zoneIds
     .map((z) => z.name)
     .sort()
     .join(',');
