@@ -1,18 +1,30 @@
 // What this machine gives two threads of game play when nothing is shared: `sgs simulate --jobs 1` in one process
 // alone, then in two processes at once (the same games count each, other seeds), the pair's games per second (the
 // sum of the two) over the lone process's. No shared heap, no worker start-up, no chunks: the best two-way split
-// there can be, so the ceiling for `--jobs 2 ÷ --jobs 1` on this machine. On our 2-core VMs it was 1.15–1.34 with
-// V8's default flags (a game allocates a lot, and the two cores share caches and memory bandwidth), against 2.0 for
-// a loop that touches no memory.
+// there can be, so the ceiling for `--jobs 2 ÷ --jobs 1` on this machine. Each plays in a game thread with the heap
+// of a thread of a parallel run (bench/ceiling-child.ts), as both threads of `--jobs 2` do. On our 2-core VMs it was
+// 1.15–1.34 with V8's default flags (a game allocates a lot, and the two cores share caches and memory bandwidth),
+// against 2.0 for a loop that touches no memory.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { median } from './stats.ts';
 
-const SGS = fileURLToPath(new URL('../bin/sgs.mjs', import.meta.url));
+const BUNDLE = fileURLToPath(new URL('../bin/bundle.mjs', import.meta.url));
 
-/** One `sgs simulate --jobs 1 --json` run as a child process: its games per second (compile excluded). */
+/** One `sgs simulate --jobs 1 --json` run as a child process (bench/ceiling-child.ts): its games per second
+ *  (compile excluded). */
 function childRun(players: number, games: number, seed: number): Promise<number> {
-  const args = [SGS, 'simulate', '--players', `${players}`, '--games', `${games}`, '--seed', `${seed}`];
+  const args = [
+    BUNDLE,
+    'bench/ceiling-child.ts',
+    'simulate',
+    '--players',
+    `${players}`,
+    '--games',
+    `${games}`,
+    '--seed',
+    `${seed}`,
+  ];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...args, '--jobs', '1', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';

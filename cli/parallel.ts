@@ -11,7 +11,7 @@ import type { Program } from '../runtime/index.ts';
 import { COLLECTORS, type CollectorName } from './collectors.ts';
 import { compiledFile } from '../compiler/node/compiled.ts';
 import { invalid } from './errors.ts';
-import { GAME_THREAD_YOUNG_MB } from './game-thread.ts';
+import { PARALLEL_YOUNG_MB } from './game-thread.ts';
 import { playRange, type RangeResult, type RunSpec } from './simulate-range.ts';
 
 /** What a worker is given (workerData). */
@@ -87,7 +87,7 @@ export function runInWorkers(
     const worker = new Worker(WORKER, {
       workerData: job,
       transferList: [port2],
-      resourceLimits: { maxYoungGenerationSizeMb: GAME_THREAD_YOUNG_MB, maxOldGenerationSizeMb: WORKER_OLD_MB },
+      resourceLimits: { maxYoungGenerationSizeMb: PARALLEL_YOUNG_MB, maxOldGenerationSizeMb: WORKER_OLD_MB },
     });
     worker.unref();
     return { worker, port: port1 };

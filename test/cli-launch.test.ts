@@ -6,7 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { LONG_RUNS } from '../cli/launch.ts';
 import { commands, main } from '../cli/main.ts';
 import { memoryIo, type Io } from '../cli/io.ts';
-import { relayIo, runInGameThread, type GameThreadMessage } from '../cli/game-thread.ts';
+import { availableParallelism } from 'node:os';
+import {
+  GAME_THREAD_LIMITS,
+  gameThreadLimits,
+  PARALLEL_LIMITS,
+  relayIo,
+  runInGameThread,
+  type GameThreadMessage,
+} from '../cli/game-thread.ts';
 
 const TOY = 'test/fixtures/toy';
 
@@ -23,6 +31,17 @@ describe('the game thread', () => {
       expect(cmd?.playsGames, name).toBeDefined();
       expect(cmd?.flags.games, name).toBeDefined();
     }
+  });
+
+  it('keeps the small young generation for a run in one thread, and gives one that may play in parallel a larger', () => {
+    expect(GAME_THREAD_LIMITS.maxYoungGenerationSizeMb).toBeLessThan(PARALLEL_LIMITS.maxYoungGenerationSizeMb!);
+    expect(gameThreadLimits(['simulate', '--games', '5000', '--jobs', '1'])).toBe(GAME_THREAD_LIMITS);
+    expect(gameThreadLimits(['balance', '--jobs=1', '--games', '5000'])).toBe(GAME_THREAD_LIMITS);
+    expect(gameThreadLimits(['simulate', '--jobs', '2'])).toBe(PARALLEL_LIMITS);
+    expect(gameThreadLimits(['simulate', '--jobs=4'])).toBe(PARALLEL_LIMITS);
+    // Without --jobs a run plays on as many threads as the machine has cores.
+    const byDefault = availableParallelism() === 1 ? GAME_THREAD_LIMITS : PARALLEL_LIMITS;
+    expect(gameThreadLimits(['simulate', '--games', '5000'])).toBe(byDefault);
   });
 
   it('relays the lines of its Io, and a progress bar only where the caller can draw one', () => {
