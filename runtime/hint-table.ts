@@ -41,7 +41,7 @@ export const HINTS: Readonly<Record<string, HintSpec>> = {
     'it heals: only worth it for a wounded player',
   ),
   aiRescue: h(['card'], 'zone', '它能清除友方该区域中的牌', "it can clear a friend's cards in that zone"),
-  aiAnswerHurts: h(['card'], 'true', '响应它会伤害使用者（决斗）', 'answering it hurts its user (a duel)'),
+  aiAnswerHurts: h(['card'], 'true', '响应它即是伤害其使用者', 'each answer to it hurts its user'),
   aiCancels: h(['card'], 'true', '它抵消另一张牌', 'it cancels another card'),
   aiMinHand: h(['skill'], 'n', '至少有这么多手牌时才值得发动', 'worth using only with at least that many hand cards'),
   aiMinHp: h(['skill'], 'n', '体力至少为此值时才值得发动', 'worth using only with at least that much HP'),
