@@ -23,25 +23,34 @@ interface Cx {
 }
 
 class Scope {
-  vars = new Map<string, number>();
+  /** This scope's names and their slots; made at the first name (most scopes of a compile declare none or one). */
+  private names: Map<string, number> | undefined;
   /** The names of this scope that some expression looked up (a conversion's `them`). */
-  used = new Set<string>();
+  private looked: Set<string> | undefined;
   constructor(
     public parent: Scope | null,
     public counter: { n: number },
   ) {}
   lookup(n: string): number | undefined {
-    const i = this.vars.get(n);
+    const i = this.names?.get(n);
     if (i !== undefined) {
-      this.used.add(n);
+      (this.looked ??= new Set()).add(n);
       return i;
     }
     return this.parent?.lookup(n);
   }
   declare(n: string): number {
     const i = this.counter.n++;
-    this.vars.set(n, i);
+    (this.names ??= new Map()).set(n, i);
     return i;
+  }
+  /** Whether an expression looked up this scope's name n. */
+  used(n: string): boolean {
+    return this.looked?.has(n) ?? false;
+  }
+  /** This scope's own names. */
+  own(): Iterable<string> {
+    return this.names?.keys() ?? [];
   }
   child(): Scope {
     return new Scope(this, this.counter);
@@ -771,7 +780,7 @@ class Lowerer {
             zones: viewAsZones(it, this.S).map((z) => z.name),
             filterExpr: it.filter ? this.expr(it.filter, scope, cx) : undefined,
             condExpr,
-            ...(setScope.used.has('them') ? { condPerSet: true } : {}),
+            ...(setScope.used('them') ? { condPerSet: true } : {}),
             at: at(it.span),
           });
           break;
@@ -863,8 +872,8 @@ class Lowerer {
         this.err('SGS160', `'${o.name.name}' is not an option${this.S.suggest(o.name.name, ['option'])}`, o.name.span);
       options[o.name.name] = this.constant(o.value);
     }
-    const scope = new Scope(null, { n: 0 });
-    for (let i = 0; i < 16; i++) scope.declare(`$slot${i}`);
+    // Its locals after the 16 slots a scenario's expressions are evaluated with (Game.evaluate).
+    const scope = new Scope(null, { n: 16 });
     const vars = d.vars.map((v) => {
       const sym = this.S.get(v.name.name);
       if (sym?.kind !== 'var')
@@ -1227,7 +1236,7 @@ class Lowerer {
       this.err('SGS117', `'${n}' has no meaning in ${cx.what}`, e.span);
       return { k: 'lit', v: null };
     }
-    this.err('SGS101', `unknown name '${n}'${this.S.suggest(n, undefined, scope.vars.keys())}`, e.span);
+    this.err('SGS101', `unknown name '${n}'${this.S.suggest(n, undefined, scope.own())}`, e.span);
     return { k: 'lit', v: null };
   }
 
