@@ -43,7 +43,8 @@ const WORKER = new URL('./simulate-worker.mjs', import.meta.url);
 // A worker's old generation is capped too. V8 sizes a heap for throughput, and with every core busy playing games
 // (its concurrent marking starved) it let runs of 5,000 four-player heuristic games grow to 1.3 GB of RSS though
 // under 70 MB was live; capped, V8 collects fully as the heap nears the cap (2 capped workers: RSS flat at ~220 MB
-// over 1,200 such games). A game's live state is a few MB: the cap is far above what one needs.
+// over 1,200 such games with 12 MB young generations, at most 317 MiB with 48). A game's live state is a few MB: the
+// cap is far above what one needs.
 const WORKER_OLD_MB = 256;
 
 /** A worker's game ended: counted for progress, and the waiting thread woken. */
