@@ -100,6 +100,11 @@ export function hintAt(name: string, place: HintPlace): HintSpec | undefined {
   return spec?.on.includes(place) ? spec : undefined;
 }
 
+/** The hints read where `place` is, by name, in the table's order. */
+export function hintsAt(place: HintPlace): [string, HintSpec][] {
+  return Object.entries(HINTS).filter(([, s]) => s.on.includes(place));
+}
+
 /** An event hint's fields, by the names its shape gives them. */
 export function hintFields(spec: HintSpec): string[] {
   return spec.shape.split(',').map((s) => s.trim());

@@ -4,12 +4,11 @@
 // fields than it takes. Other card fields are the rules' own data (a weapon's `range`), not hints.
 import type * as A from '../ast/nodes.ts';
 import { warning, type Diagnostic } from '../diagnostics.ts';
-import { HINTS, hintAt, hintFields, type HintPlace } from '../../runtime/index.ts';
+import { hintAt, hintFields, hintsAt, type HintPlace } from '../../runtime/index.ts';
 
 /** The hints read where `place` is, for a message. */
 function known(place: HintPlace): string {
-  return Object.entries(HINTS)
-    .filter(([, s]) => s.on.includes(place))
+  return hintsAt(place)
     .map(([n]) => n)
     .join(', ');
 }
@@ -50,9 +49,10 @@ export function hintCheck(d: A.Decl, out: Diagnostic[]): void {
       }
       break;
     case 'Property':
-    case 'Zone':
-      if (d.hint && !hintAt(d.hint.name, d.kind === 'Property' ? 'property' : 'zone'))
-        unread(d.hint, d.kind === 'Property' ? 'property' : 'zone', `${d.kind.toLowerCase()} ${d.names.id.name}`, out);
+    case 'Zone': {
+      const place = d.kind === 'Property' ? 'property' : 'zone';
+      if (d.hint && !hintAt(d.hint.name, place)) unread(d.hint, place, `${place} ${d.names.id.name}`, out);
       break;
+    }
   }
 }

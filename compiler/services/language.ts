@@ -6,7 +6,7 @@ import { forEachStmt } from '../ast/walk.ts';
 import type * as A from '../ast/nodes.ts';
 import type { SymKind } from '../lower/symbols.ts';
 import { reservedKeywords, contextualKeywords } from '../syntax/tokens.ts';
-import { BUILTINS, builtinParams, HINTS, type BuiltinEffect, type HintPlace } from '../../runtime/index.ts';
+import { BUILTINS, builtinParams, HINTS, hintsAt, type BuiltinEffect, type HintPlace } from '../../runtime/index.ts';
 import type { EntityTexts, RuleTexts, Text } from '../text/index.ts';
 
 export type Lang = 'zh' | 'en';
@@ -353,17 +353,15 @@ const PLACE_NAMES: Record<HintPlace, [string, string]> = {
 
 /** The hints written at `place`, as completion items. */
 function hintItems(place: HintPlace, lang: Lang): Completion[] {
-  return Object.entries(HINTS)
-    .filter(([, s]) => s.on.includes(place))
-    .map(([name, s]) => ({
-      label: name,
-      kind: 'hint' as const,
-      insertText: place === 'property' || place === 'zone' ? name : `${name}: `,
-      snippet: false,
-      detail: `${kindName('hint', lang)} · ${lang === 'zh' ? s.zh : s.en}`,
-      documentation: '',
-      sortText: `0${name}`,
-    }));
+  return hintsAt(place).map(([name, s]) => ({
+    label: name,
+    kind: 'hint' as const,
+    insertText: place === 'property' || place === 'zone' ? name : `${name}: `,
+    snippet: false,
+    detail: `${kindName('hint', lang)} · ${lang === 'zh' ? s.zh : s.en}`,
+    documentation: '',
+    sortText: `0${name}`,
+  }));
 }
 
 /** A builtin's effect in words (`short` for completion details). */
