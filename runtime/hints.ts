@@ -32,6 +32,15 @@ export function hintedProperty(program: Program, hint: PropertyHint): string | n
 }
 const propertiesRead = new WeakMap<Program, Map<string, string>>();
 
+/** The values the property that carries `hint` may take, in their declared order, when its type is an enum
+ *  (`role?`: the roles, the lord first); [] when no property carries the hint or its type is no enum. */
+export function hintedValues(program: Program, hint: PropertyHint): readonly string[] {
+  const id = hintedProperty(program, hint);
+  const type = id === null ? undefined : program.properties[id]?.type;
+  if (type === undefined) return [];
+  return program.enums[type.replace(/\?$/, '')] ?? [];
+}
+
 /** The zone hints tools read: a player's hand (the compiler reads `hand` and `equipment` itself, for conversions
  *  and the rule texts). */
 export type ZoneHint = 'hand';

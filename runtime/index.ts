@@ -87,4 +87,12 @@ export {
   type ReplayFile,
 } from './replay-file.ts';
 export { replay, replayGame, replayStep, type ReplayOptions, type ReplayResult } from './replay.ts';
-export { hintedProperty, hintedValue, hintedZone, roleOrSeat, type PropertyHint, type ZoneHint } from './hints.ts';
+export {
+  hintedProperty,
+  hintedValue,
+  hintedValues,
+  hintedZone,
+  roleOrSeat,
+  type PropertyHint,
+  type ZoneHint,
+} from './hints.ts';

@@ -5,6 +5,7 @@ import { generateTexts } from '../compiler/text/index.ts';
 import { compile } from '../compiler/index.ts';
 import { renderDiagnostic } from '../compiler/diagnostics.ts';
 import { loadSources } from '../compiler/node/load.ts';
+import { hintedValues } from '../runtime/hints.ts';
 
 const rules = loadSources(['rules']);
 
@@ -157,6 +158,10 @@ describe('diagnostics', () => {
       life: 'hp',
       maxLife: 'maxHp',
     });
+    // The values a hinted property takes, when its type is an enum (the game table lists the roles so, lord first).
+    expect(hintedValues(r.program!, 'role')).toEqual(r.program!.enums.role);
+    expect(hintedValues(r.program!, 'role')[0]).toBe('lord');
+    expect(hintedValues(r.program!, 'life')).toEqual([]);
     // An `as` without its hint on the same line is reported where it stands, not at the next declaration.
     const bare = compile([
       ...rules,

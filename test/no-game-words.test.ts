@@ -9,7 +9,7 @@
 // Player property ids count where a player's values are read by name (`p.v.hp`, `view.props.role`, `revealed(p,
 // 'role')`): which property is a player's HP or role is its hint (`as life`, `as role`).
 // Comments are free (they explain rulings), and so is prose inside a longer string ("the lord's side wins").
-// Test files, the site and the rules themselves are not scanned.
+// Test files, the rulebook's pages and the rules themselves are not scanned.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -17,7 +17,9 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { rulesProgram } from './helpers.ts';
 
-const ROOTS = ['runtime', 'compiler', 'ai', 'cli'];
+// The site's game table and playground too: they play any rules. The rulebook's pages (site/src/lib, pages) are not
+// scanned: its table of contents names the procedures each chapter covers.
+const ROOTS = ['runtime', 'compiler', 'ai', 'cli', 'site/src/islands', 'site/src/playground'];
 
 /** Every card kind, skill, general, role and phase id of the compiled rules, with what it is. */
 function gameIds(): Map<string, string> {

@@ -20,6 +20,20 @@ describe.skipIf(!ready)('team modes (browser)', () => {
     return errors;
   }
 
+  it('a new game seats the reader at the first role the rules declare, and counts the face-down pile', async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1100, height: 900 } });
+    try {
+      const errors = await open(page, '/en/play/');
+      expect(await page.inputValue('[data-role="choice"]')).toBe('lord');
+      expect(await page.innerText('.sgs-note')).toMatch(/You are .+ · Lord/);
+      // The draw pile is face down: counted even before anything is discarded.
+      expect(await page.innerText('.sgs-status')).toMatch(/Draw pile \d+/);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   for (const lang of ['en', 'zh'] as const) {
     it(`${lang}: a 3v3 game is played from the draft to a side's victory`, async () => {
       const page = await site.browser.newPage({ viewport: { width: 1100, height: 900 } });

@@ -3,7 +3,7 @@
 // question's prompt, a log line's template, the words a game ends with — from its `texts` (the rules' text
 // phrases, compiler/check/shown-texts.ts); the engine's own lines and the table's buttons are worded here.
 // Anything unknown is shown as it is.
-import type { LogArg, Program } from '../../../runtime/index.ts';
+import { hintedValues, type LogArg, type Program } from '../../../runtime/index.ts';
 import type { Names, Texts } from '../lib/table-words.ts';
 
 export type { Names, Texts };
@@ -20,8 +20,6 @@ const UI = {
   restart: ['重新开始', 'Restart'],
   seat: ['座位', 'Seat'],
   hand: ['手牌', 'Hand'],
-  equip: ['装备', 'Equipment'],
-  judge: ['判定区', 'Judge area'],
   skills: ['技能', 'Skills'],
   cards: ['张', ' cards'],
   none: ['无', 'none'],
@@ -31,9 +29,7 @@ const UI = {
   to: ['至', 'to'],
   log: ['日志', 'Log'],
   checks: ['预期', 'Expectations'],
-  drawPile: ['牌堆', 'Draw pile'],
-  discardPile: ['弃牌堆', 'Discard pile'],
-  turn: ['当前回合', 'Turn'],
+  whoseTurn: ['当前回合', 'Turn'],
   waiting: ['等待', 'Waiting for'],
   youAre: ['你是', 'You are'],
   you: ['你', 'you'],
@@ -70,7 +66,6 @@ const UI = {
   winners: ['胜利', 'Winners'],
   stepOf: ['步', 'step'],
   aiThinking: ['电脑行动中…', 'The computer is playing…'],
-  processing: ['处理区', 'Processing'],
   hidden: ['（未知）', '(hidden)'],
   faceDown: ['背面朝上的牌', 'a face-down card'],
   sealed: [
@@ -109,7 +104,7 @@ export class Labels {
       ...Object.keys(program.generals),
       ...Object.keys(program.skills),
       ...(program.enums.phase ?? []),
-      ...(lang === 'zh' ? (program.enums.role ?? []) : []),
+      ...(lang === 'zh' ? hintedValues(program, 'role') : []),
     ].filter((id) => this.words[id]);
     logIds.sort((a, b) => b.length - a.length);
     this.logWords = logIds.length ? new RegExp(`\\b(${logIds.join('|')})\\b`, 'g') : /$^/;

@@ -12,6 +12,7 @@ import {
   toJSON,
   faceText,
   hintedProperty,
+  hintedValues,
   hintedZone,
   type PropertyHint,
   type Request,
@@ -390,15 +391,16 @@ export abstract class Table {
     const { player: tp, phase: ph } = turnNow(g);
     if (tp) {
       parts.push(
-        `${esc(L.ui('turn'))}${L.t('：', ': ')}<b>${esc(this.playerName(tp.seat))}</b>${typeof ph === 'string' ? ` · ${esc(L.name(ph))}` : ''}`,
+        `${esc(L.ui('whoseTurn'))}${L.t('：', ': ')}<b>${esc(this.playerName(tp.seat))}</b>${typeof ph === 'string' ? ` · ${esc(L.name(ph))}` : ''}`,
       );
     }
-    // The shared zones by their sizes: their cards lie in the middle of the table (centre).
+    // The shared zones by their sizes: their cards lie in the middle of the table (centre). A face-down pile is
+    // counted even when empty; the others once they hold a card.
     const v = this.view();
     for (const [id, z] of Object.entries(this.program.zones)) {
       if (z.perPlayer) continue;
       const n = v.zones[id]?.count ?? 0;
-      if (z.visibility === 'hidden' || id === 'discardPile' || n > 0) parts.push(`${esc(L.name(id))} ${n}`);
+      if (z.visibility === 'hidden' || n > 0) parts.push(`${esc(L.name(id))} ${n}`);
     }
     if (s.over) {
       const w = s.over.winners;
@@ -503,7 +505,7 @@ ${ring.join('\n')}</div>${mine}`;
   }
 
   /** A seat's name, HP pips, hand, equipment, judge area, marks and skills; the bottom seat's hand is fanned. */
-  private seatBody(p: PlayerView['players'][number], v: PlayerView, fan: boolean): string {
+  private seatBody(p: PlayerView['players'][number], v: PlayerView, fanned: boolean): string {
     const L = this.L;
     const pr = p.props;
     const general = this.hinted(pr, 'general'),
@@ -531,7 +533,7 @@ ${ring.join('\n')}</div>${mine}`;
     const handZone = hintedZone(this.program, 'hand');
     const hand = handZone === null ? undefined : v.zones[`${handZone}:${p.seat}`];
     if (hand) {
-      if (fan && hand.cards) rows.push(this.fan(hand.cards, p.seat));
+      if (fanned && hand.cards) rows.push(this.fanOf(hand.cards, p.seat));
       else {
         const shown = hand.cards?.length
           ? `<span class="sgs-chips">${hand.cards.map((c) => this.chip(c)).join('')}</span>`
@@ -576,7 +578,7 @@ ${ring.join('\n')}</div>${mine}`;
 
   /** The bottom seat's hand, fanned. A card the pending question offers the reader is a button that answers with
    *  it (the same option as in the question below); the others can still be focused to read them. */
-  private fan(cards: (CardLike | ViewCard)[], seat: number): string {
+  private fanOf(cards: (CardLike | ViewCard)[], seat: number): string {
     const r = this.game.pending;
     const offered = new Map<number, number>();
     if (r && r.seat === this.viewer && r.seat === seat && !this.game.over)
@@ -937,7 +939,7 @@ ${
 
 export class GameTable extends Table {
   private players: number;
-  private choice: string; // 'lord' | 'loyalist' | 'rebel' | 'renegade' | 'seat:N'
+  private choice: string; // a role (the value of the property `as role`) or 'seat:N'
   private seed: number;
   private modeId: string;
   /** The options chosen for the next game: only those set to something else than their default. */
@@ -965,7 +967,7 @@ export class GameTable extends Table {
     const min = (f.minPlayers as number) ?? 2,
       max = (f.maxPlayers as number) ?? 10;
     this.players = Math.min(max, Math.max(min, Number(host.getAttribute('players') ?? host.dataset.players ?? 5) || 5));
-    this.choice = host.dataset.seat ?? 'lord';
+    this.choice = host.dataset.seat ?? this.firstChoice();
     this.seed = Number(host.dataset.seed) || Math.floor(Math.random() * 1e6) + 1;
     // Another mode: its own player counts and options, and a new game at once.
     host.addEventListener('change', (e) => {
@@ -975,10 +977,17 @@ export class GameTable extends Table {
       this.options = {};
       this.carried = undefined;
       this.players = this.clampPlayers(this.players);
-      if (this.choice.startsWith('seat:') && Number(this.choice.slice(5)) >= this.players) this.choice = 'lord';
+      if (this.choice.startsWith('seat:') && Number(this.choice.slice(5)) >= this.players)
+        this.choice = this.firstChoice();
       this.start();
     });
     this.start();
+  }
+
+  /** The seat a reader takes unless they pick one: the first role the rules declare (the lord), or the first seat
+   *  where players have no roles. */
+  private firstChoice(): string {
+    return hintedValues(this.program, 'role')[0] ?? 'seat:0';
   }
 
   /** `n` within the current mode's player counts. */
@@ -1035,7 +1044,7 @@ export class GameTable extends Table {
     const ns: string[] = [];
     for (let n = min; n <= max; n++)
       ns.push(`<option value="${n}"${n === this.players ? ' selected' : ''}>${n}</option>`);
-    const roles = (this.program.enums.role ?? []).map(
+    const roles = hintedValues(this.program, 'role').map(
       (r) =>
         `<option value="${r}"${this.choice === r ? ' selected' : ''}>${esc(L.ui('byRole'))}${L.t('：', ': ')}${esc(L.name(r))}</option>`,
     );
@@ -1124,7 +1133,8 @@ ${this.scoresHTML()}
     if (act === 'new' || act === 'restart') this.readOptions();
     this.players = Number(q('players')?.value ?? this.players) || this.players;
     this.choice = q('choice')?.value ?? this.choice;
-    if (this.choice.startsWith('seat:') && Number(this.choice.slice(5)) >= this.players) this.choice = 'lord';
+    if (this.choice.startsWith('seat:') && Number(this.choice.slice(5)) >= this.players)
+      this.choice = this.firstChoice();
     if (act === 'next' && this.inSeries()) {
       // The next game of the series: what this one left, a new seed, the reader in the same seat (the roles move on).
       this.carried = this.game.carried();

@@ -1,6 +1,7 @@
 // The offline search index: every page of the rulebook in both languages, as title + plain text (names, ids and
 // generated texts), with the names the page is about and their pinyin. Built at build time (/search.json); the
 // search island ranks it with search-rank.ts (substring matching, which works for Chinese without segmentation).
+import { hintedValues } from '../../../runtime/index.ts';
 import { LANGS, type Lang } from './rules.ts';
 import {
   program,
@@ -77,7 +78,7 @@ export function searchIndex(): Entry[] {
             .map((m) => `${both(m)} ${pick(tx.modes[m], l)}`)
             .join(' ') +
           ' ' +
-          (p.enums.role ?? []).map(both).join(' ');
+          hintedValues(p, 'role').map(both).join(' ');
       if (tp.id === 'options')
         x +=
           ' ' +
