@@ -11,9 +11,9 @@ import { median } from './stats.ts';
 
 const BUNDLE = fileURLToPath(new URL('../bin/bundle.mjs', import.meta.url));
 
-/** One `sgs simulate --jobs 1 --json` run as a child process (bench/ceiling-child.ts): its games per second
- *  (compile excluded). */
-function childRun(players: number, games: number, seed: number): Promise<number> {
+/** One `sgs simulate --jobs N --json` run as a child process (bench/ceiling-child.ts): its games per second (compile
+ *  excluded, worker start-up included) and trace hash. */
+export function childRun(players: number, games: number, seed: number, jobs = 1): Promise<ChildRun> {
   const args = [
     BUNDLE,
     'bench/ceiling-child.ts',
@@ -26,18 +26,26 @@ function childRun(players: number, games: number, seed: number): Promise<number>
     `${seed}`,
   ];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...args, '--jobs', '1', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...args, '--jobs', `${jobs}`, '--json'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (err += d));
     child.on('error', reject);
     child.on('close', (code) => {
-      const gps = code === 0 ? (JSON.parse(out) as { gamesPerSecond?: number }).gamesPerSecond : undefined;
-      if (typeof gps === 'number') resolve(gps);
+      const r = code === 0 ? (JSON.parse(out) as { gamesPerSecond?: number; traceHash?: string }) : {};
+      if (typeof r.gamesPerSecond === 'number')
+        resolve({ gamesPerSecond: r.gamesPerSecond, traceHash: String(r.traceHash) });
       else reject(new Error(`sgs simulate exited ${code}: ${err.trim().split('\n').pop() ?? ''}`));
     });
   });
+}
+
+export interface ChildRun {
+  gamesPerSecond: number;
+  traceHash: string;
 }
 
 export interface Ceiling {
@@ -55,9 +63,9 @@ export async function machineCeiling(players: number, games: number, runs: numbe
   const pair: number[] = [];
   const ratios: number[] = [];
   for (let r = 0; r < runs; r++) {
-    const one = await childRun(players, games, 2 * r + 1);
+    const one = (await childRun(players, games, 2 * r + 1)).gamesPerSecond;
     const two = await Promise.all([childRun(players, games, 2 * r + 1), childRun(players, games, 2 * r + 2)]);
-    const sum = two[0] + two[1];
+    const sum = two[0].gamesPerSecond + two[1].gamesPerSecond;
     alone.push(one);
     pair.push(sum);
     ratios.push(sum / one);
@@ -71,6 +79,6 @@ export async function machineCeiling(players: number, games: number, runs: numbe
   };
 }
 
-function round1(x: number): number {
+export function round1(x: number): number {
   return Math.round(x * 10) / 10;
 }
