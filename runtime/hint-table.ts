@@ -85,8 +85,8 @@ export const HINTS: Readonly<Record<string, HintSpec>> = {
   role: h(
     ['property'],
     '',
-    '保存玩家的身份（模式的 sideOf 给出阵营）',
-    "holds a player's role (the mode's sideOf gives its side)",
+    '保存玩家的身份（模式的 sideOf 给出阵营；身份类型的第一个值是对局页默认的座位）',
+    "holds a player's role (the mode's sideOf gives its side; its type's first value is the play page's default seat)",
   ),
   life: h(['property'], '', '保存玩家的体力', "holds a player's HP"),
   maxLife: h(['property'], '', '保存玩家的体力上限', "holds a player's maximum HP"),
