@@ -118,8 +118,10 @@ export const GAMES_FLAGS = {
   jobs: JOBS,
 } as const satisfies FlagSpec;
 
-/** Below this many games a worker costs more to start than it saves (it loads and warms up the engine: ~2 s). */
-const GAMES_PER_JOB = 100;
+/** Below this many games a worker costs more to start than it saves (it loads and warms up the engine: ~2 s, with
+ *  its compiler's threads on the cores the games need). Measured on 2 cores, 5 players, `--jobs 2` ÷ `--jobs 1`:
+ *  `simulate` 0.93–1.11 for 400 games, 1.16–1.22 for 800; `balance` (heuristic) 0.83–1.15 for 400. */
+export const GAMES_PER_JOB = 300;
 
 /** `--jobs N`, or by default as many worker threads as the machine has cores, each with enough games to pay off. */
 export function jobsFromFlags(args: Parsed, games: number): number {

@@ -9,6 +9,9 @@ import { uniformSpec } from '../ai/spec.ts';
 import { main } from '../cli/main.ts';
 import { memoryIo } from '../cli/io.ts';
 import { compileOrThrow } from './helpers.ts';
+import { GAMES_FLAGS, GAMES_PER_JOB, jobsFromFlags } from '../cli/setup.ts';
+import { parseArgs } from '../cli/args.ts';
+import { availableParallelism } from 'node:os';
 
 const withExamples = compileOrThrow(loadSources(['rules', 'docs/examples']));
 
@@ -61,6 +64,16 @@ describe('parallel simulation', () => {
     const strip = (r: typeof one) => ({ ...r, gamesPerSecond: 0, aiMicrosPerDecision: {} });
     expect(strip(two)).toEqual(strip(one));
     expect(one.roles.reduce((n, r) => n + r.games, 0)).toBeGreaterThan(0);
+  });
+
+  it('plays a run in one thread by default unless every thread gets GAMES_PER_JOB games', () => {
+    const jobs = (games: number, ...argv: string[]) => jobsFromFlags(parseArgs(argv, GAMES_FLAGS, 'simulate'), games);
+    const cores = availableParallelism();
+    expect(jobs(GAMES_PER_JOB * 2 - 1)).toBe(1);
+    expect(jobs(GAMES_PER_JOB * 2)).toBe(Math.min(cores, 2));
+    expect(jobs(GAMES_PER_JOB * 64)).toBe(Math.min(cores, 64));
+    // Asked for, the threads are given whatever the run's length.
+    expect(jobs(10, '--jobs', '3')).toBe(3);
   });
 
   it('the command line refuses --jobs 0 in one line', () => {
