@@ -7,7 +7,7 @@
 // against 2.0 for a loop that touches no memory.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { median } from './stats.ts';
+import { median, round1, round2 } from './stats.ts';
 
 const BUNDLE = fileURLToPath(new URL('../bin/bundle.mjs', import.meta.url));
 
@@ -75,10 +75,6 @@ export async function machineCeiling(players: number, games: number, runs: numbe
     runs,
     aloneGamesPerSecond: round1(median(alone)),
     pairGamesPerSecond: round1(median(pair)),
-    twoProcessesOverOne: Math.round(median(ratios) * 100) / 100,
+    twoProcessesOverOne: round2(median(ratios)),
   };
-}
-
-export function round1(x: number): number {
-  return Math.round(x * 10) / 10;
 }

@@ -4,8 +4,8 @@
 // bench/run.ts plays `--jobs 1` on the bench's thread, warm from the rows before it, against a worker started cold,
 // which is not a run anybody makes. The games check invariants, as `sgs simulate` does by default and as the
 // ceiling's processes do, so that this ratio and the ceiling's are of the same work.
-import { childRun, round1 } from './ceiling.ts';
-import { median } from './stats.ts';
+import { childRun } from './ceiling.ts';
+import { median, round1, round2 } from './stats.ts';
 
 export interface CliJobs {
   games: number;
@@ -37,7 +37,7 @@ export async function cliJobs(players: number, games: number, runs: number): Pro
     runs,
     jobs1GamesPerSecond: round1(median(one)),
     jobs2GamesPerSecond: round1(median(two)),
-    jobs2OverJobs1: Math.round(median(ratios) * 100) / 100,
+    jobs2OverJobs1: round2(median(ratios)),
     sameTraces: same,
   };
 }

@@ -977,8 +977,7 @@ export class GameTable extends Table {
       this.options = {};
       this.carried = undefined;
       this.players = this.clampPlayers(this.players);
-      if (this.choice.startsWith('seat:') && Number(this.choice.slice(5)) >= this.players)
-        this.choice = this.firstChoice();
+      this.keepChoiceAtTable();
       this.start();
     });
     this.start();
@@ -988,6 +987,12 @@ export class GameTable extends Table {
    *  where players have no roles. */
   private firstChoice(): string {
     return hintedValues(this.program, 'role')[0] ?? 'seat:0';
+  }
+
+  /** A seat chosen by number that the table no longer has (fewer players) gives way to the default. */
+  private keepChoiceAtTable(): void {
+    if (this.choice.startsWith('seat:') && Number(this.choice.slice(5)) >= this.players)
+      this.choice = this.firstChoice();
   }
 
   /** `n` within the current mode's player counts. */
@@ -1133,8 +1138,7 @@ ${this.scoresHTML()}
     if (act === 'new' || act === 'restart') this.readOptions();
     this.players = Number(q('players')?.value ?? this.players) || this.players;
     this.choice = q('choice')?.value ?? this.choice;
-    if (this.choice.startsWith('seat:') && Number(this.choice.slice(5)) >= this.players)
-      this.choice = this.firstChoice();
+    this.keepChoiceAtTable();
     if (act === 'next' && this.inSeries()) {
       // The next game of the series: what this one left, a new seed, the reader in the same seat (the roles move on).
       this.carried = this.game.carried();
