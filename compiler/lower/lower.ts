@@ -57,8 +57,10 @@ class Scope {
   }
 }
 
+/** `file:line:col`. Joined, not concatenated: V8 keeps `a + b + c` of a long file name as a chain of rope
+ *  strings, four objects and ~150 bytes where one flat string takes ~60, and the IR keeps ~22,000 of them. */
 function at(s: A.Span): string {
-  return `${s.file}:${s.line}:${s.col}`;
+  return [s.file, s.line, s.col].join(':');
 }
 
 export interface LowerResult {

@@ -130,7 +130,8 @@ export function parseTemplate(s: string): Piece[] | string {
   if (hit !== undefined) return hit;
   const out: Piece[] = [];
   let i = 0;
-  let lit = '';
+  // The literal text runs from `litFrom` to `i`: sliced, not built a character at a time (a chain of rope strings).
+  let litFrom = 0;
   let err: string | undefined;
   while (i < s.length) {
     const c = s[i]!;
@@ -139,10 +140,10 @@ export function parseTemplate(s: string): Piece[] | string {
       break;
     }
     if (c !== '{') {
-      lit += c;
       i++;
       continue;
     }
+    const lit = s.slice(litFrom, i);
     const j = s.indexOf('}', i);
     const k = s.indexOf('{', i + 1);
     if (j < 0 || (k >= 0 && k < j)) {
@@ -150,7 +151,6 @@ export function parseTemplate(s: string): Piece[] | string {
       break;
     }
     if (lit) out.push({ k: 'lit', s: lit });
-    lit = '';
     const inner = s.slice(i + 1, j).trim();
     const range = /^([\p{L}_][\p{L}\p{N}_]*)~([\p{L}_][\p{L}\p{N}_]*)$/u.exec(inner);
     // `{0}`: a value of a log line, by position (the text phrase of a template; compiler/check/shown-texts.ts).
@@ -167,7 +167,9 @@ export function parseTemplate(s: string): Piece[] | string {
       break;
     }
     i = j + 1;
+    litFrom = i;
   }
+  const lit = err === undefined ? s.slice(litFrom, i) : '';
   if (lit) out.push({ k: 'lit', s: lit });
   const res = err ?? out;
   templateCache.set(s, res);
