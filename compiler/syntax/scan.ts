@@ -185,6 +185,8 @@ export function scan(text: string): ILexingResult {
     }
     let type: TokenType | undefined;
     let length = -1;
+    // Punctuation: the token's text is its pattern, one string for every one of them rather than a slice each.
+    let fixed = false;
     if (c === HASH) {
       let j = i + 1;
       while (j < n && text.charCodeAt(j) !== LF && text.charCodeAt(j) !== CR) j++;
@@ -200,9 +202,11 @@ export function scan(text: string): ILexingResult {
     } else if (withEq[c] !== undefined && text.charCodeAt(i + 1) === EQ) {
       type = withEq[c];
       length = 2;
+      fixed = true;
     } else if (single[c] !== undefined) {
       type = single[c];
       length = 1;
+      fixed = true;
     } else if (c === QUOTE) {
       length = stringLength(text, i);
       type = StringTok;
@@ -236,7 +240,8 @@ export function scan(text: string): ILexingResult {
       }
     }
     if (length > 0) {
-      tokens.push(makeToken(type!, text.slice(i, i + length), i, line, column));
+      const image = fixed ? (type!.PATTERN as string) : text.slice(i, i + length);
+      tokens.push(makeToken(type!, image, i, line, column));
       column += length;
       i += length;
       continue;
