@@ -5,3 +5,7 @@ export function bundleFile(path: string, outfile: string): Promise<{ inputs: Rec
 
 /** The module `entry` (a path from the package root) exports, run from its bundle when one can be had. */
 export function importEntry(entry: string): Promise<unknown>;
+
+/** The file whose size and time stand for `abs` in a bundle's manifest: an installed package's package.json for a
+ *  file of that package, else the file itself. */
+export function stampedBy(abs: string): string;
