@@ -1,7 +1,8 @@
 // Run a TypeScript entry of this package from one esbuild bundle instead of through tsx: tsx loads each module
 // through its loader thread and wraps every closure for keep-names, which made `sgs check` several times slower to
 // start and compile. The bundle is built on first use into node_modules/.cache (or $SGS_CACHE) and rebuilt when
-// any file it was built from changed (size or time; an installed package's files by its package.json); without esbuild, or if the build fails, tsx runs the entry.
+// any file it was built from changed (size or time; an installed package's files by its package.json); without
+// esbuild, or if the build fails, tsx runs the entry.
 // `node bin/bundle.mjs entry.ts args…` runs an entry as if `tsx entry.ts args…` (npm run bench).
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
