@@ -13,6 +13,13 @@ export interface Layout {
 
 export const STRIDE = 5;
 
+/** A layout, or how to make it the first time it is asked for (`layoutOf`). */
+export type LayoutOf = Layout | (() => Layout | undefined);
+
+export function layoutOf(l: LayoutOf | undefined): Layout | undefined {
+  return typeof l === 'function' ? l() : l;
+}
+
 export function tokenLayout(tokens: IToken[]): Int32Array {
   const out = new Int32Array(tokens.length * STRIDE);
   for (let i = 0, j = 0; i < tokens.length; i++, j += STRIDE) {

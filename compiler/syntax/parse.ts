@@ -5,7 +5,7 @@ import type { SourceFile, Span } from '../ast/nodes.ts';
 import { error, type Diagnostic } from '../diagnostics.ts';
 import { lexer } from './scan.ts';
 import { declStarters, parser, type Parsed } from './parser.ts';
-import { declLayout, STRIDE, tokenLayout, type Layout } from './layout.ts';
+import { declLayout, layoutOf, STRIDE, tokenLayout, type Layout, type LayoutOf } from './layout.ts';
 import { relex } from './relex.ts';
 import { splice, type Spliced } from './splice.ts';
 import { withoutScenarios } from './skip-scenarios.ts';
@@ -85,7 +85,7 @@ export function parse(text: string, file: string, scenarios = true): ParseResult
 /** A parse and the layout of its tokens and declarations (absent unless the parse was clean). */
 export interface LaidOut {
   result: ParseResult;
-  layout?: Layout;
+  layout?: LayoutOf;
 }
 
 /** Parse a new text of a file parsed before, whose parse had nothing to say. Only the changed lines are lexed
@@ -93,9 +93,8 @@ export interface LaidOut {
  *  last token, a comment changed to one of the same length) the trees are kept under the new file span; when they
  *  differ, only the declarations around the change are parsed again if that can be done (splice.ts). */
 export function reparse(before: ({ text: string } & LaidOut) | undefined, text: string, file: string): LaidOut {
-  if (!before?.layout || before.result.diagnostics.length > 0 || typeof text !== 'string' || fileTooLarge(text, file))
-    return parseTokens(text, file);
-  const layout = before.layout;
+  const layout = before && before.result.diagnostics.length === 0 ? layoutOf(before.layout) : undefined;
+  if (!before || !layout || typeof text !== 'string' || fileTooLarge(text, file)) return parseTokens(text, file);
   let spliced: ReturnType<typeof splice>;
   try {
     const relexed = relex(before.text, layout.tokens, text);
@@ -126,7 +125,7 @@ function pastLimits(spliced: Spliced, file: string): boolean {
 function parseTokens(text: string, file: string, scenarios = true): LaidOut {
   const diagnostics: Diagnostic[] = [];
   let ast: SourceFile = emptyFile(file, typeof text === 'string' ? text : '');
-  let layout: Layout | undefined;
+  let layout: LayoutOf | undefined;
   try {
     if (typeof text !== 'string') throw new Error('source text is not a string');
     const large = fileTooLarge(text, file);
@@ -187,12 +186,9 @@ function parseTokens(text: string, file: string, scenarios = true): LaidOut {
       const res = parser.tree();
       ast = res.ast;
       diagnostics.push(...res.diagnostics);
-      // A layout serves a later reparse of this text, which only a compile with the scenarios makes.
-      if (lexed.errors.length === 0 && !resumed && scenarios) {
-        const laid = tokenLayout(tokens);
-        const decls = declLayout(res.starts, laid, res.counts);
-        if (decls) layout = { tokens: laid, decls };
-      }
+      // A layout serves a later reparse of this text, which only a compile with the scenarios makes, and only of a
+      // file that is edited: made then, from the text lexed again (the same tokens), not for every file parsed.
+      if (lexed.errors.length === 0 && !resumed && scenarios) layout = later(text, res.starts, res.counts);
       const deep = treeTooDeep(ast, shallowDecls(res, tokens));
       if (deep) diagnostics.push(deep);
     } catch (err) {
@@ -205,6 +201,22 @@ function parseTokens(text: string, file: string, scenarios = true): LaidOut {
   return {
     result: { ast, diagnostics: capDiagnostics(diagnostics) },
     ...(layout && diagnostics.length === 0 ? { layout } : {}),
+  };
+}
+
+/** The layout of a clean parse of `text` whose top-level declarations start at `starts` and made `counts` trees,
+ *  made the first time it is asked for. */
+function later(text: string, starts: number[], counts: number[]): () => Layout | undefined {
+  let made: Layout | undefined;
+  let done = false;
+  return () => {
+    if (!done) {
+      done = true;
+      const laid = tokenLayout(lexer.tokenize(text).tokens);
+      const decls = declLayout(starts, laid, counts);
+      if (decls) made = { tokens: laid, decls };
+    }
+    return made;
   };
 }
 
