@@ -85,10 +85,14 @@ export class TreeBuilder {
   range(first: IToken, last: IToken): A.Span {
     if (!real(first) || !real(last) || last.startOffset < first.startOffset) return this.nowhere();
     const start = first.startOffset;
-    const end = Number.isFinite(last.endOffset) ? (last.endOffset as number) + 1 : start;
+    const end = Math.max(Number.isFinite(last.endOffset) ? (last.endOffset as number) + 1 : start, start);
+    // The span made last, when it covers the same text (an argument and its value, a statement and its
+    // expression): shared, as spans are never changed.
+    const was = this.last;
+    if (was.start === start && was.end === end) return was;
     const line = this.lineOf(start);
     const col = start - this.lineStarts[line - 1]! + 1;
-    this.last = { file: this.file, start, end: Math.max(end, start), line, col };
+    this.last = { file: this.file, start, end, line, col };
     return this.last;
   }
 
