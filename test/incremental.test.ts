@@ -244,6 +244,14 @@ describe('parsing only the declarations an edit touched', () => {
       expect(again.result.ast.decls[0] === first.result.ast.decls[0]).toBe(kept);
     });
 
+  it('makes the token layout of a parse only when the file is edited', () => {
+    const parsed = reparse(undefined, text, WU);
+    expect(typeof parsed.layout).toBe('function');
+    const again = reparse({ text, ...parsed }, text.replace('draw(you, 2)', 'draw(you, 2 + 10)'), WU);
+    expect(again.result.ast.decls[0]).toBe(parsed.result.ast.decls[0]);
+    expect(typeof again.layout).toBe('object');
+  });
+
   it('gives what a parse from scratch gives after each of many random edits of the rules', () => {
     // A fixed pseudo-random sequence: snippets inserted, text deleted, lines copied, one after the other.
     let seed = 7;
