@@ -76,6 +76,8 @@ export async function bundleFile(path, outfile) {
  *  which installing or updating it rewrites (lodash-es alone is 640 files, and statting each of ~830 inputs took ~17
  *  ms of every `sgs` command); any other file by itself. */
 export function stampedBy(abs) {
+  // This checkout's own files, even where it lies under a node_modules (installed, or a path that has one).
+  if (abs.startsWith(root) && !abs.startsWith(join(root, 'node_modules', sep))) return abs;
   const parts = abs.split(sep);
   const at = parts.lastIndexOf('node_modules');
   if (at < 0 || at + 1 >= parts.length) return abs;

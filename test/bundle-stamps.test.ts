@@ -1,4 +1,5 @@
 import { join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { stampedBy } from '../bin/bundle.mjs';
 
@@ -25,5 +26,14 @@ describe('a bundle stamps its inputs', () => {
 
   it('stamps a file of the project by itself', () => {
     expect(stampedBy(path('compiler', 'syntax', 'scan.ts'))).toBe(path('compiler', 'syntax', 'scan.ts'));
+  });
+
+  it('stamps a file of this checkout by itself, and one of its packages by the package', () => {
+    const root = fileURLToPath(new URL('../', import.meta.url));
+    const own = join(root, 'compiler', 'syntax', 'scan.ts');
+    expect(stampedBy(own)).toBe(own);
+    expect(stampedBy(join(root, 'node_modules', 'chevrotain', 'lib', 'api.js'))).toBe(
+      join(root, 'node_modules', 'chevrotain', 'package.json'),
+    );
   });
 });
