@@ -190,8 +190,8 @@ if (!result.program || errors.length) {
   // start-up included), the ratio taken within the run. --jobs 1 plays on this thread, warm from the rows before,
   // and --jobs 2 adds a cold worker to it: the figure is lower than two commands get (`cli` below). The process's
   // CPU time (all threads: V8's GC and compiler threads too) per mode: on two cores the ratio cannot pass 2 × jobs
-  // 1's wall time ÷ jobs 2's CPU. Throughput is measured on runs long enough for a worker's warm-up (a fresh isolate compiling the rules' code
-  // again, ~1–2 s of CPU) to be a small part: 2,000 games. A short run of 400 games (a few seconds) is printed
+  // 1's wall time ÷ jobs 2's CPU. Throughput is measured on runs long enough for a worker's warm-up (a fresh
+  // isolate compiling the rules' code again, ~1–2 s of CPU) to be a small part: 2,000 games. A short run of 400 games (a few seconds) is printed
   // beside it (`shortRun`): there the worker's warm-up mostly competes with the main thread for the two cores.
   const parallel = (games: number, runs: number) => {
     const ratios: number[] = [];

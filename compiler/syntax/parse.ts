@@ -93,8 +93,11 @@ export interface LaidOut {
  *  last token, a comment changed to one of the same length) the trees are kept under the new file span; when they
  *  differ, only the declarations around the change are parsed again if that can be done (splice.ts). */
 export function reparse(before: ({ text: string } & LaidOut) | undefined, text: string, file: string): LaidOut {
-  const layout = before && before.result.diagnostics.length === 0 ? layoutOf(before.layout) : undefined;
-  if (!before || !layout || typeof text !== 'string' || fileTooLarge(text, file)) return parseTokens(text, file);
+  if (!before || before.result.diagnostics.length > 0 || typeof text !== 'string' || fileTooLarge(text, file))
+    return parseTokens(text, file);
+  // Made now if the last parse left it for later: only a text that may be spliced pays for it.
+  const layout = layoutOf(before.layout);
+  if (!layout) return parseTokens(text, file);
   let spliced: ReturnType<typeof splice>;
   try {
     const relexed = relex(before.text, layout.tokens, text);
