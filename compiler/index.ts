@@ -1,5 +1,6 @@
 // The compiler: sources → tokens/AST (syntax) → checks → IR (lower). It never throws on user input:
 // every problem comes back as a diagnostic, and it stops after the first stage that reported errors.
+import { SOURCE } from './ast/source.ts';
 import { parse, reparse, type LaidOut, type ParseResult } from './syntax/parse.ts';
 import { collect } from './lower/symbols.ts';
 import { lowerProgram, type LowerCache } from './lower/lower.ts';
@@ -7,7 +8,7 @@ import { runChecks, type CheckCache } from './check/checks.ts';
 import { GivenSkills, orphanSkillCheck } from './check/orphan-skills.ts';
 import { MissingWording, textDiagnostics } from './text/missing.ts';
 import { DeclCaches } from './decl-cache.ts';
-import { keepDecls, sameData } from './kept-trees.ts';
+import { keepDecls, sameData, sameLines } from './kept-trees.ts';
 import { hasErrors, type Diagnostic } from './diagnostics.ts';
 import { capDiagnostics } from './syntax/limits.ts';
 import type { CompileOptions, CompileResult, SourceInput } from './types.ts';
@@ -31,13 +32,18 @@ function parseCached(text: string, file: string, scenarios: boolean): Parsed {
   return result;
 }
 
-/** The same parse but for the file's own span, which ends where the text ends: an edit of a comment or blank
- *  lines that moves no declaration. Nothing after parsing reads a file's span. */
+/** The same parse but for where the file's own node ends (where the text ends): an edit of a comment or blank
+ *  lines that moves no declaration. Nothing after parsing reads a file's end. */
 function sameParse(a: Parsed, b: Parsed): boolean {
   if (a === b) return true;
-  const { span: _a, ...restA } = a.ast;
-  const { span: _b, ...restB } = b.ast;
-  return sameData(a.diagnostics, b.diagnostics) && sameData(restA, restB);
+  const { end: _a, ...restA } = a.ast;
+  const { end: _b, ...restB } = b.ast;
+  if (!sameData(a.diagnostics, b.diagnostics) || !sameData(restA, restB)) return false;
+  // The same offsets; and the same lines and columns at them.
+  const da = a.ast.decls;
+  const db = b.ast.decls;
+  for (let i = 0; i < da.length; i++) if (!sameLines(da[i]!, db[i]!)) return false;
+  return da.length === 0 || a.ast[SOURCE].sameLines(b.ast[SOURCE], 0, da[0]!.pos);
 }
 
 // The last compile of each kind: the parses it read and what it gave. The pipeline after parsing is a function of
@@ -82,7 +88,7 @@ export function compile(sources: SourceInput[], options: CompileOptions = {}): C
     prev.parses = prev.parses.map((p, i) => {
       const now = parses[i]!;
       if (p === now) return p;
-      const kept: Parsed = { ast: { ...p.ast, span: now.ast.span }, diagnostics: p.diagnostics };
+      const kept: Parsed = { ast: { ...p.ast, end: now.ast.end }, diagnostics: p.diagnostics };
       const source = sources[i]!;
       const cache = parseCaches[kind];
       cache.set(source.file, { text: source.text, result: kept, layout: cache.get(source.file)?.layout });

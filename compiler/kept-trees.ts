@@ -2,6 +2,7 @@
 // parsing (compiler/decl-cache.ts) find it by identity. Parsing a changed file anew makes new objects for all of
 // its declarations; each that equals the one parsed before at the same offset is replaced by that one.
 import type * as A from './ast/nodes.ts';
+import { SOURCE } from './ast/source.ts';
 import type { ParseResult } from './syntax/parse.ts';
 
 /** Deep equality of plain data (the AST and diagnostics are JSON-like: objects, arrays, primitives). */
@@ -24,15 +25,21 @@ export function sameData(a: unknown, b: unknown): boolean {
   return keys === 0;
 }
 
-/** `now` with the declarations of `before` it equals. */
+/** Whether two nodes at the same offsets are on the same lines and columns, with all they hold: their trees say
+ *  only where they are in their text (offsets), their sources where its lines start. */
+export function sameLines(a: A.Located, b: A.Located): boolean {
+  return a[SOURCE].sameLines(b[SOURCE], a.pos, a.end);
+}
+
+/** `now` with the declarations of `before` it equals, in the same places. */
 export function keepDecls(before: ParseResult, now: ParseResult): ParseResult {
   if (before.ast.decls === now.ast.decls) return now;
   const at = new Map<number, A.Decl>();
-  for (const d of before.ast.decls) at.set(d.span.start, d);
+  for (const d of before.ast.decls) at.set(d.pos, d);
   let kept = 0;
   const decls = now.ast.decls.map((d) => {
-    const old = at.get(d.span.start);
-    if (!old || !sameData(old, d)) return d;
+    const old = at.get(d.pos);
+    if (!old || !sameData(old, d) || !sameLines(old, d)) return d;
     kept++;
     return old;
   });

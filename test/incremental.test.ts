@@ -1,5 +1,6 @@
 // Re-checking after edits: compile() keeps parses and its last result between calls; whatever it reuses, each
 // result must be the one a compile from scratch gives (diagnostics, program, rule texts).
+import { spanOf } from '../compiler/ast/source.ts';
 import { describe, expect, it } from 'vitest';
 import { clearParseCache, compile, type CompileResult, type SourceInput } from '../compiler/index.ts';
 import { describe as describeTexts, generateTexts } from '../compiler/text/generate.ts';
@@ -146,7 +147,7 @@ describe('compiling again after edits', () => {
     expect(after.diagnostics).toEqual(before.diagnostics);
     // The file's tree still spans the whole edited text.
     const text = edited.find((s) => s.file === PHRASES)!.text;
-    expect(after.files.find((f) => f.file === PHRASES)!.span.end).toBe(text.length);
+    expect(after.files.find((f) => f.file === PHRASES)!.end).toBe(text.length);
   });
 
   it('builds again only the tables of the program an edit changed', () => {
@@ -169,7 +170,7 @@ describe('compiling again after edits', () => {
     const after = compile(edit(rules, WU, (t) => `\n${t}`));
     expect(after.program).not.toBe(before.program);
     const skillSpan = (r: CompileResult) =>
-      r.files.find((f) => f.file === WU)!.decls.find((d) => d.kind === 'Skill')!.span.line;
+      spanOf(r.files.find((f) => f.file === WU)!.decls.find((d) => d.kind === 'Skill')!).line;
     expect(skillSpan(after)).toBe(skillSpan(before) + 1);
   });
 });

@@ -1,34 +1,27 @@
 // The abstract syntax tree of the rules language. The parser (compiler/syntax) builds it as it parses;
-// checks (compiler/check) and lowering (compiler/lower) read it. Every node carries a source span.
+// checks (compiler/check) and lowering (compiler/lower) read it. Every node is `Located` (./source.ts): offsets into
+// its file's text and, under a symbol, the parse's source.
+import type { Located } from './source.ts';
 
-export interface Span {
-  file: string;
-  start: number; // offset of the first character
-  end: number; // offset one past the last character
-  line: number; // 1-based
-  col: number; // 1-based
-}
+export type { Located, Span } from './source.ts';
 
-export interface Ident {
+export interface Ident extends Located {
   kind: 'Ident';
   name: string;
-  span: Span;
 }
 
 /** `jianxiong 奸雄 "Villainous Hero"`: the id, the Chinese name and the English name of an entity. */
-export interface Names {
+export interface Names extends Located {
   id: Ident;
   zh?: Ident;
   en?: string;
-  span: Span;
 }
 
-export interface TypeRef {
+export interface TypeRef extends Located {
   kind: 'Type';
   name: Ident; // int, bool, text, player, card, kind, skill, zone, event, any, or an enum name
   list: boolean; // [T]
   optional: boolean; // T?
-  span: Span;
 }
 
 // ---------------------------------------------------------------- expressions
@@ -47,82 +40,69 @@ export type Expr =
   | CardLit
   | Where;
 
-export interface NumberLit {
+export interface NumberLit extends Located {
   kind: 'Number';
   value: number;
-  span: Span;
 }
-export interface TextLit {
+export interface TextLit extends Located {
   kind: 'Text';
   value: string;
-  span: Span;
 }
-export interface BoolLit {
+export interface BoolLit extends Located {
   kind: 'Bool';
   value: boolean;
-  span: Span;
 }
-export interface NoneLit {
+export interface NoneLit extends Located {
   kind: 'None';
-  span: Span;
 }
-export interface NameRef {
+export interface NameRef extends Located {
   kind: 'Name';
   name: string;
-  span: Span;
 }
-export interface Member {
+export interface Member extends Located {
   kind: 'Member';
   object: Expr;
   name: Ident;
-  span: Span;
 }
-export interface Arg {
+export interface Arg extends Located {
   name?: Ident;
   value: Expr;
-  span: Span;
 }
 /** `f(a, b: 1)` or `obj.m(a)` (then callee is a Member). */
-export interface Call {
+export interface Call extends Located {
   kind: 'Call';
   callee: Expr;
   args: Arg[];
-  span: Span;
 }
-export interface Unary {
+export interface Unary extends Located {
   kind: 'Unary';
   op: 'not' | '-';
   operand: Expr;
-  span: Span;
 }
 export type BinaryOp = 'or' | 'and' | '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'is' | '+' | '-' | '*' | '/' | '%';
-export interface Binary {
+export interface Binary extends Located {
   kind: 'Binary';
   op: BinaryOp;
   left: Expr;
   right: Expr;
-  span: Span;
 }
-export interface ListLit {
+export interface ListLit extends Located {
   kind: 'List';
   items: Expr[];
-  span: Span;
 }
 /** `slash ♠7`: a card of kind `slash` with suit spade and rank 7. */
-export interface CardLit {
+export interface CardLit extends Located {
   kind: 'CardLit';
   cardKind: Ident;
   suit: string;
   rank: number;
   face: string;
-  span: Span;
 }
 /** `list where cond`: the items of list for which cond holds; `it` names the item inside cond. */
-export interface Where {
+export interface Where extends Located {
   kind: 'Where';
   list: Expr;
   cond: Expr;
-  span: Span;
 }
 
 // ---------------------------------------------------------------- statements
@@ -141,98 +121,83 @@ export type Stmt =
   | TimingStmt
   | ExprStmt;
 
-export interface Block {
+export interface Block extends Located {
   kind: 'Block';
   stmts: Stmt[];
-  span: Span;
 }
-export interface LetStmt {
+export interface LetStmt extends Located {
   kind: 'Let';
   name: Ident;
   value: Expr;
-  span: Span;
 }
 /** `target = value`, `target += value`, `target -= value`; target is a Name or a Member. */
-export interface AssignStmt {
+export interface AssignStmt extends Located {
   kind: 'Assign';
   target: Expr;
   op: '=' | '+=' | '-=';
   value: Expr;
-  span: Span;
 }
-export interface IfStmt {
+export interface IfStmt extends Located {
   kind: 'If';
   cond: Expr;
   then: Block;
   else?: Block | IfStmt;
-  span: Span;
 }
-export interface ForStmt {
+export interface ForStmt extends Located {
   kind: 'For';
   name: Ident;
   iterable: Expr;
   body: Block;
-  span: Span;
 }
-export interface WhileStmt {
+export interface WhileStmt extends Located {
   kind: 'While';
   cond: Expr;
   body: Block;
-  span: Span;
 }
 /** `repeat N { }` runs N times; `repeat { }` runs until break. */
-export interface RepeatStmt {
+export interface RepeatStmt extends Located {
   kind: 'Repeat';
   count?: Expr;
   body: Block;
-  span: Span;
 }
-export interface ReturnStmt {
+export interface ReturnStmt extends Located {
   kind: 'Return';
   value?: Expr;
-  span: Span;
 }
-export interface BreakStmt {
+export interface BreakStmt extends Located {
   kind: 'Break';
-  span: Span;
 }
-export interface ContinueStmt {
+export interface ContinueStmt extends Located {
   kind: 'Continue';
-  span: Span;
 }
 /** `stop` ends the current event; `stop e` ends the event e (prevention). */
-export interface StopStmt {
+export interface StopStmt extends Located {
   kind: 'Stop';
   target?: Expr;
-  span: Span;
 }
 /** `timing damaged for to`: open the timing window `damaged` whose subject is `to`. */
-export interface TimingStmt {
+export interface TimingStmt extends Located {
   kind: 'Timing';
   name: Ident;
   subject: Expr;
-  span: Span;
 }
-export interface ExprStmt {
+export interface ExprStmt extends Located {
   kind: 'ExprStmt';
   expr: Expr;
-  span: Span;
 }
 
 // ---------------------------------------------------------------- declarations
 
-export interface Param {
+export interface Param extends Located {
   name: Ident;
   type: TypeRef;
   default?: Expr;
-  span: Span;
 }
 
 /** `name: value` inside a card, general, mode or seat. */
-export interface Field {
+export interface Field extends Located {
   name: Ident;
   value: Expr;
-  span: Span;
 }
 
 export type Decl =
@@ -262,78 +227,69 @@ export type Decl =
   | CardMethodDecl;
 
 /** `extend event damage { conducted: bool = false }` — fields added to an event another package declares. */
-export interface ExtendEventDecl {
+export interface ExtendEventDecl extends Located {
   kind: 'ExtendEvent';
   target: Ident;
   params: Param[];
-  span: Span;
 }
 /** `extend enum moveReason { recast 重铸 "Recast" }` — members added to an enum another package declares. */
-export interface ExtendEnumDecl {
+export interface ExtendEnumDecl extends Located {
   kind: 'ExtendEnum';
   target: Ident;
   members: EnumMember[];
-  span: Span;
 }
 /** `extend mode identity { decks: standard, standardEx, maneuvering }` — inside a variant: while its option holds,
  *  the fields it names replace the mode's (the rest of the mode stays as declared). */
-export interface ExtendModeDecl {
+export interface ExtendModeDecl extends Located {
   kind: 'ExtendMode';
   target: Ident;
   fields: Field[];
-  span: Span;
 }
 /** `tag locked 锁定技 "Locked skill" forbids may` — a skill tag: its wording and what a skill with it may not say. */
-export interface TagDecl {
+export interface TagDecl extends Located {
   kind: 'Tag';
   names: Names;
   forbidsMay: boolean;
   /** `once per game`: a skill wearing the tag has one use, shared by all its items (it needs `records`). */
-  once?: { per: Ident; span: Span };
+  once?: { per: Ident } & Located;
   /** `records limitedUsed`: the engine adds the skill to the owner's player property when it is used (with `once`,
    *  the property also says the single use is spent). */
   records?: Ident;
-  span: Span;
 }
 /** `method onLeave(owner: player, from: zone) { }` — a card method the rules may call on a card of any kind; a kind
  *  without it does nothing (`{ }`, `acts`) or gives none (`= none`). */
-export interface CardMethodDecl {
+export interface CardMethodDecl extends Located {
   kind: 'CardMethod';
   name: Ident;
   params: Param[];
   acts: boolean;
-  span: Span;
 }
 /** A field every general must have: `hp: int >= 1`, `kingdom: kingdom`. */
-export interface RequiredField {
+export interface RequiredField extends Located {
   name: Ident;
   type: TypeRef;
   min?: number;
-  span: Span;
 }
 /** `require general { hp: int >= 1, kingdom: kingdom, gender: gender }` — the fields every general must have. */
-export interface RequireDecl {
+export interface RequireDecl extends Located {
   kind: 'Require';
   what: Ident;
   fields: RequiredField[];
-  span: Span;
 }
 
-export interface EnumMember {
+export interface EnumMember extends Located {
   names: Names;
-  span: Span;
 }
 /** `enum suit 花色 "Suit" { spade 黑桃 "Spade", heart 红桃 "Heart" }` */
-export interface EnumDecl {
+export interface EnumDecl extends Located {
   kind: 'Enum';
   names: Names;
   members: EnumMember[];
-  span: Span;
 }
 
 /** `option edition 版本 "Edition" { standard 标准版 "Standard", first 初版 "First" } = standard`
  *  or `option lordBonusAlways 主公恒加体力 "…": bool = false` */
-export interface OptionDecl {
+export interface OptionDecl extends Located {
   kind: 'Option';
   names: Names;
   members?: EnumMember[]; // enumerated option
@@ -341,11 +297,10 @@ export interface OptionDecl {
   default: Expr;
   /** The mode that owns it (declared in the mode's body): offered only in games of that mode. */
   mode?: string;
-  span: Span;
 }
 
 /** `zone hand 手牌 "Hand" per player owner` — visibility: public | owner | hidden; `grants` = skills of cards here are active. */
-export interface ZoneDecl {
+export interface ZoneDecl extends Located {
   kind: 'Zone';
   names: Names;
   perPlayer: boolean;
@@ -353,11 +308,10 @@ export interface ZoneDecl {
   grants: boolean;
   /** `as hand`: what the zone is to the language's defaults, AIs and tools (a hint, like a property's). */
   hint?: Ident;
-  span: Span;
 }
 
 /** `property hp 体力 "HP": int = 0 [owner|hidden] [reset at turn] [carried] [as life]` — a field on every player. */
-export interface PropertyDecl {
+export interface PropertyDecl extends Located {
   kind: 'Property';
   names: Names;
   type: TypeRef;
@@ -367,31 +321,28 @@ export interface PropertyDecl {
   carried?: boolean; // kept from one game of a series to the next
   /** `as life`: what the property is to AIs and tools (a hint, like an event's), read as the property's hint. */
   hint?: Ident;
-  span: Span;
 }
 
 /** `var current: player? = none [reset at turn] [carried]` — a global variable. */
-export interface VarDecl {
+export interface VarDecl extends Located {
   kind: 'Var';
   name: Ident;
   type: TypeRef;
   default: Expr;
   resetAt?: Ident;
   carried?: boolean;
-  span: Span;
 }
 
 export type CardItem = Field | MethodDecl;
-export interface MethodDecl {
+export interface MethodDecl extends Located {
   kind: 'Method';
   name: Ident;
   params: Param[];
   expr?: Expr; // `name(p) = expr`
   body?: Block; // `name(p) { … }`
-  span: Span;
 }
 /** `card slash 杀 "Slash" { type: basic  targets(user, t) = …  effect(use, target) { … } }` */
-export interface CardDecl {
+export interface CardDecl extends Located {
   kind: 'Card';
   names: Names;
   parent?: Ident; // `card fireSlash 火杀 is slash { … }`: a kind of another kind, inheriting its fields and methods
@@ -399,41 +350,36 @@ export interface CardDecl {
   methods: MethodDecl[];
   skills: Ident[]; // `skills: qinggang` (a field named skills lists skills the card grants)
   flavour?: string;
-  span: Span;
 }
 
-export interface DeckEntry {
+export interface DeckEntry extends Located {
   cardKind: Ident;
-  faces: { suit: string; rank: number; face: string; span: Span }[];
-  span: Span;
+  faces: ({ suit: string; rank: number; face: string } & Located)[];
 }
 /** `deck standard 标准 "Standard" { slash: ♠7, ♠8, ♠8  jink: ♥2 }` */
-export interface DeckDecl {
+export interface DeckDecl extends Located {
   kind: 'Deck';
   names: Names;
   entries: DeckEntry[];
-  span: Span;
 }
 
 /** `general caocao 曹操 "Cao Cao" { kingdom: wei  gender: male  hp: 4  skills: jianxiong, hujia }` */
-export interface GeneralDecl {
+export interface GeneralDecl extends Located {
   kind: 'General';
   names: Names;
   fields: Field[];
   skills: Ident[];
   flavour?: string;
-  span: Span;
 }
 
 export type Subject = 'you' | 'anyone' | 'other';
-export interface Limit {
+export interface Limit extends Located {
   count: number;
   per: Ident;
-  span: Span;
 } // `limit 1 per turn`, per game/turn/phase/…
 
 /** `on damaged(you) as d may if cond { … }` */
-export interface TriggerItem {
+export interface TriggerItem extends Located {
   kind: 'Trigger';
   window: Ident;
   subject: Subject;
@@ -442,55 +388,49 @@ export interface TriggerItem {
   limit?: Limit;
   cond?: Expr;
   body: Block;
-  span: Span;
 }
 /** `active limit 1 per turn if cond { … }` — an action its owner may take when the rules offer actions. */
-export interface ActiveItem {
+export interface ActiveItem extends Located {
   kind: 'Active';
   limit?: Limit;
   cond?: Expr;
   body: Block;
-  span: Span;
 }
 /** `viewAs slash from 1 card in hand, equip where it.color == red [if cond]` */
-export interface ViewAsItem {
+export interface ViewAsItem extends Located {
   kind: 'ViewAs';
   cardKind: Ident;
   count: number;
   zones: Ident[];
   filter?: Expr; // about `it`, one candidate card
   cond?: Expr;
-  span: Span;
 }
 /** `modify distance(from, to) = -1 if from == you` — contributes to a hook. */
-export interface ModifyItem {
+export interface ModifyItem extends Located {
   kind: 'Modify';
   hook: Ident;
   params: Ident[];
   value: Expr;
   cond?: Expr;
-  span: Span;
 }
 /** `filter where it.suit == spade set suit = heart` — changes how the owner's cards count. */
-export interface FilterItem {
+export interface FilterItem extends Located {
   kind: 'Filter';
   cond: Expr;
   sets: Field[];
-  span: Span;
 }
 /** `grants huangtianGive to others where it.kingdom == qun` — a skill (or a card kind's skills: counting as equipped
  *  with it) that players have while the owner has this skill and it is enabled; `it` is the receiving player. */
-export interface GrantItem {
+export interface GrantItem extends Located {
   kind: 'Grant';
   what: Ident;
   to: 'you' | 'others' | 'anyone';
   cond?: Expr;
-  span: Span;
 }
 export type SkillItem = TriggerItem | ActiveItem | ViewAsItem | ModifyItem | FilterItem | GrantItem;
 
 /** `skill kongcheng 空城 "Empty Fort" locked { … }` — tags: locked, lord, limited, wake, or any identifier. */
-export interface SkillDecl {
+export interface SkillDecl extends Located {
   kind: 'Skill';
   names: Names;
   tags: Ident[];
@@ -501,11 +441,10 @@ export interface SkillDecl {
   /** A table rule (`rule x 甲 "A" after skills { … }`): nobody owns it; its triggers fire before or after every
    *  player's skills in their windows and its modifiers count once. */
   table?: 'before' | 'after';
-  span: Span;
 }
 
 /** `event damage 伤害 "Damage" (to: player, amount: int = 1) { … } cleanup { … }` */
-export interface EventDecl {
+export interface EventDecl extends Located {
   kind: 'Event';
   names: Names;
   params: Param[];
@@ -515,78 +454,70 @@ export interface EventDecl {
   fields?: Field[];
   body: Block;
   cleanup?: Block;
-  span: Span;
 }
 /** `action gain(p: player, cards: [card]) { … }` — a procedure that may change state and ask players. */
-export interface ActionDecl {
+export interface ActionDecl extends Located {
   kind: 'Action';
   names: Names;
   params: Param[];
   returns?: TypeRef;
   body: Block;
-  span: Span;
 }
 /** `function inRange(a: player, b: player): bool = …` — pure: reads state, never changes it. */
-export interface FunctionDecl {
+export interface FunctionDecl extends Located {
   kind: 'Function';
   names: Names;
   params: Param[];
   returns?: TypeRef;
   expr?: Expr;
   body?: Block;
-  span: Span;
 }
 /** `hook distance(from: player, to: player): int = sum` — a value skills contribute to with `modify`. */
-export interface HookDecl {
+export interface HookDecl extends Located {
   kind: 'Hook';
   names: Names;
   params: Param[];
   returns: TypeRef;
   combine: 'sum' | 'any' | 'all' | 'max' | 'min';
-  span: Span;
 }
 /** `invariant hpWithinMax 体力不超过上限 "HP within max HP" (p: player) = …` — a pure condition that must hold after
  *  every decision: for every player when it takes one, once for the whole game when it takes none. */
-export interface InvariantDecl {
+export interface InvariantDecl extends Located {
   kind: 'Invariant';
   names: Names;
   params: Param[];
   expr: Expr;
-  span: Span;
 }
 /** `mode identity 身份局 "Identity" { players: 4 to 10  setup { … }  play(first, from) { … } }` */
-export interface ModeDecl {
+export interface ModeDecl extends Located {
   kind: 'Mode';
   names: Names;
   fields: Field[];
   methods: MethodDecl[];
-  span: Span;
 }
 /** `variant edition == first { decls }` — these declarations replace same-named ones when the option holds. */
-export interface VariantDecl {
+export interface VariantDecl extends Located {
   kind: 'Variant';
   option: Ident;
   value: Expr;
   decls: Decl[];
   /** The mode whose body it is written in: it holds only in that mode's games. */
   mode?: string;
-  span: Span;
 }
 
 export type Step =
-  | { kind: 'Answer'; player: Ident; picks: Expr[]; span: Span } // `caocao: yes` / `guanyu: slash ♠7, caocao` / `caocao: pass`
-  | { kind: 'Expect'; cond: Expr; span: Span } // `expect caocao.hp == 3`
-  | { kind: 'ExpectLog'; text: string; negated?: boolean; player?: Ident; span: Span } // `expect [not] log "…" [for x]`
-  | { kind: 'ExpectAsk'; player: Ident; span: Span } // `expect ask caocao`: the pending decision is caocao's
-  | { kind: 'ExpectOffer'; negated: boolean; picks: Expr[]; span: Span } // `expect [not] offered slash ♠7`
-  | { kind: 'ExpectEnd'; span: Span }; // `expect end`: the game is over
-export interface Seat {
+  | ({ kind: 'Answer'; player: Ident; picks: Expr[] } & Located) // `caocao: yes` / `guanyu: slash ♠7, caocao` / `caocao: pass`
+  | ({ kind: 'Expect'; cond: Expr } & Located) // `expect caocao.hp == 3`
+  | ({ kind: 'ExpectLog'; text: string; negated?: boolean; player?: Ident } & Located) // `expect [not] log "…" [for x]`
+  | ({ kind: 'ExpectAsk'; player: Ident } & Located) // `expect ask caocao`: the pending decision is caocao's
+  | ({ kind: 'ExpectOffer'; negated: boolean; picks: Expr[] } & Located) // `expect [not] offered slash ♠7`
+  | ({ kind: 'ExpectEnd' } & Located); // `expect end`: the game is over
+export interface Seat extends Located {
   name: Ident;
   fields: Field[];
-  span: Span;
 }
 /** A scenario: seats, stacked deck, start point, scripted answers and expectations. */
-export interface ScenarioDecl {
+export interface ScenarioDecl extends Located {
   kind: 'Scenario';
   names: Names;
   mode?: Ident;
@@ -594,9 +525,8 @@ export interface ScenarioDecl {
   vars: Field[]; // `var exLordSeat = 2` (Field.name = a global, value)
   seats: Seat[];
   deck: Expr[]; // top of the draw pile first
-  start?: { player: Ident; from?: Ident; span: Span };
+  start?: { player: Ident; from?: Ident } & Located;
   steps: Step[];
-  span: Span;
 }
 
 /** Wording in both languages, for the texts generated from the rules (compiler/text). */
@@ -610,26 +540,24 @@ export type PhraseTarget =
   | { kind: 'Name'; name: Ident }
   | { kind: 'Window'; name: Ident }
   | { kind: 'Member'; owner: Ident; name: Ident }
-  | { kind: 'Text'; value: string; span: Span };
+  | ({ kind: 'Text'; value: string } & Located);
 /** A parameter of a phrase: a name the templates use as `{name}`, or a pattern (`you`, `true`, `false`) the
  *  argument must match; an optional noun says how the parameter is called when a body is described. */
-export interface PhraseParam {
+export interface PhraseParam extends Located {
   name: Ident;
   noun?: Wording;
-  span: Span;
 }
 /** `phrase draw(p, n) "{p}摸{n}张牌" "{p} draws {n} card(s)"` — see compiler/text/README.md. */
-export interface PhraseDecl {
+export interface PhraseDecl extends Located {
   kind: 'Phrase';
   target: PhraseTarget;
   params?: PhraseParam[]; // absent: no parentheses
   text: Wording;
   negative?: Wording; // `not "…" "…"`: the wording of a condition that does not hold
   result?: Wording; // `as "判定牌" "the judge card"`: how the value it returns is called
-  span: Span;
 }
 
-export interface SourceFile {
+export interface SourceFile extends Located {
   kind: 'File';
   file: string;
   package?: Ident;
@@ -637,5 +565,4 @@ export interface SourceFile {
   packageNames?: Names;
   imports: Ident[];
   decls: Decl[];
-  span: Span;
 }

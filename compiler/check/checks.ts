@@ -1,5 +1,6 @@
 // Checks that need no name resolution: a table from node kind to check functions (after Langium). Each check
 // pushes diagnostics with a stable code. Name and call checks happen while lowering (compiler/lower).
+import { spanOf } from '../ast/source.ts';
 import type * as A from '../ast/nodes.ts';
 import { error, warning, type Diagnostic } from '../diagnostics.ts';
 import type { Symbols } from '../lower/symbols.ts';
@@ -18,7 +19,7 @@ const skillChecks: Check<A.SkillDecl>[] = [
         warning(
           'SGS201',
           `skill ${d.names.id.name} does nothing: add a trigger, action, conversion, modifier or filter`,
-          d.names.id.span,
+          spanOf(d.names.id),
         ),
       );
   },
@@ -30,7 +31,7 @@ const skillChecks: Check<A.SkillDecl>[] = [
           warning(
             'SGS202',
             `unknown skill tag '${t.name}' (known: ${[...S.tags.keys()].join(', ') || 'none: declare one with tag'})`,
-            t.span,
+            spanOf(t),
           ),
         );
     }
@@ -41,13 +42,13 @@ const skillChecks: Check<A.SkillDecl>[] = [
     const word = tag.names.zh ? ` (${tag.names.zh.name})` : '';
     for (const it of d.items) {
       if (it.kind === 'Trigger' && it.optional)
-        out.push(error('SGS203', `a ${tag.names.id.name} skill${word} always takes effect: remove 'may'`, it.span));
+        out.push(error('SGS203', `a ${tag.names.id.name} skill${word} always takes effect: remove 'may'`, spanOf(it)));
     }
   },
   (d, _S, out) => {
     for (const it of d.items) {
       const lim = it.kind === 'Trigger' || it.kind === 'Active' ? it.limit : undefined;
-      if (lim && lim.count < 1) out.push(error('SGS204', 'a use limit must be at least 1', lim.span));
+      if (lim && lim.count < 1) out.push(error('SGS204', 'a use limit must be at least 1', spanOf(lim)));
     }
   },
 ];
@@ -62,13 +63,13 @@ const generalChecks: Check<A.GeneralDecl>[] = [
       const f = d.fields.find((x) => x.name.name === key);
       if (type === 'int') {
         const min = req.min ?? 0;
-        if (!f) out.push(error('SGS210', `general ${d.names.id.name} needs '${key}: N'`, d.names.id.span));
+        if (!f) out.push(error('SGS210', `general ${d.names.id.name} needs '${key}: N'`, spanOf(d.names.id)));
         else if (f.value.kind !== 'Number' || f.value.value < min)
-          out.push(error('SGS211', `${key} must be a whole number of at least ${min}`, f.value.span));
+          out.push(error('SGS211', `${key} must be a whole number of at least ${min}`, spanOf(f.value)));
         continue;
       }
       if (!f) {
-        out.push(error('SGS212', `general ${d.names.id.name} needs '${key}: …'`, d.names.id.span));
+        out.push(error('SGS212', `general ${d.names.id.name} needs '${key}: …'`, spanOf(d.names.id)));
         continue;
       }
       const enumSym = S.get(type);
@@ -76,7 +77,7 @@ const generalChecks: Check<A.GeneralDecl>[] = [
       const v = S.get(f.value.name);
       if (v?.kind !== 'member' || v.enumOf !== enumSym.id)
         out.push(
-          error('SGS213', `'${f.value.name}' is not a ${key}${S.suggest(f.value.name, ['member'])}`, f.value.span),
+          error('SGS213', `'${f.value.name}' is not a ${key}${S.suggest(f.value.name, ['member'])}`, spanOf(f.value)),
         );
     }
   },
@@ -86,13 +87,13 @@ const cardChecks: Check<A.CardDecl>[] = [
   (d, S, out) => {
     const type = d.fields.find((f) => f.name.name === 'type');
     // A kind of another kind (`is slash`) inherits its type.
-    if (!type && !d.parent) out.push(error('SGS220', `card ${d.names.id.name} needs 'type: …'`, d.names.id.span));
+    if (!type && !d.parent) out.push(error('SGS220', `card ${d.names.id.name} needs 'type: …'`, spanOf(d.names.id)));
     else if (type && type.value.kind === 'Name' && S.get(type.value.name)?.kind !== 'member') {
       out.push(
         error(
           'SGS221',
           `'${type.value.name}' is not a card type${S.suggest(type.value.name, ['member'])}`,
-          type.value.span,
+          spanOf(type.value),
         ),
       );
     }
@@ -104,7 +105,9 @@ const cardChecks: Check<A.CardDecl>[] = [
       const s = S.get(p.name);
       if (s?.kind !== 'card' || (s.decl as A.Decl).kind !== 'Card') return;
       if (seen.has(s.id)) {
-        out.push(error('SGS222', `card ${d.names.id.name} is, through its parents, a kind of itself`, d.parent!.span));
+        out.push(
+          error('SGS222', `card ${d.names.id.name} is, through its parents, a kind of itself`, spanOf(d.parent!)),
+        );
         return;
       }
       seen.add(s.id);
@@ -116,18 +119,18 @@ const cardChecks: Check<A.CardDecl>[] = [
 const scenarioChecks: Check<A.ScenarioDecl>[] = [
   (d, _S, out) => {
     if (d.seats.length < 2)
-      out.push(error('SGS230', `scenario ${d.names.id.name} needs at least two seats`, d.names.id.span));
+      out.push(error('SGS230', `scenario ${d.names.id.name} needs at least two seats`, spanOf(d.names.id)));
     if (!d.steps.some((s) => s.kind !== 'Answer'))
       out.push(
         warning(
           'SGS231',
           `scenario ${d.names.id.name} expects nothing: add 'expect …' lines so it can fail`,
-          d.names.id.span,
+          spanOf(d.names.id),
         ),
       );
     const seen = new Set<string>();
     for (const s of d.seats) {
-      if (seen.has(s.name.name)) out.push(error('SGS232', `seat ${s.name.name} appears twice`, s.name.span));
+      if (seen.has(s.name.name)) out.push(error('SGS232', `seat ${s.name.name} appears twice`, spanOf(s.name)));
       seen.add(s.name.name);
     }
   },
@@ -137,7 +140,7 @@ const deckChecks: Check<A.DeckDecl>[] = [
   (d, _S, out) => {
     for (const e of d.entries)
       for (const f of e.faces) {
-        if (f.rank < 1 || f.rank > 13) out.push(error('SGS240', `rank ${f.rank} is not between A and K`, f.span));
+        if (f.rank < 1 || f.rank > 13) out.push(error('SGS240', `rank ${f.rank} is not between A and K`, spanOf(f)));
       }
   },
 ];
@@ -149,31 +152,35 @@ const tagChecks: Check<A.TagDecl>[] = [
   (d, S, out) => {
     const { once, records } = d;
     if (once && !records)
-      out.push(error('SGS205', `a tag's single use is recorded in a player property: add 'records P'`, once.span));
+      out.push(error('SGS205', `a tag's single use is recorded in a player property: add 'records P'`, spanOf(once)));
     if (once && once.per.name !== 'game')
       out.push(
         error(
           'SGS205',
           `a tag's single use is once per game: write 'once per game', not per ${once.per.name}`,
-          once.per.span,
+          spanOf(once.per),
         ),
       );
     if (!records) return;
     const p = S.properties.get(records.name);
     if (!p)
       out.push(
-        error('SGS205', `'${records.name}' is not a player property: declare it as a list of skills`, records.span),
+        error('SGS205', `'${records.name}' is not a player property: declare it as a list of skills`, spanOf(records)),
       );
     else if (p.type.name.name !== 'skill' || !p.type.list)
       out.push(
-        error('SGS205', `the property '${records.name}' records used skills: its type must be [skill]`, records.span),
+        error(
+          'SGS205',
+          `the property '${records.name}' records used skills: its type must be [skill]`,
+          spanOf(records),
+        ),
       );
     else if (once && p.resetAt)
       out.push(
         error(
           'SGS205',
           `the property '${records.name}' records used skills for the whole game: its type must be [skill], with no reset`,
-          records.span,
+          spanOf(records),
         ),
       );
   },

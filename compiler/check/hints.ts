@@ -2,6 +2,7 @@
 // not in the table of hints the AIs and tools read (runtime/hint-table.ts) is a warning (SGS270), so that a misspelt
 // `aiHram: from, to` does not leave the AI blind without a word; so is an event hint naming another number of
 // fields than it takes. Other card fields are the rules' own data (a weapon's `range`), not hints.
+import { spanOf } from '../ast/source.ts';
 import type * as A from '../ast/nodes.ts';
 import { warning, type Diagnostic } from '../diagnostics.ts';
 import { hintAt, hintFields, hintsAt, type HintPlace } from '../../runtime/index.ts';
@@ -15,7 +16,7 @@ function known(place: HintPlace): string {
 
 function unread(name: A.Ident, place: HintPlace, what: string, out: Diagnostic[]): void {
   out.push(
-    warning('SGS270', `no AI or tool reads the hint ${name.name} of ${what} (read: ${known(place)})`, name.span),
+    warning('SGS270', `no AI or tool reads the hint ${name.name} of ${what} (read: ${known(place)})`, spanOf(name)),
   );
 }
 
@@ -43,7 +44,7 @@ export function hintCheck(d: A.Decl, out: Diagnostic[]): void {
             warning(
               'SGS270',
               `the hint ${f.name.name} names ${want.length} of the event's fields (${spec.shape}), not ${given}: nobody reads it so`,
-              f.span,
+              spanOf(f),
             ),
           );
       }

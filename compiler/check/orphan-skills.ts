@@ -4,6 +4,7 @@
 // [x] }`: the author hands it out on purpose, to test it alone). Read from the lowered IR, so every expression
 // counts whatever declaration holds it; what a scenario only expects does not count, nor a skill naming itself.
 // Table rules (`rule … after skills`) belong to nobody and are skipped.
+import { spanOf } from '../ast/source.ts';
 import type * as A from '../ast/nodes.ts';
 import { warning, type Diagnostic } from '../diagnostics.ts';
 import type { Symbols } from '../lower/symbols.ts';
@@ -116,7 +117,7 @@ export function orphanSkillCheck(program: Program, S: Symbols, given: GivenSkill
           'SGS206',
           `skill ${sk.id} is given to nobody: list it in a general's skills (skills: ${sk.id}), in a card kind's, ` +
             'or grant it from a rule',
-          decl.names.id.span,
+          spanOf(decl.names.id),
         ),
       );
     }

@@ -1,6 +1,7 @@
 // A function that calls itself on every path never returns: every call of it would end the game with "calls
 // nested too deep". SGS260 warns at the call it always makes (a call under `if`, `and`, `or`, a loop or `where`
 // may be the way out, so it is not reported).
+import { locatedAs, spanOf } from '../ast/source.ts';
 import type * as A from '../ast/nodes.ts';
 import { warning, type Diagnostic } from '../diagnostics.ts';
 
@@ -8,7 +9,9 @@ export function recursionCheck(d: A.FunctionDecl, out: Diagnostic[]): void {
   const name = d.names.id.name;
   const call = d.expr ? inExpr(d.expr, name) : d.body ? inBlock(d.body, name) : null;
   if (call !== null && call !== EXITS)
-    out.push(warning('SGS260', `function ${name} calls itself whatever its arguments: it can never return`, call.span));
+    out.push(
+      warning('SGS260', `function ${name} calls itself whatever its arguments: it can never return`, spanOf(call)),
+    );
 }
 
 /** A block may leave before calling (return, break, stop): nothing after that point is certain. */
@@ -96,6 +99,6 @@ function returns(b: A.Block): boolean {
       (s.kind === 'If' &&
         (returns(s.then) ||
           (s.else !== undefined &&
-            returns(s.else.kind === 'Block' ? s.else : { kind: 'Block', stmts: [s.else], span: s.else.span })))),
+            returns(s.else.kind === 'Block' ? s.else : { kind: 'Block', stmts: [s.else], ...locatedAs(s.else) })))),
   );
 }

@@ -6,6 +6,7 @@
 // prompt)`), and so is its default. A text in a list literal is taken for a choice (`["discard two hand cards",
 // "lose 1 HP"]`, `opts += ["a hand card"]`): the rules' lists of texts are what they offer. A text that is an id
 // (a general's, a zone's) is worded by its declaration.
+import { spanOf } from '../ast/source.ts';
 import type * as A from '../ast/nodes.ts';
 import { BUILTINS } from '../../runtime/builtin-table.ts';
 import { warning, type Diagnostic } from '../diagnostics.ts';
@@ -31,7 +32,7 @@ function forEachCall(node: unknown, f: (c: A.Call) => void, list?: (l: A.ListLit
   // for…in, not Object.entries: no array per node (every node of every declaration is walked).
   for (const k in node) {
     const v = (node as Record<string, unknown>)[k];
-    if (k !== 'span' && v !== null && typeof v === 'object') forEachCall(v, f, list);
+    if (v !== null && typeof v === 'object') forEachCall(v, f, list);
   }
 }
 
@@ -122,7 +123,7 @@ export function shownTextCheck(d: A.Decl, S: Symbols, out: Diagnostic[]): void {
       warning(
         'SGS311',
         `players read ${JSON.stringify(e.value)} at the table: word it in both languages, phrase ${JSON.stringify(e.value)} "中文" "English"`,
-        e.span,
+        spanOf(e),
       ),
     );
   };

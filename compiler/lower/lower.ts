@@ -1,5 +1,6 @@
 // AST → IR. Resolves every name (locals, event fields, globals, entities, builtins), turns named arguments into
 // positions, checks where asking calls may stand, and reports each problem as a diagnostic instead of throwing.
+import { fileOf, placeOf, spanOf } from '../ast/source.ts';
 import type * as A from '../ast/nodes.ts';
 import type * as I from '../../runtime/ir.ts';
 import { error, type Diagnostic } from '../diagnostics.ts';
@@ -55,13 +56,6 @@ class Scope {
   child(): Scope {
     return new Scope(this, this.counter);
   }
-}
-
-/** `file:line:col`. The file's name (shared by every span of the file) and one short flat string: V8 keeps a
- *  concatenation of 13 characters or more as a rope, so `file + ':' + line + ':' + col` left to right made four rope
- *  objects, and the IR keeps ~22,000 of these. */
-function at(s: A.Span): string {
-  return s.file + (':' + s.line + ':' + s.col);
 }
 
 export interface LowerResult {
@@ -181,8 +175,8 @@ class Lowerer {
   private diags: Diagnostic[] = [];
   constructor(private S: Symbols) {}
 
-  private err(code: string, msg: string, span: A.Span): void {
-    this.diags.push(error(code, msg, span));
+  private err(code: string, msg: string, at: A.Located): void {
+    this.diags.push(error(code, msg, spanOf(at)));
   }
 
   /** The game's default mode (defaultModeOf): a scenario that names none plays it. */
@@ -212,13 +206,13 @@ class Lowerer {
           this.err(
             'SGS160',
             `variant mode needs a mode${d.value.kind === 'Name' ? `, '${d.value.name}' is not one${this.S.suggest(d.value.name, ['mode'])}` : ''}`,
-            d.value.span,
+            d.value,
           );
       } else if (opt?.kind !== 'option')
         this.err(
           'SGS160',
           `variant needs an option, '${d.option.name}' is not one${this.S.suggest(d.option.name, ['option'])}`,
-          d.option.span,
+          d.option,
         );
       const value = d.option.name === 'mode' ? (d.value.kind === 'Name' ? d.value.name : null) : this.constant(d.value);
       dropEmpty(parts);
@@ -244,13 +238,13 @@ class Lowerer {
       case 'Name': {
         const s = this.S.get(e.name);
         if (s) return s.id;
-        this.err('SGS101', `unknown name '${e.name}'${this.S.suggest(e.name)}`, e.span);
+        this.err('SGS101', `unknown name '${e.name}'${this.S.suggest(e.name)}`, e);
         return null;
       }
       case 'List':
         return e.items.map((x) => this.constant(x));
     }
-    this.err('SGS105', 'this value must be a constant (a number, text, true/false, none or a name)', e.span);
+    this.err('SGS105', 'this value must be a constant (a number, text, true/false, none or a name)', e);
     return null;
   }
 
@@ -264,11 +258,7 @@ class Lowerer {
         if (values) p.enums[d.names.id.name] = values;
         const def = this.constant(d.default);
         if (values && !values.includes(def as string))
-          this.err(
-            'SGS161',
-            `the default of option ${d.names.id.name} must be one of ${values.join(', ')}`,
-            d.default.span,
-          );
+          this.err('SGS161', `the default of option ${d.names.id.name} must be one of ${values.join(', ')}`, d.default);
         p.options[d.names.id.name] = { id: d.names.id.name, default: def, values, ...(d.mode ? { mode: d.mode } : {}) };
         break;
       }
@@ -429,7 +419,7 @@ class Lowerer {
           this.err(
             'SGS250',
             `invariant ${d.names.id.name} takes no parameter (it holds for the game) or one player (it holds for each player)`,
-            d.params[0]?.span ?? d.span,
+            d.params[0] ?? d,
           );
         p.invariants[d.names.id.name] = {
           id: d.names.id.name,
@@ -438,12 +428,12 @@ class Lowerer {
           params,
           expr: this.expr(d.expr, scope, cx),
           slots: scope.counter.n,
-          at: at(d.span),
+          at: placeOf(d),
         };
         break;
       }
       case 'Mode': {
-        const fields = this.modeFields(d.names.id.name, d.fields, d.span);
+        const fields = this.modeFields(d.names.id.name, d.fields, d);
         const methods: Record<string, I.IMethod> = {};
         for (const m of d.methods) methods[m.name.name] = this.method(m, `mode ${d.names.id.name}`, false);
         p.modes[d.names.id.name] = { id: d.names.id.name, fields, methods };
@@ -455,26 +445,22 @@ class Lowerer {
           this.err(
             'SGS163',
             `'extend mode ${id}' stands inside a variant: edit the mode itself to change it always`,
-            d.span,
+            d,
           );
           break;
         }
         if (this.S.get(id)?.kind !== 'mode') {
-          this.err(
-            'SGS141',
-            `'extend mode' needs a mode: '${id}' is not one${this.S.suggest(id, ['mode'])}`,
-            d.target.span,
-          );
+          this.err('SGS141', `'extend mode' needs a mode: '${id}' is not one${this.S.suggest(id, ['mode'])}`, d.target);
           break;
         }
-        p.modes[id] = { id, fields: this.modeFields(id, d.fields, d.span), methods: {}, extends: true };
+        p.modes[id] = { id, fields: this.modeFields(id, d.fields, d), methods: {}, extends: true };
         break;
       }
       case 'Scenario':
         p.scenarios[d.names.id.name] = this.scenario(d);
         break;
       case 'Variant':
-        this.err('SGS162', 'a variant cannot contain another variant', d.span);
+        this.err('SGS162', 'a variant cannot contain another variant', d);
         break;
     }
   }
@@ -494,18 +480,17 @@ class Lowerer {
           this.err(
             'SGS145',
             `a hint of event ${d.names.id.name} names its fields: ${v.kind === 'Name' ? `'${v.name}' is not one of them` : 'this is not a field name'} (${[...known].join(', ')})`,
-            v.span,
+            v,
           );
       }
-      if (hints.has(f.name.name))
-        this.err('SGS145', `event ${d.names.id.name} gives the hint ${f.name.name} twice`, f.span);
+      if (hints.has(f.name.name)) this.err('SGS145', `event ${d.names.id.name} gives the hint ${f.name.name} twice`, f);
       hints.set(f.name.name, names);
     }
     return Object.fromEntries(hints);
   }
 
   /** A mode's fields as constants; the decks, invariants and score property they name must exist. */
-  private modeFields(mode: string, given: A.Field[], span: A.Span): Record<string, unknown> {
+  private modeFields(mode: string, given: A.Field[], at: A.Located): Record<string, unknown> {
     const fields: Record<string, unknown> = {};
     for (const f of given)
       fields[f.name.name] = f.name.name === 'score' ? this.scoreField(mode, f) : this.constant(f.value);
@@ -513,10 +498,10 @@ class Lowerer {
       const decks = Array.isArray(fields.decks) ? fields.decks : [fields.decks];
       for (const dk of decks)
         if (this.S.get(String(dk))?.kind !== 'deck')
-          this.err('SGS106', `mode ${mode}: '${String(dk)}' is not a deck`, span);
+          this.err('SGS106', `mode ${mode}: '${String(dk)}' is not a deck`, at);
     }
-    this.fieldNames(mode, given, fields, 'waives', 'invariant', span);
-    this.fieldNames(mode, given, fields, 'alsoTakes', 'option', span);
+    this.fieldNames(mode, given, fields, 'waives', 'invariant', at);
+    this.fieldNames(mode, given, fields, 'alsoTakes', 'option', at);
     return fields;
   }
 
@@ -528,7 +513,7 @@ class Lowerer {
     fields: Record<string, unknown>,
     field: string,
     kind: 'invariant' | 'option',
-    span: A.Span,
+    at: A.Located,
   ): void {
     const v = fields[field];
     if (v === undefined) return;
@@ -537,7 +522,7 @@ class Lowerer {
         this.err(
           'SGS106',
           `mode ${mode}: '${String(x)}' is not an ${kind}${this.S.suggest(String(x), [kind])}`,
-          given.find((f) => f.name.name === field)?.span ?? span,
+          given.find((f) => f.name.name === field) ?? at,
         );
   }
 
@@ -549,7 +534,7 @@ class Lowerer {
     if (name && d?.carried && typeText(d.type) === 'int') return name;
     const which =
       name === undefined ? '' : `: '${name}' is not one${this.S.suggest(name, [], this.S.properties.keys())}`;
-    this.err('SGS106', `mode ${mode}: its score must name a carried int property${which}`, f.value.span);
+    this.err('SGS106', `mode ${mode}: its score must name a carried int property${which}`, f.value);
     return null;
   }
 
@@ -562,11 +547,7 @@ class Lowerer {
       if (x.kind !== 'Name' || v?.k !== 'lit' || typeof v.v !== 'string') return;
       const s = this.S.get(x.name);
       if (s && s.kind !== 'card')
-        this.err(
-          'SGS106',
-          `'${x.name}' is not a card kind: write \`c is kind\`${this.S.suggest(x.name, ['card'])}`,
-          x.span,
-        );
+        this.err('SGS106', `'${x.name}' is not a card kind: write \`c is kind\`${this.S.suggest(x.name, ['card'])}`, x);
     });
   }
 
@@ -576,7 +557,7 @@ class Lowerer {
       this.err(
         kind === 'skill' ? 'SGS107' : 'SGS106',
         `'${id.name}' is not a ${kind}${this.S.suggest(id.name, [kind])}`,
-        id.span,
+        id,
       );
       return false;
     }
@@ -590,7 +571,7 @@ class Lowerer {
       this.err(
         'SGS108',
         `'${id.name}' is not an event (limits and resets are counted per event, or per game)${this.S.suggest(id.name, ['event'])}`,
-        id.span,
+        id,
       );
   }
 
@@ -613,7 +594,7 @@ class Lowerer {
     if (builtin.includes(n)) return;
     const s = this.S.get(n);
     if (!s || (s.kind !== 'enum' && s.kind !== 'option'))
-      this.err('SGS109', `unknown type '${n}'${this.S.suggest(n, ['enum'], builtin)}`, t.name.span);
+      this.err('SGS109', `unknown type '${n}'${this.S.suggest(n, ['enum'], builtin)}`, t.name);
   }
 
   /** A `carried` declaration outlives its game: its type must be plain data the next game can read (numbers,
@@ -626,13 +607,13 @@ class Lowerer {
       this.err(
         'SGS164',
         `'${id.name}' cannot be carried to the next game: a value of type ${n} belongs to its game (carry numbers, flags, text, names, enum values, players, or lists of them)`,
-        t.span,
+        t,
       );
     if (resetAt)
       this.err(
         'SGS165',
         `'${id.name}' is carried to the next game and also reset at every ${resetAt.name}: choose one`,
-        resetAt.span,
+        resetAt,
       );
   }
 
@@ -652,7 +633,7 @@ class Lowerer {
     const scope = new Scope(null, { n: 0 });
     const cx: Cx = { pure: !m.body, you, event: false, windows, subject: false, what: `${owner}.${m.name.name}` };
     const params = this.params(m.params, scope, cx);
-    const out: I.IMethod = { params, slots: 0, at: at(m.span) };
+    const out: I.IMethod = { params, slots: 0, at: placeOf(m) };
     if (m.expr) out.expr = this.expr(m.expr, scope, cx);
     if (m.body) out.body = { slots: 0, stmts: this.block(m.body, scope, cx) };
     out.slots = scope.counter.n;
@@ -702,21 +683,21 @@ class Lowerer {
     const own = !d.table;
     for (const it of d.items) {
       if (!own && it.kind !== 'Trigger' && it.kind !== 'Modify')
-        this.err('SGS123', 'a table rule holds only triggers (`on`) and modifiers (`modify`)', it.span);
+        this.err('SGS123', 'a table rule holds only triggers (`on`) and modifiers (`modify`)', it);
       switch (it.kind) {
         case 'Trigger': {
           if (!this.S.windows.has(it.window.name)) {
             this.err(
               'SGS120',
               `no event opens a timing window named '${it.window.name}'${this.S.suggest(it.window.name, [], this.S.windows.keys())}`,
-              it.window.span,
+              it.window,
             );
           }
           if (!own && (it.subject !== 'anyone' || it.optional)) {
             this.err(
               'SGS123',
               `a table rule belongs to nobody: its triggers say (anyone) and never \`may\``,
-              it.window.span,
+              it.window,
             );
           }
           const scope = new Scope(null, { n: 0 });
@@ -738,7 +719,7 @@ class Lowerer {
             limit: this.limit(it.limit),
             condExpr,
             body: { slots: scope.counter.n, stmts },
-            at: at(it.span),
+            at: placeOf(it),
           });
           break;
         }
@@ -751,7 +732,7 @@ class Lowerer {
             limit: this.limit(it.limit),
             condExpr,
             body: { slots: scope.counter.n, stmts },
-            at: at(it.span),
+            at: placeOf(it),
           });
           break;
         }
@@ -760,9 +741,9 @@ class Lowerer {
           for (const z of it.zones) {
             const s = this.S.get(z.name);
             if (s?.kind !== 'zone')
-              this.err('SGS106', `'${z.name}' is not a zone${this.S.suggest(z.name, ['zone'])}`, z.span);
+              this.err('SGS106', `'${z.name}' is not a zone${this.S.suggest(z.name, ['zone'])}`, z);
           }
-          if (it.count < 1) this.err('SGS163', 'a conversion uses at least one card', it.span);
+          if (it.count < 1) this.err('SGS163', 'a conversion uses at least one card', it);
           const scope = new Scope(null, { n: 0 });
           scope.declare('it');
           const cx: Cx = { pure: true, you: true, event: false, subject: false, what: `the conversion of ${id}` };
@@ -775,7 +756,7 @@ class Lowerer {
             this.err(
               'SGS147',
               `the conversion names no zone to take its cards from (\`in zone\`), and no zone is marked \`as hand\` to take them from instead`,
-              it.span,
+              it,
             );
           sk.viewAs.push({
             kind: this.S.get(it.cardKind.name)?.id ?? it.cardKind.name,
@@ -784,25 +765,21 @@ class Lowerer {
             filterExpr: it.filter ? this.expr(it.filter, scope, cx) : undefined,
             condExpr,
             ...(setScope.used('them') ? { condPerSet: true } : {}),
-            at: at(it.span),
+            at: placeOf(it),
           });
           break;
         }
         case 'Modify': {
           const h = this.S.get(it.hook.name);
           if (h?.kind !== 'hook') {
-            this.err(
-              'SGS121',
-              `'${it.hook.name}' is not a hook${this.S.suggest(it.hook.name, ['hook'])}`,
-              it.hook.span,
-            );
+            this.err('SGS121', `'${it.hook.name}' is not a hook${this.S.suggest(it.hook.name, ['hook'])}`, it.hook);
           } else {
             const n = (h.decl as A.HookDecl).params.length;
             if (n !== it.params.length)
               this.err(
                 'SGS122',
                 `hook ${it.hook.name} has ${n} parameter(s), this modifier names ${it.params.length}`,
-                it.hook.span,
+                it.hook,
               );
           }
           const scope = new Scope(null, { n: 0 });
@@ -816,7 +793,7 @@ class Lowerer {
             valueExpr,
             condExpr,
             slots: scope.counter.n,
-            at: at(it.span),
+            at: placeOf(it),
           });
           break;
         }
@@ -826,7 +803,7 @@ class Lowerer {
             this.err(
               'SGS124',
               `'${it.what.name}' is neither a skill nor a card kind${this.S.suggest(it.what.name, ['skill', 'card'])}`,
-              it.what.span,
+              it.what,
             );
           const scope = new Scope(null, { n: 0 });
           scope.declare('it');
@@ -838,7 +815,7 @@ class Lowerer {
             to: it.to,
             condExpr,
             slots: scope.counter.n,
-            at: at(it.span),
+            at: placeOf(it),
           });
           break;
         }
@@ -849,7 +826,7 @@ class Lowerer {
           sk.filters.push({
             condExpr: this.expr(it.cond, scope, cx),
             sets: it.sets.map((f) => ({ field: f.name.name, e: this.expr(f.value, scope, cx) })),
-            at: at(it.span),
+            at: placeOf(it),
           });
           break;
         }
@@ -866,13 +843,13 @@ class Lowerer {
     if (d.mode) {
       const m = this.S.get(d.mode.name);
       if (m?.kind !== 'mode')
-        this.err('SGS106', `'${d.mode.name}' is not a mode${this.S.suggest(d.mode.name, ['mode'])}`, d.mode.span);
+        this.err('SGS106', `'${d.mode.name}' is not a mode${this.S.suggest(d.mode.name, ['mode'])}`, d.mode);
     }
     const options: Record<string, unknown> = {};
     for (const o of d.options) {
       const s = this.S.get(o.name.name);
       if (s?.kind !== 'option')
-        this.err('SGS160', `'${o.name.name}' is not an option${this.S.suggest(o.name.name, ['option'])}`, o.name.span);
+        this.err('SGS160', `'${o.name.name}' is not an option${this.S.suggest(o.name.name, ['option'])}`, o.name);
       options[o.name.name] = this.constant(o.value);
     }
     // Its locals after the 16 slots a scenario's expressions are evaluated with (Game.evaluate).
@@ -883,7 +860,7 @@ class Lowerer {
         this.err(
           'SGS172',
           `a scenario's var sets a global variable; '${v.name.name}' is not one${this.S.suggest(v.name.name, ['var'])}`,
-          v.name.span,
+          v.name,
         );
       // A seat named like an entity (`caocao`) is the seat for a player variable, the entity for any other.
       const decl = sym?.kind === 'var' ? (sym.decl as A.VarDecl) : undefined;
@@ -894,7 +871,7 @@ class Lowerer {
     const fieldCx: Cx = { ...cx, entityFirst: true };
     const seatOut = d.seats.map((s) => ({
       name: s.name.name,
-      at: at(s.span),
+      at: placeOf(s),
       fields: s.fields.map((f) => {
         const sym = this.S.get(f.name.name);
         const isZone = sym?.kind === 'zone';
@@ -903,24 +880,20 @@ class Lowerer {
           this.err(
             'SGS170',
             `a seat sets properties and zones; '${f.name.name}' is neither${this.S.suggest(f.name.name, ['zone'], this.S.properties.keys())}`,
-            f.name.span,
+            f.name,
           );
         return { name: isZone ? sym!.id : f.name.name, e: this.expr(f.value, scope, fieldCx) };
       }),
     }));
     const seatCheck = (p: A.Ident) => {
       if (!seats.has(p.name))
-        this.err('SGS171', `'${p.name}' is not a seat of this scenario (seats: ${[...seats].join(', ')})`, p.span);
+        this.err('SGS171', `'${p.name}' is not a seat of this scenario (seats: ${[...seats].join(', ')})`, p);
     };
     // `start setup`: the mode's own setup deals the game (a draft, the roles) instead of seating the seats.
     const bySetup = d.start?.player.name === 'setup' && !seats.has('setup');
     if (d.start && !bySetup) seatCheck(d.start.player);
     if (bySetup && d.start?.from)
-      this.err(
-        'SGS171',
-        `'start setup' runs the mode's setup and its play from the start: no phase`,
-        d.start.from.span,
-      );
+      this.err('SGS171', `'start setup' runs the mode's setup and its play from the start: no phase`, d.start.from);
     // A pick names an option: `pass`, a label (`yes`, an option's text), or a value (a card, a seat, an entity).
     const pick = (pk: A.Expr): I.IPick => {
       if (pk.kind === 'Name') {
@@ -934,7 +907,7 @@ class Lowerer {
       switch (st.kind) {
         case 'Answer':
           seatCheck(st.player);
-          steps.push({ k: 'answer', player: st.player.name, at: at(st.span), picks: st.picks.map(pick) });
+          steps.push({ k: 'answer', player: st.player.name, at: placeOf(st), picks: st.picks.map(pick) });
           break;
         case 'ExpectOffer':
           steps.push({
@@ -942,11 +915,11 @@ class Lowerer {
             negated: st.negated,
             picks: st.picks.map(pick),
             text: st.picks.map(printExpr).join(', '),
-            at: at(st.span),
+            at: placeOf(st),
           });
           break;
         case 'Expect':
-          steps.push({ k: 'expect', e: this.expr(st.cond, scope, cx), text: printExpr(st.cond), at: at(st.span) });
+          steps.push({ k: 'expect', e: this.expr(st.cond, scope, cx), text: printExpr(st.cond), at: placeOf(st) });
           break;
         case 'ExpectLog':
           if (st.player) seatCheck(st.player);
@@ -955,15 +928,15 @@ class Lowerer {
             text: st.text,
             ...(st.negated ? { negated: true } : {}),
             ...(st.player ? { player: st.player.name } : {}),
-            at: at(st.span),
+            at: placeOf(st),
           });
           break;
         case 'ExpectAsk':
           seatCheck(st.player);
-          steps.push({ k: 'expectAsk', player: st.player.name, at: at(st.span) });
+          steps.push({ k: 'expectAsk', player: st.player.name, at: placeOf(st) });
           break;
         case 'ExpectEnd':
-          steps.push({ k: 'expectEnd', at: at(st.span) });
+          steps.push({ k: 'expectEnd', at: placeOf(st) });
           break;
       }
     }
@@ -982,8 +955,8 @@ class Lowerer {
           ? { player: d.start.player.name, from: d.start.from?.name }
           : undefined,
       steps,
-      at: at(d.span),
-      file: d.span.file,
+      at: placeOf(d),
+      file: fileOf(d),
     };
   }
 
@@ -1013,20 +986,20 @@ class Lowerer {
           this.err(
             'SGS111',
             `${cx.what} may not change the game (it is pure); only its own variables can be assigned`,
-            s.span,
+            s,
           );
         if (s.op === '=') {
           const act = this.asAction(s.value, scope, cx);
           if (act && target) return { k: 'do', a: act, into: target };
         }
         const e = this.expr(s.value, scope, cx);
-        return target ? { k: 'set', target, op: s.op, e, at: at(s.span) } : null;
+        return target ? { k: 'set', target, op: s.op, e, at: placeOf(s) } : null;
       }
       case 'ExprStmt': {
         const act = this.asAction(s.expr, scope, cx);
         if (act) return { k: 'do', a: act };
         if (s.expr.kind !== 'Call')
-          this.err('SGS112', 'this expression does nothing: a statement must call something or assign', s.span);
+          this.err('SGS112', 'this expression does nothing: a statement must call something or assign', s);
         return { k: 'expr', e: this.expr(s.expr, scope, cx, true) };
       }
       case 'If': {
@@ -1044,7 +1017,7 @@ class Lowerer {
         const e = this.expr(s.iterable, scope, cx);
         const inner = scope.child();
         const i = inner.declare(s.name.name);
-        return { k: 'for', i, e, body: this.block(s.body, inner, cx), at: at(s.span) };
+        return { k: 'for', i, e, body: this.block(s.body, inner, cx), at: placeOf(s) };
       }
       case 'While':
         return { k: 'while', c: this.expr(s.cond, scope, cx), body: this.block(s.body, scope, cx) };
@@ -1065,19 +1038,19 @@ class Lowerer {
       case 'Continue':
         return { k: 'continue' };
       case 'Stop':
-        if (cx.pure) this.err('SGS111', `${cx.what} may not stop events (it is pure)`, s.span);
+        if (cx.pure) this.err('SGS111', `${cx.what} may not stop events (it is pure)`, s);
         if (!s.target && !cx.event)
-          this.err('SGS113', '`stop` without an event only works inside an event or a trigger', s.span);
-        return { k: 'stop', e: s.target ? this.expr(s.target, scope, cx) : undefined, at: at(s.span) };
+          this.err('SGS113', '`stop` without an event only works inside an event or a trigger', s);
+        return { k: 'stop', e: s.target ? this.expr(s.target, scope, cx) : undefined, at: placeOf(s) };
       case 'Timing':
-        if (cx.pure) this.err('SGS111', `${cx.what} may not open timing windows (it is pure)`, s.span);
+        if (cx.pure) this.err('SGS111', `${cx.what} may not open timing windows (it is pure)`, s);
         else if (!cx.windows)
           this.err(
             'SGS114',
             `${cx.what} cannot open a timing window: a window belongs to an event, so only an event (its body or cleanup), a trigger or a card's method may say 'timing' (declare an event for this window)`,
-            s.span,
+            s,
           );
-        return { k: 'timing', name: s.name.name, subject: this.expr(s.subject, scope, cx), at: at(s.span) };
+        return { k: 'timing', name: s.name.name, subject: this.expr(s.subject, scope, cx), at: placeOf(s) };
     }
   }
 
@@ -1088,18 +1061,14 @@ class Lowerer {
       if (cx.params?.has(t.name)) return { k: 'param', name: t.name };
       const s = this.S.get(t.name);
       if (s?.kind === 'var') return { k: 'global', name: s.id };
-      this.err(
-        'SGS104',
-        `cannot assign to '${t.name}': it is not a variable${this.S.suggest(t.name, ['var'])}`,
-        t.span,
-      );
+      this.err('SGS104', `cannot assign to '${t.name}': it is not a variable${this.S.suggest(t.name, ['var'])}`, t);
       return null;
     }
     if (t.kind === 'Member') {
       this.memberName(t.name);
-      return { k: 'member', o: this.expr(t.object, scope, cx), name: t.name.name, at: at(t.span) };
+      return { k: 'member', o: this.expr(t.object, scope, cx), name: t.name.name, at: placeOf(t) };
     }
-    this.err('SGS104', 'only variables and fields (x.f) can be assigned', t.span);
+    this.err('SGS104', 'only variables and fields (x.f) can be assigned', t);
     return null;
   }
 
@@ -1112,10 +1081,10 @@ class Lowerer {
       this.err(
         'SGS111',
         `${cx.what} is pure: it cannot ${kind === 'ask' ? 'ask players' : `run ${describeCallee(e)}`}`,
-        e.span,
+        e,
       );
     }
-    const a = at(e.span);
+    const a = placeOf(e);
     if (e.callee.kind === 'Member') {
       return {
         k: 'methodCall',
@@ -1167,7 +1136,7 @@ class Lowerer {
         return this.name(e, scope, cx);
       case 'Member':
         this.memberName(e.name);
-        return { k: 'member', o: this.expr(e.object, scope, cx), name: e.name.name, at: at(e.span) };
+        return { k: 'member', o: this.expr(e.object, scope, cx), name: e.name.name, at: placeOf(e) };
       case 'Call':
         return this.call(e, scope, cx, statement);
       case 'Unary':
@@ -1177,7 +1146,7 @@ class Lowerer {
           r = this.expr(e.right, scope, cx);
         if (e.op === 'and' || e.op === 'or') return { k: e.op, l, r };
         if (e.op === 'is') this.kindOperand(e.right, r);
-        return { k: 'bin', op: e.op, l, r, at: at(e.span) };
+        return { k: 'bin', op: e.op, l, r, at: placeOf(e) };
       }
       case 'List':
         return { k: 'list', items: e.items.map((x) => this.expr(x, scope, cx)) };
@@ -1187,15 +1156,15 @@ class Lowerer {
           this.err(
             'SGS150',
             `'${e.cardKind.name}' is not a card kind${this.S.suggest(e.cardKind.name, ['card'])}`,
-            e.cardKind.span,
+            e.cardKind,
           );
-        return { k: 'cardlit', kind: s?.id ?? e.cardKind.name, suit: e.suit, rank: e.rank, at: at(e.span) };
+        return { k: 'cardlit', kind: s?.id ?? e.cardKind.name, suit: e.suit, rank: e.rank, at: placeOf(e) };
       }
       case 'Where': {
         const list = this.expr(e.list, scope, cx);
         const inner = scope.child();
         const slot = inner.declare('it');
-        return { k: 'where', list, slot, cond: this.expr(e.cond, inner, cx), at: at(e.span) };
+        return { k: 'where', list, slot, cond: this.expr(e.cond, inner, cx), at: placeOf(e) };
       }
     }
   }
@@ -1227,7 +1196,7 @@ class Lowerer {
         case 'function':
         case 'hook':
         case 'action':
-          this.err('SGS116', `${s.kind} ${s.id} must be called: ${s.id}(…)`, e.span);
+          this.err('SGS116', `${s.kind} ${s.id} must be called: ${s.id}(…)`, e);
           return { k: 'lit', v: null };
         default:
           return { k: 'lit', v: s.id };
@@ -1236,10 +1205,10 @@ class Lowerer {
     // A skill tag (its own namespace) named alone is its id: hasTag(s, t).
     if (this.S.tags.has(n)) return { k: 'lit', v: n };
     if (n === 'you' || n === 'event' || n === 'subject') {
-      this.err('SGS117', `'${n}' has no meaning in ${cx.what}`, e.span);
+      this.err('SGS117', `'${n}' has no meaning in ${cx.what}`, e);
       return { k: 'lit', v: null };
     }
-    this.err('SGS101', `unknown name '${n}'${this.S.suggest(n, undefined, scope.own())}`, e.span);
+    this.err('SGS101', `unknown name '${n}'${this.S.suggest(n, undefined, scope.own())}`, e);
     return { k: 'lit', v: null };
   }
 
@@ -1259,18 +1228,18 @@ class Lowerer {
     this.err(
       'SGS130',
       `no property, field or function named '${n}'${this.S.suggest(n, ['function'], [...this.S.properties.keys(), ...this.S.cardFields, ...this.S.eventParams, ...ENGINE_MEMBER_NAMES])}`,
-      id.span,
+      id,
     );
   }
 
   private call(e: A.Call, scope: Scope, cx: Cx, statement: boolean): I.IExpr {
-    const a = at(e.span);
+    const a = placeOf(e);
     const kind = this.callKind(e);
     if (kind !== null) {
       this.err(
         'SGS110',
         `${describeCallee(e)} ${kind === 'ask' ? 'asks a player' : 'runs an event or action'}; use it as a statement, in 'let x = …', 'x = …' or 'return …'`,
-        e.span,
+        e,
       );
       return { k: 'lit', v: null };
     }
@@ -1286,19 +1255,19 @@ class Lowerer {
         return { k: 'fn', name: s.id, args: [obj, ...rest], at: a };
       }
       if (BUILTINS[name]) {
-        this.purity(name, cx, e.span, statement);
+        this.purity(name, cx, e, statement);
         const sig = builtinParams(name).slice(1);
         return { k: 'call', fn: name, args: [obj, ...this.namedArgs(sig, e, scope, cx, name)], at: a };
       }
       this.err(
         'SGS103',
         `no method or function named '${name}'${this.S.suggest(name, ['function'], [...this.S.methodNames.keys(), ...Object.keys(BUILTINS)])}`,
-        e.callee.name.span,
+        e.callee.name,
       );
       return { k: 'lit', v: null };
     }
     if (e.callee.kind !== 'Name') {
-      this.err('SGS102', 'only named functions can be called', e.callee.span);
+      this.err('SGS102', 'only named functions can be called', e.callee);
       return { k: 'lit', v: null };
     }
     const name = e.callee.name;
@@ -1326,10 +1295,10 @@ class Lowerer {
         case 'zone': {
           const z = s.decl as A.ZoneDecl;
           if (!z.perPlayer) {
-            this.err('SGS115', `zone ${s.id} is shared: write ${s.id} without (…)`, e.span);
+            this.err('SGS115', `zone ${s.id} is shared: write ${s.id} without (…)`, e);
             return { k: 'zone', zone: s.id };
           }
-          if (e.args.length !== 1) this.err('SGS118', `zone ${s.id}(player) takes exactly one player`, e.span);
+          if (e.args.length !== 1) this.err('SGS118', `zone ${s.id}(player) takes exactly one player`, e);
           return {
             k: 'zone',
             zone: s.id,
@@ -1337,26 +1306,26 @@ class Lowerer {
           };
         }
         default:
-          this.err('SGS102', `${s.kind} ${s.id} cannot be called`, e.callee.span);
+          this.err('SGS102', `${s.kind} ${s.id} cannot be called`, e.callee);
           return { k: 'lit', v: null };
       }
     }
     if (BUILTINS[name]) {
-      this.purity(name, cx, e.span, statement);
+      this.purity(name, cx, e, statement);
       const sig = builtinParams(name);
       return { k: 'call', fn: name, args: this.namedArgs(sig, e, scope, cx, name), at: a };
     }
     this.err(
       'SGS102',
       `unknown function '${name}'${this.S.suggest(name, ['function', 'event', 'action', 'hook'], Object.keys(BUILTINS))}`,
-      e.callee.span,
+      e.callee,
     );
     return { k: 'lit', v: null };
   }
 
-  private purity(name: string, cx: Cx, span: A.Span, _statement: boolean): void {
+  private purity(name: string, cx: Cx, at: A.Located, _statement: boolean): void {
     if (cx.pure && builtinEffect(name) === 'changes')
-      this.err('SGS111', `${cx.what} is pure: it cannot call ${name}, which changes the game`, span);
+      this.err('SGS111', `${cx.what} is pure: it cannot call ${name}, which changes the game`, at);
   }
 
   private builtinArgs(name: string, e: A.Call, scope: Scope, cx: Cx): I.IExpr[] {
@@ -1382,22 +1351,22 @@ class Lowerer {
           this.err(
             'SGS119',
             `${what} has no parameter named '${arg.name.name}' (parameters: ${params.map((p) => p.name).join(', ') || 'none'})`,
-            arg.name.span,
+            arg.name,
           );
           continue;
         }
       } else {
         idx = pos++;
         if (idx >= params.length) {
-          this.err('SGS119', `${what} takes ${params.length} argument(s), got more`, arg.span);
+          this.err('SGS119', `${what} takes ${params.length} argument(s), got more`, arg);
           continue;
         }
       }
-      if (out[idx]) this.err('SGS119', `${what}: parameter '${params[idx]!.name}' is given twice`, arg.span);
+      if (out[idx]) this.err('SGS119', `${what}: parameter '${params[idx]!.name}' is given twice`, arg);
       out[idx] = this.expr(arg.value, scope, cx);
     }
     params.forEach((p, i) => {
-      if (!out[i] && !p.optional) this.err('SGS119', `${what} needs a value for '${p.name}'`, e.span);
+      if (!out[i] && !p.optional) this.err('SGS119', `${what} needs a value for '${p.name}'`, e);
     });
     // Trailing missing arguments are left out so the callee's defaults apply.
     let n = out.length;

@@ -1,5 +1,7 @@
 // The program-wide symbol table: every declaration of every file, by id (and by Chinese name as an alias).
+import { fileOf, lineOf, locatedAs, spanOf } from '../ast/source.ts';
 import type * as A from '../ast/nodes.ts';
+import { sameLines } from '../kept-trees.ts';
 import { error, type Diagnostic } from '../diagnostics.ts';
 import { forEachStmt } from '../ast/walk.ts';
 
@@ -89,7 +91,7 @@ export class Symbols {
   reads?: Reads;
   /** The symbols of each kind in declaration order, kept as they are added (an alias adds none). */
   private kindLists = new Map<SymKind, Sym[]>();
-  windows = new Map<string, A.Span>(); // timing windows opened by some event
+  windows = new Map<string, A.Located>(); // timing windows opened by some event: where one is opened
   eventParams = new Set<string>();
   cardFields = new Set<string>();
   generalFields = new Set<string>();
@@ -129,7 +131,7 @@ export class Symbols {
     const prev = this.byName.get(id);
     if (prev) {
       this.diags.push(
-        error('SGS140', `'${id}' is already declared as a ${prev.kind}; every name must be unique`, names.id.span),
+        error('SGS140', `'${id}' is already declared as a ${prev.kind}; every name must be unique`, spanOf(names.id)),
       );
       return;
     }
@@ -190,7 +192,7 @@ export class Symbols {
           error(
             'SGS141',
             `'extend ${want}' needs an ${want}: '${d.target.name}' is not one${this.suggest(d.target.name, [want])}`,
-            d.target.span,
+            spanOf(d.target),
           ),
         );
         continue;
@@ -209,7 +211,7 @@ export class Symbols {
       for (const p of d.params) {
         const n = p.name.name;
         if (this.eventFields(s.id).some((x) => x.name.name === n)) {
-          this.diags.push(error('SGS142', `event ${s.id} already has a field '${n}'`, p.name.span));
+          this.diags.push(error('SGS142', `event ${s.id} already has a field '${n}'`, spanOf(p.name)));
           continue;
         }
         if (!p.default && !p.type.optional) {
@@ -217,7 +219,7 @@ export class Symbols {
             error(
               'SGS143',
               `a field added to event ${s.id} needs a default ('${n}: … = value') or an optional type`,
-              p.span,
+              spanOf(p),
             ),
           );
           continue;
@@ -252,7 +254,7 @@ export class Symbols {
 export function viewAsZones(it: A.ViewAsItem, S: Symbols): A.Ident[] {
   if (it.zones.length) return it.zones;
   const hand = S.zoneHinted('hand');
-  return hand === undefined ? [] : [{ kind: 'Ident', name: hand, span: it.span } as A.Ident];
+  return hand === undefined ? [] : [{ kind: 'Ident', name: hand, ...locatedAs(it) } as A.Ident];
 }
 
 /** The program-wide parts of two tables are the same (what declarations read besides looking names up). */
@@ -269,10 +271,10 @@ export function sameTables(a: Symbols, b: Symbols): boolean {
     return true;
   };
   const sameList = <T>(x: readonly T[], y: readonly T[]) => x.length === y.length && x.every((v, i) => v === y[i]);
-  const sameSpan = (x: A.Span, y: A.Span) =>
-    x.file === y.file && x.start === y.start && x.end === y.end && x.line === y.line && x.col === y.col;
+  const samePlace = (x: A.Located, y: A.Located) =>
+    x === y || (x.pos === y.pos && x.end === y.end && fileOf(x) === fileOf(y) && sameLines(x, y));
   return (
-    sameMap(a.windows, b.windows, sameSpan) &&
+    sameMap(a.windows, b.windows, samePlace) &&
     sameSet(a.eventParams, b.eventParams) &&
     sameSet(a.cardFields, b.cardFields) &&
     sameSet(a.generalFields, b.generalFields) &&
@@ -318,7 +320,7 @@ export function collect(files: A.SourceFile[], diags: Diagnostic[]): Symbols {
         error(
           'SGS146',
           `the hint ${d.hint.name} is already given to ${what} ${had.names.id.name}: a tool reads it from one ${what}`,
-          d.hint.span,
+          spanOf(d.hint),
         ),
       );
     else byHint.set(d.hint.name, d);
@@ -339,12 +341,12 @@ export function collect(files: A.SourceFile[], diags: Diagnostic[]): Symbols {
         break;
       case 'Property':
         if (S.properties.has(d.names.id.name))
-          diags.push(error('SGS140', `property '${d.names.id.name}' is declared twice`, d.names.id.span));
+          diags.push(error('SGS140', `property '${d.names.id.name}' is declared twice`, spanOf(d.names.id)));
         S.properties.set(d.names.id.name, d);
         hinted(S.propertyHints, d, 'property');
         break;
       case 'Var':
-        S.add('var', { id: d.name, span: d.span }, d, pkg);
+        S.add('var', { id: d.name, ...locatedAs(d) }, d, pkg);
         break;
       case 'Card':
         S.add('card', d.names, d, pkg);
@@ -403,13 +405,13 @@ export function collect(files: A.SourceFile[], diags: Diagnostic[]): Symbols {
         break;
       case 'Tag':
         if (S.tags.has(d.names.id.name))
-          diags.push(error('SGS140', `tag '${d.names.id.name}' is declared twice`, d.names.id.span));
+          diags.push(error('SGS140', `tag '${d.names.id.name}' is declared twice`, spanOf(d.names.id)));
         else S.tags.set(d.names.id.name, d);
         break;
       case 'Require':
         for (const f of d.fields) {
           if (S.generalRequires.some((x) => x.name.name === f.name.name))
-            diags.push(error('SGS140', `general field '${f.name.name}' is required twice`, f.name.span));
+            diags.push(error('SGS140', `general field '${f.name.name}' is required twice`, spanOf(f.name)));
           else S.generalRequires.push(f);
           S.generalFields.add(f.name.name);
         }
@@ -440,8 +442,8 @@ export function collect(files: A.SourceFile[], diags: Diagnostic[]): Symbols {
       diags.push(
         error(
           'SGS144',
-          `package ${f.package.name} is named twice: give its names on one of its files only (${had.span.file}:${had.span.line})`,
-          n.span,
+          `package ${f.package.name} is named twice: give its names on one of its files only (${fileOf(had)}:${lineOf(had)})`,
+          spanOf(n),
         ),
       );
     else if (!had) S.packageNames.set(f.package.name, n);
@@ -473,5 +475,5 @@ function findTimings(b: A.Block, S: Symbols): void {
     });
     timingsOf.set(b, (names = found));
   }
-  for (const n of names) if (!S.windows.has(n.name)) S.windows.set(n.name, n.span);
+  for (const n of names) if (!S.windows.has(n.name)) S.windows.set(n.name, n);
 }

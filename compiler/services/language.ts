@@ -2,6 +2,7 @@
 // the compiler's AST, so it works even while the author's file does not compile), completion by context and hover
 // documentation. Pure functions; it runs in the playground's language worker, in the CLI's language server and in
 // Node tests.
+import { lineOf, locatedAs, SOURCE } from '../ast/source.ts';
 import { forEachStmt } from '../ast/walk.ts';
 import type * as A from '../ast/nodes.ts';
 import type { SymKind } from '../lower/symbols.ts';
@@ -74,7 +75,7 @@ const PLAY_METHOD = 'play';
 
 function exprText(e: A.Expr | undefined, text: string): string {
   if (!e) return '';
-  return text.slice(e.span.start, e.span.end).replace(/\s+/g, ' ');
+  return text.slice(e.pos, e.end).replace(/\s+/g, ' ');
 }
 
 function typeText(t: A.TypeRef | undefined): string | undefined {
@@ -116,7 +117,7 @@ export function indexFiles(
 ): IndexPart {
   for (const f of files) {
     const text = texts.get(f.file) ?? '';
-    const add = (kind: EntryKind, names: A.Names | undefined, node: { span: A.Span }, extra: Partial<Entry> = {}) => {
+    const add = (kind: EntryKind, names: A.Names | undefined, node: A.Located, extra: Partial<Entry> = {}) => {
       if (!names?.id.name) return;
       const e: Entry = {
         name: names.id.name,
@@ -124,8 +125,8 @@ export function indexFiles(
         zh: names.zh?.name,
         en: names.en,
         file: f.file,
-        line: node.span.line,
-        doc: docAbove(text, node.span.start),
+        line: node[SOURCE].lineOf(node.pos),
+        doc: docAbove(text, node.pos),
         ...extra,
       };
       if (!into.entries.has(e.name)) into.entries.set(e.name, e);
@@ -136,8 +137,8 @@ export function indexFiles(
         if (s.kind !== 'Timing') return;
         const name = s.name.name;
         let w = into.windows.get(name);
-        if (!w) into.windows.set(name, (w = { name, kind: 'window', file: f.file, line: s.span.line, openers: [] }));
-        w.openers!.push({ by, kind: byKind, subject: exprText(s.subject, text), file: f.file, line: s.span.line });
+        if (!w) into.windows.set(name, (w = { name, kind: 'window', file: f.file, line: lineOf(s), openers: [] }));
+        w.openers!.push({ by, kind: byKind, subject: exprText(s.subject, text), file: f.file, line: lineOf(s) });
       });
     };
     const visit = (d: A.Decl) => {
@@ -167,7 +168,7 @@ export function indexFiles(
           });
           break;
         case 'Var':
-          add('var', { id: d.name, span: d.span }, d, {
+          add('var', { id: d.name, ...locatedAs(d) }, d, {
             returns: typeText(d.type),
             detail: `= ${exprText(d.default, text)}${d.resetAt ? ` reset at ${d.resetAt.name}` : ''}${d.carried ? ' carried' : ''}`,
           });
@@ -756,7 +757,7 @@ export function scenariosOf(
   for (const f of files)
     for (const d of f.decls)
       if (d.kind === 'Scenario' && d.names.id.name) {
-        out.push({ id: d.names.id.name, zh: d.names.zh?.name, en: d.names.en, file: f.file, line: d.span.line });
+        out.push({ id: d.names.id.name, zh: d.names.zh?.name, en: d.names.en, file: f.file, line: lineOf(d) });
       }
   return out;
 }

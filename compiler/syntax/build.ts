@@ -1,4 +1,4 @@
-// What the parser's actions (parser.ts) build trees with: spans from tokens, and the parts of the AST
+// What the parser's actions (parser.ts) build trees with: places from tokens, and the parts of the AST
 // (compiler/ast/nodes.ts) that take more than one rule's tokens — expression precedence, a mode's owned declarations,
 // a card face. One TreeBuilder per parse of a file. The parser may have recovered from errors: a token may be an
 // inserted one (no position) and a part may be missing; nothing here throws on that: a missing name is `''`, a
@@ -6,6 +6,7 @@
 import { RANK_OF_LETTER, SUIT_OF_SYMBOL } from '../../runtime/card-face.ts';
 import type { IToken } from 'chevrotain';
 import type * as A from '../ast/nodes.ts';
+import { SOURCE, Source, spanOf } from '../ast/source.ts';
 import { error, type Diagnostic } from '../diagnostics.ts';
 
 export function real(t: IToken | undefined): t is IToken {
@@ -47,89 +48,63 @@ export interface Operand {
   value: A.Expr;
 }
 
-/** A suffix of a postfix expression: `.name` or `(args)`, and the span of its tokens. */
-export type Suffix = { name: A.Ident; span: A.Span } | { args: A.Arg[]; span: A.Span };
+/** A suffix of a postfix expression: `.name` or `(args)`, and where its tokens end. */
+export type Suffix = { name: A.Ident; end: number } | { args: A.Arg[]; end: number };
 
 export class TreeBuilder {
   readonly diagnostics: Diagnostic[] = [];
-  /** The span made last: where a missing part is placed (at its end). */
-  private last: A.Span;
-  /** Offsets where each line starts: a node's line and column count `\n` only (a token's, the lexer's). */
-  private readonly lineStarts: number[] = [0];
-  /** The line lineOf found last: nodes are mostly made in text order, so the next one is usually on it. */
-  private lineHint = 0;
+  /** The text parsed: what every node it builds points to. */
+  readonly src: Source;
+  /** Where the part built last ended: where a missing part is placed. */
+  lastEnd = 0;
 
   constructor(
     readonly file: string,
     readonly text: string,
   ) {
-    this.last = { file, start: 0, end: 0, line: 1, col: 1 };
-    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.lineStarts.push(i + 1);
+    this.src = new Source(file, text);
   }
 
-  // ------------------------------------------------------------ spans
+  // ------------------------------------------------------------ places
+  // A node's offsets come from two calls made in the order of its keys (`pos: b.startOf(…), end: b.endOf(…)`),
+  // so that no object is made for them; `endOf` notes where the part ended.
 
-  /** A token's span; for an inserted token, an empty span where the last one ended. */
-  tok(t: IToken | undefined): A.Span {
-    if (real(t)) {
-      const end = Number.isFinite(t.endOffset) ? (t.endOffset as number) + 1 : t.startOffset + t.image.length;
-      // Shared with `last`, which is only ever replaced: nothing downstream mutates a span.
-      this.last = { file: this.file, start: t.startOffset, end, line: t.startLine ?? 1, col: t.startColumn ?? 1 };
-      return this.last;
-    }
-    return this.nowhere();
+  /** Where the tokens from `first` to `last` start (a rule's: `first` the next token when the rule began, `last`
+   *  the last one it consumed; a token's: both that token); where the last part ended when there are none (the
+   *  rule consumed nothing, or the token is an inserted one). */
+  startOf(first: IToken, last: IToken): number {
+    return real(first) && real(last) && last.startOffset >= first.startOffset ? first.startOffset : this.lastEnd;
   }
 
-  /** The span of a rule's tokens, from `first` (the next token when the rule began) to `last` (the last one it
-   *  consumed); an empty one where the last span ended when the rule consumed none. */
-  range(first: IToken, last: IToken): A.Span {
-    if (!real(first) || !real(last) || last.startOffset < first.startOffset) return this.nowhere();
+  /** Where the same tokens end, one past their last character; noted as the end of the last part. */
+  endOf(first: IToken, last: IToken): number {
+    if (!real(first) || !real(last) || last.startOffset < first.startOffset) return this.lastEnd;
     const start = first.startOffset;
-    const end = Math.max(Number.isFinite(last.endOffset) ? (last.endOffset as number) + 1 : start, start);
-    // The span made last, when it covers the same text (an argument and its value, a statement and its
-    // expression): shared, as spans are never changed.
-    const was = this.last;
-    if (was.start === start && was.end === end) return was;
-    const line = this.lineOf(start);
-    const col = start - this.lineStarts[line - 1]! + 1;
-    this.last = { file: this.file, start, end, line, col };
-    return this.last;
+    const end = Number.isFinite(last.endOffset) ? (last.endOffset as number) + 1 : start + last.image.length;
+    this.lastEnd = Math.max(end, start);
+    return this.lastEnd;
   }
 
-  /** An empty span where the last span ended: the place of a part that is missing. */
-  nowhere(): A.Span {
-    return { ...this.last, start: this.last.end };
+  /** An empty place where the last part ended: the place of a part that is missing. */
+  nowhere(): A.Located {
+    return { pos: this.lastEnd, end: this.lastEnd, [SOURCE]: this.src };
   }
 
   /** The whole file. */
-  whole(): A.Span {
-    return { file: this.file, start: 0, end: this.text.length, line: 1, col: 1 };
-  }
-
-  /** The (1-based) line of an offset. */
-  private lineOf(offset: number): number {
-    const starts = this.lineStarts;
-    const h = this.lineHint;
-    if (starts[h]! <= offset && (h + 1 === starts.length || starts[h + 1]! > offset)) return h + 1;
-    let lo = 0,
-      hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    this.lineHint = lo;
-    return lo + 1;
-  }
-
-  join(a: A.Span, b: A.Span): A.Span {
-    return { file: this.file, start: a.start, end: Math.max(a.end, b.end), line: a.line, col: a.col };
+  whole(): A.Located {
+    return { pos: 0, end: this.text.length, [SOURCE]: this.src };
   }
 
   // ------------------------------------------------------------ small parts
 
   ident(t: IToken | undefined): A.Ident {
-    return { kind: 'Ident', name: real(t) ? t.image : '', span: this.tok(t) };
+    return {
+      kind: 'Ident',
+      name: real(t) ? t.image : '',
+      pos: this.startOf(t!, t!),
+      end: this.endOf(t!, t!),
+      [SOURCE]: this.src,
+    };
   }
 
   /** Identifiers of real tokens only (an inserted one names nothing). */
@@ -139,61 +114,75 @@ export class TreeBuilder {
     return out;
   }
 
-  placeholder(span = this.nowhere()): A.Expr {
-    return { kind: 'Name', name: '', span };
+  placeholder(pos = this.lastEnd, end = pos): A.Expr {
+    return { kind: 'Name', name: '', pos, end, [SOURCE]: this.src };
   }
 
   /** The names of a declaration whose names are missing. */
   noNames(): A.Names {
-    return this.names(undefined, undefined, undefined, this.nowhere());
+    return this.names(undefined, undefined, undefined, this.lastEnd, this.lastEnd);
   }
 
   /** The type of a declaration whose type is missing. */
   missingType(): A.TypeRef {
-    const span = this.nowhere();
-    return { kind: 'Type', name: this.ident(undefined), list: false, optional: false, span };
+    const pos = this.lastEnd;
+    return {
+      kind: 'Type',
+      name: this.ident(undefined),
+      list: false,
+      optional: false,
+      pos,
+      end: pos,
+      [SOURCE]: this.src,
+    };
   }
 
   emptyBlock(): A.Block {
-    return { kind: 'Block', stmts: [], span: this.nowhere() };
+    return { kind: 'Block', stmts: [], pos: this.lastEnd, end: this.lastEnd, [SOURCE]: this.src };
   }
 
   int(t: IToken | undefined): number {
     return real(t) ? Number.parseInt(t.image, 10) || 0 : 0;
   }
 
-  names(id: IToken | undefined, zh: IToken | undefined, en: IToken | undefined, span: A.Span): A.Names {
+  names(id: IToken | undefined, zh: IToken | undefined, en: IToken | undefined, pos: number, end: number): A.Names {
     // Built key by key (no spreads: this runs for every declaration and enum member), in the same key order.
     const out: A.Names = { id: this.ident(id) } as A.Names;
     if (real(zh)) out.zh = this.ident(zh);
     if (real(en)) out.en = unescapeString(en.image);
-    out.span = span;
+    out.pos = pos;
+    out.end = end;
+    out[SOURCE] = this.src;
     return out;
   }
 
-  face(t: IToken | undefined): { suit: string; rank: number; face: string; span: A.Span } {
-    const span = this.tok(t);
+  face(t: IToken | undefined): A.DeckEntry['faces'][number] {
+    const pos = this.startOf(t!, t!);
+    const end = this.endOf(t!, t!);
     const img = !real(t) ? '' : t.image.includes('\uFE0F') ? t.image.replace(/\uFE0F/g, '') : t.image;
     const suitChar = img.charAt(0);
     const rankText = img.slice(1);
     const rank = RANK_OF_LETTER[rankText] ?? (Number.parseInt(rankText, 10) || 0);
-    return { suit: SUIT_OF_SYMBOL[suitChar] ?? '', rank, face: img, span };
+    return { suit: SUIT_OF_SYMBOL[suitChar] ?? '', rank, face: img, pos, end, [SOURCE]: this.src };
   }
 
   /** `[T]`: a list type holds a plain type. */
-  listType(inner: A.TypeRef, optional: boolean, span: A.Span): A.TypeRef {
+  listType(inner: A.TypeRef, optional: boolean, pos: number, end: number): A.TypeRef {
     if (inner.list || inner.optional)
-      this.diagnostics.push(error('SGS002', 'a list type holds a plain type, such as [card]', inner.span));
-    return { kind: 'Type', name: inner.name, list: true, optional, span };
+      this.diagnostics.push(error('SGS002', 'a list type holds a plain type, such as [card]', spanOf(inner)));
+    return { kind: 'Type', name: inner.name, list: true, optional, pos, end, [SOURCE]: this.src };
   }
 
-  field(name: IToken | undefined, values: A.Expr[], span: A.Span): A.Field {
+  field(name: IToken | undefined, values: A.Expr[], pos: number, end: number): A.Field {
     const id = this.ident(name);
     let value: A.Expr;
     if (values.length === 1) value = values[0]!;
-    else if (values.length === 0) value = this.placeholder(span);
-    else value = { kind: 'List', items: values, span: this.join(values[0]!.span, values[values.length - 1]!.span) };
-    return { name: id, value, span };
+    else if (values.length === 0) value = this.placeholder(pos, end);
+    else {
+      const last = values[values.length - 1]!;
+      value = { kind: 'List', items: values, pos: values[0]!.pos, end: last.end, [SOURCE]: this.src };
+    }
+    return { name: id, value, pos, end, [SOURCE]: this.src };
   }
 
   /** The values of a `skills:` field, which must be plain names. */
@@ -202,9 +191,9 @@ export class TreeBuilder {
     const out: A.Ident[] = [];
     for (const it of items) {
       if (it.kind === 'Name') {
-        if (it.name !== '') out.push({ kind: 'Ident', name: it.name, span: it.span });
+        if (it.name !== '') out.push({ kind: 'Ident', name: it.name, pos: it.pos, end: it.end, [SOURCE]: this.src });
       } else {
-        this.diagnostics.push(error('SGS002', 'expected a skill name in `skills:`, found an expression', it.span));
+        this.diagnostics.push(error('SGS002', 'expected a skill name in `skills:`, found an expression', spanOf(it)));
       }
     }
     return out;
@@ -215,7 +204,7 @@ export class TreeBuilder {
   /** A mode declared inside another declaration: it cannot own declarations. */
   modeOnly(parts: ModeParts): A.ModeDecl {
     for (const d of parts.owned)
-      this.diagnostics.push(error('SGS162', 'a mode inside a variant cannot own declarations', d.span));
+      this.diagnostics.push(error('SGS162', 'a mode inside a variant cannot own declarations', spanOf(d)));
     return parts.mode;
   }
 
@@ -236,17 +225,19 @@ export class TreeBuilder {
       else if (d.kind === 'Variant') variants.push({ ...d, mode: id.name });
       else if (d.kind === 'Mode' || d.kind === 'Scenario')
         this.diagnostics.push(
-          error('SGS162', `a mode cannot own a ${d.kind.toLowerCase()}: declare it outside the mode`, d.span),
+          error('SGS162', `a mode cannot own a ${d.kind.toLowerCase()}: declare it outside the mode`, spanOf(d)),
         );
       else rest.push(d);
     }
     if (rest.length === 0) return [m, ...options, ...variants];
     const variant: A.VariantDecl = {
       kind: 'Variant',
-      option: { kind: 'Ident', name: 'mode', span: id.span },
-      value: { kind: 'Name', name: id.name, span: id.span },
+      option: { kind: 'Ident', name: 'mode', pos: id.pos, end: id.end, [SOURCE]: this.src },
+      value: { kind: 'Name', name: id.name, pos: id.pos, end: id.end, [SOURCE]: this.src },
       decls: rest,
-      span: m.span,
+      pos: m.pos,
+      end: m.end,
+      [SOURCE]: this.src,
     };
     return [m, ...options, variant, ...variants];
   }
@@ -255,16 +246,17 @@ export class TreeBuilder {
 
   /** A postfix expression with one more suffix: `.name` or `(args)`. */
   suffixed(object: A.Expr, s: Suffix): A.Expr {
-    const span = this.join(object.span, s.span);
+    const pos = object.pos;
+    const end = Math.max(object.end, s.end);
     return 'name' in s
-      ? { kind: 'Member', object, name: s.name, span }
-      : { kind: 'Call', callee: object, args: s.args, span };
+      ? { kind: 'Member', object, name: s.name, pos, end, [SOURCE]: this.src }
+      : { kind: 'Call', callee: object, args: s.args, pos, end, [SOURCE]: this.src };
   }
 
   /** The flat `operand (op operand)*` of an expression → a tree by precedence (Pratt): where < or < and < not <
    *  comparisons < + - < * / % < unary minus; binary operators associate to the left. */
-  flat(operands: Operand[], ops: IToken[], span: A.Span): A.Expr {
-    if (operands.length === 0) return this.placeholder(span);
+  flat(operands: Operand[], ops: IToken[], pos: number, end: number): A.Expr {
+    if (operands.length === 0) return this.placeholder(pos, end);
     // Most expressions are one operand: no stream, no closure (the common case is the hot one).
     if (operands.length === 1 && ops.length === 0 && operands[0]!.prefix.length === 0) return operands[0]!.value;
     // The stream: each operand's prefix operators, the operand, then the binary operator that follows it.
@@ -274,34 +266,37 @@ export class TreeBuilder {
       stream.push({ t: 'val', value: o.value });
       if (i < ops.length) stream.push({ t: 'bin', op: ops[i]! });
     });
-    let pos = 0;
+    let index = 0;
     const parse = (min: number): A.Expr => {
       let left: A.Expr;
-      const item = stream[pos];
+      const item = stream[index];
       if (item && item.t === 'pre') {
-        pos++;
+        index++;
         const isNot = spelling(item.op) === 'not';
         const operand = parse(isNot ? PREC.cmp : PREC.neg);
-        left = { kind: 'Unary', op: isNot ? 'not' : '-', operand, span: this.join(this.tok(item.op), operand.span) };
+        const at = this.startOf(item.op, item.op);
+        const to = Math.max(this.endOf(item.op, item.op), operand.end);
+        left = { kind: 'Unary', op: isNot ? 'not' : '-', operand, pos: at, end: to, [SOURCE]: this.src };
       } else if (item && item.t === 'val') {
-        pos++;
+        index++;
         left = item.value;
       } else {
-        return this.placeholder(span);
+        return this.placeholder(pos, end);
       }
       for (;;) {
-        const next = stream[pos];
+        const next = stream[index];
         if (next?.t !== 'bin') break;
         const op = spelling(next.op) || '+';
         const prec = binaryPrec(op);
         if (prec < min) break;
-        pos++;
+        index++;
         const right = parse(prec + 1);
-        const joined = this.join(left.span, right.span);
+        const at = left.pos;
+        const to = Math.max(left.end, right.end);
         left =
           op === 'where'
-            ? { kind: 'Where', list: left, cond: right, span: joined }
-            : { kind: 'Binary', op: op as A.BinaryOp, left, right, span: joined };
+            ? { kind: 'Where', list: left, cond: right, pos: at, end: to, [SOURCE]: this.src }
+            : { kind: 'Binary', op: op as A.BinaryOp, left, right, pos: at, end: to, [SOURCE]: this.src };
       }
       return left;
     };

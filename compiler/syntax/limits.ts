@@ -12,8 +12,9 @@
 // - a file reports at most MAX_DIAGNOSTICS_PER_FILE diagnostics, then one SGS007 that counts the rest; the parser
 //   stops reading a file at its MAX_DIAGNOSTICS_PER_FILE-th syntax error (error recovery on junk costs time and
 //   memory per error).
+import { spanOf } from '../ast/source.ts';
 import type { IToken, TokenType } from 'chevrotain';
-import type { SourceFile, Span } from '../ast/nodes.ts';
+import type { Located, SourceFile, Span } from '../ast/nodes.ts';
 import { error, warning, type Diagnostic } from '../diagnostics.ts';
 import { Identifier, kw, LCurly, LParen, LSquare, Minus, NumberTok, RCurly, RParen, RSquare } from './tokens.ts';
 
@@ -187,7 +188,8 @@ export function treeTooDeep(ast: SourceFile, shallow?: (d: number) => boolean): 
       const depth = depths.pop()!;
       const root = roots.pop();
       if (depth > MAX_TREE_DEPTH) {
-        const span = ((root ?? node) as { span?: Span }).span ?? ast.decls[d]!.span;
+        // Every node is placed; a plain part (an argument, a field) too.
+        const span = spanOf((root ?? node) as Located);
         ast.decls.splice(d, 1);
         return error(
           'SGS005',
@@ -198,7 +200,6 @@ export function treeTooDeep(ast: SourceFile, shallow?: (d: number) => boolean): 
       }
       const inExpr = isExpr(node) ? (root ?? node) : undefined;
       for (const key in node) {
-        if (key === 'span') continue;
         const v = (node as Record<string, unknown>)[key];
         if (v === null || typeof v !== 'object') continue;
         if (Array.isArray(v)) for (const x of v) push(x, depth, inExpr);

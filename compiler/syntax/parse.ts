@@ -1,5 +1,6 @@
 // Source text → AST + diagnostics. Never throws: lexer errors are SGS001, parser errors SGS002, and any
 // internal failure becomes SGS009 at offset 0.
+import { SOURCE, Source } from '../ast/source.ts';
 import { tokenMatcher, type IRecognitionException, type IToken } from 'chevrotain';
 import type { SourceFile, Span } from '../ast/nodes.ts';
 import { error, type Diagnostic } from '../diagnostics.ts';
@@ -31,7 +32,7 @@ export interface ParseResult {
 }
 
 function emptyFile(file: string, text: string): SourceFile {
-  return { kind: 'File', file, imports: [], decls: [], span: { file, start: 0, end: text.length, line: 1, col: 1 } };
+  return { kind: 'File', file, imports: [], decls: [], pos: 0, end: text.length, [SOURCE]: new Source(file, text) };
 }
 
 /** Line and column (1-based) of an offset. */
@@ -105,8 +106,8 @@ export function reparse(before: ({ text: string } & LaidOut) | undefined, text: 
     const count = relexed.layout.length / STRIDE;
     const unmoved = relexed.sameEnd === 0 || (relexed.dOff === 0 && relexed.dLine === 0);
     if (unmoved && relexed.same + relexed.sameEnd === count && count === layout.tokens.length / STRIDE) {
-      const span = emptyFile(file, text).span;
-      return { result: { ast: { ...before.result.ast, span }, diagnostics: [] }, layout };
+      // Every token where it was, on the same line and column: the old trees stand for the same places.
+      return { result: { ast: { ...before.result.ast, end: text.length }, diagnostics: [] }, layout };
     }
     spliced = splice({ text: before.text, ast: before.result.ast, layout }, text, file, relexed);
   } catch {

@@ -49,6 +49,7 @@ import {
 import { decodeTable, TableLookahead } from './lookahead.ts';
 import { fingerprint, lines } from './lookahead-table.ts';
 import type * as A from '../ast/nodes.ts';
+import { type Placed, SOURCE, spanOf } from '../ast/source.ts';
 import { error, type Diagnostic } from '../diagnostics.ts';
 import {
   real,
@@ -305,7 +306,7 @@ export class SgsParser extends EmbeddedActionsParser {
       ...(t.pkg ? { package: t.pkg.id, ...(t.pkg.zh || t.pkg.en ? { packageNames: t.pkg } : {}) } : {}),
       imports: t.imports,
       decls: t.decls,
-      span: b.whole(),
+      ...b.whole(),
     };
     const diagnostics =
       b.diagnostics.length > 1 ? b.diagnostics.sort((x, y) => x.span.start - y.span.start) : b.diagnostics;
@@ -317,9 +318,14 @@ export class SgsParser extends EmbeddedActionsParser {
     return this.RECORDING_PHASE;
   }
 
-  /** The span of the current rule's tokens, `first` being the next token when it began. */
-  private span(first: IToken): A.Span {
-    return this.b.range(first, this.LA(0));
+  /** Where the current rule's tokens start, `first` being the next token when it began. */
+  private from(first: IToken): number {
+    return this.b.startOf(first, this.LA(0));
+  }
+
+  /** Where they end (noted as where the last part ended: see TreeBuilder.endOf). */
+  private to(first: IToken): number {
+    return this.b.endOf(first, this.LA(0));
   }
 
   /** A top-level declaration, starting at offset `at`. */
@@ -475,7 +481,7 @@ export class SgsParser extends EmbeddedActionsParser {
       ) as IToken | undefined;
       const en = this.OPTION2(() => this.CONSUME(StringTok, { LABEL: 'en' }));
       if (this.rec) return NULL;
-      return this.b.names(id, zh, en, this.span(first));
+      return this.b.names(id, zh, en, this.from(first), this.to(first));
     },
     { recoveryValueFunc: () => this.b.noNames() },
   );
@@ -527,8 +533,17 @@ export class SgsParser extends EmbeddedActionsParser {
       let params: A.Param[] | undefined;
       let acts: boolean | undefined;
       const build = (): A.CardMethodDecl => {
-        const span = this.span(first);
-        return { kind: 'CardMethod', name: this.b.ident(name), params: params ?? [], acts: acts === true, span };
+        const pos = this.from(first);
+        const end = this.to(first);
+        return {
+          kind: 'CardMethod',
+          name: this.b.ident(name),
+          params: params ?? [],
+          acts: acts === true,
+          pos,
+          end,
+          [SOURCE]: this.b.src,
+        };
       };
       const mark = this.opened(build);
       this.CONSUME(kw.method!);
@@ -564,19 +579,20 @@ export class SgsParser extends EmbeddedActionsParser {
     'extend',
     (): A.ExtendEventDecl | A.ExtendEnumDecl | A.ExtendModeDecl => {
       const first = this.LA(1);
-      let d: Omit<A.ExtendEventDecl | A.ExtendEnumDecl | A.ExtendModeDecl, 'span'> | undefined;
+      let d: Omit<A.ExtendEventDecl | A.ExtendEnumDecl | A.ExtendModeDecl, Placed> | undefined;
       const build = (): A.ExtendEventDecl | A.ExtendEnumDecl | A.ExtendModeDecl => {
-        const span = this.span(first);
+        const pos = this.from(first);
+        const end = this.to(first);
         return d
-          ? ({ ...d, span } as A.ExtendEventDecl | A.ExtendEnumDecl | A.ExtendModeDecl)
-          : { kind: 'ExtendEnum', target: this.b.ident(undefined), members: [], span };
+          ? ({ ...d, pos, end, [SOURCE]: this.b.src } as A.ExtendEventDecl | A.ExtendEnumDecl | A.ExtendModeDecl)
+          : { kind: 'ExtendEnum', target: this.b.ident(undefined), members: [], pos, end, [SOURCE]: this.b.src };
       };
       const mark = this.opened(build);
       this.CONSUME(kw.extend!);
       d = this.OR(
         (this.alts[2] ??= [
           {
-            ALT: (): Omit<A.ExtendEventDecl, 'span'> => {
+            ALT: (): Omit<A.ExtendEventDecl, Placed> => {
               this.CONSUME(kw.event!, { LABEL: 'isEvent' });
               const target = this.CONSUME(Identifier, { LABEL: 'target' });
               this.CONSUME(LCurly);
@@ -590,7 +606,7 @@ export class SgsParser extends EmbeddedActionsParser {
             },
           },
           {
-            ALT: (): Omit<A.ExtendEnumDecl, 'span'> => {
+            ALT: (): Omit<A.ExtendEnumDecl, Placed> => {
               this.CONSUME(kw.enum!);
               const target = this.CONSUME2(Identifier, { LABEL: 'target' });
               const members = this.SUBRULE(this.enumBody);
@@ -598,7 +614,7 @@ export class SgsParser extends EmbeddedActionsParser {
             },
           },
           {
-            ALT: (): Omit<A.ExtendModeDecl, 'span'> => {
+            ALT: (): Omit<A.ExtendModeDecl, Placed> => {
               this.CONSUME(kw.mode!, { LABEL: 'isMode' });
               const target = this.CONSUME3(Identifier, { LABEL: 'target' });
               this.CONSUME2(LCurly);
@@ -629,14 +645,17 @@ export class SgsParser extends EmbeddedActionsParser {
       let per: IToken | undefined;
       let records: IToken | undefined;
       const build = (): A.TagDecl => {
-        const span = this.span(first);
+        const pos = this.from(first);
+        const end = this.to(first);
         return {
           kind: 'Tag',
           names: names ?? this.b.noNames(),
           forbidsMay: forbidsMay !== undefined,
-          ...(per ? { once: { per: this.b.ident(per), span } } : {}),
+          ...(per ? { once: { per: this.b.ident(per), pos, end, [SOURCE]: this.b.src } } : {}),
           ...(records ? { records: this.b.ident(records) } : {}),
-          span,
+          pos,
+          end,
+          [SOURCE]: this.b.src,
         };
       };
       const mark = this.opened(build);
@@ -668,8 +687,9 @@ export class SgsParser extends EmbeddedActionsParser {
       let what: IToken | undefined;
       const fields: A.RequiredField[] = [];
       const build = (): A.RequireDecl => {
-        const span = this.span(first);
-        return { kind: 'Require', what: this.b.ident(what), fields, span };
+        const pos = this.from(first);
+        const end = this.to(first);
+        return { kind: 'Require', what: this.b.ident(what), fields, pos, end, [SOURCE]: this.b.src };
       };
       const mark = this.opened(build);
       this.CONSUME(kw.require!);
@@ -701,8 +721,16 @@ export class SgsParser extends EmbeddedActionsParser {
       return this.CONSUME(NumberTok, { LABEL: 'min' });
     });
     if (this.rec) return NULL;
-    const span = this.span(first);
-    return { name: this.b.ident(name), type, ...(real(min) ? { min: Number(min.image) } : {}), span };
+    const pos = this.from(first);
+    const end = this.to(first);
+    return {
+      name: this.b.ident(name),
+      type,
+      ...(real(min) ? { min: Number(min.image) } : {}),
+      pos,
+      end,
+      [SOURCE]: this.b.src,
+    };
   });
 
   // '{' (Names (',' Names)* ','?)? '}'
@@ -713,11 +741,11 @@ export class SgsParser extends EmbeddedActionsParser {
       this.CONSUME(LCurly);
       this.OPTION(() => {
         const m = this.SUBRULE(this.names, { LABEL: 'members' });
-        if (!this.rec) members.push({ names: m, span: m.span });
+        if (!this.rec) members.push({ names: m, pos: m.pos, end: m.end, [SOURCE]: this.b.src });
         this.MANY(() => {
           this.CONSUME(Comma);
           const n = this.SUBRULE2(this.names, { LABEL: 'members' });
-          if (!this.rec) members.push({ names: n, span: n.span });
+          if (!this.rec) members.push({ names: n, pos: n.pos, end: n.end, [SOURCE]: this.b.src });
         });
         this.OPTION2(() => this.CONSUME2(Comma));
       });
@@ -737,7 +765,9 @@ export class SgsParser extends EmbeddedActionsParser {
         kind: 'Enum',
         names: names ?? this.b.noNames(),
         members: members ?? [],
-        span: this.span(first),
+        pos: this.from(first),
+        end: this.to(first),
+        [SOURCE]: this.b.src,
       });
       const mark = this.opened(build);
       this.CONSUME(kw.enum!);
@@ -756,7 +786,8 @@ export class SgsParser extends EmbeddedActionsParser {
       let kind: { members?: A.EnumMember[]; type?: A.TypeRef } | undefined;
       let value: A.Expr | undefined;
       const build = (): A.OptionDecl => {
-        const span = this.span(first);
+        const pos = this.from(first);
+        const end = this.to(first);
         const members = kind?.members;
         return {
           kind: 'Option',
@@ -764,7 +795,9 @@ export class SgsParser extends EmbeddedActionsParser {
           ...(members ? { members } : {}),
           ...(kind?.type || !members ? { type: kind?.type ?? this.b.missingType() } : {}),
           default: value ?? this.b.placeholder(),
-          span,
+          pos,
+          end,
+          [SOURCE]: this.b.src,
         };
       };
       const mark = this.opened(build);
@@ -817,7 +850,9 @@ export class SgsParser extends EmbeddedActionsParser {
         visibility: visibility ?? 'public',
         grants: grants !== undefined,
         ...(hint ? { hint: this.b.ident(hint) } : {}),
-        span: this.span(first),
+        pos: this.from(first),
+        end: this.to(first),
+        [SOURCE]: this.b.src,
       });
       const mark = this.opened(build);
       this.CONSUME(kw.zone!);
@@ -874,7 +909,9 @@ export class SgsParser extends EmbeddedActionsParser {
         ...(resetAt ? { resetAt } : {}),
         ...(carried ? { carried: true } : {}),
         ...(hint ? { hint: this.b.ident(hint) } : {}),
-        span: this.span(first),
+        pos: this.from(first),
+        end: this.to(first),
+        [SOURCE]: this.b.src,
       });
       const mark = this.opened(build);
       this.CONSUME(kw.property!);
@@ -914,7 +951,8 @@ export class SgsParser extends EmbeddedActionsParser {
       let resetAt: A.Ident | undefined;
       let carried: IToken | undefined;
       const build = (): A.VarDecl => {
-        const span = this.span(first);
+        const pos = this.from(first);
+        const end = this.to(first);
         return {
           kind: 'Var',
           name: this.b.ident(name),
@@ -922,7 +960,9 @@ export class SgsParser extends EmbeddedActionsParser {
           default: value ?? this.b.placeholder(),
           ...(resetAt ? { resetAt } : {}),
           ...(carried ? { carried: true } : {}),
-          span,
+          pos,
+          end,
+          [SOURCE]: this.b.src,
         };
       };
       const mark = this.opened(build);
@@ -959,7 +999,7 @@ export class SgsParser extends EmbeddedActionsParser {
       },
     });
     if (this.rec) return NULL;
-    return this.b.field(name, values, this.span(first));
+    return this.b.field(name, values, this.from(first), this.to(first));
   });
 
   // Method := Ident '(' Params? ')' ( '=' Expr | Block )
@@ -981,7 +1021,8 @@ export class SgsParser extends EmbeddedActionsParser {
       ]),
     ) as { expr?: A.Expr; body?: A.Block } | undefined;
     if (this.rec) return NULL;
-    const span = this.span(first);
+    const pos = this.from(first);
+    const end = this.to(first);
     const e = body?.expr;
     return {
       kind: 'Method',
@@ -989,7 +1030,9 @@ export class SgsParser extends EmbeddedActionsParser {
       params: params ?? [],
       ...(e ? { expr: e } : {}),
       ...(body?.body || !e ? { body: body?.body ?? this.b.emptyBlock() } : {}),
-      span,
+      pos,
+      end,
+      [SOURCE]: this.b.src,
     };
   });
 
@@ -1023,7 +1066,9 @@ export class SgsParser extends EmbeddedActionsParser {
           fields: [],
           methods: [],
           skills: [],
-          span: this.span(first),
+          pos: this.from(first),
+          end: this.to(first),
+          [SOURCE]: this.b.src,
         };
         if (parent) out.parent = this.b.ident(parent);
         this.placeItems(items, out);
@@ -1054,11 +1099,12 @@ export class SgsParser extends EmbeddedActionsParser {
       faces.push(this.CONSUME2(CardFace, { LABEL: 'faces' }));
     });
     if (this.rec) return NULL;
-    const span = this.span(first);
+    const pos = this.from(first);
+    const end = this.to(first);
     const cardKind = this.b.ident(kind);
     const out: A.DeckEntry['faces'] = [];
     for (const f of faces) if (real(f)) out.push(this.b.face(f));
-    return { cardKind, faces: out, span };
+    return { cardKind, faces: out, pos, end, [SOURCE]: this.b.src };
   });
 
   private deck = this.RULE(
@@ -1071,7 +1117,9 @@ export class SgsParser extends EmbeddedActionsParser {
         kind: 'Deck',
         names: names ?? this.b.noNames(),
         entries,
-        span: this.span(first),
+        pos: this.from(first),
+        end: this.to(first),
+        [SOURCE]: this.b.src,
       });
       const mark = this.opened(build);
       this.CONSUME(kw.deck!);
@@ -1108,7 +1156,9 @@ export class SgsParser extends EmbeddedActionsParser {
           names: names ?? this.b.noNames(),
           fields: [],
           skills: [],
-          span: this.span(first),
+          pos: this.from(first),
+          end: this.to(first),
+          [SOURCE]: this.b.src,
         };
         this.placeItems(items, out);
         return out;
@@ -1136,7 +1186,8 @@ export class SgsParser extends EmbeddedActionsParser {
       const heads: (Item | undefined)[] = [];
       const items: A.SkillItem[] = [];
       const build = (): A.SkillDecl => {
-        const span = this.span(first);
+        const pos = this.from(first);
+        const end = this.to(first);
         let flavour: string | undefined;
         const fields: A.Field[] = [];
         for (const h of heads) {
@@ -1147,7 +1198,7 @@ export class SgsParser extends EmbeddedActionsParser {
         const word = head?.word;
         if (isRule && real(word) && word.image !== 'skills')
           this.b.diagnostics.push(
-            error('SGS002', 'a table rule says `before skills` or `after skills`', this.b.ident(word).span),
+            error('SGS002', 'a table rule says `before skills` or `after skills`', spanOf(this.b.ident(word))),
           );
         return {
           kind: 'Skill',
@@ -1157,7 +1208,9 @@ export class SgsParser extends EmbeddedActionsParser {
           ...(fields.length ? { fields } : {}),
           items,
           ...(isRule ? { table: spelling(head?.order) === 'after' ? ('after' as const) : ('before' as const) } : {}),
-          span,
+          pos,
+          end,
+          [SOURCE]: this.b.src,
         };
       };
       const mark = this.opened(build);
@@ -1239,16 +1292,19 @@ export class SgsParser extends EmbeddedActionsParser {
       return this.SUBRULE(this.expr, { LABEL: 'cond' });
     });
     if (this.rec) return NULL;
-    const span = this.span(first);
+    const pos = this.from(first);
+    const end = this.to(first);
     if (real(word) && word.image !== 'to')
-      this.b.diagnostics.push(error('SGS002', 'expected `to` after the granted name', this.b.ident(word).span));
+      this.b.diagnostics.push(error('SGS002', 'expected `to` after the granted name', spanOf(this.b.ident(word))));
     const s = spelling(to);
     return {
       kind: 'Grant',
       what: this.b.ident(what),
       to: s === 'others' || s === 'anyone' ? s : 'you',
       ...(cond ? { cond } : {}),
-      span,
+      pos,
+      end,
+      [SOURCE]: this.b.src,
     };
   });
 
@@ -1259,8 +1315,9 @@ export class SgsParser extends EmbeddedActionsParser {
     this.CONSUME(kw.per!);
     const per = this.CONSUME(Identifier, { LABEL: 'per' });
     if (this.rec) return NULL;
-    const span = this.span(first);
-    return { count: this.b.int(count), per: this.b.ident(per), span };
+    const pos = this.from(first);
+    const end = this.to(first);
+    return { count: this.b.int(count), per: this.b.ident(per), pos, end, [SOURCE]: this.b.src };
   });
 
   private ifCond = this.RULE('ifCond', (): A.Expr => {
@@ -1290,7 +1347,8 @@ export class SgsParser extends EmbeddedActionsParser {
     const cond = this.OPTION4(() => this.SUBRULE(this.ifCond));
     const body = this.SUBRULE(this.block);
     if (this.rec) return NULL;
-    const span = this.span(first);
+    const pos = this.from(first);
+    const end = this.to(first);
     const s = spelling(subject);
     return {
       kind: 'Trigger',
@@ -1301,7 +1359,9 @@ export class SgsParser extends EmbeddedActionsParser {
       ...(limit ? { limit } : {}),
       ...(cond ? { cond } : {}),
       body,
-      span,
+      pos,
+      end,
+      [SOURCE]: this.b.src,
     };
   });
 
@@ -1312,7 +1372,15 @@ export class SgsParser extends EmbeddedActionsParser {
     const cond = this.OPTION2(() => this.SUBRULE(this.ifCond));
     const body = this.SUBRULE(this.block);
     if (this.rec) return NULL;
-    return { kind: 'Active', ...(limit ? { limit } : {}), ...(cond ? { cond } : {}), body, span: this.span(first) };
+    return {
+      kind: 'Active',
+      ...(limit ? { limit } : {}),
+      ...(cond ? { cond } : {}),
+      body,
+      pos: this.from(first),
+      end: this.to(first),
+      [SOURCE]: this.b.src,
+    };
   });
 
   private viewAs = this.RULE('viewAs', (): A.ViewAsItem => {
@@ -1337,7 +1405,8 @@ export class SgsParser extends EmbeddedActionsParser {
     });
     const cond = this.OPTION3(() => this.SUBRULE(this.ifCond));
     if (this.rec) return NULL;
-    const span = this.span(first);
+    const pos = this.from(first);
+    const end = this.to(first);
     return {
       kind: 'ViewAs',
       cardKind: this.b.ident(kind),
@@ -1345,7 +1414,9 @@ export class SgsParser extends EmbeddedActionsParser {
       zones: this.b.idents(zones),
       ...(filter ? { filter } : {}),
       ...(cond ? { cond } : {}),
-      span,
+      pos,
+      end,
+      [SOURCE]: this.b.src,
     };
   });
 
@@ -1367,14 +1438,17 @@ export class SgsParser extends EmbeddedActionsParser {
     const value = this.SUBRULE(this.expr, { LABEL: 'value' });
     const cond = this.OPTION2(() => this.SUBRULE(this.ifCond));
     if (this.rec) return NULL;
-    const span = this.span(first);
+    const pos = this.from(first);
+    const end = this.to(first);
     return {
       kind: 'Modify',
       hook: this.b.ident(hook),
       params: this.b.idents(params),
       value,
       ...(cond ? { cond } : {}),
-      span,
+      pos,
+      end,
+      [SOURCE]: this.b.src,
     };
   });
 
@@ -1384,8 +1458,9 @@ export class SgsParser extends EmbeddedActionsParser {
     this.CONSUME(Eq);
     const value = this.SUBRULE(this.expr, { LABEL: 'value' });
     if (this.rec) return NULL;
-    const span = this.span(first);
-    return { name: this.b.ident(name), value, span };
+    const pos = this.from(first);
+    const end = this.to(first);
+    return { name: this.b.ident(name), value, pos, end, [SOURCE]: this.b.src };
   });
 
   private filter = this.RULE('filter', (): A.FilterItem => {
@@ -1400,7 +1475,14 @@ export class SgsParser extends EmbeddedActionsParser {
       sets.push(this.SUBRULE2(this.setItem));
     });
     if (this.rec) return NULL;
-    return { kind: 'Filter', cond, sets: sets.filter((s) => s !== undefined), span: this.span(first) };
+    return {
+      kind: 'Filter',
+      cond,
+      sets: sets.filter((s) => s !== undefined),
+      pos: this.from(first),
+      end: this.to(first),
+      [SOURCE]: this.b.src,
+    };
   });
 
   private signature = this.RULE(
@@ -1437,7 +1519,9 @@ export class SgsParser extends EmbeddedActionsParser {
         ...(fields?.length ? { fields } : {}),
         body: body ?? this.b.emptyBlock(),
         ...(cleanup ? { cleanup } : {}),
-        span: this.span(first),
+        pos: this.from(first),
+        end: this.to(first),
+        [SOURCE]: this.b.src,
       });
       const mark = this.opened(build);
       this.CONSUME(kw.event!);
@@ -1474,7 +1558,10 @@ export class SgsParser extends EmbeddedActionsParser {
       });
       this.CONSUME(RCurly);
       if (this.rec) return NULL;
-      return { fields, body: { kind: 'Block', stmts, span: this.span(first) } };
+      return {
+        fields,
+        body: { kind: 'Block', stmts, pos: this.from(first), end: this.to(first), [SOURCE]: this.b.src },
+      };
     },
     { recoveryValueFunc: () => ({ fields: [], body: this.b.emptyBlock() }) },
   );
@@ -1493,7 +1580,9 @@ export class SgsParser extends EmbeddedActionsParser {
         params: params ?? [],
         ...(returns ? { returns } : {}),
         body: body ?? this.b.emptyBlock(),
-        span: this.span(first),
+        pos: this.from(first),
+        end: this.to(first),
+        [SOURCE]: this.b.src,
       });
       const mark = this.opened(build);
       this.CONSUME(kw.action!);
@@ -1515,7 +1604,8 @@ export class SgsParser extends EmbeddedActionsParser {
       let returns: A.TypeRef | undefined;
       let body: { expr?: A.Expr; body?: A.Block } | undefined;
       const build = (): A.FunctionDecl => {
-        const span = this.span(first);
+        const pos = this.from(first);
+        const end = this.to(first);
         const e = body?.expr;
         return {
           kind: 'Function',
@@ -1524,7 +1614,9 @@ export class SgsParser extends EmbeddedActionsParser {
           ...(returns ? { returns } : {}),
           ...(e ? { expr: e } : {}),
           ...(body?.body || !e ? { body: body?.body ?? this.b.emptyBlock() } : {}),
-          span,
+          pos,
+          end,
+          [SOURCE]: this.b.src,
         };
       };
       const mark = this.opened(build);
@@ -1557,7 +1649,8 @@ export class SgsParser extends EmbeddedActionsParser {
       let returns: A.TypeRef | undefined;
       let combine: IToken | undefined;
       const build = (): A.HookDecl => {
-        const span = this.span(first);
+        const pos = this.from(first);
+        const end = this.to(first);
         const c = spelling(combine);
         return {
           kind: 'Hook',
@@ -1565,7 +1658,9 @@ export class SgsParser extends EmbeddedActionsParser {
           params: params ?? [],
           returns: returns ?? this.b.missingType(),
           combine: c === 'any' || c === 'all' || c === 'max' || c === 'min' ? c : 'sum',
-          span,
+          pos,
+          end,
+          [SOURCE]: this.b.src,
         };
       };
       const mark = this.opened(build);
@@ -1601,7 +1696,9 @@ export class SgsParser extends EmbeddedActionsParser {
         names: names ?? this.b.noNames(),
         params: params ?? [],
         expr: expr ?? this.b.placeholder(),
-        span: this.span(first),
+        pos: this.from(first),
+        end: this.to(first),
+        [SOURCE]: this.b.src,
       });
       const mark = this.opened(build);
       this.CONSUME(kw.invariant!);
@@ -1642,7 +1739,9 @@ export class SgsParser extends EmbeddedActionsParser {
           names: names ?? this.b.noNames(),
           fields: [],
           methods: [],
-          span: this.span(first),
+          pos: this.from(first),
+          end: this.to(first),
+          [SOURCE]: this.b.src,
         };
         const owned: A.Decl[] = [];
         for (const item of items) {
@@ -1674,8 +1773,17 @@ export class SgsParser extends EmbeddedActionsParser {
       let value: A.Expr | undefined;
       const decls: A.Decl[] = [];
       const build = (): A.VariantDecl => {
-        const span = this.span(first);
-        return { kind: 'Variant', option: this.b.ident(option), value: value ?? this.b.placeholder(), decls, span };
+        const pos = this.from(first);
+        const end = this.to(first);
+        return {
+          kind: 'Variant',
+          option: this.b.ident(option),
+          value: value ?? this.b.placeholder(),
+          decls,
+          pos,
+          end,
+          [SOURCE]: this.b.src,
+        };
       };
       const mark = this.opened(build);
       this.CONSUME(kw.variant!);
@@ -1709,7 +1817,9 @@ export class SgsParser extends EmbeddedActionsParser {
           seats: [],
           deck: [],
           steps: [],
-          span: this.span(first),
+          pos: this.from(first),
+          end: this.to(first),
+          [SOURCE]: this.b.src,
         };
         for (const item of items) {
           if (!item) continue;
@@ -1749,8 +1859,9 @@ export class SgsParser extends EmbeddedActionsParser {
     });
     this.CONSUME(RCurly);
     if (this.rec) return NULL;
-    const span = this.span(first);
-    return { name: this.b.ident(name), fields, span };
+    const pos = this.from(first);
+    const end = this.to(first);
+    return { name: this.b.ident(name), fields, pos, end, [SOURCE]: this.b.src };
   });
 
   private scenarioDeck = this.RULE('scenarioDeck', (): A.Expr[] => {
@@ -1771,8 +1882,15 @@ export class SgsParser extends EmbeddedActionsParser {
       }),
     ) as IToken | undefined;
     if (this.rec) return NULL;
-    const span = this.span(first);
-    return { player: this.b.ident(player), ...(from ? { from: this.b.ident(from) } : {}), span };
+    const pos = this.from(first);
+    const end = this.to(first);
+    return {
+      player: this.b.ident(player),
+      ...(from ? { from: this.b.ident(from) } : {}),
+      pos,
+      end,
+      [SOURCE]: this.b.src,
+    };
   });
 
   private expect = this.RULE('expect', (): A.Step => {
@@ -1831,20 +1949,31 @@ export class SgsParser extends EmbeddedActionsParser {
       ]),
     ) as ExpectPart | undefined;
     if (this.rec) return NULL;
-    const span = this.span(first);
+    const pos = this.from(first);
+    const end = this.to(first);
     if (step && 'log' in step)
       return {
         kind: 'ExpectLog',
         text: text(step.log),
         ...(step.negated ? { negated: true } : {}),
         ...(step.reader ? { player: this.b.ident(step.reader) } : {}),
-        span,
+        pos,
+        end,
+        [SOURCE]: this.b.src,
       };
-    if (step && 'ask' in step) return { kind: 'ExpectAsk', player: this.b.ident(step.ask), span };
-    if (step && 'end' in step) return { kind: 'ExpectEnd', span };
+    if (step && 'ask' in step)
+      return { kind: 'ExpectAsk', player: this.b.ident(step.ask), pos, end, [SOURCE]: this.b.src };
+    if (step && 'end' in step) return { kind: 'ExpectEnd', pos, end, [SOURCE]: this.b.src };
     if (step && 'offered' in step)
-      return { kind: 'ExpectOffer', negated: step.negated !== undefined, picks: step.offered, span };
-    return { kind: 'Expect', cond: step?.cond ?? this.b.placeholder(), span };
+      return {
+        kind: 'ExpectOffer',
+        negated: step.negated !== undefined,
+        picks: step.offered,
+        pos,
+        end,
+        [SOURCE]: this.b.src,
+      };
+    return { kind: 'Expect', cond: step?.cond ?? this.b.placeholder(), pos, end, [SOURCE]: this.b.src };
   });
 
   // Ident ':' Pick (',' Pick)*   — `pass` is an ordinary name (Pass is in the Identifier category).
@@ -1858,8 +1987,9 @@ export class SgsParser extends EmbeddedActionsParser {
       picks.push(this.SUBRULE2(this.expr, { LABEL: 'picks' }));
     });
     if (this.rec) return NULL;
-    const span = this.span(first);
-    return { kind: 'Answer', player: this.b.ident(player), picks, span };
+    const pos = this.from(first);
+    const end = this.to(first);
+    return { kind: 'Answer', player: this.b.ident(player), picks, pos, end, [SOURCE]: this.b.src };
   });
 
   private scenarioItem = this.RULE('scenarioItem', (): ScenarioItem | undefined => {
@@ -1880,8 +2010,9 @@ export class SgsParser extends EmbeddedActionsParser {
             this.CONSUME(Eq);
             const value = this.SUBRULE(this.expr, { LABEL: 'value' });
             if (this.rec) return NULL;
-            const span = this.span(first);
-            return { option: { name: this.b.ident(option), value, span } };
+            const pos = this.from(first);
+            const end = this.to(first);
+            return { option: { name: this.b.ident(option), value, pos, end, [SOURCE]: this.b.src } };
           },
         },
         {
@@ -1893,8 +2024,9 @@ export class SgsParser extends EmbeddedActionsParser {
             this.CONSUME2(Eq);
             const value = this.SUBRULE2(this.expr, { LABEL: 'varValue' });
             if (this.rec) return NULL;
-            const span = this.span(first);
-            return { var: { name: this.b.ident(name), value, span } };
+            const pos = this.from(first);
+            const end = this.to(first);
+            return { var: { name: this.b.ident(name), value, pos, end, [SOURCE]: this.b.src } };
           },
         },
         { ALT: () => ({ seat: this.SUBRULE(this.seat) }) },
@@ -1927,12 +2059,15 @@ export class SgsParser extends EmbeddedActionsParser {
       let negative: IToken[] | undefined;
       let result: IToken[] | undefined;
       const build = (): A.PhraseDecl => {
-        const span = this.span(first);
+        const pos = this.from(first);
+        const end = this.to(first);
         const out: A.PhraseDecl = {
           kind: 'Phrase',
           target: target ?? { kind: 'Name', name: this.b.ident(undefined) },
           text: { zh: text(zh), en: text(en) },
-          span,
+          pos,
+          end,
+          [SOURCE]: this.b.src,
         };
         if (params) out.params = params;
         if (negative) out.negative = { zh: text(negative[0]), en: text(negative[1]) };
@@ -1958,7 +2093,15 @@ export class SgsParser extends EmbeddedActionsParser {
           {
             ALT: (): A.PhraseTarget => {
               const t = this.CONSUME(StringTok, { LABEL: 'text' });
-              return this.rec ? NULL : { kind: 'Text', value: text(t), span: this.b.tok(t) };
+              return this.rec
+                ? NULL
+                : {
+                    kind: 'Text',
+                    value: text(t),
+                    pos: this.b.startOf(t, t),
+                    end: this.b.endOf(t, t),
+                    [SOURCE]: this.b.src,
+                  };
             },
           },
           {
@@ -2028,13 +2171,16 @@ export class SgsParser extends EmbeddedActionsParser {
       this.CONSUME2(StringTok, { LABEL: 'nounEn' }),
     ]);
     if (this.rec) return NULL;
-    const span = this.span(first);
+    const pos = this.from(first);
+    const end = this.to(first);
     const zh = noun?.[0];
     const en = noun?.[1];
     return {
       name: this.b.ident(name),
       ...(real(zh) && real(en) ? { noun: { zh: unescapeString(zh.image), en: unescapeString(en.image) } } : {}),
-      span,
+      pos,
+      end,
+      [SOURCE]: this.b.src,
     };
   });
 
@@ -2063,8 +2209,9 @@ export class SgsParser extends EmbeddedActionsParser {
       return this.SUBRULE(this.expr, { LABEL: 'default' });
     });
     if (this.rec) return NULL;
-    const span = this.span(first);
-    return { name: this.b.ident(name), type, ...(value ? { default: value } : {}), span };
+    const pos = this.from(first);
+    const end = this.to(first);
+    return { name: this.b.ident(name), type, ...(value ? { default: value } : {}), pos, end, [SOURCE]: this.b.src };
   });
 
   // Type := '[' Type ']' '?'? | Ident '?'?   (the reserved words skill and event are type names too)
@@ -2088,9 +2235,10 @@ export class SgsParser extends EmbeddedActionsParser {
       ) as { element?: A.TypeRef; name?: IToken } | undefined;
       const optional = this.OPTION(() => this.CONSUME(Question, { LABEL: 'optional' })) !== undefined;
       if (this.rec) return NULL;
-      const span = this.span(first);
-      if (t?.element) return this.b.listType(t.element, optional, span);
-      return { kind: 'Type', name: this.b.ident(t?.name), list: false, optional, span };
+      const pos = this.from(first);
+      const end = this.to(first);
+      if (t?.element) return this.b.listType(t.element, optional, pos, end);
+      return { kind: 'Type', name: this.b.ident(t?.name), list: false, optional, pos, end, [SOURCE]: this.b.src };
     },
     { recoveryValueFunc: () => this.b.missingType() },
   );
@@ -2109,7 +2257,7 @@ export class SgsParser extends EmbeddedActionsParser {
       });
       this.CONSUME(RCurly);
       if (this.rec) return NULL;
-      return { kind: 'Block', stmts, span: this.span(first) };
+      return { kind: 'Block', stmts, pos: this.from(first), end: this.to(first), [SOURCE]: this.b.src };
     },
     { recoveryValueFunc: () => this.b.emptyBlock() },
   );
@@ -2126,13 +2274,17 @@ export class SgsParser extends EmbeddedActionsParser {
         {
           ALT: () => {
             const t = this.CONSUME(kw.break!, { LABEL: 'break' });
-            return this.rec ? NULL : { kind: 'Break', span: this.b.tok(t) };
+            return this.rec
+              ? NULL
+              : { kind: 'Break', pos: this.b.startOf(t, t), end: this.b.endOf(t, t), [SOURCE]: this.b.src };
           },
         },
         {
           ALT: () => {
             const t = this.CONSUME(kw.continue!, { LABEL: 'continue' });
-            return this.rec ? NULL : { kind: 'Continue', span: this.b.tok(t) };
+            return this.rec
+              ? NULL
+              : { kind: 'Continue', pos: this.b.startOf(t, t), end: this.b.endOf(t, t), [SOURCE]: this.b.src };
           },
         },
         { ALT: () => this.SUBRULE(this.stopStmt) },
@@ -2149,8 +2301,9 @@ export class SgsParser extends EmbeddedActionsParser {
     this.CONSUME(Eq);
     const value = this.SUBRULE(this.expr, { LABEL: 'value' });
     if (this.rec) return NULL;
-    const span = this.span(first);
-    return { kind: 'Let', name: this.b.ident(name), value, span };
+    const pos = this.from(first);
+    const end = this.to(first);
+    return { kind: 'Let', name: this.b.ident(name), value, pos, end, [SOURCE]: this.b.src };
   });
 
   private ifStmt = this.RULE('ifStmt', (): A.IfStmt => {
@@ -2168,7 +2321,7 @@ export class SgsParser extends EmbeddedActionsParser {
       ) as A.IfStmt | A.Block | undefined;
     });
     if (this.rec) return NULL;
-    const out: A.IfStmt = { kind: 'If', cond, then, span: this.span(first) };
+    const out: A.IfStmt = { kind: 'If', cond, then, pos: this.from(first), end: this.to(first), [SOURCE]: this.b.src };
     if (otherwise) out.else = otherwise;
     return out;
   });
@@ -2181,8 +2334,9 @@ export class SgsParser extends EmbeddedActionsParser {
     const iterable = this.SUBRULE(this.expr, { LABEL: 'iterable' });
     const body = this.SUBRULE(this.block, { LABEL: 'body' });
     if (this.rec) return NULL;
-    const span = this.span(first);
-    return { kind: 'For', name: this.b.ident(name), iterable, body, span };
+    const pos = this.from(first);
+    const end = this.to(first);
+    return { kind: 'For', name: this.b.ident(name), iterable, body, pos, end, [SOURCE]: this.b.src };
   });
 
   private whileStmt = this.RULE('whileStmt', (): A.WhileStmt => {
@@ -2191,7 +2345,7 @@ export class SgsParser extends EmbeddedActionsParser {
     const cond = this.SUBRULE(this.expr, { LABEL: 'cond' });
     const body = this.SUBRULE(this.block, { LABEL: 'body' });
     if (this.rec) return NULL;
-    return { kind: 'While', cond, body, span: this.span(first) };
+    return { kind: 'While', cond, body, pos: this.from(first), end: this.to(first), [SOURCE]: this.b.src };
   });
 
   private repeatStmt = this.RULE('repeatStmt', (): A.RepeatStmt => {
@@ -2200,7 +2354,14 @@ export class SgsParser extends EmbeddedActionsParser {
     const count = this.OPTION(() => this.SUBRULE(this.expr, { LABEL: 'count' }));
     const body = this.SUBRULE(this.block, { LABEL: 'body' });
     if (this.rec) return NULL;
-    return { kind: 'Repeat', ...(count ? { count } : {}), body, span: this.span(first) };
+    return {
+      kind: 'Repeat',
+      ...(count ? { count } : {}),
+      body,
+      pos: this.from(first),
+      end: this.to(first),
+      [SOURCE]: this.b.src,
+    };
   });
 
   // The value of `return`/`stop` must start on the same line as the keyword.
@@ -2214,7 +2375,13 @@ export class SgsParser extends EmbeddedActionsParser {
       }),
     ) as A.Expr | undefined;
     if (this.rec) return NULL;
-    return { kind: 'Return', ...(value ? { value } : {}), span: this.span(first) };
+    return {
+      kind: 'Return',
+      ...(value ? { value } : {}),
+      pos: this.from(first),
+      end: this.to(first),
+      [SOURCE]: this.b.src,
+    };
   });
 
   private stopStmt = this.RULE('stopStmt', (): A.StopStmt => {
@@ -2227,7 +2394,13 @@ export class SgsParser extends EmbeddedActionsParser {
       }),
     ) as A.Expr | undefined;
     if (this.rec) return NULL;
-    return { kind: 'Stop', ...(value ? { target: value } : {}), span: this.span(first) };
+    return {
+      kind: 'Stop',
+      ...(value ? { target: value } : {}),
+      pos: this.from(first),
+      end: this.to(first),
+      [SOURCE]: this.b.src,
+    };
   });
 
   private timingStmt = this.RULE('timingStmt', (): A.TimingStmt => {
@@ -2237,8 +2410,9 @@ export class SgsParser extends EmbeddedActionsParser {
     this.CONSUME(kw.for!);
     const subject = this.SUBRULE(this.expr, { LABEL: 'subject' });
     if (this.rec) return NULL;
-    const span = this.span(first);
-    return { kind: 'Timing', name: this.b.ident(name), subject, span };
+    const pos = this.from(first);
+    const end = this.to(first);
+    return { kind: 'Timing', name: this.b.ident(name), subject, pos, end, [SOURCE]: this.b.src };
   });
 
   private exprStmt = this.RULE('exprStmt', (): A.AssignStmt | A.ExprStmt => {
@@ -2255,10 +2429,19 @@ export class SgsParser extends EmbeddedActionsParser {
       return { op, value: this.SUBRULE2(this.expr, { LABEL: 'value' }) };
     });
     if (this.rec) return NULL;
-    const span = this.span(first);
-    if (!assign) return { kind: 'ExprStmt', expr: target, span };
+    const pos = this.from(first);
+    const end = this.to(first);
+    if (!assign) return { kind: 'ExprStmt', expr: target, pos, end, [SOURCE]: this.b.src };
     const o = spelling(assign.op);
-    return { kind: 'Assign', target, op: o === '+=' || o === '-=' ? o : '=', value: assign.value, span };
+    return {
+      kind: 'Assign',
+      target,
+      op: o === '+=' || o === '-=' ? o : '=',
+      value: assign.value,
+      pos,
+      end,
+      [SOURCE]: this.b.src,
+    };
   });
 
   // ---------------------------------------------------------------- expressions
@@ -2311,9 +2494,9 @@ export class SgsParser extends EmbeddedActionsParser {
       });
       if (this.rec) return NULL;
       const one = operands[0]!;
-      // Most expressions are one operand: no span of their own to make.
+      // Most expressions are one operand: no place of their own to make.
       if (operands.length === 1 && one.prefix.length === 0) return one.value;
-      return this.b.flat(operands, ops, this.span(first));
+      return this.b.flat(operands, ops, this.from(first), this.to(first));
     },
     { recoveryValueFunc: () => this.b.placeholder() },
   );
@@ -2324,24 +2507,46 @@ export class SgsParser extends EmbeddedActionsParser {
   /** The tree of `t` when it is a name or a literal, the token then consumed; undefined for any other token. */
   private lone(t: IToken): A.Expr | undefined {
     let e: A.Expr;
-    if (tokenMatcher(t, Identifier)) e = { kind: 'Name', name: t.image, span: this.b.range(t, t) };
-    else if (t.tokenType === NumberTok) e = { kind: 'Number', value: this.b.int(t), span: this.b.range(t, t) };
-    else if (t.tokenType === StringTok) e = { kind: 'Text', value: text(t), span: this.b.range(t, t) };
-    else if (t.tokenType === kw.true) e = { kind: 'Bool', value: true, span: this.b.range(t, t) };
-    else if (t.tokenType === kw.false) e = { kind: 'Bool', value: false, span: this.b.range(t, t) };
-    else if (t.tokenType === kw.none) e = { kind: 'None', span: this.b.range(t, t) };
+    if (tokenMatcher(t, Identifier))
+      e = { kind: 'Name', name: t.image, pos: this.b.startOf(t, t), end: this.b.endOf(t, t), [SOURCE]: this.b.src };
+    else if (t.tokenType === NumberTok)
+      e = {
+        kind: 'Number',
+        value: this.b.int(t),
+        pos: this.b.startOf(t, t),
+        end: this.b.endOf(t, t),
+        [SOURCE]: this.b.src,
+      };
+    else if (t.tokenType === StringTok)
+      e = { kind: 'Text', value: text(t), pos: this.b.startOf(t, t), end: this.b.endOf(t, t), [SOURCE]: this.b.src };
+    else if (t.tokenType === kw.true)
+      e = { kind: 'Bool', value: true, pos: this.b.startOf(t, t), end: this.b.endOf(t, t), [SOURCE]: this.b.src };
+    else if (t.tokenType === kw.false)
+      e = { kind: 'Bool', value: false, pos: this.b.startOf(t, t), end: this.b.endOf(t, t), [SOURCE]: this.b.src };
+    else if (t.tokenType === kw.none)
+      e = { kind: 'None', pos: this.b.startOf(t, t), end: this.b.endOf(t, t), [SOURCE]: this.b.src };
     else return undefined;
     this.SKIP_TOKEN();
     return e;
   }
 
   /** A card literal (`slash ♠7`) when `t` is a name followed by `face`, both tokens then consumed. The same calls
-   *  to the tree builder in the same order as `primary` (each sets the span a missing part would take). */
+   *  to the tree builder in the same order as `primary` (each sets the place a missing part would take). */
   private loneCard(t: IToken, face: IToken): A.Expr | undefined {
     if (!tokenMatcher(t, Identifier)) return undefined;
-    const span = this.b.range(t, face);
+    const pos = this.b.startOf(t, face);
+    const end = this.b.endOf(t, face);
     const f = this.b.face(face);
-    const e: A.CardLit = { kind: 'CardLit', cardKind: this.b.ident(t), suit: f.suit, rank: f.rank, face: f.face, span };
+    const e: A.CardLit = {
+      kind: 'CardLit',
+      cardKind: this.b.ident(t),
+      suit: f.suit,
+      rank: f.rank,
+      face: f.face,
+      pos,
+      end,
+      [SOURCE]: this.b.src,
+    };
     this.SKIP_TOKEN();
     this.SKIP_TOKEN();
     return e;
@@ -2409,9 +2614,9 @@ export class SgsParser extends EmbeddedActionsParser {
       ]),
     ) as { name?: IToken; args?: (A.Arg | undefined)[] } | undefined;
     if (this.rec || !s) return NULL;
-    const span = this.span(first);
-    if (s.args) return { args: s.args.filter((a) => a !== undefined), span };
-    return { name: this.b.ident(s.name), span };
+    const end = this.to(first);
+    if (s.args) return { args: s.args.filter((a) => a !== undefined), end };
+    return { name: this.b.ident(s.name), end };
   });
 
   // After '.', any word: identifiers, contextual and reserved keywords (`e.event`, `x.end`).
@@ -2433,9 +2638,10 @@ export class SgsParser extends EmbeddedActionsParser {
     });
     const value = this.SUBRULE(this.expr, { LABEL: 'value' });
     if (this.rec) return NULL;
-    const span = this.span(first);
-    if (!name) return { value, span };
-    return { name: this.b.ident(name), value, span };
+    const pos = this.from(first);
+    const end = this.to(first);
+    if (!name) return { value, pos, end, [SOURCE]: this.b.src };
+    return { name: this.b.ident(name), value, pos, end, [SOURCE]: this.b.src };
   });
 
   private listLit = this.RULE(
@@ -2454,9 +2660,9 @@ export class SgsParser extends EmbeddedActionsParser {
       });
       this.CONSUME(RSquare);
       if (this.rec) return NULL;
-      return { kind: 'List', items, span: this.span(first) };
+      return { kind: 'List', items, pos: this.from(first), end: this.to(first), [SOURCE]: this.b.src };
     },
-    { recoveryValueFunc: (): A.ListLit => ({ kind: 'List', items: [], span: this.b.nowhere() }) },
+    { recoveryValueFunc: (): A.ListLit => ({ kind: 'List', items: [], ...this.b.nowhere() }) },
   );
 
   private primary = this.RULE(
@@ -2467,31 +2673,65 @@ export class SgsParser extends EmbeddedActionsParser {
           {
             ALT: (): A.Expr => {
               const t = this.CONSUME(NumberTok, { LABEL: 'number' });
-              return this.rec ? NULL : { kind: 'Number', value: this.b.int(t), span: this.b.range(t, t) };
+              return this.rec
+                ? NULL
+                : {
+                    kind: 'Number',
+                    value: this.b.int(t),
+                    pos: this.b.startOf(t, t),
+                    end: this.b.endOf(t, t),
+                    [SOURCE]: this.b.src,
+                  };
             },
           },
           {
             ALT: (): A.Expr => {
               const t = this.CONSUME(StringTok, { LABEL: 'string' });
-              return this.rec ? NULL : { kind: 'Text', value: text(t), span: this.b.range(t, t) };
+              return this.rec
+                ? NULL
+                : {
+                    kind: 'Text',
+                    value: text(t),
+                    pos: this.b.startOf(t, t),
+                    end: this.b.endOf(t, t),
+                    [SOURCE]: this.b.src,
+                  };
             },
           },
           {
             ALT: (): A.Expr => {
               const t = this.CONSUME(kw.true!, { LABEL: 'true' });
-              return this.rec ? NULL : { kind: 'Bool', value: true, span: this.b.range(t, t) };
+              return this.rec
+                ? NULL
+                : {
+                    kind: 'Bool',
+                    value: true,
+                    pos: this.b.startOf(t, t),
+                    end: this.b.endOf(t, t),
+                    [SOURCE]: this.b.src,
+                  };
             },
           },
           {
             ALT: (): A.Expr => {
               const t = this.CONSUME(kw.false!, { LABEL: 'false' });
-              return this.rec ? NULL : { kind: 'Bool', value: false, span: this.b.range(t, t) };
+              return this.rec
+                ? NULL
+                : {
+                    kind: 'Bool',
+                    value: false,
+                    pos: this.b.startOf(t, t),
+                    end: this.b.endOf(t, t),
+                    [SOURCE]: this.b.src,
+                  };
             },
           },
           {
             ALT: (): A.Expr => {
               const t = this.CONSUME(kw.none!, { LABEL: 'none' });
-              return this.rec ? NULL : { kind: 'None', span: this.b.range(t, t) };
+              return this.rec
+                ? NULL
+                : { kind: 'None', pos: this.b.startOf(t, t), end: this.b.endOf(t, t), [SOURCE]: this.b.src };
             },
           },
           {
@@ -2499,7 +2739,8 @@ export class SgsParser extends EmbeddedActionsParser {
               const name = this.CONSUME(Identifier, { LABEL: 'name' });
               const face = this.OPTION(() => this.CONSUME(CardFace, { LABEL: 'face' }));
               if (this.rec) return NULL;
-              const span = this.b.range(name, this.LA(0));
+              const pos = this.b.startOf(name, this.LA(0));
+              const end = this.b.endOf(name, this.LA(0));
               if (real(face)) {
                 const f = this.b.face(face);
                 return {
@@ -2508,10 +2749,12 @@ export class SgsParser extends EmbeddedActionsParser {
                   suit: f.suit,
                   rank: f.rank,
                   face: f.face,
-                  span,
+                  pos,
+                  end,
+                  [SOURCE]: this.b.src,
                 };
               }
-              return { kind: 'Name', name: real(name) ? name.image : '', span };
+              return { kind: 'Name', name: real(name) ? name.image : '', pos, end, [SOURCE]: this.b.src };
             },
           },
           {

@@ -1,11 +1,12 @@
 // Re-parsing only the top-level declarations an edit touched. The new text's tokens (relex.ts) are compared with the
 // last clean parse's (layout.ts): the unchanged tokens at the start and, shifted, at the end. The declarations around the
-// changed tokens are parsed again and put between the kept ones, whose spans move by what the edit added. Whenever
+// changed tokens are parsed again and put between the kept ones, whose places move by what the edit added. Whenever
 // that could differ from a parse of the whole text, it declines (undefined) and the caller parses the whole text:
 // a syntax error anywhere in the parsed part (its recovery is the whole parse's to find), a change near the header,
 // declarations that no longer end where the kept ones begin.
 import type { IToken } from 'chevrotain';
 import type * as A from '../ast/nodes.ts';
+import { SOURCE, type Source } from '../ast/source.ts';
 import { MAX_LOOKAHEAD, parser, type Parsed } from './parser.ts';
 import { declLayout, STRIDE, type Layout } from './layout.ts';
 import type { Relexed } from './relex.ts';
@@ -87,7 +88,9 @@ export function splice(before: Before, text: string, file: string, relexed: Rele
   const decls = [
     ...oldDecls.slice(0, keptBefore),
     ...freshDecls,
-    ...(dOff === 0 && dLine === 0 ? after : after.map((d) => shifted(d, dOff, dLine))),
+    // Those before the change keep their trees (the text up to them is the same); so do those after it when it
+    // moved nothing. Otherwise they are copied to their new offsets, in the new text.
+    ...(dOff === 0 && dLine === 0 ? after : after.map((d) => shifted(d, dOff, parsed.ast[SOURCE]))),
   ];
 
   const declsLayout = new Int32Array(a * 2 + k * 2 + (nChunks - b) * 2);
@@ -97,27 +100,25 @@ export function splice(before: Before, text: string, file: string, relexed: Rele
     declsLayout[j] = chunks[i * 2]! + moved;
     declsLayout[j + 1] = chunks[i * 2 + 1]!;
   }
-  const span: A.Span = { file, start: 0, end: text.length, line: 1, col: 1 };
   return {
-    ast: { ...before.ast, decls, span },
+    ast: { ...before.ast, decls, pos: 0, end: text.length, [SOURCE]: parsed.ast[SOURCE] },
     layout: { tokens: relexed.layout, decls: declsLayout },
     freshTokens: tokens.slice(0, end - start),
     freshDecls,
   };
 }
 
-/** No tree but a span has a numeric `col` (compiler/ast/nodes.ts). */
-function isSpan(o: object): o is A.Span {
-  return typeof (o as { col?: unknown }).col === 'number';
-}
-
-/** A copy of a tree with every span `dOff` characters and `dLine` lines further on (the columns stay: only
- *  declarations that start on a line after the change are kept). */
-function shifted<T>(node: T, dOff: number, dLine: number): T {
+/** A copy of a tree `dOff` characters further on, pointing to `src` (the columns stay: only declarations that start
+ *  on a line after the change are kept). */
+function shifted<T>(node: T, dOff: number, src: Source): T {
   if (typeof node !== 'object' || node === null) return node;
-  if (Array.isArray(node)) return node.map((x) => shifted(x, dOff, dLine)) as T;
-  if (isSpan(node)) return { ...node, start: node.start + dOff, end: node.end + dOff, line: node.line + dLine };
-  const out: Record<string, unknown> = {};
-  for (const k in node) out[k] = shifted((node as Record<string, unknown>)[k], dOff, dLine);
+  if (Array.isArray(node)) return node.map((x) => shifted(x, dOff, src)) as T;
+  const out: Record<string | symbol, unknown> = {};
+  for (const k in node) out[k] = shifted((node as Record<string, unknown>)[k], dOff, src);
+  if (typeof out.pos === 'number') {
+    out.pos = (out.pos as number) + dOff;
+    out.end = (out.end as number) + dOff;
+    out[SOURCE] = src;
+  }
   return out as T;
 }

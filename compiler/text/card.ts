@@ -1,6 +1,3 @@
-// Card kinds → text: the fields (type, subtype, range, how it targets …) each with its label, the skills the card
-// grants where it grants them, then each method under the phrase that introduces it (use condition, targets,
-// effect, judgement …).
 import type * as A from '../ast/nodes.ts';
 import type { Renderer } from './stmt.ts';
 import { memberLabel, skillText } from './skill.ts';
@@ -40,7 +37,7 @@ export function cardText(R: Renderer, d: A.CardDecl): CardText {
         parts.push(
           R.miss(
             `card.${f.name.name}`,
-            f.name.span,
+            f.name,
             `phrase card.${f.name.name}(c) "…" "…"   # the flag ${f.name.name} of a card`,
           ),
         );
@@ -51,14 +48,14 @@ export function cardText(R: Renderer, d: A.CardDecl): CardText {
       parts.push(text);
       continue;
     }
-    const label = memberLabel(R, 'card', f.name.name, f.name.span);
+    const label = memberLabel(R, 'card', f.name.name, f.name);
     parts.push({ zh: `${label.zh}：${v.zh}`, en: `${capitalize(label.en)}: ${v.en}` });
   }
   const lines: Text[] = [];
   // A kind of another kind (火杀 is a 杀): what it is, then only what it declares differently.
   const parent = d.parent ? R.S.get(d.parent.name) : undefined;
   if (d.parent && parent?.kind === 'card') {
-    const pn = R.names(parent, d.parent.span);
+    const pn = R.names(parent, d.parent);
     const differs = parts.length > 0 || d.methods.length > 0 || d.skills.length > 0;
     lines.push(
       R.sentence(
@@ -73,14 +70,14 @@ export function cardText(R: Renderer, d: A.CardDecl): CardText {
   }
   if (parts.length > 0 || !d.parent) lines.push(R.sentence(join(parts, '；', '; ')));
   if (d.skills.length) {
-    const zones = [...R.S.ofKind('zone').filter((s) => (s.decl as A.ZoneDecl).grants)].map((s) => R.names(s, d.span));
+    const zones = [...R.S.ofKind('zone').filter((s) => (s.decl as A.ZoneDecl).grants)].map((s) => R.names(s, d));
     const where = series(zones, 'or');
     for (const s of d.skills) {
       const sym = R.S.get(s.name);
       if (sym?.kind !== 'skill') continue;
       const sd = sym.decl as A.SkillDecl;
       const txt = skillText(R, sd);
-      const sn = R.names(sym, s.span);
+      const sn = R.names(sym, s);
       lines.push({
         zh: `此牌在${where.zh}中时，其拥有者拥有技能【${sn.zh}】：${txt.zh}`,
         en: `While this card is in an ${where.en.toLowerCase()}, its owner has the skill “${sn.en}”: ${txt.en}`,
@@ -115,7 +112,7 @@ function askedSections(R: Renderer, d: A.CardDecl, self: Val): { text: Text; pro
       const ps = a.asker.params.map((p) => p.name.name).join(', ');
       R.miss(
         `card.${a.asker.id}`,
-        d.names.id.span,
+        d.names.id,
         `phrase card.${a.asker.id}(${ps}) "…" "…"   # what a card page says of being asked for by ${a.asker.id}`,
       );
       continue;
@@ -127,7 +124,7 @@ function askedSections(R: Renderer, d: A.CardDecl, self: Val): { text: Text; pro
   return [...groups].map(([ph, g]) => {
     const cards = g.by.map((id) => {
       const s = R.S.get(id);
-      const n = s ? R.names(s, d.span) : { zh: id, en: id };
+      const n = s ? R.names(s, d) : { zh: id, en: id };
       return { zh: `【${n.zh}】`, en: `${/^[AEIOU]/.test(n.en) ? 'an' : 'a'} ${n.en}` };
     });
     const by = series(cards, 'or');

@@ -1,5 +1,3 @@
-// Events (the core procedures) → text: each step of the body in order, timing windows included where they
-// open, then what the cleanup always does.
 import type * as A from '../ast/nodes.ts';
 import type { Renderer } from './stmt.ts';
 import { Env, bodyOf } from './context.ts';
@@ -22,12 +20,12 @@ export function eventText(R: Renderer, d: A.EventDecl): Text {
           return {
             ...R.miss(
               `${id}.${p.name.name}`,
-              p.name.span,
+              p.name,
               `phrase ${id}.${p.name.name} "…" "…"   # the field ${p.name.name} of the event ${id}`,
             ),
             ty,
           };
-        const self = R.eventNoun([id], p.name.span);
+        const self = R.eventNoun([id], p.name);
         const text = R.fill(ph.text, (n) => (n === ph.params[0] ? self : undefined));
         return {
           ...text,

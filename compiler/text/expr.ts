@@ -1,6 +1,7 @@
 // Expressions → wording. Names read as what they stand for (entities by their zh/en names, locals and parameters
 // by their bound wording); calls, members, windows and text values through the phrasebook; the operators of the
 // language (and/or/not, comparisons, `in`, arithmetic, lists, `where`) by fixed wording here.
+import { spanOf } from '../ast/source.ts';
 import { printExpr } from '../ast/print.ts';
 import type * as A from '../ast/nodes.ts';
 import type { Symbols, Sym } from '../lower/symbols.ts';
@@ -123,21 +124,21 @@ export class ExprRenderer {
 
   // ------------------------------------------------------------ missing wording
 
-  miss(key: string, span: A.Span, hint: string): Val {
-    if (!this.missing.has(key)) this.missing.set(key, { key, span, hint });
+  miss(key: string, at: A.Located, hint: string): Val {
+    if (!this.missing.has(key)) this.missing.set(key, { key, span: spanOf(at), hint });
     return { zh: `{${key}}`, en: `{${key}}`, ty: ANY };
   }
 
   // ------------------------------------------------------------ entity names
 
-  names(sym: Sym, span: A.Span): Text {
+  names(sym: Sym, at: A.Located): Text {
     const n = (sym.decl as { names?: A.Names }).names;
     const zh = n?.zh?.name;
     const en = n?.en;
     if (!zh || !en) {
       const m = this.miss(
         `names of ${sym.id}`,
-        span,
+        at,
         `give ${sym.id} a Chinese and an English name in its declaration: ${sym.id} 中文名 "English name"`,
       );
       return { zh: zh ?? m.zh, en: en ?? m.en };
@@ -145,8 +146,8 @@ export class ExprRenderer {
     return { zh, en };
   }
 
-  entity(sym: Sym, span: A.Span): Val {
-    const nm = () => this.names(sym, span);
+  entity(sym: Sym, at: A.Located): Val {
+    const nm = () => this.names(sym, at);
     switch (sym.kind) {
       case 'member': {
         const v = nm();
@@ -191,7 +192,7 @@ export class ExprRenderer {
       case 'var': {
         const ph = this.book.find(sym.id, () => false, false);
         if (ph) return { ...ph.text, ty: fromTypeRef((sym.decl as A.VarDecl).type) };
-        return this.miss(sym.id, span, `phrase ${sym.id} "…" "…"   # how the variable ${sym.id} reads`);
+        return this.miss(sym.id, at, `phrase ${sym.id} "…" "…"   # how the variable ${sym.id} reads`);
       }
       case 'event':
       case 'deck':
@@ -203,7 +204,7 @@ export class ExprRenderer {
         return { zh: `「${v.zh}」`, en: `“${v.en}”`, ty: ANY };
       }
     }
-    return this.miss(sym.id, span, `${sym.kind} ${sym.id} cannot be worded as a value`);
+    return this.miss(sym.id, at, `${sym.kind} ${sym.id} cannot be worded as a value`);
   }
 
   private roles?: Text[];
@@ -232,7 +233,7 @@ export class ExprRenderer {
   }
 
   /** `event` in a body: the event's own noun (`phrase damage "此伤害" "this damage"`). */
-  eventNoun(kinds: string[], span: A.Span, env?: Env): Val {
+  eventNoun(kinds: string[], at: A.Located, env?: Env): Val {
     for (const k of kinds) {
       const ph = this.book.find(k, () => false, false);
       if (!ph) continue;
@@ -250,7 +251,7 @@ export class ExprRenderer {
     }
     const k = kinds[0] ?? 'event';
     return {
-      ...this.miss(k, span, `phrase ${k} "此…" "this …"   # how the event ${k} itself is called`),
+      ...this.miss(k, at, `phrase ${k} "此…" "this …"   # how the event ${k} itself is called`),
       ty: { base: 'event', events: kinds },
     };
   }
@@ -270,7 +271,7 @@ export class ExprRenderer {
         if (ph) return { ...ph.text, ty: { base: 'text' } };
         return this.miss(
           JSON.stringify(e.value),
-          e.span,
+          e,
           `phrase ${JSON.stringify(e.value)} "…" "…"   # the text value ${JSON.stringify(e.value)}`,
         );
       }
@@ -296,7 +297,7 @@ export class ExprRenderer {
         return this.list(e, env);
       case 'CardLit': {
         const s = this.S.get(e.cardKind.name);
-        const k = s ? this.entity(s, e.span) : this.miss(e.cardKind.name, e.span, 'a card kind');
+        const k = s ? this.entity(s, e) : this.miss(e.cardKind.name, e, 'a card kind');
         return { zh: `${k.zh}${e.face}`, en: `${k.en} ${e.face}`, ty: { base: 'card' } };
       }
       case 'Where':
@@ -382,11 +383,11 @@ export class ExprRenderer {
     if (v) return v;
     if (n === 'you' && env.body.you) return YOU;
     if ((n === 'event' || n === env.body.alias) && env.body.eventKinds.length)
-      return this.eventNoun(env.body.eventKinds, e.span, env);
+      return this.eventNoun(env.body.eventKinds, e, env);
     if (n === 'subject' && env.body.subject) return env.body.subject;
     const s = this.S.get(n);
-    if (s) return this.entity(s, e.span);
-    return this.miss(n, e.span, `'${n}' has no wording here`);
+    if (s) return this.entity(s, e);
+    return this.miss(n, e, `'${n}' has no wording here`);
   }
 
   // ------------------------------------------------------------ members
@@ -440,7 +441,7 @@ export class ExprRenderer {
       const ty = i >= 0 ? fromTypeRef(ps![i]!.type, this.facts.kindsOfParam(`event:${k}`, i)) : ANY;
       if (!ph)
         return {
-          ...this.miss(`${k}.${f}`, e.name.span, `phrase ${k}.${f} "…" "…"   # the field ${f} of the event ${k}`),
+          ...this.miss(`${k}.${f}`, e.name, `phrase ${k}.${f} "…" "…"   # the field ${f} of the event ${k}`),
           ty,
         };
       return this.fillMember(ph, o, ty);
@@ -463,7 +464,7 @@ export class ExprRenderer {
       const zh = prop.names.zh?.name;
       const en = prop.names.en;
       if (!zh || !en)
-        return this.miss(`names of ${f}`, prop.names.id.span, `give the property ${f} a Chinese and an English name`);
+        return this.miss(`names of ${f}`, prop.names.id, `give the property ${f} a Chinese and an English name`);
       const ty = fromTypeRef(prop.type);
       if (ty.base === 'bool' && !ty.list) {
         return {
@@ -485,7 +486,7 @@ export class ExprRenderer {
     return {
       ...this.miss(
         `${owner}.${f}`,
-        e.name.span,
+        e.name,
         `phrase ${owner}.${f}(x) "{x}的…" "{x}'s …"   # the member ${f} of a ${owner}`,
       ),
       ty: this.memberType(owner, f),
@@ -832,7 +833,7 @@ export class ExprRenderer {
       const s = env.has(name) ? undefined : this.S.get(name);
       if (s?.kind === 'zone') {
         const owner = c.args[0] ? this.expr(c.args[0].value, env) : NONE;
-        return zoneVal(this.names(s, c.span), owner);
+        return zoneVal(this.names(s, c), owner);
       }
       if (s && (s.kind === 'event' || s.kind === 'action' || s.kind === 'function' || s.kind === 'hook')) {
         const d = s.decl as A.EventDecl | A.ActionDecl | A.FunctionDecl | A.HookDecl;
@@ -850,12 +851,12 @@ export class ExprRenderer {
         }
         const sig = d.params.map((p) => p.name.name).join(', ');
         return {
-          ...this.miss(s.id, c.callee.span, `phrase ${s.id}(${sig}) "…" "…"   # the ${s.kind} ${s.id}`),
+          ...this.miss(s.id, c.callee, `phrase ${s.id}(${sig}) "…" "…"   # the ${s.kind} ${s.id}`),
           ty: ret,
         };
       }
       if (!s && BUILTINS[name]) return this.builtin(name, c, positional(c, sigNames(name)), env);
-      return this.miss(name, c.callee.span, `'${name}' cannot be called here`);
+      return this.miss(name, c.callee, `'${name}' cannot be called here`);
     }
     if (c.callee.kind === 'Member') {
       const name = c.callee.name.name;
@@ -871,7 +872,7 @@ export class ExprRenderer {
         const sig = (decls ?? []).map((p) => p.name.name).join(', ');
         return this.miss(
           `card.${name}`,
-          c.callee.name.span,
+          c.callee.name,
           `phrase card.${name}(${sig}) "…{self}…" "…"   # calling the card method ${name}`,
         );
       }
@@ -889,17 +890,13 @@ export class ExprRenderer {
         const inl = this.inline(d, args, env);
         if (inl) return inl;
         return {
-          ...this.miss(
-            s.id,
-            c.callee.name.span,
-            `phrase ${s.id}(${d.params.map((p) => p.name.name).join(', ')}) "…" "…"`,
-          ),
+          ...this.miss(s.id, c.callee.name, `phrase ${s.id}(${d.params.map((p) => p.name.name).join(', ')}) "…" "…"`),
           ty: ret,
         };
       }
       if (BUILTINS[name]) return this.builtin(name, c, positional(c, sigNames(name), 1), env);
     }
-    return this.miss('call', c.span, 'only named functions can be worded');
+    return this.miss('call', c, 'only named functions can be worded');
   }
 
   private builtin(name: string, c: A.Call, args0: (A.Expr | undefined)[], env: Env): Val {
@@ -918,7 +915,7 @@ export class ExprRenderer {
     const v = this.viaPhrase(name, args, undefined, env, ret);
     if (v) return v;
     return {
-      ...this.miss(name, c.callee.span, `phrase ${name}(${sigNames(name).join(', ')}) "…" "…"   # the builtin ${name}`),
+      ...this.miss(name, c.callee, `phrase ${name}(${sigNames(name).join(', ')}) "…" "…"   # the builtin ${name}`),
       ty: ret,
     };
   }
@@ -1049,7 +1046,7 @@ export class ExprRenderer {
         return { zh: `${L.zh}除以${R.zh}的余数`, en: `the remainder of ${L.en} divided by ${R.en}`, ty: INT };
       default:
         // Every operator of the language is worded above; an unworded one is reported, not rendered raw.
-        return this.miss(e.op, e.span, 'operator');
+        return this.miss(e.op, e, 'operator');
     }
   }
 
@@ -1192,7 +1189,7 @@ export class ExprRenderer {
     const zs =
       x.kind === 'Call' && x.callee.kind === 'Name' && !env.has(x.callee.name) ? this.S.get(x.callee.name) : undefined;
     if (x.kind === 'Call' && zs?.kind === 'zone') {
-      const name = this.names(zs, x.span);
+      const name = this.names(zs, x);
       const per = (zs.decl as A.ZoneDecl).perPlayer;
       const o = per && x.args[0] ? this.expr(x.args[0].value, env) : undefined;
       const isHand = namesItsCards(name);

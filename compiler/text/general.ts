@@ -1,4 +1,3 @@
-// Generals → text: kingdom, gender and max HP with their labels, then each skill by name with its text.
 import type * as A from '../ast/nodes.ts';
 import type { Renderer } from './stmt.ts';
 import { memberLabel, skillText } from './skill.ts';
@@ -8,7 +7,7 @@ import { Env, newBody } from './context.ts';
 export function generalText(R: Renderer, d: A.GeneralDecl, skillOf: (id: string) => A.SkillDecl | undefined): Text {
   const env = new Env(newBody());
   const parts: Text[] = d.fields.map((f) => {
-    const label = memberLabel(R, 'general', f.name.name, f.name.span);
+    const label = memberLabel(R, 'general', f.name.name, f.name);
     const v = R.expr(f.value, env);
     return { zh: `${label.zh}：${v.zh}`, en: `${capitalize(label.en)}: ${v.en}` };
   });
@@ -17,7 +16,7 @@ export function generalText(R: Renderer, d: A.GeneralDecl, skillOf: (id: string)
     const sd = skillOf(s.name);
     const sym = R.S.get(s.name);
     if (!sd || !sym) continue;
-    const nm = R.names(sym, s.span);
+    const nm = R.names(sym, s);
     const txt = skillText(R, sd);
     lines.push({ zh: `【${nm.zh}】${txt.zh}`, en: `${nm.en}: ${txt.en}` });
   }

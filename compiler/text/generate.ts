@@ -1,6 +1,3 @@
-// The generated rule texts: every card kind, skill, general, mode and event of a compiled program described in
-// Chinese and English from its declaration and the phrasebook, plus every timing window. Pure (runs in the
-// browser too). Wording the phrasebook lacks is reported as SGS310 by `textDiagnostics` (missing.ts), never papered over.
 import type * as A from '../ast/nodes.ts';
 import type { Symbols } from '../lower/symbols.ts';
 import type { CompileResult } from '../types.ts';
@@ -150,12 +147,12 @@ export function variantLabel(R: Renderer, S: Symbols, d: A.VariantDecl): Text {
   const label: Text = mode
     ? (() => {
         // What a mode owns (`variant mode == id`, or declared in the mode's body).
-        const m = R.entity(mode, d.value.span);
+        const m = R.entity(mode, d.value);
         return { zh: `${m.zh}中`, en: `in ${m.en}` };
       })()
     : opt
       ? (() => {
-          const o = R.entity(opt, d.option.span);
+          const o = R.entity(opt, d.option);
           const v = R.expr(d.value, env);
           return {
             zh: `${o.zh.replace(/^选用/, '')}为${v.zh}时`,
@@ -165,7 +162,7 @@ export function variantLabel(R: Renderer, S: Symbols, d: A.VariantDecl): Text {
       : { zh: '', en: '' };
   const inMode = d.mode ? S.get(d.mode) : undefined;
   if (inMode) {
-    const m = R.entity(inMode, d.span);
+    const m = R.entity(inMode, d);
     label.zh = `${m.zh}中，${label.zh}`;
     label.en = `in ${m.en}, ${label.en}`;
   }
@@ -173,9 +170,9 @@ export function variantLabel(R: Renderer, S: Symbols, d: A.VariantDecl): Text {
 }
 
 /** How every timing window is worded: for "a player". */
-export function describeWindow(R: Renderer, w: string, span: A.Span, env = new Env(newBody())): Text {
+export function describeWindow(R: Renderer, w: string, at: A.Located, env = new Env(newBody())): Text {
   const generic = { zh: '一名角色', en: 'a player', ty: { base: 'player' } };
-  return R.window(w, generic, () => undefined, span, env);
+  return R.window(w, generic, () => undefined, at, env);
 }
 
 /** The texts of the entities some files declare (`only`: the playground's own file), worded with the whole program,

@@ -46,7 +46,7 @@ interface Built<T> {
 export class MissingWording {
   private units: DeclCache<A.Decl, Missing[]>;
   private files: DeclCache<A.Decl[], Missing[]>;
-  private windows: DeclCache<A.Span, Missing[]>;
+  private windows: DeclCache<A.Located, Missing[]>;
   /** The declarations the pre-check proved (precheck.ts): a re-check walks only what an edit can have changed. */
   private proven: DeclCache<A.Decl, true>;
   /** What finding the facts found in each declaration (facts.ts): found again only in the declarations edited. */

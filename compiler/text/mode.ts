@@ -1,5 +1,3 @@
-// Modes → text: the fields (players, decks …) with their labels, then each method (setup, play, after a death …)
-// under the phrase that introduces it.
 import type * as A from '../ast/nodes.ts';
 import type { Renderer } from './stmt.ts';
 import { memberLabel } from './skill.ts';
@@ -12,7 +10,7 @@ export function modeText(R: Renderer, d: A.ModeDecl): Text {
   const self: Val = { zh: d.names.zh?.name ?? '', en: d.names.en ?? '' };
   const parts: Text[] = [];
   for (const f of d.fields) {
-    const label = memberLabel(R, 'mode', f.name.name, f.name.span);
+    const label = memberLabel(R, 'mode', f.name.name, f.name);
     if (label.zh === '' && label.en === '') continue; // a field the phrasebook chose not to mention
     const v = optionNames(R, f.value) ?? R.expr(f.value, env);
     parts.push({ zh: `${label.zh}：${v.zh}`, en: `${capitalize(label.en)}: ${v.en}` });

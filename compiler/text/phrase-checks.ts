@@ -1,5 +1,6 @@
 // Checks of `phrase` declarations (SGS301–SGS307), registered in compiler/check/checks.ts: the name worded must
 // exist, the parameters must match it, and the templates may only use placeholders the phrase provides.
+import { fileOf, lineOf, spanOf } from '../ast/source.ts';
 import type * as A from '../ast/nodes.ts';
 import { Reads, type Symbols } from '../lower/symbols.ts';
 import { error, warning, type Diagnostic } from '../diagnostics.ts';
@@ -168,8 +169,7 @@ const checks: Check[] = [
   // SGS301 (unknown name), SGS302 (parameters), SGS303 (placeholders), SGS305 (malformed templates).
   (d, S, out) => {
     const sh = shape(d, S);
-    const at =
-      d.target.kind === 'Text' ? d.target.span : d.target.kind === 'Member' ? d.target.name.span : d.target.name.span;
+    const at = spanOf(d.target.kind === 'Text' ? d.target : d.target.name);
     if (typeof sh === 'string') {
       out.push(error('SGS301', `a phrase for an unknown name: ${sh}`, at));
       return;
@@ -192,7 +192,7 @@ const checks: Check[] = [
               error(
                 'SGS302',
                 `'${p.name.name}' is not a field of an event opening ${d.target.name.name}: after the subject, a window's parameters name fields of its event`,
-                p.name.span,
+                spanOf(p.name),
               ),
             );
         }
@@ -223,7 +223,7 @@ const checks: Check[] = [
     for (const [tpl, which] of templates) {
       const pieces = parseTemplate(tpl);
       if (typeof pieces === 'string') {
-        out.push(error('SGS305', `the ${which} wording is malformed: ${pieces}`, d.span));
+        out.push(error('SGS305', `the ${which} wording is malformed: ${pieces}`, spanOf(d)));
         continue;
       }
       for (const n of slotNames(pieces)) {
@@ -232,7 +232,7 @@ const checks: Check[] = [
             error(
               'SGS303',
               `the ${which} wording uses {${n}}, which is not a parameter of this phrase (${[...allowed].map((x) => `{${x}}`).join(', ') || 'none'})`,
-              d.span,
+              spanOf(d),
             ),
           );
       }
@@ -246,8 +246,8 @@ const checks: Check[] = [
       out.push(
         error(
           'SGS304',
-          `'${phraseKey(d.target)}' is already worded with the same parameters at ${first.span.file}:${first.span.line}`,
-          d.span,
+          `'${phraseKey(d.target)}' is already worded with the same parameters at ${fileOf(first)}:${lineOf(first)}`,
+          spanOf(d),
         ),
       );
   },
@@ -258,7 +258,7 @@ const checks: Check[] = [
         error(
           'SGS306',
           'a phrase is empty in one language only: give both wordings, or leave both empty to say nothing',
-          d.span,
+          spanOf(d),
         ),
       );
   },
@@ -271,7 +271,7 @@ const checks: Check[] = [
           warning(
             'SGS307',
             `the Chinese wording contains Latin words (${words.join(', ')}): write them in Chinese`,
-            d.span,
+            spanOf(d),
           ),
         );
     }

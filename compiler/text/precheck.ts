@@ -4,6 +4,7 @@
 // gives up (false) at anything it does not model or cannot prove: the compile then words everything as before.
 // Imprecision costs time, never a missed SGS310; every change to the renderer's lookups must be mirrored here
 // (test/text-precheck.test.ts cross-checks the two).
+import { fileOf } from '../ast/source.ts';
 import type * as A from '../ast/nodes.ts';
 import type { DeclCache } from '../decl-cache.ts';
 import { viewAsZones, type Sym, type Symbols } from '../lower/symbols.ts';
@@ -141,7 +142,7 @@ export interface PrecheckTrace {
 
 /** How `trace.owners` names a member read. */
 export function memberKey(e: A.Member): string {
-  return `${e.span.file}:${e.span.start}:${e.name.name}`;
+  return `${fileOf(e)}:${e.pos}:${e.name.name}`;
 }
 
 /** How `trace.owners` names a type (undefined reads as `any`). */

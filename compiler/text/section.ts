@@ -1,5 +1,6 @@
 // Sections: a card's or a mode's method described under the phrase that introduces it
 // (`phrase card.effect(e) "效果：{body}" "Effect: {body}"`), its parameters named by the phrase's nouns.
+import { locatedAs } from '../ast/source.ts';
 import type * as A from '../ast/nodes.ts';
 import type { Renderer } from './stmt.ts';
 import { Env, bodyOf, type Val } from './context.ts';
@@ -27,7 +28,7 @@ function andOf(xs: AST.Expr[]): AST.Expr | undefined {
   if (xs.length === 0) return undefined;
   return xs
     .slice(1)
-    .reduce<AST.Expr>((acc, x) => ({ kind: 'Binary', op: 'and', left: acc, right: x, span: acc.span }), xs[0]!);
+    .reduce<AST.Expr>((acc, x) => ({ kind: 'Binary', op: 'and', left: acc, right: x, ...locatedAs(acc) }), xs[0]!);
 }
 
 function disjuncts(e: AST.Expr): AST.Expr[] {
@@ -39,7 +40,7 @@ function orOf(xs: AST.Expr[]): AST.Expr | undefined {
   if (xs.length === 0) return undefined;
   return xs
     .slice(1)
-    .reduce<AST.Expr>((acc, x) => ({ kind: 'Binary', op: 'or', left: acc, right: x, span: acc.span }), xs[0]!);
+    .reduce<AST.Expr>((acc, x) => ({ kind: 'Binary', op: 'or', left: acc, right: x, ...locatedAs(acc) }), xs[0]!);
 }
 
 /** Whether an expression reads the name `n`. */
@@ -130,7 +131,7 @@ export function section(
   if (!ph)
     return R.miss(
       key,
-      m.name.span,
+      m.name,
       `phrase ${key}(${sig}) "…{body}…" "…{body}…"   # how the ${owner} method ${name} is introduced`,
     );
   const callee = `${owner === 'card' ? 'method' : 'mode'}:${name}`;
@@ -158,11 +159,11 @@ export function section(
         return { zh: mark, en: mark, ty, demo: true };
       }
       if (noun) return { ...noun, ty, ...(noun.zh === '你' ? { you: true } : {}) };
-      if (ty.base === 'event' && kinds.length) return R.eventNoun(kinds, p.name.span);
+      if (ty.base === 'event' && kinds.length) return R.eventNoun(kinds, p.name);
       return {
         ...R.miss(
           `${key}#${p.name.name}`,
-          p.name.span,
+          p.name,
           `give the parameter ${p.name.name} of the phrase for ${key} a noun: ${p.name.name} "…" "…"`,
         ),
         ty,
@@ -225,7 +226,7 @@ export function section(
       if (v.konst === true && ph.result) return R.fill(ph.result, (n) => (n === 'self' ? self : undefined));
       body = v;
     } else {
-      block ??= { kind: 'Block', stmts: [], span: m.span };
+      block ??= { kind: 'Block', stmts: [], ...locatedAs(m) };
       // A mode's procedures are long: one sentence per step.
       body = owner === 'mode' ? join(R.block(block, env, true).map(sentence), '', ' ') : R.body(block, env);
       if (body.zh === '' || body.zh === '不再执行后续步骤') body = t('无事发生', 'nothing happens');

@@ -1,5 +1,6 @@
 // Skills → text: tags (锁定技 …), then one sentence per item — triggers ("{window}，若{cond}，你可以{effect}。"),
 // actions offered by the rules (`active`), conversions (`viewAs`), modifiers of hooks (`modify`) and filters.
+import { locatedAs } from '../ast/source.ts';
 import type * as A from '../ast/nodes.ts';
 import type { Renderer } from './stmt.ts';
 import { simplify, subExprsOnce, presupposed } from './stmt.ts';
@@ -186,7 +187,7 @@ function together(bodies: Text[]): Text {
 function grant(R: Renderer, it: A.GrantItem): Text {
   const env = new Env(newBody({ you: true }));
   const s = R.S.get(it.what.name);
-  const what = s ? R.entity(s, it.what.span) : R.miss(it.what.name, it.what.span, 'a skill or a card kind');
+  const what = s ? R.entity(s, it.what) : R.miss(it.what.name, it.what, 'a skill or a card kind');
   const isCard = s?.kind === 'card';
   const cond = it.cond;
   if (it.to === 'you') {
@@ -254,7 +255,7 @@ function limitText(R: Renderer, l: A.Limit | undefined, d: A.SkillDecl): Text {
   };
   if (l.per.name === 'game') return { zh: `每局游戏${times.zh}`, en: `${times.en} per game` };
   const s = R.S.get(l.per.name);
-  const nm = s ? R.names(s, l.per.span) : R.miss(l.per.name, l.per.span, 'an event');
+  const nm = s ? R.names(s, l.per) : R.miss(l.per.name, l.per, 'an event');
   return { zh: `每${nm.zh}${times.zh}`, en: `${times.en} per ${lcFirst(nm.en)}` };
 }
 
@@ -276,7 +277,7 @@ export function andOf(xs: A.Expr[]): A.Expr | undefined {
   if (xs.length === 0) return undefined;
   return xs
     .slice(1)
-    .reduce<A.Expr>((acc, x) => ({ kind: 'Binary', op: 'and', left: acc, right: x, span: acc.span }), xs[0]!);
+    .reduce<A.Expr>((acc, x) => ({ kind: 'Binary', op: 'and', left: acc, right: x, ...locatedAs(acc) }), xs[0]!);
 }
 
 export function names(e: A.Expr, out: Set<string> = new Set()): Set<string> {
@@ -371,7 +372,7 @@ function trigger(R: Renderer, d: A.SkillDecl, it: A.TriggerItem): Part {
       });
       return { zh: qualify(noun.zh, rel.zh, unitOf(ty).n), en: nounWithClause(noun.en, rel.en), ty };
     },
-    it.window.span,
+    it.window,
     env,
     best?.ph,
   );
@@ -495,7 +496,7 @@ function onlyField(c: A.Expr, alias: string | undefined): string | undefined {
 export function replaceField(c: A.Expr, f: string, alias: string | undefined, local: string): A.Expr {
   const r = (e: A.Expr): A.Expr => {
     if (isEventRef(e, alias) && (e as A.Member).name.name === f)
-      return { kind: 'Name', name: local, span: e.span } as A.Expr;
+      return { kind: 'Name', name: local, ...locatedAs(e) } as A.Expr;
     switch (e.kind) {
       case 'Member':
         return { ...e, object: r(e.object) };
@@ -535,7 +536,7 @@ function fieldEq(c: A.Expr, alias: string | undefined): { field: string; value: 
 
 function active(R: Renderer, d: A.SkillDecl, it: A.ActiveItem): Part {
   const env = new Env(bodyOf(it.body, { you: true, callee: `active:${d.names.id.name}` }));
-  const window = R.window('active', YOU, () => undefined, it.span, env);
+  const window = R.window('active', YOU, () => undefined, it, env);
   const used = subExprsOnce(it.body);
   const cond = andOf(conjuncts(it.cond).filter((c) => !presupposed(c, used)));
   return {
@@ -550,11 +551,11 @@ function active(R: Renderer, d: A.SkillDecl, it: A.ActiveItem): Part {
 function viewAs(R: Renderer, it: A.ViewAsItem): Text {
   const env = new Env(newBody({ you: true }));
   const s = R.S.get(it.cardKind.name);
-  const kind = s ? R.entity(s, it.cardKind.span) : R.miss(it.cardKind.name, it.cardKind.span, 'a card kind');
+  const kind = s ? R.entity(s, it.cardKind) : R.miss(it.cardKind.name, it.cardKind, 'a card kind');
   const zoneIds = viewAsZones(it, R.S);
   const zones = zoneIds.map((z) => {
     const zs = R.S.get(z.name);
-    return zs ? R.names(zs, z.span) : R.miss(z.name, z.span, 'a zone');
+    return zs ? R.names(zs, z) : R.miss(z.name, z, 'a zone');
   });
   let rel: Text = t('', '');
   const filter = it.filter;
@@ -646,7 +647,7 @@ export function andParts(e: A.Expr): A.Expr[] {
 }
 
 function joinAnd(es: A.Expr[]): A.Expr {
-  return es.reduce((l, r) => ({ kind: 'Binary', op: 'and', left: l, right: r, span: l.span }) as A.Expr);
+  return es.reduce((l, r) => ({ kind: 'Binary', op: 'and', left: l, right: r, ...locatedAs(l) }) as A.Expr);
 }
 
 /** Whether an expression names `them` (a conversion's cards together). */
@@ -780,14 +781,14 @@ export function modifyShape(R: Renderer, it: A.ModifyItem, hook: A.HookDecl, env
 function modifyOne(R: Renderer, it: A.ModifyItem): Part {
   const h = R.S.get(it.hook.name);
   const hook = h?.kind === 'hook' ? (h.decl as A.HookDecl) : undefined;
-  if (!hook) return { body: R.miss(it.hook.name, it.hook.span, 'a hook') };
+  if (!hook) return { body: R.miss(it.hook.name, it.hook, 'a hook') };
   const env = new Env(newBody({ you: true }));
   const { params, bound, about, rest, args, ph } = modifyShape(R, it, hook, env);
   if (!ph)
     return {
       body: R.miss(
         hook.names.id.name,
-        it.hook.span,
+        it.hook,
         `phrase ${hook.names.id.name}(${hook.params.map((p) => p.name.name).join(', ')}) "…{value}…" "…{value}…"   # the hook ${hook.names.id.name}`,
       ),
     };
@@ -883,13 +884,13 @@ function modifyOne(R: Renderer, it: A.ModifyItem): Part {
 }
 
 /** A member's label without its owner: `card.suit(c) "{c}的花色"` → 花色 / suit. */
-export function memberLabel(R: Renderer, owner: string, field: string, span: A.Span): Text {
+export function memberLabel(R: Renderer, owner: string, field: string, at: A.Located): Text {
   const ph =
     R.book.find(`${owner}.${field}`, () => false, true) ?? R.book.find(`${owner}.${field}`, () => false, false);
   if (!ph)
     return R.miss(
       `${owner}.${field}`,
-      span,
+      at,
       `phrase ${owner}.${field}(x) "{x}的…" "{x}'s …"   # the ${field} of a ${owner}`,
     );
   const p = ph.params[0];
@@ -906,9 +907,9 @@ export function setAsTest(f: A.Field): A.Expr {
   return {
     kind: 'Binary',
     op: '==',
-    left: { kind: 'Member', object: { kind: 'Name', name: 'it', span: f.span }, name: f.name, span: f.span },
+    left: { kind: 'Member', object: { kind: 'Name', name: 'it', ...locatedAs(f) }, name: f.name, ...locatedAs(f) },
     right: f.value,
-    span: f.span,
+    ...locatedAs(f),
   } as A.Expr;
 }
 
@@ -948,7 +949,7 @@ function filter(R: Renderer, it: A.FilterItem): Text {
   const kinds: Text[] = [];
   const others: Text[] = [];
   for (const f of it.sets) {
-    const label = memberLabel(R, 'card', f.name.name, f.name.span);
+    const label = memberLabel(R, 'card', f.name.name, f.name);
     if (!label.zh) {
       const v = R.expr(f.value, env);
       kinds.push({ zh: v.zh, en: pluralNoun(v.en) });

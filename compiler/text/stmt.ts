@@ -1,6 +1,7 @@
 // Statements → clauses. A block reads as its statements in order; `let` binds a name to what it stands for
 // (an alias for a plain value, "that player" / X for a choice or a value fixed once), assignments, branches and
 // loops have fixed wording, calls read through the phrasebook, and `if c { return }` reads as "if not c, the rest".
+import { locatedAs } from '../ast/source.ts';
 import { forEachStmt, forEachSubExpr, stmtExprs } from '../ast/walk.ts';
 import type * as A from '../ast/nodes.ts';
 import { ExprRenderer, source } from './expr.ts';
@@ -48,8 +49,8 @@ export class Renderer extends ExprRenderer {
   /** Statements made up while rewording a loop (its "then repeat this"), with their wording. */
   private made = new WeakMap<A.Stmt, (env: Env) => Text[]>();
 
-  private make(span: A.Span, f: (env: Env) => Text[]): A.Stmt {
-    const st: A.Stmt = { kind: 'Continue', span };
+  private make(at: A.Located, f: (env: Env) => Text[]): A.Stmt {
+    const st: A.Stmt = { kind: 'Continue', ...locatedAs(at) };
     this.made.set(st, f);
     return st;
   }
@@ -57,9 +58,9 @@ export class Renderer extends ExprRenderer {
   /** A loop body whose top-level `if c { break }` ends it, worded as a process that runs again: `[A, if c
    *  { break }, B]` is `[A, if not c { B, again }]` (若非c，B，然后重复此流程), and a last `let a = ask(who)  if not a
    *  { break }` is who's choice to go on (然后你可以重复此流程). Undefined when a `break` is left deeper inside. */
-  private process(ss: A.Stmt[], span: A.Span): A.Stmt[] | undefined {
+  private process(ss: A.Stmt[], at: A.Located): A.Stmt[] | undefined {
     let body = ss;
-    let again: A.Stmt = this.make(span, () => [t('然后重复此流程', 'then this repeats')]);
+    let again: A.Stmt = this.make(at, () => [t('然后重复此流程', 'then this repeats')]);
     const n = body.length;
     const l = body[n - 2];
     const b = body[n - 1];
@@ -75,7 +76,7 @@ export class Renderer extends ExprRenderer {
       countUses(body.slice(0, n - 2), l.name.name) === 0
     ) {
       const who = l.value.args[0].value;
-      again = this.make(span, (env) => {
+      again = this.make(at, (env) => {
         const w = this.expr(who, env);
         return [{ zh: `然后${w.zh}可以重复此流程`, en: `${w.en} may repeat this` }];
       });
@@ -85,7 +86,7 @@ export class Renderer extends ExprRenderer {
     if (tops === 0 && again.kind === 'Continue' && body.length === n) return undefined;
     let deeper = false;
     forEachStmt(
-      body.map((x) => (breakCond(x) ? ({ kind: 'Block', stmts: [], span: x.span } as unknown as A.Stmt) : x)),
+      body.map((x) => (breakCond(x) ? ({ kind: 'Block', stmts: [], ...locatedAs(x) } as unknown as A.Stmt) : x)),
       (x) => {
         if (x.kind === 'Break') deeper = true;
       },
@@ -97,11 +98,11 @@ export class Renderer extends ExprRenderer {
       const c = breakCond(xs[i]!)!;
       const rest = nest(xs.slice(i + 1));
       // `if count(xs) == 0 { break }` before a choice among xs: choosing among none is choosing nothing.
-      if (presupposedNone(simplify(c), subExprs({ kind: 'Block', stmts: rest, span })))
+      if (presupposedNone(simplify(c), subExprs({ kind: 'Block', stmts: rest, ...locatedAs(at) })))
         return [...xs.slice(0, i), ...rest];
       return [
         ...xs.slice(0, i),
-        { kind: 'If', cond: negate(c), then: { kind: 'Block', stmts: rest, span }, span: xs[i]!.span },
+        { kind: 'If', cond: negate(c), then: { kind: 'Block', stmts: rest, ...locatedAs(at) }, ...locatedAs(xs[i]!) },
       ];
     };
     return nest(body);
@@ -251,7 +252,7 @@ export class Renderer extends ExprRenderer {
           !s.else &&
           s.then.stmts.length === 1 &&
           (s.then.stmts[0]!.kind === 'Break' || (s.then.stmts[0]!.kind === 'Return' && !s.then.stmts[0].value)) &&
-          presupposedNone(simplify(s.cond), subExprs({ kind: 'Block', stmts: ss0.slice(i + 1), span: s.span }))
+          presupposedNone(simplify(s.cond), subExprs({ kind: 'Block', stmts: ss0.slice(i + 1), ...locatedAs(s) }))
         ),
     );
     const out: Text[] = [];
@@ -269,7 +270,7 @@ export class Renderer extends ExprRenderer {
         const rest = ss.slice(i + 1);
         if (rest.length === 0) break;
         // `if count(xs) == 0 { return }` before a choice among xs: the choice says it.
-        if (presupposedNone(simplify(s.cond), subExprs({ kind: 'Block', stmts: rest, span: s.span }))) continue;
+        if (presupposedNone(simplify(s.cond), subExprs({ kind: 'Block', stmts: rest, ...locatedAs(s) }))) continue;
         const body = this.stmts(rest, env.child(), true);
         if (body.length === 0) break;
         const c = this.not(simplify(s.cond), env);
@@ -711,13 +712,13 @@ export class Renderer extends ExprRenderer {
       }
       case 'While': {
         // A loop left by `break`: "若c，…，然后重复此流程".
-        const p = this.process(s.body.stmts, s.span);
+        const p = this.process(s.body.stmts, s);
         if (p) {
           const loop: A.Stmt = {
             kind: 'If',
             cond: s.cond,
-            then: { kind: 'Block', stmts: p, span: s.span },
-            span: s.span,
+            then: { kind: 'Block', stmts: p, ...locatedAs(s) },
+            ...locatedAs(s),
           };
           return this.stmts([loop], env.child(), false);
         }
@@ -731,7 +732,7 @@ export class Renderer extends ExprRenderer {
       }
       case 'Repeat': {
         if (!s.count) {
-          const p = this.process(s.body.stmts, s.span);
+          const p = this.process(s.body.stmts, s);
           if (p) return this.stmts(p, env.child(), false);
         }
         const loopEnv = env.child();
@@ -779,7 +780,7 @@ export class Renderer extends ExprRenderer {
         }
         // What a procedure yields is named: by its section's `as` (a mode's setup: 首先执行回合的角色为主公), or
         // as the result of the event (此次判定的结果为…).
-        const named = this.resultName(env, s.span);
+        const named = this.resultName(env, s);
         if (this.asks(s.value)) {
           const v = this.expr(s.value, env);
           return [{ zh: `${v.zh}，以此作为${named.zh}`, en: `${v.en}, which is ${named.en}` }];
@@ -799,11 +800,11 @@ export class Renderer extends ExprRenderer {
         return [{ zh: `${named.zh}为${v.zh}`, en: `${named.en} is ${v.en}` }];
       }
       case 'Stop': {
-        const what = s.target ? this.expr(s.target, env) : this.eventNoun(env.body.eventKinds, s.span, env);
+        const what = s.target ? this.expr(s.target, env) : this.eventNoun(env.body.eventKinds, s, env);
         return [{ zh: `防止${what.zh}`, en: `prevent ${what.en}` }];
       }
       case 'Timing': {
-        const w = this.window(s.name.name, this.expr(s.subject, env), () => undefined, s.name.span, env);
+        const w = this.window(s.name.name, this.expr(s.subject, env), () => undefined, s.name, env);
         return [{ zh: `进入时机「${w.zh}」`, en: `the timing “${w.en}” opens` }];
       }
     }
@@ -832,12 +833,12 @@ export class Renderer extends ExprRenderer {
     if (kept.length === 0) return undefined;
     return kept
       .slice(1)
-      .reduce<A.Expr>((acc, x) => ({ kind: 'Binary', op: 'and', left: acc, right: x, span: c.span }), kept[0]!);
+      .reduce<A.Expr>((acc, x) => ({ kind: 'Binary', op: 'and', left: acc, right: x, ...locatedAs(c) }), kept[0]!);
   }
 
   /** What a `return` value is: the `as` of the section phrase introducing the method (`mode.setup`), or the
    *  result of the event the body is (此次判定的结果 / the result of this judgement). */
-  private resultName(env: Env, span: A.Span): Text & { bare: string } {
+  private resultName(env: Env, at: A.Located): Text & { bare: string } {
     const callee = env.body.callee ?? '';
     const m = /^(mode|method):(.+)$/.exec(callee);
     if (m) {
@@ -845,7 +846,7 @@ export class Renderer extends ExprRenderer {
       if (ph?.result) return { ...ph.result, bare: ph.result.en.replace(/^the /, '') };
     }
     if (env.body.eventKinds.length) {
-      const n = this.eventNoun(env.body.eventKinds, span);
+      const n = this.eventNoun(env.body.eventKinds, at);
       return { zh: `${n.zh}的结果`, en: `the result of ${n.en}`, bare: 'result' };
     }
     return { zh: '结果', en: 'the result', bare: 'result' };
@@ -1067,7 +1068,7 @@ export class Renderer extends ExprRenderer {
     name: string,
     subject: Val,
     field: (f: string) => Val | undefined,
-    span: A.Span,
+    at: A.Located,
     _env: Env,
     chosen?: Phrase,
   ): Text {
@@ -1083,7 +1084,7 @@ export class Renderer extends ExprRenderer {
             (b.patterns[0]?.k === 'you' && subject.you ? 1 : 0) - (a.patterns[0]?.k === 'you' && subject.you ? 1 : 0),
         )
         .find((p) => !p.patterns[0] || (p.patterns[0].k === 'you' && subject.you === true));
-    if (!ph) return this.miss(`on ${name}`, span, `phrase on ${name}(p) "…{p}…" "…{p}…"   # the timing window ${name}`);
+    if (!ph) return this.miss(`on ${name}`, at, `phrase on ${name}(p) "…{p}…" "…{p}…"   # the timing window ${name}`);
     return this.fill(ph.text, (n) => {
       const i = ph.params.indexOf(n);
       if (i === 0 || (i < 0 && ph.patterns[0])) return subject;
@@ -1100,7 +1101,7 @@ export class Renderer extends ExprRenderer {
         }
         return this.miss(
           `on ${name}`,
-          span,
+          at,
           `give the parameter ${n} of the phrase for the window ${name} a noun: ${n} "…" "…"`,
         );
       }
@@ -1268,7 +1269,7 @@ export function simplify(e: A.Expr): A.Expr {
   return kept
     .slice(1)
     .reduce<A.Expr>(
-      (acc, p) => ({ kind: 'Binary', op, left: acc, right: simplify(p), span: e.span }),
+      (acc, p) => ({ kind: 'Binary', op, left: acc, right: simplify(p), ...locatedAs(e) }),
       simplify(kept[0]!),
     );
 }
@@ -1355,7 +1356,7 @@ export function negate(e: A.Expr): A.Expr {
     const op = NEG[e.op];
     if (op) return { ...e, op };
   }
-  return { kind: 'Unary', op: 'not', operand: e, span: e.span };
+  return { kind: 'Unary', op: 'not', operand: e, ...locatedAs(e) };
 }
 
 export { source } from './expr.ts';

@@ -1,6 +1,7 @@
 // The rulebook's view of the compiled rules: declarations by name with their source excerpts, names in both
 // languages, where each thing has its page, the timing windows in procedure order, and which scenarios belong
 // to which card or general. Everything is derived from rules/ (AST + IR); nothing here is rule text.
+import { spanOf } from '../../../compiler/ast/source.ts';
 import { rules, type Lang } from './rules.ts';
 import { lexer } from '../../../compiler/syntax/scan.ts';
 import type {
@@ -15,6 +16,7 @@ import type {
   MethodDecl,
   SkillItem,
   Span,
+  Located,
 } from '../../../compiler/ast/nodes.ts';
 import type { IScenario, Program } from '../../../runtime/index.ts';
 import { pinyinKeys } from './pinyin.ts';
@@ -165,8 +167,9 @@ function sourceText(file: string): string {
   return rules().sources.find((s) => s.file === file)?.text ?? '';
 }
 
-/** A span's source with the comment lines right above it (its documentation), dedented. */
-export function excerpt(span: Span, withComments = true): Excerpt {
+/** A node's source with the comment lines right above it (its documentation), dedented. */
+export function excerpt(node: Located, withComments = true): Excerpt {
+  const span = spanOf(node);
   const text = sourceText(span.file);
   let start = text.lastIndexOf('\n', span.start - 1) + 1;
   let line = span.line;
@@ -292,7 +295,7 @@ export function tableRulesAbout(kind: string): DeclRef[] {
           if (names(d.decl)) return true;
         }
       }
-      return Object.entries(x).some(([k, v]) => k !== 'span' && names(v));
+      return Object.entries(x).some(([, v]) => names(v));
     };
     return r.decl.kind === 'Skill' && names(r.decl.items);
   });
@@ -428,8 +431,8 @@ export function windows(): { name: string; openings: Opening[] }[] {
           window: s.name.name,
           opener,
           openerKind: kind,
-          subject: text(s.subject.span),
-          span: s.span,
+          subject: text(spanOf(s.subject)),
+          span: spanOf(s),
         };
         if (!byName.has(o.window)) {
           byName.set(o.window, []);
@@ -557,7 +560,7 @@ export function triggersOn(window: string): Hooker[] {
           : undefined,
         generals: o.generals,
         cards: o.cards,
-        span: it.span,
+        span: spanOf(it),
       });
     }
   }
@@ -601,7 +604,7 @@ export function scenarios(): ScenarioInfo[] {
       if (d.kind !== 'Scenario') continue;
       const ir = p.scenarios[d.names.id.name];
       if (!ir || ir.file !== f.file) continue;
-      const source = sourceText(f.file).slice(d.span.start, d.span.end);
+      const source = sourceText(f.file).slice(d.pos, d.end);
       const idents = new Set<string>();
       const cardKinds = new Set<string>();
       const toks = lexer.tokenize(source).tokens;

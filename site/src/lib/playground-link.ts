@@ -1,6 +1,7 @@
 // "Open in the playground" for a scenario of the rules: a playground share link (site/src/playground/share.ts)
 // whose file is the scenario's own declaration under the packages its file uses. The playground lets a scenario of
 // the author's file stand in for the built-in one of the same id, so the copy runs as it is and can be edited.
+import { lineOf } from '../../../compiler/ast/source.ts';
 import { rules, sourceOf, type Lang } from './rules.ts';
 import { scenario, scenarioDecl } from './scenarios.ts';
 import { encodeSource } from '../playground/share.ts';
@@ -16,12 +17,12 @@ export function scenarioFile(id: string): string | undefined {
     (p, i, all): p is string => !!p && all.indexOf(p) === i,
   );
   return [
-    `# 规则书中的情景 · A scenario of the rulebook: ${s.file}:${decl.span.line}`,
+    `# 规则书中的情景 · A scenario of the rulebook: ${s.file}:${lineOf(decl)}`,
     '# 它在这里代替同名的内置情景，可以修改后运行。 Here it stands in for the built-in one of the same id: edit it and run it.',
     'package playground',
     ...packages.map((p) => `import ${p}`),
     '',
-    sourceOf(decl.span),
+    sourceOf(decl),
     '',
   ].join('\n');
 }

@@ -2,6 +2,7 @@
 import { compile, type CompileResult } from '../../../compiler/index.ts';
 import { loadSources } from '../../../compiler/node/load.ts';
 import type { Program } from '../../../runtime/index.ts';
+import { fileOf, type Located } from '../../../compiler/ast/source.ts';
 import { fileURLToPath } from 'node:url';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
@@ -20,10 +21,10 @@ export function rules() {
   return cached;
 }
 
-/** The source text of a declaration (by its span), for "source beside the text". */
-export function sourceOf(span: { file: string; start: number; end: number }): string {
-  const s = rules().sources.find((x) => x.file === span.file);
-  return s ? s.text.slice(span.start, span.end) : '';
+/** The source text of a declaration, for "source beside the text". */
+export function sourceOf(node: Located): string {
+  const s = rules().sources.find((x) => x.file === fileOf(node));
+  return s ? s.text.slice(node.pos, node.end) : '';
 }
 
 export type Lang = 'zh' | 'en';

@@ -73,7 +73,7 @@ async function init(url: string): Promise<void> {
   for (const f of r.files)
     for (const d of f.decls)
       if (d.kind === 'Scenario' && d.names.id.name)
-        builtinScenarioAt.set(d.names.id.name, { file: f.file, start: d.span.start, end: d.span.end });
+        builtinScenarioAt.set(d.names.id.name, { file: f.file, start: d.pos, end: d.end });
   baseIndex = attachTexts(indexFiles(r.files, new Map(base.map((s) => [s.file, s.text]))), generateTexts(r));
   post({ type: 'ready', builtin: scenariosOf(r.files), files: base.length, ms: performance.now() - t0 });
 }
