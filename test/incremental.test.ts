@@ -173,6 +173,42 @@ describe('compiling again after edits', () => {
       spanOf(r.files.find((f) => f.file === WU)!.decls.find((d) => d.kind === 'Skill')!).line;
     expect(skillSpan(after)).toBe(skillSpan(before) + 1);
   });
+
+  // A tree says where it is in offsets; its lines come from the text it was parsed from. An edit that turns a space
+  // into a line break moves what follows to another line at the same offsets, so a kept tree would report it on
+  // its old line.
+  describe('places what an edit moved to another line at the same offsets on its new line', () => {
+    const planted = 'function exLinesMoved(): int = 1 + exNoSuchName\n';
+    const broken = 'function exBroken( {\n'; // a syntax error: the file is then parsed whole, its trees kept by offset
+    const moved = (t: string) => t.replace('= 1 + exNoSuchName', '=\n1 + exNoSuchName');
+    /** Where the unknown name is in the function's tree, and where the diagnostic about it points. */
+    const where = (r: CompileResult) => {
+      const f = r.files
+        .find((x) => x.file === 'planted.sgs')!
+        .decls.find((d) => d.kind === 'Function' && d.names.id.name === 'exLinesMoved')!;
+      const name = f.kind === 'Function' && f.expr?.kind === 'Binary' ? f.expr.right : f;
+      const told = r.diagnostics.filter((d) => d.message.includes('exNoSuchName'));
+      return [`${spanOf(name).line}:${spanOf(name).col}`, ...told.map((d) => `${d.span.line}:${d.span.col}`)];
+    };
+    for (const [path, extra, line] of [
+      ['when only the declarations around the edit are parsed again', '', 4],
+      ['when the file is parsed whole', broken, 5],
+    ] as const)
+      it(path, () => {
+        const file = 'planted.sgs';
+        const before = [...rules, { file, text: `${extra}\n\n${planted}` }];
+        const after = edit(before, file, moved);
+        clearParseCache();
+        compile(before);
+        const incremental = compile(after);
+        clearParseCache();
+        const scratch = compile(after);
+        // A syntax error in the file stops the compile before names are looked up: no diagnostic to point.
+        expect(where(scratch)).toEqual(extra ? [`${line}:5`] : [`${line}:5`, `${line}:5`]);
+        expect(where(incremental)).toEqual(where(scratch));
+        expect(incremental.diagnostics).toEqual(scratch.diagnostics);
+      });
+  });
 });
 
 describe('finding the missing wording', () => {
