@@ -237,7 +237,6 @@ if (!result.program || errors.length) {
     ...long,
     shortRun: { games: shortGames, jobs2OverJobs1: shortRatio, jobs2CpuOverJobs1: shortCpu },
     cli,
-    cliJobs2OverJobs1: cli.jobs2OverJobs1,
     machineCeiling: ceiling,
     jobs2OfCeiling: ms(long.jobs2OverJobs1 / ceiling.twoProcessesOverOne),
     cliOfCeiling: ms(cli.jobs2OverJobs1 / ceiling.twoProcessesOverOne),

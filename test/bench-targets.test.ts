@@ -5,7 +5,7 @@ describe('the bench targets row', () => {
   const rows = [
     { bench: 'compile', warmMedianMs: 180 },
     { bench: 'simulate', gamesPerSecond: 120 },
-    { bench: 'parallel', jobs2OverJobs1: 1.9, cliJobs2OverJobs1: 1.3 },
+    { bench: 'parallel', jobs2OverJobs1: 1.9, cli: { jobs2OverJobs1: 1.3 } },
     { bench: 'memory', collectedAtSamples: true, rssMaxMB: 120 },
     { bench: 'memory', collectedAtSamples: false, rssMaxMB: 160 },
     { bench: 'playground', skipped: 'no site build (npm run build)' },
