@@ -3,8 +3,8 @@
 // makes ~100,000 nodes: a span object for each was 6 MB that every compile allocated and kept.
 //
 // The symbol keeps the source out of everything that walks a tree by its keys (`for…in`, `sameData`, JSON, a
-// structured clone). The source's text and line starts are private, so that two parses of one file compare equal
-// where their trees do (vitest's `toEqual` compares symbol-keyed properties, by their own public keys).
+// structured clone). vitest's `toEqual` does compare symbol-keyed properties; a source's only public field is its
+// file's name, so two parses of one file still compare equal where their trees do.
 
 export interface Span {
   file: string;
@@ -22,6 +22,9 @@ export interface Located {
   end: number; // offset one past the last character
   [SOURCE]: Source;
 }
+
+/** The keys of a place: `Omit<T, Placed>` is a node before it is placed. */
+export type Placed = keyof Located;
 
 /** A parsed text: its file's name, and where its lines start (a line ends at `\n`). */
 export class Source {
@@ -101,9 +104,6 @@ export function placeOf(n: Located): string {
 export function locatedAs(n: Located): Located {
   return { pos: n.pos, end: n.end, [SOURCE]: n[SOURCE] };
 }
-
-/** The keys of a place: `Omit<T, Placed>` is a node before it is placed. */
-export type Placed = keyof Located;
 
 /** The name of a node's file. */
 export function fileOf(n: Located): string {
