@@ -61,9 +61,11 @@ export class Source {
     return lo + 1;
   }
 
-  /** The (1-based) column of an offset. */
-  colOf(offset: number): number {
-    return offset - this.#starts[this.lineOf(offset) - 1]! + 1;
+  /** `file:line:col` of an offset: the file's name (shared by every node of the file) and one short flat string.
+   *  V8 keeps a concatenation of 13 or more characters as a rope, one object per `+`. */
+  place(offset: number): string {
+    const line = this.lineOf(offset);
+    return this.file + (':' + line + ':' + (offset - this.#starts[line - 1]! + 1));
   }
 
   /** Whether every offset in `[from, to]` has the same line and column here and in `other`: what two trees with
@@ -94,10 +96,7 @@ export function spanOf(n: Located): Span {
 
 /** `file:line:col` of a node's start. */
 export function placeOf(n: Located): string {
-  const s = n[SOURCE];
-  // The file's name (shared by every node of the file) and one short flat string: V8 keeps a concatenation of
-  // 13 or more characters as a rope, one object per `+`.
-  return s.file + (':' + s.lineOf(n.pos) + ':' + s.colOf(n.pos));
+  return n[SOURCE].place(n.pos);
 }
 
 /** The place of `n`, for a node made from another (same source, same offsets). */

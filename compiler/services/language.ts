@@ -2,7 +2,7 @@
 // the compiler's AST, so it works even while the author's file does not compile), completion by context and hover
 // documentation. Pure functions; it runs in the playground's language worker, in the CLI's language server and in
 // Node tests.
-import { lineOf, locatedAs, SOURCE } from '../ast/source.ts';
+import { lineOf, locatedAs } from '../ast/source.ts';
 import { forEachStmt } from '../ast/walk.ts';
 import type * as A from '../ast/nodes.ts';
 import type { SymKind } from '../lower/symbols.ts';
@@ -125,7 +125,7 @@ export function indexFiles(
         zh: names.zh?.name,
         en: names.en,
         file: f.file,
-        line: node[SOURCE].lineOf(node.pos),
+        line: lineOf(node),
         doc: docAbove(text, node.pos),
         ...extra,
       };

@@ -8,6 +8,7 @@ import type { IToken } from 'chevrotain';
 import type * as A from '../ast/nodes.ts';
 import { SOURCE, Source, spanOf } from '../ast/source.ts';
 import { error, type Diagnostic } from '../diagnostics.ts';
+import { kw, NumberTok, StringTok } from './tokens.ts';
 
 export function real(t: IToken | undefined): t is IToken {
   return t !== undefined && Number.isFinite(t.startOffset);
@@ -164,6 +165,36 @@ export class TreeBuilder {
     const rankText = img.slice(1);
     const rank = RANK_OF_LETTER[rankText] ?? (Number.parseInt(rankText, 10) || 0);
     return { suit: SUIT_OF_SYMBOL[suitChar] ?? '', rank, face: img, pos, end, [SOURCE]: this.src };
+  }
+
+  /** The literal of one token: a number, a text, `true`, `false` or `none`; undefined for any other token. */
+  literal(t: IToken): A.NumberLit | A.TextLit | A.BoolLit | A.NoneLit | undefined {
+    const type = t.tokenType;
+    if (type === NumberTok)
+      return { kind: 'Number', value: this.int(t), pos: this.startOf(t, t), end: this.endOf(t, t), [SOURCE]: this.src };
+    if (type === StringTok)
+      return { kind: 'Text', value: text(t), pos: this.startOf(t, t), end: this.endOf(t, t), [SOURCE]: this.src };
+    if (type === kw.true || type === kw.false) {
+      const value = type === kw.true;
+      return { kind: 'Bool', value, pos: this.startOf(t, t), end: this.endOf(t, t), [SOURCE]: this.src };
+    }
+    if (type === kw.none) return { kind: 'None', pos: this.startOf(t, t), end: this.endOf(t, t), [SOURCE]: this.src };
+    return undefined;
+  }
+
+  /** `slash ♠7`: a card literal placed at [pos, end) (placed first: the face and the name then note their ends). */
+  cardLit(name: IToken, face: IToken, pos: number, end: number): A.CardLit {
+    const f = this.face(face);
+    return {
+      kind: 'CardLit',
+      cardKind: this.ident(name),
+      suit: f.suit,
+      rank: f.rank,
+      face: f.face,
+      pos,
+      end,
+      [SOURCE]: this.src,
+    };
   }
 
   /** `[T]`: a list type holds a plain type. */

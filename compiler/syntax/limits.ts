@@ -12,7 +12,7 @@
 // - a file reports at most MAX_DIAGNOSTICS_PER_FILE diagnostics, then one SGS007 that counts the rest; the parser
 //   stops reading a file at its MAX_DIAGNOSTICS_PER_FILE-th syntax error (error recovery on junk costs time and
 //   memory per error).
-import { spanOf } from '../ast/source.ts';
+import { SOURCE, spanOf } from '../ast/source.ts';
 import type { IToken, TokenType } from 'chevrotain';
 import type { Located, SourceFile, Span } from '../ast/nodes.ts';
 import { error, warning, type Diagnostic } from '../diagnostics.ts';
@@ -188,8 +188,9 @@ export function treeTooDeep(ast: SourceFile, shallow?: (d: number) => boolean): 
       const depth = depths.pop()!;
       const root = roots.pop();
       if (depth > MAX_TREE_DEPTH) {
-        // Every node is placed; a plain part (an argument, a field) too.
-        const span = spanOf((root ?? node) as Located);
+        // The declaration's place when the part found has none of its own.
+        const at = (root ?? node) as Partial<Located>;
+        const span = spanOf(at[SOURCE] ? (at as Located) : ast.decls[d]!);
         ast.decls.splice(d, 1);
         return error(
           'SGS005',

@@ -128,12 +128,14 @@ function pastLimits(spliced: Spliced, file: string): boolean {
 
 function parseTokens(text: string, file: string, scenarios = true): LaidOut {
   const diagnostics: Diagnostic[] = [];
-  let ast: SourceFile = emptyFile(file, typeof text === 'string' ? text : '');
+  // Made only when parsing gives no tree (an empty file of the text): a source scans the whole text for its lines.
+  let ast: SourceFile | undefined;
+  const empty = () => emptyFile(file, typeof text === 'string' ? text : '');
   let layout: LayoutOf | undefined;
   try {
     if (typeof text !== 'string') throw new Error('source text is not a string');
     const large = fileTooLarge(text, file);
-    if (large) return { result: { ast, diagnostics: [large] } };
+    if (large) return { result: { ast: empty(), diagnostics: [large] } };
     const lexed = lexer.tokenize(text);
     for (const e of lexed.errors) {
       const ch = describeChar(text, e.offset);
@@ -203,7 +205,7 @@ function parseTokens(text: string, file: string, scenarios = true): LaidOut {
     else diagnostics.push(internal(file, err));
   }
   return {
-    result: { ast, diagnostics: capDiagnostics(diagnostics) },
+    result: { ast: ast ?? empty(), diagnostics: capDiagnostics(diagnostics) },
     ...(layout && diagnostics.length === 0 ? { layout } : {}),
   };
 }

@@ -2093,15 +2093,7 @@ export class SgsParser extends EmbeddedActionsParser {
           {
             ALT: (): A.PhraseTarget => {
               const t = this.CONSUME(StringTok, { LABEL: 'text' });
-              return this.rec
-                ? NULL
-                : {
-                    kind: 'Text',
-                    value: text(t),
-                    pos: this.b.startOf(t, t),
-                    end: this.b.endOf(t, t),
-                    [SOURCE]: this.b.src,
-                  };
+              return this.rec ? NULL : (this.b.literal(t) as A.TextLit);
             },
           },
           {
@@ -2506,26 +2498,10 @@ export class SgsParser extends EmbeddedActionsParser {
 
   /** The tree of `t` when it is a name or a literal, the token then consumed; undefined for any other token. */
   private lone(t: IToken): A.Expr | undefined {
-    let e: A.Expr;
-    if (tokenMatcher(t, Identifier))
-      e = { kind: 'Name', name: t.image, pos: this.b.startOf(t, t), end: this.b.endOf(t, t), [SOURCE]: this.b.src };
-    else if (t.tokenType === NumberTok)
-      e = {
-        kind: 'Number',
-        value: this.b.int(t),
-        pos: this.b.startOf(t, t),
-        end: this.b.endOf(t, t),
-        [SOURCE]: this.b.src,
-      };
-    else if (t.tokenType === StringTok)
-      e = { kind: 'Text', value: text(t), pos: this.b.startOf(t, t), end: this.b.endOf(t, t), [SOURCE]: this.b.src };
-    else if (t.tokenType === kw.true)
-      e = { kind: 'Bool', value: true, pos: this.b.startOf(t, t), end: this.b.endOf(t, t), [SOURCE]: this.b.src };
-    else if (t.tokenType === kw.false)
-      e = { kind: 'Bool', value: false, pos: this.b.startOf(t, t), end: this.b.endOf(t, t), [SOURCE]: this.b.src };
-    else if (t.tokenType === kw.none)
-      e = { kind: 'None', pos: this.b.startOf(t, t), end: this.b.endOf(t, t), [SOURCE]: this.b.src };
-    else return undefined;
+    const e: A.Expr | undefined = tokenMatcher(t, Identifier)
+      ? { kind: 'Name', name: t.image, pos: this.b.startOf(t, t), end: this.b.endOf(t, t), [SOURCE]: this.b.src }
+      : this.b.literal(t);
+    if (e === undefined) return undefined;
     this.SKIP_TOKEN();
     return e;
   }
@@ -2535,18 +2511,7 @@ export class SgsParser extends EmbeddedActionsParser {
   private loneCard(t: IToken, face: IToken): A.Expr | undefined {
     if (!tokenMatcher(t, Identifier)) return undefined;
     const pos = this.b.startOf(t, face);
-    const end = this.b.endOf(t, face);
-    const f = this.b.face(face);
-    const e: A.CardLit = {
-      kind: 'CardLit',
-      cardKind: this.b.ident(t),
-      suit: f.suit,
-      rank: f.rank,
-      face: f.face,
-      pos,
-      end,
-      [SOURCE]: this.b.src,
-    };
+    const e = this.b.cardLit(t, face, pos, this.b.endOf(t, face));
     this.SKIP_TOKEN();
     this.SKIP_TOKEN();
     return e;
@@ -2673,65 +2638,31 @@ export class SgsParser extends EmbeddedActionsParser {
           {
             ALT: (): A.Expr => {
               const t = this.CONSUME(NumberTok, { LABEL: 'number' });
-              return this.rec
-                ? NULL
-                : {
-                    kind: 'Number',
-                    value: this.b.int(t),
-                    pos: this.b.startOf(t, t),
-                    end: this.b.endOf(t, t),
-                    [SOURCE]: this.b.src,
-                  };
+              return this.rec ? NULL : this.b.literal(t)!;
             },
           },
           {
             ALT: (): A.Expr => {
               const t = this.CONSUME(StringTok, { LABEL: 'string' });
-              return this.rec
-                ? NULL
-                : {
-                    kind: 'Text',
-                    value: text(t),
-                    pos: this.b.startOf(t, t),
-                    end: this.b.endOf(t, t),
-                    [SOURCE]: this.b.src,
-                  };
+              return this.rec ? NULL : this.b.literal(t)!;
             },
           },
           {
             ALT: (): A.Expr => {
               const t = this.CONSUME(kw.true!, { LABEL: 'true' });
-              return this.rec
-                ? NULL
-                : {
-                    kind: 'Bool',
-                    value: true,
-                    pos: this.b.startOf(t, t),
-                    end: this.b.endOf(t, t),
-                    [SOURCE]: this.b.src,
-                  };
+              return this.rec ? NULL : this.b.literal(t)!;
             },
           },
           {
             ALT: (): A.Expr => {
               const t = this.CONSUME(kw.false!, { LABEL: 'false' });
-              return this.rec
-                ? NULL
-                : {
-                    kind: 'Bool',
-                    value: false,
-                    pos: this.b.startOf(t, t),
-                    end: this.b.endOf(t, t),
-                    [SOURCE]: this.b.src,
-                  };
+              return this.rec ? NULL : this.b.literal(t)!;
             },
           },
           {
             ALT: (): A.Expr => {
               const t = this.CONSUME(kw.none!, { LABEL: 'none' });
-              return this.rec
-                ? NULL
-                : { kind: 'None', pos: this.b.startOf(t, t), end: this.b.endOf(t, t), [SOURCE]: this.b.src };
+              return this.rec ? NULL : this.b.literal(t)!;
             },
           },
           {
@@ -2741,19 +2672,7 @@ export class SgsParser extends EmbeddedActionsParser {
               if (this.rec) return NULL;
               const pos = this.b.startOf(name, this.LA(0));
               const end = this.b.endOf(name, this.LA(0));
-              if (real(face)) {
-                const f = this.b.face(face);
-                return {
-                  kind: 'CardLit',
-                  cardKind: this.b.ident(name),
-                  suit: f.suit,
-                  rank: f.rank,
-                  face: f.face,
-                  pos,
-                  end,
-                  [SOURCE]: this.b.src,
-                };
-              }
+              if (real(face)) return this.b.cardLit(name, face, pos, end);
               return { kind: 'Name', name: real(name) ? name.image : '', pos, end, [SOURCE]: this.b.src };
             },
           },
