@@ -15,6 +15,7 @@ import {
   callFunctionNow,
   callRefNow,
   callMethodRef,
+  callMethodRefN,
   callPureMethod,
   callRef,
   callRef1,
@@ -788,6 +789,9 @@ export class Game implements Engine {
 
   callMethodRef(o: Value, ref: MethodRef, args: Value[], at: string): Value {
     return callMethodRef(this, o, ref, args, at);
+  }
+  callMethodRefN(o: Value, ref: MethodRef, at: string, n: number, a?: Value, b?: Value, c?: Value, d?: Value): Value {
+    return callMethodRefN(this, o, ref, at, n, a, b, c, d);
   }
 
   runMethod(o: Value, name: string, args: Value[], at: string): Asking<Value> {

@@ -370,17 +370,46 @@ export function callPureMethod(g: Engine, o: Value, name: string, args: Value[],
 
 /** callPureMethod through a reference: each kind's method and its linked code are found once. */
 export function callMethodRef(g: Engine, o: Value, ref: MethodRef, args: Value[], at: string): Value {
+  const k = methodOfKind(g, o, ref, at);
+  if (k === null) return null;
+  if (k.direct !== null) return k.direct(g, args[0], args[1], args[2], args[3]);
+  return runPureMethod(g, k, ref.name, args, at);
+}
+
+/** callMethodRef of n arguments as they are (compiled code): a method with a direct form runs without a list of
+ *  them or a context. */
+export function callMethodRefN(
+  g: Engine,
+  o: Value,
+  ref: MethodRef,
+  at: string,
+  n: number,
+  a?: Value,
+  b?: Value,
+  c?: Value,
+  d?: Value,
+): Value {
+  const k = methodOfKind(g, o, ref, at);
+  if (k === null) return null;
+  if (k.direct !== null) return k.direct(g, a, b, c, d);
+  const args = [a, b, c, d].slice(0, n) as Value[];
+  return runPureMethod(g, k, ref.name, args, at);
+}
+
+/** The method of o's kind that ref names, linked on its first call for that kind; null when the kind has none. */
+function methodOfKind(g: Engine, o: Value, ref: MethodRef, at: string): LinkedMethod | null {
   const kind = kindOf(g, o, ref.name, at);
   let k = ref.kinds.get(kind);
   if (k === undefined) {
     const m = g.program.cards[kind]?.methods[ref.name];
     ref.kinds.set(kind, (k = m ? linkedMethod(g, m) : null));
   }
-  return k === null ? null : runPureMethod(g, k, ref.name, args, at);
+  return k;
 }
 
 function linkedMethod(g: Engine, m: IMethod): LinkedMethod {
-  return { m, ex: m.expr ? g.L.linker.expr(m.expr) : null, run: m.expr ? null : runOf(g.L, m.body!) };
+  const L = g.L.linker;
+  return { m, ex: m.expr ? L.expr(m.expr) : null, run: m.expr ? null : runOf(g.L, m.body!), direct: L.fnDirect(m) };
 }
 
 function runPureMethod(g: Engine, k: LinkedMethod, name: string, args: Value[], at: string): Value {

@@ -1,7 +1,7 @@
 // Linking turns IR trees into JavaScript closures once per program (no eval: every closure is one of the fixed
 // shapes below). Expressions become `(ctx) => value`; statements that may suspend (decisions, timing windows,
 // events) become generators, the rest plain functions, so straight-line rule code runs without generator cost.
-import type { IAction, IBody, IExpr, IFunction, IStmt, ITarget, Program } from './ir.ts';
+import type { IAction, IBody, IExpr, IFunction, IMethod, IStmt, ITarget, Program } from './ir.ts';
 import { RuleError, same, type Value, type ZoneRef } from './values.ts';
 import type {
   ActionCallRef,
@@ -114,9 +114,11 @@ export class Linker {
     return (c) => (run(c) === RETURN ? c.ret : null);
   }
 
-  /** The function's compiled code that takes its arguments as they are (Backend.direct), if it has one. */
-  fnDirect(f: IFunction): DirectFn | null {
-    return (f.expr && this.compiled?.direct.get(f.expr)) || null;
+  /** The compiled code of a function or method that takes its arguments as they are (Backend.direct), if it has
+   *  one. */
+  fnDirect(f: IFunction | IMethod): DirectFn | null {
+    const root = f.expr ?? f.body;
+    return (root && this.compiled?.direct.get(root)) || null;
   }
 
   expr(e: IExpr): Ex {

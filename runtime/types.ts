@@ -193,6 +193,8 @@ export interface RulesHost {
   callPureMethod(o: Value, name: string, args: Value[], at: string): Value;
   /** callPureMethod resolved once per kind (linked and compiled code). */
   callMethodRef(o: Value, ref: MethodRef, args: Value[], at: string): Value;
+  /** callMethodRef of n arguments (at most four) as they are (compiled code), without a list of them. */
+  callMethodRefN(o: Value, ref: MethodRef, at: string, n: number, a?: Value, b?: Value, c?: Value, d?: Value): Value;
   runMethod(o: Value, name: string, args: Value[], at: string): Asking<Value>;
   runModeMethod(name: string, args: Value[]): Asking<Value>;
   runAction(name: string, args: Value[], at: string): Asking<Value>;
@@ -288,10 +290,11 @@ export interface Backend {
   /** Objects of fixed fields made from their values in order, by the JSON of the list of names (compiler/emit
    *  objectMakers): events' fields and players' properties. */
   makers: Map<string, ObjectMaker>;
-  /** A function's value computed from its arguments as they are, without a context (compiler/emit directFn), by
-   *  the function's expression: only for functions whose expression reads nothing but its parameters and the game
-   *  (no event, no `where`), with at most four parameters and no defaults. */
-  direct: WeakMap<IExpr, DirectFn>;
+  /** A function's value computed from its arguments as they are, without a context (compiler/emit directFn,
+   *  directBody), by the function's expression or body: only for functions that read nothing but their parameters,
+   *  their locals and the game (no event, no `you`) and only compute (no event, action, question or window), with at
+   *  most four parameters and no defaults. */
+  direct: WeakMap<IExpr | IBody, DirectFn>;
 }
 
 /** A rules function's compiled code taking its arguments as they are (none given: none). */
@@ -416,6 +419,8 @@ export interface LinkedMethod {
   readonly m: IMethod;
   readonly ex: Ex | null;
   readonly run: Run | null;
+  /** Its compiled code taking its arguments as they are (Backend.direct), if it has one. */
+  readonly direct: DirectFn | null;
 }
 
 export type EventRef = RunRef<EventDesc>;

@@ -15,12 +15,12 @@ import { rulesProgram } from './helpers.ts';
 /** What the emitter itself writes: its support names, the members of the engine it calls, JavaScript's own. */
 const VOCABULARY = new Set(
   (
-    'version roots exprs bodies create rt E R D X a y run gen c c0 g ' +
+    'version roots exprs bodies create rt E R D X XB a y run gen c c0 g push ' +
     'truthy T same S num N plus P minus M plusAssign PA inList IN isKind IS where WH some SO stop ST fnCtx CX readsFrame RF RuleError RE ' +
     'eventStart eventBody eventCleanup eventEnd eventLeave actionStart d body cleanup ' +
     'runSync RS runBody RB sync fnRef builtin window member fail vars you frame subject checkStop stopped ret data ' +
     'property reads rec t o v p a windowAt ctx getGlobal setGlobal option zoneRef asPlayer getMember setMember callRef callRef1 callRef2 zoneFilled evalHook callPureMethod findCard asList ' +
-    'methodRef callMethodRef hookRef evalHookRef eventRef actionRef runMethod openWindow tick touch slice Math trunc Infinity undefined ' +
+    'methodRef callMethodRef callMethodRefN hookRef evalHookRef eventRef actionRef runMethod openWindow tick touch slice Math trunc Infinity undefined ' +
     'r rs ix propIndex propAt dep seat'
   ).split(' '),
 );

@@ -5,7 +5,7 @@ import { forEachRoot } from './roots.ts';
 import { support, type Backend, type CompiledModule, type LinkedFor } from './support.ts';
 
 /** The output version this engine reads (compiler/emit EMIT_VERSION). */
-export const COMPILED_VERSION = 16;
+export const COMPILED_VERSION = 17;
 
 const attached = new WeakMap<Program, CompiledModule>();
 
@@ -22,7 +22,7 @@ export function compiledOf(program: Program): CompiledModule | undefined {
 
 /** The module's functions for each root of `program` (the program it was compiled from, or a copy of it). */
 export function bindCompiled(mod: CompiledModule, program: Program, linked: LinkedFor): Backend {
-  const { E, R, D, X } = mod.create(support(linked));
+  const { E, R, D, X, XB } = mod.create(support(linked));
   const b: Backend = { exprs: new WeakMap(), bodies: new WeakMap(), makers: new Map(), direct: new WeakMap() };
   for (const [names, make] of D) b.makers.set(JSON.stringify(names), make);
   let i = 0;
@@ -37,11 +37,22 @@ export function bindCompiled(mod: CompiledModule, program: Program, linked: Link
       i++;
     },
     body: (x) => {
-      if (!b.bodies.has(x) && R[j]) b.bodies.set(x, R[j]!);
+      if (!b.bodies.has(x) && R[j]) {
+        b.bodies.set(x, R[j]!);
+        const d = XB[j];
+        if (d) b.direct.set(x, d);
+      }
       j++;
     },
   });
-  if (i !== E.length || j !== R.length || X.length !== E.length || i !== mod.roots.exprs || j !== mod.roots.bodies)
+  if (
+    i !== E.length ||
+    j !== R.length ||
+    X.length !== E.length ||
+    XB.length !== R.length ||
+    i !== mod.roots.exprs ||
+    j !== mod.roots.bodies
+  )
     throw new Error('this compiled code was built from another program');
   return b;
 }

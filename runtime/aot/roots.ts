@@ -5,9 +5,10 @@
 import type { IBody, IExpr, IFunction, IMethod, IParam, Program } from '../ir.ts';
 
 export interface RootVisitor {
-  /** An expression; `fn` is the function whose whole value it is (a function declared `= expression`). */
-  expr(e: IExpr, fn?: IFunction): void;
-  body(b: IBody): void;
+  /** An expression; `fn` is the function or method whose whole value it is (one declared `= expression`). */
+  expr(e: IExpr, fn?: IFunction | IMethod): void;
+  /** A body; `fn` is the function or method whose body it is. */
+  body(b: IBody, fn?: IFunction | IMethod): void;
 }
 
 /** Visit every root of the program: the base declarations, then each variant's parts, in declaration order. */
@@ -22,15 +23,15 @@ function visitParts(p: Partial<Program>, v: RootVisitor): void {
   };
   const method = (m: IMethod) => {
     params(m.params);
-    if (m.expr) v.expr(m.expr);
-    if (m.body) v.body(m.body);
+    if (m.expr) v.expr(m.expr, m);
+    if (m.body) v.body(m.body, m);
   };
   for (const x of Object.values(p.properties ?? {})) v.expr(x.default);
   for (const x of Object.values(p.vars ?? {})) v.expr(x.default);
   for (const f of Object.values(p.functions ?? {})) {
     params(f.params);
     if (f.expr) v.expr(f.expr, f);
-    if (f.body) v.body(f.body);
+    if (f.body) v.body(f.body, f);
   }
   for (const e of Object.values(p.events ?? {})) {
     params(e.params);

@@ -21,7 +21,14 @@ import { runBodySync, runSync } from '../sync.ts';
 export interface CompiledModule {
   version: number;
   roots: { exprs: number; bodies: number };
-  create(rt: Support): { E: Ex[]; R: Run[]; D: [string[], ObjectMaker][]; X: (DirectFn | 0)[] };
+  create(rt: Support): {
+    E: Ex[];
+    R: Run[];
+    D: [string[], ObjectMaker][];
+    /** Per expression root and per body root, the direct form of the function it is the value or body of. */
+    X: (DirectFn | 0)[];
+    XB: (DirectFn | 0)[];
+  };
 }
 
 export type Support = ReturnType<typeof support>;
