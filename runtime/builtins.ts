@@ -4,7 +4,16 @@
 // pure, changing and asking builtins (their types make a missing, extra or misplaced one a type error, and
 // test/builtins-table.test.ts checks it at run time too).
 import type { BuiltinNameWith } from './builtin-table.ts';
-import type { AskBuiltin, Asking, Builtins, CallBuiltin, Request, RequestSubject, RulesHost } from './types.ts';
+import type {
+  AskBuiltin,
+  Asking,
+  Builtins,
+  CallBuiltin,
+  PositionalBuiltin,
+  Request,
+  RequestSubject,
+  RulesHost,
+} from './types.ts';
 import {
   RuleError,
   label,
@@ -66,66 +75,67 @@ function aliveFrom(g: RulesHost, p: PlayerObj | null): PlayerObj[] {
   return out;
 }
 
-/** Builtins that read the game and change nothing. */
-export const pure: { [K in BuiltinNameWith<'pure'>]: CallBuiltin } = {
-  count: (g, [x], at) => (typeof x === 'number' ? x : g.asList(x!, at).length),
-  first: (g, [x], at) => g.asList(x!, at)[0] ?? null,
-  last: (g, [x], at) => {
+/** Builtins that read the game and change nothing, with their arguments as they are (compiled code calls them so,
+ *  without a list made per call; an argument not given is undefined). */
+export const positional: { [K in BuiltinNameWith<'pure'>]: PositionalBuiltin } = {
+  count: (g, at, x) => (typeof x === 'number' ? x : g.asList(x!, at).length),
+  first: (g, at, x) => g.asList(x!, at)[0] ?? null,
+  last: (g, at, x) => {
     const l = g.asList(x!, at);
     return l[l.length - 1] ?? null;
   },
-  at: (g, [x, i], at) => g.asList(x!, at)[i as number] ?? null,
-  contains: (g, [x, y], at) => g.asList(x!, at).some((v) => same(v, y!)),
-  indexOf: (g, [x, y], at) => g.asList(x!, at).findIndex((v) => same(v, y!)),
-  reverse: (g, [x], at) => g.asList(x!, at).slice().reverse(),
-  unique: (g, [x], at) => {
+  at: (g, at, x, i) => g.asList(x!, at)[i as number] ?? null,
+  contains: (g, at, x, y) => g.asList(x!, at).some((v) => same(v, y!)),
+  indexOf: (g, at, x, y) => g.asList(x!, at).findIndex((v) => same(v, y!)),
+  reverse: (g, at, x) => g.asList(x!, at).slice().reverse(),
+  unique: (g, at, x) => {
     const out: Value[] = [];
     for (const v of g.asList(x!, at)) if (!out.some((o) => same(o, v))) out.push(v);
     return out;
   },
-  max: (g, a, at) => {
-    const xs = a.length === 1 ? g.asList(a[0]!, at) : a;
+  max: (g, at, a, b) => {
+    const xs = b === undefined ? g.asList(a!, at) : [a!, b];
     return xs.length ? Math.max(...(xs as number[])) : null;
   },
-  min: (g, a, at) => {
-    const xs = a.length === 1 ? g.asList(a[0]!, at) : a;
+  min: (g, at, a, b) => {
+    const xs = b === undefined ? g.asList(a!, at) : [a!, b];
     return xs.length ? Math.min(...(xs as number[])) : null;
   },
-  sum: (g, [x], at) => (g.asList(x!, at) as number[]).reduce((s, v) => s + v, 0),
-  abs: (_g, [x]) => Math.abs(x as number),
-  range: (_g, [a, b]) => {
+  sum: (g, at, x) => (g.asList(x!, at) as number[]).reduce((s, v) => s + v, 0),
+  abs: (_g, _at, x) => Math.abs(x as number),
+  range: (_g, _at, a, b) => {
     const out: number[] = [];
     for (let i = a as number; i <= (b as number); i++) out.push(i);
     return out;
   },
-  text: (_g, [x]) => (typeof x === 'string' ? x : label(x!)),
-  cards: (g, [z], at) => g.asList(z!, at).slice(),
-  top: (g, [z, n], at) => g.asList(z!, at).slice(0, (n as number) ?? 1),
-  bottom: (g, [z, n], at) => {
+  text: (_g, _at, x) => (typeof x === 'string' ? x : label(x!)),
+  cards: (g, at, z) => g.asList(z!, at).slice(),
+  top: (g, at, z, n) => g.asList(z!, at).slice(0, (n as number) ?? 1),
+  bottom: (g, at, z, n) => {
     const l = g.asList(z!, at);
     return l.slice(Math.max(0, l.length - ((n as number) ?? 1)));
   },
-  zoneOf: (g, [c], at) => {
+  zoneOf: (g, at, c) => {
     const first = firstCard(g, c!, at);
     return first !== null ? g.zoneOf(first) || null : null;
   },
-  heldBy: (g, [p], at) => {
+  heldBy: (g, at, p) => {
     const who = player(p!, at);
     const out: CardObj[] = [];
     for (const z of Object.values(g.program.zones))
       if (z.perPlayer) for (const c of g.asList(g.zoneRef(z.id, who), at) as CardObj[]) out.push(c);
     return out;
   },
-  ownerOf: (g, [c], at) => {
+  ownerOf: (g, at, c) => {
     const first = firstCard(g, c!, at);
     return first !== null ? g.ownerOf(first) : null;
   },
-  physical: (g, [c], at) => g.asCards(c!, at),
-  isVirtual: (_g, [c]) => !!c && typeof c === 'object' && !Array.isArray(c) && c.t === 'v',
-  isCard: (_g, [c]) => !!c && typeof c === 'object' && !Array.isArray(c) && (c.t === 'c' || c.t === 'v'),
-  isPlayer: (_g, [c]) => !!c && typeof c === 'object' && !Array.isArray(c) && c.t === 'p',
-  isText: (_g, [c]) => typeof c === 'string',
-  printed: (g, [c], at) => {
+  physical: (g, at, c) => g.asCards(c!, at),
+  isVirtual: (_g, _at, c) => !!c && typeof c === 'object' && !Array.isArray(c) && c.t === 'v',
+  isCard: (_g, _at, c) => !!c && typeof c === 'object' && !Array.isArray(c) && (c.t === 'c' || c.t === 'v'),
+  isPlayer: (_g, _at, c) => !!c && typeof c === 'object' && !Array.isArray(c) && c.t === 'p',
+  isText: (_g, _at, c) => typeof c === 'string',
+  printed: (g, at, c) => {
     // The physical card as printed: a stand-in of its own kind, suit and rank that no filter reads differently.
     const cs = c === null ? [] : g.asCards(c!, at);
     if (cs.length !== 1) return null;
@@ -133,7 +143,7 @@ export const pure: { [K in BuiltinNameWith<'pure'>]: CallBuiltin } = {
     reading(g, D_VIRTUAL);
     return { t: 'v', kind: p.kind, subs: [], via: null, set: { suit: p.suit, rank: p.rank } };
   },
-  asCounted: (g, [c], at) => {
+  asCounted: (g, at, c) => {
     // A card changed by a filter keeps counting that way once it leaves the zone the filter looks at:
     // it is used as a stand-in of the kind (and suit) it counts as now.
     if (!c || typeof c !== 'object' || Array.isArray(c) || c.t !== 'c') return c ?? null;
@@ -143,22 +153,22 @@ export const pure: { [K in BuiltinNameWith<'pure'>]: CallBuiltin } = {
     reading(g, D_VIRTUAL);
     return { t: 'v', kind, subs: [c], via: null, set: suit === c.suit ? {} : { suit } };
   },
-  isAction: (_g, [c]) => !!c && typeof c === 'object' && !Array.isArray(c) && c.t === 'a',
+  isAction: (_g, _at, c) => !!c && typeof c === 'object' && !Array.isArray(c) && c.t === 'a',
   generals: (g) => Object.keys(g.program.generals),
-  take: (g, [x, n], at) => g.asList(x!, at).slice(0, Math.max(0, n as number)),
-  drop: (g, [x, n], at) => g.asList(x!, at).slice(Math.max(0, n as number)),
-  virtual: (g, [kind, cs], at) => {
+  take: (g, at, x, n) => g.asList(x!, at).slice(0, Math.max(0, n as number)),
+  drop: (g, at, x, n) => g.asList(x!, at).slice(Math.max(0, n as number)),
+  virtual: (g, at, kind, cs) => {
     reading(g, D_VIRTUAL);
     return { t: 'v', kind: String(kind), subs: g.asCards(cs ?? [], at), via: null, set: {} };
   },
-  kindOf: (g, [c], at) => {
+  kindOf: (g, at, c) => {
     if (typeof c === 'string') return c;
     if (c && typeof c === 'object' && !Array.isArray(c) && (c.t === 'c' || c.t === 'v'))
       return g.getMember(c, 'kind', at);
     throw new RuleError(`kindOf: ${label(c!)} is not a card`, at);
   },
-  hasMethod: (g, [c, n]) => g.hasMethod(c!, String(n)),
-  canSee: (g, [p, c], at) => {
+  hasMethod: (g, _at, c, n) => g.hasMethod(c!, String(n)),
+  canSee: (g, at, p, c) => {
     const seat = player(p!, at).seat;
     reading(g, D_TABLE);
     return g.asCards(c!, at).every((x) => {
@@ -168,13 +178,13 @@ export const pure: { [K in BuiltinNameWith<'pure'>]: CallBuiltin } = {
   },
   players: (g) => g.state.players.slice(),
   alive: (g) => aliveFrom(g, null),
-  aliveFrom: (g, [p], at) => aliveFrom(g, player(p!, at)),
-  others: (g, [p], at) =>
+  aliveFrom: (g, at, p) => aliveFrom(g, player(p!, at)),
+  others: (g, at, p) =>
     aliveFrom(g, player(p!, at))
       .slice(1)
       .filter((q) => q !== p),
-  nextAlive: (g, [p], at) => aliveFrom(g, player(p!, at))[1] ?? null,
-  seatDistance: (g, [a, b], at) => {
+  nextAlive: (g, at, p) => aliveFrom(g, player(p!, at))[1] ?? null,
+  seatDistance: (g, at, a, b) => {
     const pa = player(a!, at),
       pb = player(b!, at);
     if (pa === pb) return 0;
@@ -187,23 +197,23 @@ export const pure: { [K in BuiltinNameWith<'pure'>]: CallBuiltin } = {
     reading(g, D_TABLE);
     return g.state.players[g.state.current] ?? null;
   },
-  hasSkill: (g, [p, s], at) => g.skillsOf(player(p!, at)).includes(String(s)),
-  skillsOf: (g, [p], at) => g.skillsOf(player(p!, at)).slice(),
-  hasTag: (g, [s, t]) => g.program.skills[String(s)]?.tags.includes(String(t)) ?? false,
-  conversions: (g, [p, kinds], at) =>
+  hasSkill: (g, at, p, s) => g.skillsOf(player(p!, at)).includes(String(s)),
+  skillsOf: (g, at, p) => g.skillsOf(player(p!, at)).slice(),
+  hasTag: (g, _at, s, t) => g.program.skills[String(s)]?.tags.includes(String(t)) ?? false,
+  conversions: (g, at, p, kinds) =>
     g.conversionsOf(player(p!, at), kinds == null ? null : g.asList(kinds, at).map(String)),
-  actions: (g, [p], at) => g.actionsOf(player(p!, at)),
-  revealed: (g, [p, prop], at) => {
+  actions: (g, at, p) => g.actionsOf(player(p!, at)),
+  revealed: (g, at, p, prop) => {
     reading(g, D_TABLE);
     return !!g.state.revealed[revealedKey(player(p!, at).seat, String(prop))];
   },
-  within: (g, [kind]) => {
+  within: (g, _at, kind) => {
     // The innermost running event of this kind, if any (e.g. "is this answer given inside a particular event?").
     readingFrame(g);
     for (let f = g.frame; f; f = f.parent) if (f.id === kind) return f;
     return null;
   },
-  involved: (g, [p], at) => {
+  involved: (g, at, p) => {
     const who = player(p!, at);
     readingFrame(g);
     const names = (v: Value | undefined): boolean =>
@@ -224,6 +234,11 @@ export const pure: { [K in BuiltinNameWith<'pure'>]: CallBuiltin } = {
     return (g.state.over?.players ?? []).map((seat) => g.state.players[seat]!);
   },
 };
+
+/** The same builtins as the engine's table calls builtins: with a list of the arguments. */
+export const pure = Object.fromEntries(
+  Object.entries(positional).map(([name, f]) => [name, ((g, args, at) => f(g, at, args[0], args[1])) as CallBuiltin]),
+) as { [K in BuiltinNameWith<'pure'>]: CallBuiltin };
 
 /** Builtins that change the game (never ask): allowed in statements, not in functions, conditions or hooks. */
 export const changes: { [K in BuiltinNameWith<'changes'>]: CallBuiltin } = {
@@ -509,5 +524,6 @@ export const asks: { [K in BuiltinNameWith<'asks'>]: AskBuiltin } = {
 /** What the linker and member access look builtins up in. */
 export const builtins: Builtins = {
   call: { ...pure, ...changes },
+  positional,
   ask: asks,
 };

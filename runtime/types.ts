@@ -244,6 +244,9 @@ export interface RulesHost {
 
 /** A builtin called in an expression: a pure one or one that changes the game (never asks). */
 export type CallBuiltin = (g: RulesHost, args: Value[], at: string) => Value;
+/** A pure builtin with its arguments as they are (at most two; one not given is undefined): compiled code calls
+ *  pure builtins so, without a list made per call. */
+export type PositionalBuiltin = (g: RulesHost, at: string, a?: Value, b?: Value) => Value;
 /** A builtin that may ask a player: a generator, run as a statement. */
 export type AskBuiltin = (g: RulesHost, args: Value[], at: string) => Asking<Value>;
 
@@ -251,6 +254,8 @@ export type AskBuiltin = (g: RulesHost, args: Value[], at: string) => Asking<Val
 export interface Builtins {
   /** Pure builtins and those that change the game, by name. */
   call: Record<string, CallBuiltin>;
+  /** The pure ones with their arguments as they are, by name. */
+  positional: Record<string, PositionalBuiltin>;
   /** Builtins that ask, by name. */
   ask: Record<string, AskBuiltin>;
 }

@@ -20,7 +20,7 @@ const VOCABULARY = new Set(
     'eventStart eventBody eventCleanup eventEnd eventLeave actionStart d body cleanup ' +
     'runSync RS runBody RB sync fnRef builtin window member fail vars you frame subject checkStop stopped ret data ' +
     'property reads rec t o v p a windowAt ctx getGlobal setGlobal option zoneRef asPlayer getMember setMember callRef callRef1 callRef2 zoneFilled evalHook callPureMethod findCard asList ' +
-    'methodRef callMethodRef callMethodRefN hookRef evalHookRef eventRef actionRef runMethod openWindow tick touch slice Math trunc Infinity undefined ' +
+    'methodRef callMethodRef callMethodRefN builtinN hookRef evalHookRef eventRef actionRef runMethod openWindow tick touch slice Math trunc Infinity undefined ' +
     'r rs ix propIndex propAt dep seat'
   ).split(' '),
 );

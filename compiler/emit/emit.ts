@@ -5,6 +5,7 @@
 // generator per block). The module imports nothing: `create(rt)` receives the engine's support (runtime/aot/
 // support.ts). All text goes through code.ts, so author text can only ever be a JSON literal of the output.
 import { forEachRoot } from '../../runtime/aot/roots.ts';
+import { builtinEffect } from '../../runtime/builtin-table.ts';
 import { playerValueLists } from '../../runtime/aot/objects.ts';
 import { someTestOf } from '../../runtime/ops.ts';
 import { memoised } from '../../runtime/link.ts';
@@ -452,6 +453,10 @@ return ${general}(g, o, a);
     return this.constant('H', w, () => js`rt.window(${lit(w)})`);
   }
 
+  private pureBuiltin(n: string, at: string): Code {
+    return this.constant('B', `${n}/n`, () => js`rt.builtinN(${lit(n)}, ${lit(at)})`);
+  }
+
   private builtin(n: string, at: string, ask: boolean): Code {
     return this.constant(ask ? 'A' : 'B', n, () => js`rt.builtin(${lit(n)}, ${lit(ask)}, ${lit(at)})`);
   }
@@ -501,8 +506,14 @@ return ${general}(g, o, a);
         return js`${c}.subject`;
       case 'member':
         return js`${this.member(e.name)}(${this.gOf(c)}, ${this.expr(e.o, c)}, ${lit(e.at)})`;
-      case 'call':
+      case 'call': {
+        // A pure builtin takes its arguments as they are (runtime/builtins.ts positional): no list made per call.
+        if (builtinEffect(e.fn) === 'pure' && e.args.length <= 2) {
+          const args = e.args.map((x) => js`, ${this.expr(x, c)}`);
+          return js`${this.pureBuiltin(e.fn, e.at)}(${this.gOf(c)}, ${lit(e.at)}${list(args, '')})`;
+        }
         return js`${this.builtin(e.fn, e.at, false)}(${this.gOf(c)}, ${this.args(e.args, c)}, ${lit(e.at)})`;
+      }
       case 'fn': {
         // One or two arguments are passed as they are (no list made per call: runtime/hooks.ts callRef1, callRef2).
         const args = e.args.map((x) => this.expr(x, c));

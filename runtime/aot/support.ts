@@ -77,6 +77,15 @@ export function support({ linker, builtins, window, member, property }: LinkedFo
         })
       );
     },
+    /** A pure builtin by name, taking its arguments as they are (Builtins.positional). */
+    builtinN(name: string, at: string) {
+      return (
+        builtins.positional[name] ??
+        (() => {
+          throw new RuleError(`unknown builtin ${name}`, at);
+        })
+      );
+    },
     /** A read of the running event (`event`, an event parameter), for the cached call being computed. */
     readsFrame,
     fail(message: string, at: string): never {
