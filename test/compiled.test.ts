@@ -37,6 +37,17 @@ variant spiceLevel == spicy {
 }
 hook boost 增益 "Boost" (n: int): int = sum
 function boosted(n: int): int = heat(n) + boost(n)
+function tally(xs: [int], k: int): int {
+  let n = 0
+  for x in xs {
+    if x == k { continue }
+    if x > 8 { break }
+    n += x
+  }
+  let big = xs where it > k and it != n
+  if count(big) == 0 { return n }
+  return n * 100 + count(xs where it > n)
+}
 function kinds(x: int): text {
   if x % 2 == 0 and not (x > 4) { return "small even" }
   if x in [1, 3] or x == 7 { return "picked odd" }
@@ -93,6 +104,7 @@ action script 脚本 "Script" (p: player) {
   log("any {0} {1}, none {2} {3}", anyAbove([1, 2]), anyAbove([1, 5]), noneAbove([1]), noneAbove([3]))
   log("{0} / {1} / {2}", kinds(2), kinds(7), kinds(6))
   log("math {0} {1} {2} {3}", 7 / 2, 7 % 3, -(3) * 2, 10 - 4 - 1)
+  log("tally {0} {1} {2}", tally([1, 2, 3, 9, 4], 2), tally([1, 2], 5), tally([], 0))
   log("heat {0}", heat(4))
   log("boosted {0}", boosted(2))
   quiet(p)
@@ -139,11 +151,12 @@ describe('compiled code against the interpreter', () => {
     expect(text).toContain('small even / picked odd / other');
     expect(text).toContain('math 3 1 -6 5');
     expect(text).toContain('quiet p1');
+    expect(text).toContain('tally 401 3 0'); // 1 + 3 (2 skipped, stopped at 9); 3 and 9 above 2; 9 above 4
     expect(text).toContain('heat 5');
     expect(text).toContain('boosted 3');
   });
 
-  it('computes a function of its parameters alone from its arguments, without a context, cached or not', () => {
+  it('computes a function of its parameters and locals alone from its arguments, without a context, cached or not', () => {
     const contexts = (engine: 'compiled' | 'resolved') => {
       const g = new Game(program, { mode: 'bare', players: 2, engine });
       let made = 0;
@@ -155,10 +168,13 @@ describe('compiled code against the interpreter', () => {
       // boosted calls a hook, so its result is cached; heat, which it calls, is a leaf.
       expect(g.callFunction('boosted', [2], 'test')).toBe(3);
       expect(g.callFunction('heat', [4], 'test')).toBe(5);
+      // A body of locals, loops and wheres, and count(f(…)) > 0 over a function whose value is a where.
+      expect(g.callFunction('tally', [[5, 6, 1], 5], 'test')).toBe(700);
+      expect(g.callFunction('anyAbove', [[1, 3]], 'test')).toBe(true);
       return made;
     };
     expect(contexts('compiled')).toBe(0);
-    expect(contexts('resolved')).toBeGreaterThanOrEqual(3);
+    expect(contexts('resolved')).toBeGreaterThanOrEqual(5);
   });
 
   it('calls the function a variant puts in place of a leaf function (compiled code calls leaves directly)', () => {
