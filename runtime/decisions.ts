@@ -3,8 +3,8 @@
 import type { Engine } from './engine.ts';
 import type { Asking, Request } from './types.ts';
 import { requestSubject } from './request.ts';
-import { label, optionLogValue, type Value } from './values.ts';
-import { put, TextSink, type Sink } from './visibility.ts';
+import { optionLogValue, type Value } from './values.ts';
+import { put, putLabel, TextSink, type Sink } from './visibility.ts';
 
 /** Ask: log the question (for the asked seat only: its options may show their hand), suspend until the answer
  *  comes back. */
@@ -93,7 +93,8 @@ function answerHash(g: Engine, name: string, r: Request, picks: number[]): void 
   for (let k = 0; k < picks.length; k++) {
     if (k > 0) put(h, ', ');
     const v = optionLogValue(r.options[picks[k]!]!);
-    put(h, typeof v === 'string' ? v : label(v));
+    if (typeof v === 'string') put(h, v);
+    else putLabel(h, v);
   }
   g.endLine(h);
 }

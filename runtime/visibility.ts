@@ -112,6 +112,21 @@ export function put(sink: Sink, str: string): void {
   sink.addRange(str, 0, str.length);
 }
 
+/** label(v, sees) into a sink: a list's items one by one, without the list's text made first (every log line
+ *  naming a list of players or cards is hashed, kept or not). */
+export function putLabel(sink: Sink, v: Value, sees?: (c: CardObj) => boolean): void {
+  if (!Array.isArray(v)) {
+    put(sink, label(v, sees));
+    return;
+  }
+  put(sink, '[');
+  for (let i = 0; i < v.length; i++) {
+    if (i > 0) put(sink, ', ');
+    putLabel(sink, v[i]!, sees);
+  }
+  put(sink, ']');
+}
+
 export class TextSink implements Sink {
   out = '';
   addRange(str: string, from: number, to: number): void {
@@ -142,7 +157,8 @@ export function fillInto(sink: Sink, template: string, values: Value[], sees?: (
     if (k === open + 1 || template.charCodeAt(k) !== 125) continue; // not `{digits}`
     const v = values[n];
     sink.addRange(template, from, open);
-    put(sink, typeof v === 'string' ? v : label(v ?? null, sees));
+    if (typeof v === 'string') put(sink, v);
+    else putLabel(sink, v ?? null, sees);
     from = k + 1;
     open = k;
   }
