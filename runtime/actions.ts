@@ -18,20 +18,31 @@ export function actionsOf(g: Engine, p: PlayerObj): ActionRef[] {
   for (const sid of skillsOf(g, p)) {
     const s = g.program.skills[sid];
     if (!s || s.actives.length === 0 || onceSpent(g, sid, p) || !skillEnabled(g, p, sid)) continue;
-    s.actives.forEach((a, idx) => {
-      if (!usesLeft(g, a.limit, limitKey(sid, 'a', idx, p))) return;
-      if (a.condExpr && !truthy(g.L.linker.expr(a.condExpr)(g.ctx(p, a.body.slots)))) return;
+    for (let idx = 0; idx < s.actives.length; idx++) {
+      const a = s.actives[idx]!;
+      if (a.limit && !usesLeft(g, a.limit, activeKey(sid, idx, p))) continue;
+      if (a.condExpr && !truthy(g.L.linker.expr(a.condExpr)(g.ctx(p, a.body.slots)))) continue;
       out.push({ t: 'a', skill: sid, idx, owner: p });
-    });
+    }
   }
   return out;
 }
+
+/** The use-limit key of a skill's active item for a seat (skills.ts limitKey), made once per item and seat: the
+ *  actions on offer are worked out at every decision of the play phase. */
+function activeKey(skill: string, idx: number, p: PlayerObj): string {
+  let byIdx = ACTIVE_KEYS.get(skill);
+  if (byIdx === undefined) ACTIVE_KEYS.set(skill, (byIdx = []));
+  const bySeat = (byIdx[idx] ??= []);
+  return (bySeat[p.seat] ??= limitKey(skill, 'a', idx, p));
+}
+const ACTIVE_KEYS = new Map<string, string[][]>();
 
 /** Take an action: count the use, log it, run its body; gives what it returns. */
 export function* perform(g: Engine, a: ActionRef): Asking<Value> {
   const s = g.program.skills[a.skill]!;
   const act = s.actives[a.idx]!;
-  markUse(g, act.limit, limitKey(a.skill, 'a', a.idx, a.owner));
+  markUse(g, act.limit, activeKey(a.skill, a.idx, a.owner));
   markOnce(g, a.skill, a.owner);
   g.logLine('event', '{0} {1}', [a.owner, a.skill]);
   const c = g.ctx(a.owner, act.body.slots);
