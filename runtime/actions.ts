@@ -78,12 +78,14 @@ export function conversionsOf(g: Engine, p: PlayerObj, kinds: string[] | null): 
       if (kinds && !matchesAny(g.program.cards, va.kind, kinds)) continue;
       if (va.condExpr && !va.condPerSet && !truthy(g.L.linker.expr(va.condExpr)(g.ctx(p, 1)))) continue;
       const pool: CardObj[] = [];
+      // The filter is pure and keeps nothing of its context: one context serves every card it looks at.
+      const filter = va.filterExpr ? g.L.linker.expr(va.filterExpr) : null;
+      const fx = filter !== null ? g.ctx(p, 1) : null;
       for (const z of va.zones)
         for (const c of zoneCards(g, g.zoneRef(z, p))) {
-          if (va.filterExpr) {
-            const cx = g.ctx(p, 1);
-            cx.vars[0] = c;
-            if (!truthy(g.L.linker.expr(va.filterExpr)(cx))) continue;
+          if (filter !== null) {
+            fx!.vars[0] = c;
+            if (!truthy(filter(fx!))) continue;
           }
           if (barred && truthy(g.evalHook(CANNOT_CONVERT, [p, c, va.kind]))) continue;
           pool.push(c);
@@ -110,6 +112,14 @@ export function conversionsOf(g: Engine, p: PlayerObj, kinds: string[] | null): 
 export function combinations<T>(xs: T[], k: number, cap: number, accept?: (combo: T[]) => boolean): T[][] {
   const out: T[][] = [];
   if (k <= 0) return out;
+  if (k === 1) {
+    // One card at a time (most conversions): the same subsets in the same order, without the recursion.
+    for (let i = 0; i < xs.length && out.length < cap; i++) {
+      const combo = [xs[i]!];
+      if (!accept || accept(combo)) out.push(combo);
+    }
+    return out;
+  }
   const rec = (start: number, acc: T[]) => {
     if (out.length >= cap) return;
     if (acc.length === k) {

@@ -212,6 +212,7 @@ export function memberReader(
   const engine = property ? undefined : PLAYER.get(name);
   const field = name !== 'stopped' && name !== 'kind' && name !== 'parent';
   const cardMember = CARD.get(name);
+  const virtualMember = VIRTUAL.get(name);
   const zoneMember = ZONE.get(name);
   const printed = name === 'suit' || name === 'rank' || name === 'id';
   // The property's number in the reads of the game last read (looked up again only when another game reads).
@@ -251,6 +252,19 @@ export function memberReader(
           byKind = fieldByKind(kindsOf, name);
         }
         const kf = byKind.get(o.as ?? o.kind);
+        if (kf !== undefined) return kf;
+        if (g.L.fieldNames.has(name)) return null;
+      } else if (o.t === 'v') {
+        // getMember's virtual card branch (what it gives, the same dependency noted): conversions offer one per
+        // card at every decision, and their fields are read to see whether each is usable.
+        if (rec) r.dep(D_VIRTUAL);
+        if (name in o.set) return o.set[name]!;
+        if (virtualMember) return virtualMember(o, g, at);
+        if (g.program !== kindsOf) {
+          kindsOf = g.program;
+          byKind = fieldByKind(kindsOf, name);
+        }
+        const kf = byKind.get(o.kind);
         if (kf !== undefined) return kf;
         if (g.L.fieldNames.has(name)) return null;
       } else if (o.t === 'z' && zoneMember) return zoneMember(o, g, at);
