@@ -39,8 +39,8 @@ class Emitter {
   private counter = 0;
   /** Writing a body's synchronous form (runtime/sync.ts): what may ask is run to its end, not waited on. */
   private sync = false;
-  /** The contexts of direct functions (directFn): no context object, the game is `g` and each local (a
-   *  parameter) a name of the function's own. */
+  /** The contexts of direct functions (directFn, directBody) and of the loops of their `where`s (directLoop,
+   *  someFn): no context object, the game is `g` and each local slot a name of the function's own. */
   private directLocals = new Map<Code, Code[]>();
   /** Each function's and card method's direct form as a constant of the module (`Z…`), or null when it has none:
    *  one per function or method, called by its callers (leaf) and listed for its root (`X`, `XB`). */
