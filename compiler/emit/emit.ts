@@ -277,12 +277,7 @@ return { E, R, D, X, XB };
    *  its own, what it returns returned (none when it ends without a return, or with a break outside a loop, as the
    *  engine's runner of a function gives: runtime/link.ts fnRunner). */
   private directBody(f: IFunction | IMethod): Code {
-    const names = Array.from({ length: Math.max(f.slots, f.params.length) }, () => this.fresh('v'));
-    const dc = js`c`;
-    this.directLocals.set(dc, names);
-    const ps = names.slice(0, f.params.length);
-    const ls = names.slice(f.params.length);
-    const decl = ls.length ? js`let ${list(ls.map((l) => js`${l} = null`))};\n` : NONE;
+    const { dc, ps, decl } = this.directScope(f.params.length, f.slots);
     return js`(g${list(
       ps.map((p) => js`, ${p} = null`),
       '',
@@ -290,6 +285,29 @@ return { E, R, D, X, XB };
 ${decl}${this.directBlock(f.body!.stmts, dc, null)}
 return null;
 }`;
+  }
+
+  /** A direct context of `slots` locals, the first `params` of them a function's parameters: its names, and the
+   *  declaration of the others (none at first). */
+  private directScope(params: number, slots: number): { dc: Code; names: Code[]; ps: Code[]; decl: Code } {
+    const names = Array.from({ length: Math.max(slots, params) }, () => this.fresh('v'));
+    const dc = js`c`; // the context: a Code of its own, known by identity
+    this.directLocals.set(dc, names);
+    const ls = names.slice(params);
+    const decl = ls.length ? js`let ${list(ls.map((l) => js`${l} = null`))};\n` : NONE;
+    return { dc, names, ps: names.slice(0, params), decl };
+  }
+
+  /** The loop of a `where` over the list `xs` in direct context dc, as statements that return the items that meet
+   *  its condition, or (`some`) whether one does, stopping at the first (runtime/ops.ts whereItems, someItem). */
+  private whereLoop(w: Extract<IExpr, { k: 'where' }>, dc: Code, xs: Code, some: boolean): Code {
+    const x = this.fresh('x');
+    const it = this.directLocals.get(dc)![w.slot]!;
+    const test = this.test(w.cond, dc);
+    const each = js`for (const ${x} of g.asList(${xs}, ${lit(w.at)})) { ${it} = ${x}; if (${test})`;
+    if (some) return js`${each} return true; }\nreturn false;`;
+    const out = this.fresh('v');
+    return js`const ${out} = [];\n${each} ${out}.push(${x}); }\nreturn ${out};`;
   }
 
   private directBlock(stmts: IStmt[], dc: Code, loop: Loop | null): Code {
@@ -349,20 +367,10 @@ ${body}
   private directLoop(w: Extract<IExpr, { k: 'where' }>, c: Code, some: boolean): Code {
     const outer = this.directLocals.get(c)!;
     const n = Math.max(outer.length, w.slot + 1);
-    const inner = Array.from({ length: n }, () => this.fresh('v'));
-    const dc = js`c`;
-    this.directLocals.set(dc, inner);
+    const { dc, names } = this.directScope(n, n);
     const fn = this.fresh('W');
     const xs = this.fresh('x');
-    const x = this.fresh('x');
-    const test = this.test(w.cond, dc);
-    const at = lit(w.at);
-    const it = inner[w.slot]!;
-    const out = this.fresh('v');
-    const loop = some
-      ? js`for (const ${x} of g.asList(${xs}, ${at})) { ${it} = ${x}; if (${test}) return true; }\nreturn false;`
-      : js`const ${out} = [];\nfor (const ${x} of g.asList(${xs}, ${at})) { ${it} = ${x}; if (${test}) ${out}.push(${x}); }\nreturn ${out};`;
-    this.decls.push(js`const ${fn} = (g, ${xs}, ${list(inner)}) => {\n${loop}\n};`);
+    this.decls.push(js`const ${fn} = (g, ${xs}, ${list(names)}) => {\n${this.whereLoop(w, dc, xs, some)}\n};`);
     const args = Array.from({ length: n }, (_, i) => outer[i] ?? js`null`);
     return js`${fn}(g, ${this.expr(w.list, c)}, ${list(args)})`;
   }
@@ -376,25 +384,18 @@ ${body}
       q = null;
       const w = f.expr;
       if (w?.k === 'where' && this.whereComputes(f)) {
-        const names = Array.from({ length: Math.max(f.slots, f.params.length, w.slot + 1) }, () => this.fresh('v'));
-        const dc = js`c`;
-        this.directLocals.set(dc, names);
-        const ps = names.slice(0, f.params.length);
-        const ls = names.slice(f.params.length);
+        const { dc, ps, decl } = this.directScope(f.params.length, Math.max(f.slots, w.slot + 1));
         const binds = f.params.map(
           (p, i) => js`if (${ps[i]!} === undefined) ${ps[i]!} = ${p.default ? this.expr(p.default, dc) : js`null`};`,
         );
-        const x = this.fresh('x');
-        const decl = ls.length ? js`let ${list(ls.map((l) => js`${l} = null`))};\n` : NONE;
-        const test = this.test(w.cond, dc);
+        const loop = this.whereLoop(w, dc, this.expr(w.list, dc), true);
         q = this.fresh('Q');
         this.decls.push(js`const ${q} = (g${list(
           ps.map((p) => js`, ${p}`),
           '',
         )}) => {
 ${decl}${list(binds, '\n')}
-for (const ${x} of g.asList(${this.expr(w.list, dc)}, ${lit(w.at)})) { ${names[w.slot]!} = ${x}; if (${test}) return true; }
-return false;
+${loop}
 };`);
       }
       this.someForms.set(f, q);
