@@ -669,40 +669,56 @@ export class Linker {
   }
 }
 
-/** Whether a function's calls are cached: it calls a hook or a card method, or a function whose calls are cached
- *  (itself too, directly or not). A function that calls only leaves, functions like it and builtins is a leaf: it
- *  is cheaper to run again than to key, and pure; its reads count for the cached call around it. Known once per
- *  program and function (the IR is plain JSON: walked). */
+/** Whether a function's calls are cached. A call is worth keeping when computing it again costs more than
+ *  checking what it read: when it makes at least two cached calls (a hook's, or a cached function's), a card
+ *  method's call (methods are not cached, and may do anything), or a cached call in a loop (`where`, `for`, `while`,
+ *  `repeat`). A function that calls only builtins and leaves is a leaf; one that makes a single cached call besides
+ *  (`slashLimit(p) = 1 + extraSlashes(p)`) is thin: both run again each time, their reads counting for the cached
+ *  call around them, and a thin function's one call is kept on its own. A function called again from its own calls
+ *  is cached. Known once per program and function (the IR is plain JSON: walked). */
 export function memoised(program: Program, name: string): boolean {
   let known = MEMOISED.get(program);
   if (known === undefined) MEMOISED.set(program, (known = new Map()));
-  return memoisedIn(program, name, new Set(), known);
+  return weightIn(program, name, new Set(), known) >= CACHED_CALLS;
 }
-const MEMOISED = new WeakMap<Program, Map<string, boolean>>();
+const MEMOISED = new WeakMap<Program, Map<string, number>>();
 
-function memoisedIn(program: Program, name: string, path: Set<string>, known: Map<string, boolean>): boolean {
+/** How many cached calls make a function's own calls worth caching (memoised). */
+const CACHED_CALLS = 2;
+
+/** The cached calls one call of the function makes (those of the leaves and thin functions it calls included);
+ *  CACHED_CALLS or more when it is cached itself. */
+function weightIn(program: Program, name: string, path: Set<string>, known: Map<string, number>): number {
   const k = known.get(name);
   if (k !== undefined) return k;
   const f = program.functions[name];
   // Unknown (the call fails where it stands), or called again from its own calls: through the engine.
-  if (!f || path.has(name)) return true;
+  if (!f || path.has(name)) return CACHED_CALLS;
   path.add(name);
-  let memo = false;
-  const walk = (t: unknown): void => {
-    if (memo || !t || typeof t !== 'object') return;
+  let weight = 0;
+  const walk = (t: unknown, looped: boolean): void => {
+    if (weight >= CACHED_CALLS || !t || typeof t !== 'object') return;
     if (Array.isArray(t)) {
-      for (const x of t) walk(x);
+      for (const x of t) walk(x, looped);
       return;
     }
-    const kind = (t as { k?: unknown }).k;
-    if (kind === 'hook' || kind === 'method') memo = true;
-    else if (kind === 'fn' && memoisedIn(program, (t as { name: string }).name, path, known)) memo = true;
-    else for (const v of Object.values(t)) walk(v);
+    const node = t as { k?: unknown; name?: string };
+    const before = weight;
+    if (node.k === 'method') weight = CACHED_CALLS;
+    else if (node.k === 'hook') weight += 1;
+    else if (node.k === 'fn') {
+      const w = weightIn(program, node.name!, path, known);
+      weight += w >= CACHED_CALLS ? 1 : w;
+    }
+    const loop = looped || node.k === 'where' || node.k === 'for' || node.k === 'while' || node.k === 'repeat';
+    for (const v of Object.values(t)) walk(v, loop);
+    if (looped && weight > before) weight = CACHED_CALLS;
   };
-  walk(f.expr ?? f.body);
+  walk(f.expr ?? f.body, false);
   path.delete(name);
-  known.set(name, memo);
-  return memo;
+  const w = Math.min(weight, CACHED_CALLS);
+  known.set(name, w);
+  return w;
 }
 
 /** A read of the running event, for the cached call being computed (reads.ts). Compiled code calls it too. */

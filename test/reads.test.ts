@@ -25,10 +25,13 @@ mode bare 空 "Bare" {
   play(first: player, from: int?) { endGame(first, "done") }
 }
 function bonus(p: player): int = p.points * 2
-# A hook: what calls one is cached (a function that calls only leaves is a leaf itself, runtime/link.ts memoised).
+# Hooks: what calls two is cached; what calls only leaves is a leaf itself, and what calls one hook besides is thin
+# (runtime/link.ts memoised): both are computed at every call, the hook's result kept on its own.
 hook extra 额外 "Extra" (p: player): int = sum
-function score(p: player): int = bonus(p) + extra(p) + 1
+hook more 更多 "More" (p: player): int = sum
+function score(p: player): int = bonus(p) + extra(p) + more(p) + 1
 function plain(p: player): int = bonus(p) + 1
+function thin(p: player): int = bonus(p) + extra(p) + 1
 `;
 
 /** A package for two seats: a card type and suits, a hidden pile dealt from the deck `chips` the declarations
@@ -108,6 +111,17 @@ describe('cached pure results', () => {
     expect(g.callFunction('plain', [p], '')).toBe(5);
   });
 
+  it('are not kept for a thin function (leaves and one cached call): computed at every call', () => {
+    const g = game();
+    const p = g.state.players[0]!;
+    const before = g.reads!.counts;
+    expect(g.callFunction('thin', [p], '')).toBe(1);
+    expect(g.callFunction('thin', [p], '')).toBe(1);
+    expect(g.reads!.counts).toEqual(before);
+    g.setMember(p, 'points', 2, '');
+    expect(g.callFunction('thin', [p], '')).toBe(5);
+  });
+
   it('are all dropped when a change made from outside the rules is announced with touch()', () => {
     const g = game();
     const p = g.state.players[0]!;
@@ -140,7 +154,7 @@ describe('cached pure results', () => {
     'that asked only whether a zone holds a card survive its cards coming and going while that stays so (%s)',
     async (engine) => {
       // `count(hand(p)) > 0` reads whether the hand holds a card (zones.ts zoneFilled), not which cards it holds.
-      // (The functions call a hook, so that their results are kept: a leaf, and what calls only leaves, is not.)
+      // (The functions call two hooks, so that their results are kept: a leaf, and a thin function, are not.)
       const src = twoSeats(
         'emptiness',
         `
@@ -150,8 +164,9 @@ deck chips 筹码 "Chips" { chip: ♠A, ♠2, ♠3 }
 event deal 发 "Deal" (p: player, n: int) { put(top(pile, n), hand(p)) }
 event drop 弃 "Drop" (p: player) { put(top(cards(hand(p)), 1), pile) }
 hook blocked 阻 "Blocked" (p: player): bool = any
-function holding(p: player): bool = not blocked(p) and count(hand(p)) > 0
-function empty(p: player): bool = not blocked(p) and count(hand(p)) == 0
+hook barred 禁 "Barred" (p: player): bool = any
+function holding(p: player): bool = not blocked(p) and not barred(p) and count(hand(p)) > 0
+function empty(p: player): bool = not blocked(p) and not barred(p) and count(hand(p)) == 0
 `,
       );
       const program = compileOrThrow(inline(src));

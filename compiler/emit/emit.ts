@@ -138,7 +138,7 @@ return { E, R, D, X, XB };
     return this.constant('F', n, () => js`rt.fnRef(${lit(n)})`);
   }
 
-  /** A function that calls no hook, card method or cached function (a leaf: its calls are never cached,
+  /** A function whose calls are never cached (a leaf, or a thin one that makes a single cached call:
    *  runtime/link.ts memoised) and that no variant replaces, called with all its arguments: a function of the
    *  module that computes it in place, without the engine's lookup of its code and the layers of callRef (its direct
    *  form; for a function whose value is an expression and that has none, one that makes its context as the engine
