@@ -487,8 +487,10 @@ export class Reads {
     table.misses++;
     // A table that seldom hits costs more than it saves: its calls then run uncached (their reads still count
     // for the cached call around them). Checked every 32 misses: a function consulted only when the cached call
-    // around it missed (distanceMod under distance) rarely hits, and a game is only a few hundred calls long.
-    if (table.misses >= 64 && (table.misses & 31) === 0 && table.hits * 8 < table.misses) table.off = true;
+    // around it missed (legalTarget under usableNow) rarely hits, and a game is only a few hundred calls long.
+    // Below one hit in four calls (one in nine before stop 51; the full rules took 0.95–0.97 of the time with this):
+    // a miss's keeping costs several checks of a kept entry.
+    if (table.misses >= 64 && (table.misses & 31) === 0 && table.hits * 3 < table.misses) table.off = true;
     // Recorders are reused (end() gives them back): an entry copies the ids it keeps, and a recomputation that read
     // the same ids as before allocates nothing for them.
     const r = this.spare.pop() ?? { id: 0, deps: [], n: 0, frame: NO_FRAME, guarded: 0 };
