@@ -298,6 +298,7 @@ export class Game implements Engine {
           opts.checkReads,
           this.L.grantors,
           this.L.filterSkills,
+          this.L.cacheTally,
         );
     this.gen = this.main(mode, scen);
   }
@@ -888,6 +889,7 @@ export class Game implements Engine {
     this.reads?.bump(D_TABLE); // `gameOver()` reads it, also in the mode's gameOver method
     this.logLine('msg', 'game over: {0}', [text]);
     this.gameOver(winners, players ?? []);
+    this.reads?.addToTally();
     throw GameOver.make();
   }
 

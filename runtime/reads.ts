@@ -89,8 +89,25 @@ export interface Table {
   readonly map: Map<number, Entry>;
   hits: number;
   misses: number;
-  /** Calls run uncached (too few hits in this game). */
+  /** Calls run uncached (too few hits in this game, or in the games before: `settled`). */
   off: boolean;
+  /** Whether the games before decided `off` (Reads.table): this game's own hits then do not change it. */
+  settled: boolean;
+}
+
+/** Reuses and computations per table over the games played with one linked program (Linked.cacheTally): a table
+ *  that the games before seldom reused starts a game off. (A game's results do not depend on it: only which calls
+ *  are kept.) */
+export type CacheTally = Map<object | string, { hits: number; misses: number }>;
+
+/** How many computations the games before must have made in a table before their tally turns it off. */
+const TALLIED_MISSES = 256;
+
+/** Whether a table is reused too seldom to be worth keeping: below one hit in four calls (one in nine before stop
+ *  51; the full rules took 0.95–0.97 of the time with this). A miss's keeping costs several checks of a kept
+ *  entry. */
+function seldomHit(hits: number, misses: number): boolean {
+  return hits * 3 < misses;
 }
 
 export class Reads {
@@ -159,6 +176,7 @@ export class Reads {
     check = false,
     grantors: readonly string[] = [],
     filterers: readonly string[] = [],
+    private readonly tally?: CacheTally,
   ) {
     this.check = check;
     this.grantors = new Set(grantors);
@@ -464,11 +482,34 @@ export class Reads {
   }
   private readonly byNo: Table[] = [];
 
-  /** The table of one function (by its resolved reference) or hook (by name). */
+  /** The table of one function (by its resolved reference) or hook (by name). Once the games before this one
+   *  (`tally`) made enough computations in it, they settle whether it is kept: off when they seldom reused its
+   *  results, else on for the whole game (a game's first calls are a poor sample: `usableNow` and `skillEnabled`
+   *  turned off in some games though they are reused for half their calls over many). */
   table(of: object | string): Table {
     let t = this.tables.get(of);
-    if (t === undefined) this.tables.set(of, (t = { map: new Map(), hits: 0, misses: 0, off: false }));
+    if (t === undefined) {
+      const before = this.tally?.get(of);
+      const settled = before !== undefined && before.misses >= TALLIED_MISSES;
+      const off = settled && seldomHit(before.hits, before.misses);
+      this.tables.set(of, (t = { map: new Map(), hits: 0, misses: 0, off, settled }));
+    }
     return t;
+  }
+
+  /** Add this game's reuses and computations to the tally of the games played with its program (Game.endGame). */
+  addToTally(): void {
+    const tally = this.tally;
+    if (tally === undefined) return;
+    for (const [of, t] of this.tables) {
+      if (t.hits === 0 && t.misses === 0) continue;
+      const before = tally.get(of);
+      if (before === undefined) tally.set(of, { hits: t.hits, misses: t.misses });
+      else {
+        before.hits += t.hits;
+        before.misses += t.misses;
+      }
+    }
   }
   private readonly tables = new Map<object | string, Table>();
 
@@ -488,9 +529,8 @@ export class Reads {
     // A table that seldom hits costs more than it saves: its calls then run uncached (their reads still count
     // for the cached call around them). Checked every 32 misses: a function consulted only when the cached call
     // around it missed (legalTarget under usableNow) rarely hits, and a game is only a few hundred calls long.
-    // Below one hit in four calls (one in nine before stop 51; the full rules took 0.95–0.97 of the time with this):
-    // a miss's keeping costs several checks of a kept entry.
-    if (table.misses >= 64 && (table.misses & 31) === 0 && table.hits * 3 < table.misses) table.off = true;
+    if (table.misses >= 64 && (table.misses & 31) === 0 && !table.settled && seldomHit(table.hits, table.misses))
+      table.off = true;
     // Recorders are reused (end() gives them back): an entry copies the ids it keeps, and a recomputation that read
     // the same ids as before allocates nothing for them.
     const r = this.spare.pop() ?? { id: 0, deps: [], n: 0, frame: NO_FRAME, guarded: 0 };

@@ -8,6 +8,7 @@ import { RuleError, same, type Value } from './values.ts';
 import { bindCompiled, compiledOf } from './aot/bind.ts';
 import { playerValueLists } from './aot/objects.ts';
 import type { CompiledModule } from './aot/support.ts';
+import type { CacheTally } from './reads.ts';
 import type { EngineKind, HookItem, ItemList, ObjectMaker, MemberReaders, TriggerRef, WindowRef } from './types.ts';
 
 /** A linked program: closures for its bodies and the indexes built from it. Shared by every game with the same
@@ -44,6 +45,8 @@ export interface Linked {
   /** Compiled code's makers of a player's properties (absent: made from entries): all of them, in declaration order
    *  (the state's, game.ts), and the lists a reader sees (view.ts). */
   playerValues: { all: ObjectMaker | undefined; views: { names: string[]; make: ObjectMaker }[] };
+  /** How often the games played so far reused each cache table's results (reads.ts CacheTally). */
+  cacheTally: CacheTally;
   /** Properties, globals and use limits declared `reset at <event>`, by event kind. */
   resets: Map<string, { props: string[]; vars: string[] }>;
   /** The events a use limit is counted per (`limit 1 per turn`): their start clears those counters. */
@@ -201,6 +204,7 @@ export function linkProgram(
     },
     eventFields,
     playerValues,
+    cacheTally: new Map(),
     resets: resetIndex(program),
     limitEvents: new Set(
       Object.values(program.skills).flatMap((s) =>

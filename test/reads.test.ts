@@ -10,6 +10,7 @@ import { Game } from '../runtime/game.ts';
 import type { Value } from '../runtime/values.ts';
 import { runSync } from '../runtime/sync.ts';
 import { put } from '../runtime/zones.ts';
+import { type CacheTally, Reads } from '../runtime/reads.ts';
 import { loadCompiled } from '../compiler/node/compiled.ts';
 import { compileOrThrow, inline, rulesProgram } from './helpers.ts';
 
@@ -292,5 +293,34 @@ function score(p: player): int = base(p) + bonus(p)
     const g = new Game(compileOrThrow(inline(SRC)), { mode: 'bare', players: 2, seed: 1, reference: true });
     expect(g.reads).toBeNull();
     expect(g.callFunction('score', [g.state.players[0]!], '')).toBe(1);
+  });
+});
+
+describe('which tables a game keeps, from the games before it', () => {
+  const STATE = { players: [{}, {}], zones: {}, globals: {}, cards: [] };
+  const F = { name: 'f' }; // a table's key (a function's reference, for the engine)
+  /** A game's cache: `calls` calls of f with the arguments `arg(i)`, its counts added to the run's tally. */
+  const game = (tally: CacheTally, calls: number, arg: (i: number) => number) => {
+    const r = new Reads(STATE, [], new Map(), false, [], [], tally);
+    const t = r.table(F);
+    const wasOff = t.off;
+    for (let i = 0; i < calls; i++) r.cached(t, r.key1(arg(i)), 0, null, (x: number) => x * 2, arg(i), 0, 0, 0);
+    r.addToTally();
+    return { wasOff, off: t.off };
+  };
+
+  it('start a table off once the games before seldom reused it', () => {
+    const tally: CacheTally = new Map();
+    // Every argument new: a game turns the table off at its 64th computation; four such games settle it.
+    for (let g = 0; g < 4; g++) expect(game(tally, 96, (i) => i)).toEqual({ wasOff: false, off: true });
+    expect(game(tally, 96, (i) => i % 2).wasOff).toBe(true); // a game that would reuse it is not asked
+  });
+
+  it('keep a table the games before reused for the whole game, though its first calls miss', () => {
+    const tally: CacheTally = new Map();
+    // A hundred computations and three hundred reuses a game: the tally settles the table on.
+    for (let g = 0; g < 3; g++) expect(game(tally, 400, (i) => Math.floor(i / 4)).off).toBe(false);
+    // Every argument new, which alone turns the table off (the test above): kept.
+    expect(game(tally, 96, (i) => i)).toEqual({ wasOff: false, off: false });
   });
 });
