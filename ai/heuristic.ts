@@ -252,11 +252,10 @@ export class HeuristicAI implements Policy {
   private observe(f: SeenEvent, phase: 'start' | 'end'): void {
     this.forgetAttitudes();
     this.seeUses(phase === 'end' ? f : null);
-    const d = f.data;
     if (phase === 'start') {
       const use = this.hints.cardUse.get(f.id);
       if (use === undefined) return;
-      if (d[use.card] === null) this.unseenUses.push(f.key);
+      if (f.field(use.card) === null) this.unseenUses.push(f.key);
       else this.used(f);
       return;
     }
@@ -265,15 +264,15 @@ export class HeuristicAI implements Policy {
       this.deed(f, this.hints.help.get(f.id), +1);
     }
     const out = this.hints.out.get(f.id);
-    const who = out === undefined ? null : playerOrNull(d[out]);
+    const who = out === undefined ? null : playerOrNull(f.field(out));
     if (who !== null) this.wasOut.add(who.seat);
   }
 
   /** An event that ended was a harm (sign -1) or a help (+1) of one player to another, as its hint says. */
   private deed(f: SeenEvent, deed: Deed | undefined, sign: number): void {
     if (deed === undefined) return;
-    const on = playerOrNull(f.data[deed.on]);
-    if (on !== null) this.judge(playerOrNull(f.data[deed.by]), on, sign);
+    const on = playerOrNull(f.field(deed.on));
+    if (on !== null) this.judge(playerOrNull(f.field(deed.by)), on, sign);
   }
 
   /** Uses whose card the table has not seen yet: a card used from a hand is hidden until it is on the table. */
@@ -284,7 +283,7 @@ export class HeuristicAI implements Policy {
     if (this.unseenUses.length === 0) return;
     for (let fr = this.table.running(); fr; fr = fr.parent) {
       const i = this.unseenUses.indexOf(fr.key);
-      if (i < 0 || (fr.data[this.hints.cardUse.get(fr.id)!.card] === null && fr.key !== ending?.key)) continue;
+      if (i < 0 || (fr.field(this.hints.cardUse.get(fr.id)!.card) === null && fr.key !== ending?.key)) continue;
       this.unseenUses.splice(i, 1);
       this.used(fr);
     }
@@ -294,9 +293,8 @@ export class HeuristicAI implements Policy {
    *  what its user thinks of them. */
   private used(f: SeenEvent): void {
     const use = this.hints.cardUse.get(f.id)!;
-    const d = f.data;
-    const card = d[use.card] as CardObj | VirtualCard | null;
-    const user = playerOrNull(d[use.user]);
+    const card = f.field(use.card) as CardObj | VirtualCard | null;
+    const user = playerOrNull(f.field(use.user));
     if (this.cardHint(card, 'aiCancels') === true) {
       for (let fr: SeenEvent | null = f; fr; fr = fr.parent) {
         if (this.hints.cardEffect.has(fr.id)) {
@@ -309,7 +307,7 @@ export class HeuristicAI implements Policy {
     // Cards hitting everyone say nothing.
     if (this.cardHint(card, 'aiArea') === true) return;
     const aim = this.cardHint(card, 'aiTarget');
-    const targets = d[use.targets];
+    const targets = f.field(use.targets);
     for (const t of Array.isArray(targets) ? targets : []) {
       if (!isPlayerValue(t) || t.seat === user?.seat) continue;
       if (aim === 'foe') this.judge(user, t, -1);

@@ -117,6 +117,9 @@ export function snapshot(g: Game): unknown {
 export interface SeenEvent extends Frame {
   key: number;
   parent: SeenEvent | null;
+  /** One field as `data` has it (none when the event has no such field), without copying the others: a policy
+   *  watching every event reads one or two of an event's fields. */
+  field(name: string): Value;
 }
 
 /** What a reader at the table may look at: the players (only the properties it may see), zone sizes, the running
@@ -283,6 +286,12 @@ class EventCopy implements SeenEvent {
       }
     }
     return this.#data;
+  }
+
+  field(name: string): Value {
+    if (this.#data !== undefined) return this.#data[name] ?? null;
+    const v = this.#f.data[name];
+    return v === undefined ? null : this.#reader.seen(v);
   }
 
   get parent(): SeenEvent | null {

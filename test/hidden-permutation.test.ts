@@ -13,7 +13,7 @@ import { Game } from '../runtime/game.ts';
 import { ScenarioRunner } from '../runtime/scenario.ts';
 import { randBelow, seedRng } from '../runtime/rng.ts';
 import { label, type CardObj, type Value } from '../runtime/values.ts';
-import { knownTo, seatView, viewFor } from '../runtime/view.ts';
+import { knownTo, type SeatView, seatView, viewFor } from '../runtime/view.ts';
 import { logFor } from '../runtime/visibility.ts';
 import { compileOrThrow } from './helpers.ts';
 
@@ -166,6 +166,14 @@ function check(m: Moment, read: Readers = honest, look?: (g: Game, seat: number)
   const [sa, sb] = [seatView(a.g, seat), seatView(b.g, seat)];
   same('question', text(sa.request), text(sb.request));
   same('running events', text(sa.running()), text(sb.running()));
+  // A policy may read one field of an event (SeenEvent.field), without the others copied: read so from fresh views.
+  const fields = (s: SeatView) => {
+    const out: Value[] = [];
+    for (let fr = s.running(); fr; fr = fr.parent)
+      for (const p of s.program.events[fr.id]?.params ?? []) out.push(fr.field(p.name));
+    return out;
+  };
+  same('running events, field by field', text(fields(seatView(a.g, seat))), text(fields(seatView(b.g, seat))));
   same('players', text(sa.players()), text(sb.players()));
   const asked = r.seat === seat;
   const picks = answerOf(a.ai, a.g) ?? [];
