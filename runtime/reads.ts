@@ -100,7 +100,7 @@ export interface Table {
  *  are kept.) */
 export type CacheTally = Map<object | string, { hits: number; misses: number }>;
 
-/** How many computations the games before must have made in a table before their tally turns it off. */
+/** How many computations the games before must have made in a table before their tally settles it (off or kept). */
 const TALLIED_MISSES = 256;
 
 /** Whether a table is reused too seldom to be worth keeping: below one hit in four calls (one in nine before stop
