@@ -25,7 +25,7 @@ import {
   type Value,
   type ZoneRef,
 } from './values.ts';
-import { D_ALIVE, D_REVEALED, D_TABLE, D_VIRTUAL } from './reads.ts';
+import { D_ALIVE, D_TABLE, D_VIRTUAL } from './reads.ts';
 import { revealedKey } from './visibility.ts';
 import { request, requestSubject } from './request.ts';
 
@@ -334,8 +334,9 @@ export const changes: { [K in BuiltinNameWith<'changes'>]: CallBuiltin } = {
     ),
   reveal: (g, [p, prop], at) => {
     g.touch('table');
-    g.reads?.bump(D_REVEALED);
-    g.state.revealed[revealedKey(player(p!, at).seat, String(prop))] = true;
+    const seat = player(p!, at).seat;
+    g.reads?.revealed(seat);
+    g.state.revealed[revealedKey(seat, String(prop))] = true;
     return null;
   },
   setSkills: (g, [p, l], at) => {

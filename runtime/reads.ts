@@ -199,6 +199,7 @@ export class Reads {
     this.propBase = this.hookSkillBase + this.nSeats * this.nHooks;
     this.zoneBase = this.propBase + state.players.length * this.nProps;
     this.seatProps = state.players.map(() => 0);
+    this.seatReveals = state.players.map(() => 0);
     Object.keys(state.zones).forEach((k, i) => this.zones.set(k, this.zoneBase + i));
     this.filledBase = this.zoneBase + this.zones.size;
     this.globalBase = this.filledBase + this.zones.size;
@@ -249,14 +250,14 @@ export class Reads {
     return Math.max(v, this.allAt);
   }
   /** A number that changes whenever anything a seat's copy in a reader's view shows may have changed: its
-   *  properties, who is alive, revealed properties, properties no declaration names, or everything (the cards and
+   *  properties, who is alive, its revealed properties, properties no declaration names, or everything (the cards and
    *  players its properties hold aside: view.ts reads those at every moment). */
   playerStamp(seat: number): number {
     const ver = this.ver;
     return Math.max(
       this.allAt,
       ver[D_ALIVE] ?? 0,
-      ver[D_REVEALED] ?? 0,
+      this.seatReveals[seat] ?? 0,
       ver[D_OTHER_GLOBAL] ?? 0,
       this.seatProps[seat]!,
     );
@@ -264,12 +265,21 @@ export class Reads {
   /** The time of the last write to each seat's properties (bump keeps it: a reader asks at every question, and
    *  looking through a seat's forty-odd property times each time was a tenth of its copying players). */
   private readonly seatProps: number[];
+  /** The time of the last reveal of one of each seat's properties (revealed): what a copy of a seat shows depends on
+   *  its own reveals alone (visibility.ts propertyShown), so a role shown at a death leaves the other seats' copies. */
+  private readonly seatReveals: number[];
+
+  /** A property of the seat was revealed to everyone (the builtin `reveal`). */
+  revealed(seat: number): void {
+    this.bump(D_REVEALED);
+    this.seatReveals[seat] = this.clock;
+  }
   /** The declared properties of a seat written after `since`, by name; null when what a copy of the seat shows may
-   *  have changed otherwise since then (everything, revealed properties, properties no declaration names):
+   *  have changed otherwise since then (everything, its revealed properties, properties no declaration names):
    *  a reader then copies the seat anew (view.ts). */
   propsWrittenSince(seat: number, since: number): string[] | null {
     const ver = this.ver;
-    if (this.allAt > since || (ver[D_REVEALED] ?? 0) > since || (ver[D_OTHER_GLOBAL] ?? 0) > since) return null;
+    if (this.allAt > since || (this.seatReveals[seat] ?? 0) > since || (ver[D_OTHER_GLOBAL] ?? 0) > since) return null;
     const out: string[] = [];
     const base = this.propBase + seat * this.nProps;
     for (let i = 0; i < this.nProps; i++) if ((ver[base + i] ?? 0) > since) out.push(this.propNames[i]!);

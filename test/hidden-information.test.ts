@@ -14,6 +14,7 @@ import type { Audience, LogEntry } from '../runtime/types.ts';
 import { label, type CardObj, type PlayerObj, type Value } from '../runtime/values.ts';
 import { knownTo, publicTable, seatView, viewFor } from '../runtime/view.ts';
 import { put } from '../runtime/zones.ts';
+import { runSync } from '../runtime/sync.ts';
 import { entryFor, inAudience } from '../runtime/visibility.ts';
 import { compileOrThrow, inline } from './helpers.ts';
 
@@ -342,6 +343,35 @@ mode pairs 对 "Pairs" {
     expect(first[0]!.v.points).toBe(0);
     expect(later[0]!.v.partner).toBe(later[1]);
     expect(later[1]!.v.partner).toBe(later[0]);
+  });
+});
+
+describe('a property revealed to everyone', () => {
+  it("is shown in the revealed seat's copy, made again; the other seats' copies are kept", () => {
+    const src = `
+package reveals
+zone pile 牌堆 "Pile" shared hidden
+property secret 密 "Secret": int = 0 owner
+event show 亮 "Show" (p: player) { reveal(p, "secret") }
+mode pairs 对 "Pairs" {
+  minPlayers: 3
+  maxPlayers: 3
+  setup() { return first(players()) }
+  play(first: player, from: int?) { endGame(first, "done") }
+}
+`;
+    const g = new Game(compileOrThrow(inline(src)), { mode: 'pairs', players: 3, seed: 1 });
+    const [a, b] = g.state.players as [PlayerObj, PlayerObj, PlayerObj];
+    g.setMember(a, 'secret', 7, '');
+    const before = seatView(g, b.seat).players();
+    expect(before[0]!.v.secret).toBeUndefined();
+    runSync(g.runEvent('show', [a], ''));
+    const after = seatView(g, b.seat).players();
+    expect(after[0]).not.toBe(before[0]);
+    expect(after[0]!.v.secret).toBe(7);
+    // What the other seats' copies show depends on their own reveals alone: the same copies.
+    expect(after[1]).toBe(before[1]);
+    expect(after[2]).toBe(before[2]);
   });
 });
 
