@@ -18,7 +18,8 @@ export const D_ALIVE = 4; // who is alive
 export const D_VIRTUAL = 5; // fields set on virtual cards (a cached result may hold virtual cards it made)
 export const D_OTHER_GLOBAL = 6; // globals not known when the game was set up
 export const D_GRANTORS = 7; // who has a skill that grants skills (whether any is at the table: skills.ts grantsLive)
-export const D_REVEALED = 8; // properties revealed to everyone (also a change of the table: D_TABLE)
+// 8: unused (reveals for the whole table until stop 51; a reveal is a change of the table, D_TABLE, and of what its
+// seat's copies show: Reads.revealed)
 export const D_FILTERERS = 9; // who has a skill with a card filter (whether any is at the table: skills.ts filtersLive)
 const FIXED = 10;
 
@@ -271,8 +272,7 @@ export class Reads {
 
   /** A property of the seat was revealed to everyone (the builtin `reveal`). */
   revealed(seat: number): void {
-    this.bump(D_REVEALED);
-    this.seatReveals[seat] = this.clock;
+    this.seatReveals[seat] = ++this.clock;
   }
   /** The declared properties of a seat written after `since`, by name; null when what a copy of the seat shows may
    *  have changed otherwise since then (everything, its revealed properties, properties no declaration names):

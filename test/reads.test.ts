@@ -101,26 +101,18 @@ describe('cached pure results', () => {
     expect(g.callFunction('score', [p], '')).toBe(7);
   });
 
-  it('are not kept for a function that calls only leaves: it is a leaf too, computed at every call', () => {
+  it.each([
+    ['plain', 'a function that calls only leaves: it is a leaf too'],
+    ['thin', 'a thin function (leaves and one cached call)'],
+  ])('are not kept for %s, %s: computed at every call', (fn) => {
     const g = game();
     const p = g.state.players[0]!;
     const before = g.reads!.counts;
-    expect(g.callFunction('plain', [p], '')).toBe(1);
-    expect(g.callFunction('plain', [p], '')).toBe(1);
+    expect(g.callFunction(fn, [p], '')).toBe(1);
+    expect(g.callFunction(fn, [p], '')).toBe(1);
     expect(g.reads!.counts).toEqual(before);
     g.setMember(p, 'points', 2, '');
-    expect(g.callFunction('plain', [p], '')).toBe(5);
-  });
-
-  it('are not kept for a thin function (leaves and one cached call): computed at every call', () => {
-    const g = game();
-    const p = g.state.players[0]!;
-    const before = g.reads!.counts;
-    expect(g.callFunction('thin', [p], '')).toBe(1);
-    expect(g.callFunction('thin', [p], '')).toBe(1);
-    expect(g.reads!.counts).toEqual(before);
-    g.setMember(p, 'points', 2, '');
-    expect(g.callFunction('thin', [p], '')).toBe(5);
+    expect(g.callFunction(fn, [p], '')).toBe(5);
   });
 
   it('are all dropped when a change made from outside the rules is announced with touch()', () => {
