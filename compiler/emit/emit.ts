@@ -11,9 +11,10 @@ import { someTestOf } from '../../runtime/ops.ts';
 import { memoised } from '../../runtime/link.ts';
 import type { IAction, IBody, IExpr, IFunction, IMethod, IStmt, ITarget, Program } from '../../runtime/ir.ts';
 import { type Code, int, js, list, lit, name, type Prefix } from './code.ts';
+import { heldSlots } from './held.ts';
 
 /** Bumped when the shape of the output changes (the loader refuses another version). */
-export const EMIT_VERSION = 17;
+export const EMIT_VERSION = 18;
 
 const C = js`c`;
 const NONE = js``;
@@ -47,6 +48,13 @@ class Emitter {
   private directForms = new Map<IFunction | IMethod, Code | null>();
   /** Per function whose value is a `where`, its test for `count(…) > 0` (someFn), or null when it has none. */
   private someForms = new Map<IFunction, Code | null>();
+  /** The context of the body being written (body): a Code of its own, known by identity, whose locals are variables
+   *  of the body's function (bodyLocals) except those a function of the module reads through the context. */
+  private bc: Code = C;
+  /** Per body context, each local slot's variable, or null for a slot kept in the context's `vars`: the item of a
+   *  `where` and every local its condition reads (the condition is a function of the module, given the context),
+   *  and the arguments of a `count(f(…)) > 0` bound in a function of their own. */
+  private bodyLocals = new Map<Code, (Code | null)[]>();
 
   constructor(private program: Program) {}
 
@@ -487,8 +495,8 @@ return ${general}(g, o, a);
       case 'default':
         return js`undefined`;
       case 'local': {
-        const d = this.directLocals.get(c);
-        return d !== undefined ? d[e.i]! : js`${c}.vars[${int(e.i)}]`;
+        const d = this.directLocals.get(c) ?? this.bodyLocals.get(c);
+        return d?.[e.i] ?? js`${c}.vars[${int(e.i)}]`;
       }
       case 'global':
         return js`${this.gOf(c)}.getGlobal(${lit(e.name)})`;
@@ -645,23 +653,42 @@ return SO(c, ${this.expr(w.list, C)}, ${int(w.slot)}, ${this.condFn(w.cond)}, ${
   // ------------------------------------------------------------------ bodies and statements
 
   body(b: IBody): Code {
-    const stmts = this.block(b.stmts, null);
-    if (!b.stmts.some(yields))
-      return js`{ y: false, run: (c) => {
-${stmts}
+    // The body's locals as variables of its function, read from the context where it starts (the engine binds the
+    // parameters there: runtime/hooks.ts), but for those a function of the module reads through it (held).
+    const bc = js`c`;
+    const held = heldSlots(b, this.program.functions, (fn) => this.someFn(fn) === null);
+    const names = Array.from({ length: b.slots }, (_, i) => (held.has(i) ? null : this.fresh('v')));
+    this.bodyLocals.set(bc, names);
+    const vs = names.flatMap((n, i) => (n === null ? [] : [js`${n} = c.vars[${int(i)}]`]));
+    const decl = vs.length ? js`let ${list(vs)};\n` : NONE;
+    const outer = this.bc;
+    this.bc = bc;
+    try {
+      const stmts = this.block(b.stmts, null);
+      if (!b.stmts.some(yields))
+        return js`{ y: false, run: (c) => {
+${decl}${stmts}
 return 0;
 } }`;
-    // The same statements again as a plain function, for runs that answer decisions as they are asked.
-    this.sync = true;
-    const now = this.block(b.stmts, null);
-    this.sync = false;
-    return js`{ y: true, gen: function* (c) {
-${stmts}
+      // The same statements again as a plain function, for runs that answer decisions as they are asked.
+      this.sync = true;
+      const now = this.block(b.stmts, null);
+      this.sync = false;
+      return js`{ y: true, gen: function* (c) {
+${decl}${stmts}
 return 0;
 }, sync: (c) => {
-${now}
+${decl}${now}
 return 0;
 } }`;
+    } finally {
+      this.bc = outer;
+    }
+  }
+
+  /** A local of the body being written: its variable, or its slot in the context. */
+  private local(i: number): Code {
+    return this.bodyLocals.get(this.bc)?.[i] ?? js`c.vars[${int(i)}]`;
   }
 
   /** What may ask, run: waited on in a generator (yield*), run to its end in a synchronous form. */
@@ -687,11 +714,11 @@ return 0;
   private stmt(s: IStmt, loop: Loop | null): Code {
     switch (s.k) {
       case 'let':
-        return js`c.vars[${int(s.i)}] = ${this.expr(s.e, C)};`;
+        return js`${this.local(s.i)} = ${this.expr(s.e, this.bc)};`;
       case 'set':
-        return this.assign(s.target, s.op, this.expr(s.e, C), s.at);
+        return this.assign(s.target, s.op, this.expr(s.e, this.bc), s.at);
       case 'expr':
-        return js`${this.expr(s.e, C)};`;
+        return js`${this.expr(s.e, this.bc)};`;
       case 'do': {
         const into = s.into;
         if (!into) return this.perform(s.a, null);
@@ -700,20 +727,20 @@ return 0;
       case 'if': {
         const th = this.block(s.then, loop);
         const el = s.else ? js` else {\n${this.block(s.else, loop)}\n}` : NONE;
-        return js`if (${this.test(s.c, C)}) {\n${th}\n}${el}`;
+        return js`if (${this.test(s.c, this.bc)}) {\n${th}\n}${el}`;
       }
       case 'for': {
         const xs = this.fresh('x');
         const x = this.fresh('x');
         const l = this.fresh('L');
-        const head = js`const ${xs} = c.g.asList(${this.expr(s.e, C)}, ${lit(s.at)}).slice();`;
+        const head = js`const ${xs} = c.g.asList(${this.expr(s.e, this.bc)}, ${lit(s.at)}).slice();`;
         if (!s.body.some(yields)) {
           const body = this.block(s.body, { brk: js`break ${l};`, cont: js`continue ${l};` });
-          return js`{ ${head}\n${l}: for (const ${x} of ${xs}) {\nc.vars[${int(s.i)}] = ${x};\nc.g.tick();\n${body}\n} }`;
+          return js`{ ${head}\n${l}: for (const ${x} of ${xs}) {\n${this.local(s.i)} = ${x};\nc.g.tick();\n${body}\n} }`;
         }
         const k = this.fresh('K');
         const body = this.block(s.body, { brk: js`break ${l};`, cont: js`break ${k};` });
-        return js`{ ${head}\n${l}: for (const ${x} of ${xs}) {\nc.vars[${int(s.i)}] = ${x};\nc.g.tick();\n${k}: {\n${body}\n}\nif (c.checkStop && c.frame.stopped) return 4;\n} }`;
+        return js`{ ${head}\n${l}: for (const ${x} of ${xs}) {\n${this.local(s.i)} = ${x};\nc.g.tick();\n${k}: {\n${body}\n}\nif (c.checkStop && c.frame.stopped) return 4;\n} }`;
       }
       case 'while':
       case 'repeat': {
@@ -721,27 +748,27 @@ return 0;
         const i = this.fresh('k');
         const l = this.fresh('L');
         const k = this.fresh('K');
-        const count = s.k === 'repeat' && s.n ? this.expr(s.n, C) : js`Infinity`;
-        const test = s.k === 'while' ? js`if (!${this.test(s.c, C)}) break;\n` : NONE;
+        const count = s.k === 'repeat' && s.n ? this.expr(s.n, this.bc) : js`Infinity`;
+        const test = s.k === 'while' ? js`if (!${this.test(s.c, this.bc)}) break;\n` : NONE;
         const body = this.block(s.body, { brk: js`break ${l};`, cont: js`break ${k};` });
         return js`{ const ${n} = ${count};\n${l}: for (let ${i} = 0; ${i} < ${n}; ${i}++) {\n${test}c.g.tick();\n${k}: {\n${body}\n}\nif (c.checkStop && c.frame.stopped) return 4;\n} }`;
       }
       case 'return':
         if (s.a) return this.perform(s.a, (v) => js`c.ret = ${v};\nreturn 3;`);
-        return js`c.ret = ${s.e ? this.expr(s.e, C) : js`null`};\nreturn 3;`;
+        return js`c.ret = ${s.e ? this.expr(s.e, this.bc) : js`null`};\nreturn 3;`;
       case 'break':
         return loop ? loop.brk : js`return 1;`;
       case 'continue':
         return loop ? loop.cont : js`return 2;`;
       case 'stop':
-        return js`return ST(c, ${s.e ? this.expr(s.e, C) : js`c.frame`}, ${lit(s.at)});`;
+        return js`return ST(c, ${s.e ? this.expr(s.e, this.bc) : js`c.frame`}, ${lit(s.at)});`;
       case 'timing': {
         const who = this.fresh('v');
         const outside = `timing ${s.name} outside any event: a window belongs to an event`;
         const p = this.fresh('o');
         const w = this.fresh('w');
         const h = this.window(s.name);
-        return js`{ const ${who} = ${this.expr(s.subject, C)};
+        return js`{ const ${who} = ${this.expr(s.subject, this.bc)};
 if (${who} !== null) {
 if (!c.frame) throw new RE(${lit(outside)}, ${lit(s.at)});
 const ${p} = c.g.asPlayer(${who}, ${lit(`timing ${s.name}`)});
@@ -759,7 +786,7 @@ if (${h} !== null) { const ${w} = c.g.windowAt(${h}, ${p}, c.frame); if (${w} !=
       op === '=' ? v : op === '+=' ? js`PA(${old}, ${v}, ${a})` : js`(N(${old}, ${a}) - N(${v}, ${a}))`;
     switch (t.k) {
       case 'local':
-        return js`{ const ${v} = ${value}; c.vars[${int(t.i)}] = ${combine(js`c.vars[${int(t.i)}]`)}; }`;
+        return js`{ const ${v} = ${value}; ${this.local(t.i)} = ${combine(this.local(t.i))}; }`;
       case 'global':
         return js`{ const ${v} = ${value}; c.g.setGlobal(${lit(t.name)}, ${combine(js`c.g.getGlobal(${lit(t.name)})`)}); }`;
       case 'param': {
@@ -769,7 +796,7 @@ if (${h} !== null) { const ${w} = c.g.windowAt(${h}, ${p}, c.frame); if (${w} !=
       case 'member': {
         const o = this.fresh('o');
         const old = js`c.g.getMember(${o}, ${lit(t.name)}, ${a})`;
-        return js`{ const ${v} = ${value}; const ${o} = ${this.expr(t.o, C)}; c.g.setMember(${o}, ${lit(t.name)}, ${combine(old)}, ${a}); }`;
+        return js`{ const ${v} = ${value}; const ${o} = ${this.expr(t.o, this.bc)}; c.g.setMember(${o}, ${lit(t.name)}, ${combine(old)}, ${a}); }`;
       }
     }
   }
@@ -778,7 +805,7 @@ if (${h} !== null) { const ${w} = c.g.windowAt(${h}, ${p}, c.frame); if (${w} !=
    *  An event or an action runs its body here, in steps (runtime/windows.ts eventStart…, hooks.ts actionStart):
    *  no generator of the engine's around it, and none at all for a body that cannot ask. */
   private perform(a: IAction, use: ((v: Code) => Code) | null): Code {
-    const args = this.args(a.args, C);
+    const args = this.args(a.args, this.bc);
     const at = lit(a.at);
     if (a.k === 'event') {
       const ev = this.eventRef(a.name);
@@ -810,14 +837,14 @@ c.g.eventLeave(${h});
 
   /** A method call or an asking builtin, as a generator to run (run()). */
   private action(a: IAction): Code {
-    const args = this.args(a.args, C);
+    const args = this.args(a.args, this.bc);
     const at = lit(a.at);
     switch (a.k) {
       case 'event':
       case 'action':
         throw new Error('emit: events and actions are run in steps (perform)');
       case 'methodCall':
-        return js`c.g.runMethod(${this.expr(a.o, C)}, ${lit(a.name)}, ${args}, ${at})`;
+        return js`c.g.runMethod(${this.expr(a.o, this.bc)}, ${lit(a.name)}, ${args}, ${at})`;
       case 'ask':
         return js`${this.builtin(a.fn, a.at, true)}(c.g, ${args}, ${at})`;
     }
