@@ -890,6 +890,7 @@ export class Game implements Engine {
     this.logLine('msg', 'game over: {0}', [text]);
     this.gameOver(winners, players ?? []);
     this.reads?.addToTally();
+    this.reads?.release();
     throw GameOver.make();
   }
 

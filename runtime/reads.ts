@@ -96,10 +96,21 @@ export interface Table {
   settled: boolean;
 }
 
-/** Reuses and computations per table over the games played with one linked program (Linked.cacheTally): a table
- *  that the games before seldom reused starts a game off. (A game's results do not depend on it: only which calls
- *  are kept.) */
-export type CacheTally = Map<object | string, { hits: number; misses: number }>;
+/** What the games played with one linked program leave to the next (Linked.cacheTally). A game's results do not
+ *  depend on it: only which calls are kept, and where. */
+export class CacheTally {
+  /** Reuses and computations per table: a table that the games before seldom reused starts a game off. */
+  readonly tables = new Map<object | string, { hits: number; misses: number }>();
+  /** Arenas of games that ended (Reads.release), for the next games: a new one is 128 KB to allocate and zero, a
+   *  hundredth of a game of the full rules. Nothing in an arena is read before it is written. */
+  readonly arenas: Int32Array[] = [];
+}
+
+/** The size of a new game's arena (Reads.arena), and how many ended games' arenas a tally keeps. */
+const ARENA = 32_768;
+const SPARE_ARENAS = 4;
+/** The arena of a game that gave its own away (Reads.release): it grows again if that game is read further. */
+const NO_ARENA = new Int32Array(0);
 
 /** How many computations the games before must have made in a table before their tally settles it (off or kept). */
 const TALLIED_MISSES = 256;
@@ -152,7 +163,7 @@ export class Reads {
    *  own. A game keeps a few thousand entries; as lists they were most of what every scavenge of the young
    *  generation copied, and the numbers of a typed array are not looked at by the collector. An entry whose ids
    *  change is given a new range; the old one is left until the arena is full, then the arena is compacted. */
-  private arena = new Int32Array(32_768);
+  private arena: Int32Array;
   private top = 0;
   /** How much of the arena kept entries use (the rest are ranges left behind). */
   private live = 0;
@@ -180,6 +191,7 @@ export class Reads {
     private readonly tally?: CacheTally,
   ) {
     this.check = check;
+    this.arena = tally?.arenas.pop() ?? new Int32Array(ARENA);
     this.grantors = new Set(grantors);
     this.filterers = new Set(filterers);
     propertyIds.forEach((id, i) => this.props.set(id, i));
@@ -499,7 +511,7 @@ export class Reads {
   table(of: object | string): Table {
     let t = this.tables.get(of);
     if (t === undefined) {
-      const before = this.tally?.get(of);
+      const before = this.tally?.tables.get(of);
       const settled = before !== undefined && before.misses >= TALLIED_MISSES;
       const off = settled && seldomHit(before.hits, before.misses);
       this.tables.set(of, (t = { map: new Map(), hits: 0, misses: 0, off, settled }));
@@ -513,13 +525,25 @@ export class Reads {
     if (tally === undefined) return;
     for (const [of, t] of this.tables) {
       if (t.hits === 0 && t.misses === 0) continue;
-      const before = tally.get(of);
-      if (before === undefined) tally.set(of, { hits: t.hits, misses: t.misses });
+      const before = tally.tables.get(of);
+      if (before === undefined) tally.tables.set(of, { hits: t.hits, misses: t.misses });
       else {
         before.hits += t.hits;
         before.misses += t.misses;
       }
     }
+  }
+
+  /** The game is over: its arena goes to the tally, for a game played next. Its kept entries go too, so that a
+   *  reader of the ended game still gets right results, computed again. */
+  release(): void {
+    const tally = this.tally;
+    if (tally === undefined || this.arena === NO_ARENA || this.rec !== null) return;
+    if (tally.arenas.length < SPARE_ARENAS) tally.arenas.push(this.arena);
+    this.arena = NO_ARENA;
+    this.top = 0;
+    this.live = 0;
+    for (const t of this.tables.values()) t.map.clear();
   }
   private readonly tables = new Map<object | string, Table>();
 

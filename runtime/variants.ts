@@ -8,7 +8,7 @@ import { RuleError, same, type Value } from './values.ts';
 import { bindCompiled, compiledOf } from './aot/bind.ts';
 import { playerValueLists } from './aot/objects.ts';
 import type { CompiledModule } from './aot/support.ts';
-import type { CacheTally } from './reads.ts';
+import { CacheTally } from './reads.ts';
 import type { EngineKind, HookItem, ItemList, ObjectMaker, MemberReaders, TriggerRef, WindowRef } from './types.ts';
 
 /** A linked program: closures for its bodies and the indexes built from it. Shared by every game with the same
@@ -204,7 +204,7 @@ export function linkProgram(
     },
     eventFields,
     playerValues,
-    cacheTally: new Map(),
+    cacheTally: new CacheTally(),
     resets: resetIndex(program),
     limitEvents: new Set(
       Object.values(program.skills).flatMap((s) =>

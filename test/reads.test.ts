@@ -10,7 +10,7 @@ import { Game } from '../runtime/game.ts';
 import type { Value } from '../runtime/values.ts';
 import { runSync } from '../runtime/sync.ts';
 import { put } from '../runtime/zones.ts';
-import { type CacheTally, Reads } from '../runtime/reads.ts';
+import { CacheTally, Reads } from '../runtime/reads.ts';
 import { loadCompiled } from '../compiler/node/compiled.ts';
 import { compileOrThrow, inline, rulesProgram } from './helpers.ts';
 
@@ -302,14 +302,34 @@ describe('which tables a game keeps, from the games before it', () => {
   };
 
   it('start a table off once the games before seldom reused it', () => {
-    const tally: CacheTally = new Map();
+    const tally = new CacheTally();
     // Every argument new: a game turns the table off at its 64th computation; four such games settle it.
     for (let g = 0; g < 4; g++) expect(game(tally, 96, (i) => i)).toEqual({ wasOff: false, off: true });
     expect(game(tally, 96, (i) => i % 2).wasOff).toBe(true); // a game that would reuse it is not asked
   });
 
+  it("give an ended game's arena to the next game, and compute the ended game's calls again", () => {
+    const tally = new CacheTally();
+    const first = new Reads(STATE, [], new Map(), false, [], [], tally);
+    const t = first.table(F);
+    const twice = (x: number) => x * 2;
+    for (let i = 0; i < 8; i++) first.cached(t, first.key1(i % 4), 0, null, twice, i % 4, 0, 0, 0);
+    expect([t.hits, t.misses]).toEqual([4, 4]);
+    first.release();
+    expect(tally.arenas).toHaveLength(1);
+    const next = new Reads(STATE, [], new Map(), false, [], [], tally);
+    expect(tally.arenas).toHaveLength(0);
+    const u = next.table(F);
+    for (let i = 0; i < 4; i++) expect(next.cached(u, next.key1(i), 0, null, twice, i, 0, 0, 0)).toBe(i * 2);
+    // The ended game kept nothing: its calls are computed again, and right, while the next game writes the arena.
+    for (let i = 0; i < 4; i++) expect(first.cached(t, first.key1(i), 0, null, twice, i, 0, 0, 0)).toBe(i * 2);
+    expect([t.hits, t.misses]).toEqual([4, 8]);
+    for (let i = 0; i < 4; i++) expect(next.cached(u, next.key1(i), 0, null, twice, i, 0, 0, 0)).toBe(i * 2);
+    expect([u.hits, u.misses]).toEqual([4, 4]);
+  });
+
   it('keep a table the games before reused for the whole game, though its first calls miss', () => {
-    const tally: CacheTally = new Map();
+    const tally = new CacheTally();
     // A hundred computations and three hundred reuses a game: the tally settles the table on.
     for (let g = 0; g < 3; g++) expect(game(tally, 400, (i) => Math.floor(i / 4)).off).toBe(false);
     // Every argument new, which alone turns the table off (the test above): kept.
