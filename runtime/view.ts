@@ -19,6 +19,7 @@ import {
 } from './values.ts';
 import { canSee, knows, logFor, propertyShown, revealedKey, type ReadEntry } from './visibility.ts';
 import { sameItems } from './reads.ts';
+import { stateless, statelessAnswer } from './stateless.ts';
 
 /** A card as a reader sees it: its face, or only that a card lies there (`hidden`: no id, kind, suit or rank). */
 export type ViewCard = { id: number; kind: string; suit: string; rank: number; depicts?: string } | { hidden: true };
@@ -604,18 +605,13 @@ class Reader implements Table {
     const a = args.length === 1 ? args[0]! : undefined;
     const plain = a !== undefined && (a === null || typeof a !== 'object');
     if (plain) {
+      // A function of its argument alone gives the same answer in every game of the program.
+      if (stateless(this.program, name)) return statelessAnswer(this.program, name, a, () => this.#callNow(name, args));
       this.#fresh(); // a moment's answers are dropped when the game changed
       const known = this.#answers?.get(name)?.get(a);
       if (known !== undefined) return known;
     }
-    const live = this.#unseen(args);
-    if (live === undefined) return null;
-    let v: Value;
-    try {
-      v = this.seen(this.#g.callFunction(name, live as Value[], ''));
-    } catch {
-      return null;
-    }
+    const v = this.#callNow(name, args) ?? null;
     if (plain && (v === null || typeof v !== 'object')) {
       const answers = (this.#answers ??= new Map());
       let byArg = answers.get(name);
@@ -623,6 +619,18 @@ class Reader implements Table {
       byArg.set(a, v);
     }
     return v;
+  }
+
+  /** The function's value for these arguments now, as this reader sees it; undefined when it fails (a rule error,
+   *  or an argument this reader no longer sees). */
+  #callNow(name: string, args: Value[]): Value | undefined {
+    const live = this.#unseen(args);
+    if (live === undefined) return undefined;
+    try {
+      return this.seen(this.#g.callFunction(name, live as Value[], ''));
+    } catch {
+      return undefined;
+    }
   }
 
   // ---------------------------------------------------------------- a seat's own: its view, log and question

@@ -13,6 +13,7 @@ import { ScenarioRunner } from '../runtime/scenario.ts';
 import type { Audience, LogEntry } from '../runtime/types.ts';
 import { label, type CardObj, type PlayerObj, type Value } from '../runtime/values.ts';
 import { knownTo, publicTable, seatView, viewFor } from '../runtime/view.ts';
+import { stateless } from '../runtime/stateless.ts';
 import { put } from '../runtime/zones.ts';
 import { runSync } from '../runtime/sync.ts';
 import { entryFor, inAudience } from '../runtime/visibility.ts';
@@ -389,6 +390,43 @@ describe('what a table answers about the rules', () => {
     expect(table.call('scoringStanding', 'rebel')).toBe(before);
     g.setMember(rebels()[0]!, 'alive', false, '');
     expect(table.call('scoringStanding', 'rebel')).toBe((before as number) - 1);
+  });
+
+  it('gives a function of its argument alone one answer for every game of the program, computed once', () => {
+    const src = `
+package sides
+zone pile 牌堆 "Pile" shared hidden
+property points 分 "Points": int = 0
+function sideOf(n: int): int { if n == 1 { return 10 } return 20 }
+function scored(n: int): int = count(players() where it.points > n)
+mode pairs 对 "Pairs" {
+  minPlayers: 3
+  maxPlayers: 3
+  setup() { return first(players()) }
+  play(first: player, from: int?) { endGame(first, "done") }
+}
+`;
+    const rules = compileOrThrow(inline(src));
+    expect(stateless(rules, 'sideOf')).toBe(true); // it reads its argument and nothing of the game
+    expect(stateless(rules, 'scored')).toBe(false); // it reads the players' points
+    const computed: string[] = [];
+    for (const seed of [7, 8]) {
+      const g = new Game(rules, { mode: 'pairs', players: 3, seed });
+      const call = g.callFunction.bind(g);
+      g.callFunction = (name, args, at) => {
+        computed.push(name);
+        return call(name, args, at);
+      };
+      const table = seatView(g, 1);
+      expect(table.call('sideOf', 1)).toBe(10);
+      expect(table.call('scored', 0)).toBe(0);
+      g.setMember(g.state.players[2]!, 'points', 1, ''); // a new moment: its answers of plain values are dropped
+      expect(table.call('sideOf', 1)).toBe(10);
+      expect(table.call('sideOf', 2)).toBe(20);
+      expect(table.call('scored', 0)).toBe(1);
+    }
+    // sideOf once for each argument, in the first game; scored at each moment of each game.
+    expect(computed).toEqual(['sideOf', 'scored', 'sideOf', 'scored', 'scored', 'scored']);
   });
 });
 
