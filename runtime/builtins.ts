@@ -130,7 +130,7 @@ export const positional: { [K in BuiltinNameWith<'pure'>]: PositionalBuiltin } =
     const first = firstCard(g, c!, at);
     return first !== null ? g.ownerOf(first) : null;
   },
-  physical: (g, at, c) => g.asCards(c!, at),
+  physical: (g, at, c) => g.asCards(c!, at).slice(),
   isVirtual: (_g, _at, c) => !!c && typeof c === 'object' && !Array.isArray(c) && c.t === 'v',
   isCard: (_g, _at, c) => !!c && typeof c === 'object' && !Array.isArray(c) && (c.t === 'c' || c.t === 'v'),
   isPlayer: (_g, _at, c) => !!c && typeof c === 'object' && !Array.isArray(c) && c.t === 'p',
@@ -159,7 +159,7 @@ export const positional: { [K in BuiltinNameWith<'pure'>]: PositionalBuiltin } =
   drop: (g, at, x, n) => g.asList(x!, at).slice(Math.max(0, n as number)),
   virtual: (g, at, kind, cs) => {
     reading(g, D_VIRTUAL);
-    return { t: 'v', kind: String(kind), subs: g.asCards(cs ?? [], at), via: null, set: {} };
+    return { t: 'v', kind: String(kind), subs: g.asCards(cs ?? [], at).slice(), via: null, set: {} };
   },
   kindOf: (g, at, c) => {
     if (typeof c === 'string') return c;

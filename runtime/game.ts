@@ -644,11 +644,11 @@ export class Game implements Engine {
   }
 
   /** The physical cards behind a value: a card, a virtual card's parts, or a list of either. */
-  asCards(v: Value, at: string): CardObj[] {
+  asCards(v: Value, at: string): readonly CardObj[] {
     return asCards(this, v, at);
   }
 
-  put(cards: CardObj[], to: ZoneRef, bottom: boolean): void {
+  put(cards: readonly CardObj[], to: ZoneRef, bottom: boolean): void {
     put(this, cards, to, bottom);
   }
 

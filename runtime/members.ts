@@ -75,7 +75,8 @@ const eventMembers: Accessors<'event', Frame> = {
 
 const zoneMembers: Accessors<'zone', ZoneRef> = {
   owner: (z) => z.owner,
-  cards: (z, g, at) => g.asList(z, at),
+  // A copy: the zone's own array changes as cards move, and a value never changes (zones.ts asCards).
+  cards: (z, g, at) => g.asList(z, at).slice(),
 };
 
 const actionMembers: Accessors<'action', ActionRef> = {

@@ -158,7 +158,7 @@ export interface RulesHost {
   setMember(o: Value, name: string, v: Value, at: string): void;
   asPlayer(v: Value, what: string): PlayerObj;
   asList(v: Value, at: string): Value[];
-  asCards(v: Value, at: string): CardObj[];
+  asCards(v: Value, at: string): readonly CardObj[];
 
   // cards and zones
   zoneRef(zone: string, owner: PlayerObj | null): ZoneRef;
@@ -169,7 +169,7 @@ export interface RulesHost {
   makeCard(kind: string, suit: string, rank: number, to: ZoneRef, at: string): CardObj;
   zoneOf(card: CardObj): string;
   ownerOf(card: CardObj): PlayerObj | null;
-  put(cards: CardObj[], to: ZoneRef, bottom: boolean): void;
+  put(cards: readonly CardObj[], to: ZoneRef, bottom: boolean): void;
   shuffle(cards: CardObj[]): void;
 
   // skills, actions and conversions

@@ -24,10 +24,19 @@ export function asList(g: Engine, v: Value, at: string): Value[] {
   throw new RuleError(`expected a list, got ${label(v)}`, at);
 }
 
-/** The physical cards behind a value: a card, a virtual card's parts, or a list of either. */
-export function asCards(g: Engine, v: Value, at: string): CardObj[] {
+/** The physical cards behind a value: a card, a virtual card's parts, or a list of either. A list of physical cards
+ *  is its own answer (a list is a value: nothing changes one in place; a zone's own array is never a value, since
+ *  the builtins that read a zone copy it), so that moving cards, the most frequent change, makes no list for it.
+ *  Callers read what they are given and do not change it. */
+export function asCards(g: Engine, v: Value, at: string): readonly CardObj[] {
   if (v === null) return [];
   if (Array.isArray(v)) {
+    let physical = true;
+    for (let i = 0; i < v.length && physical; i++) {
+      const x = v[i];
+      physical = x !== null && typeof x === 'object' && !Array.isArray(x) && x.t === 'c';
+    }
+    if (physical) return v as CardObj[];
     const out: CardObj[] = [];
     for (const x of v) {
       if (x !== null && typeof x === 'object' && !Array.isArray(x) && x.t === 'c') out.push(x);
@@ -81,7 +90,7 @@ export function removeFromZone(g: Engine, card: CardObj): void {
 }
 
 /** Move cards onto a zone (its top, or its bottom); a card forgets the kind it stood for and who was shown it. */
-export function put(g: Engine, cards: CardObj[], to: ZoneRef, bottom: boolean): void {
+export function put(g: Engine, cards: readonly CardObj[], to: ZoneRef, bottom: boolean): void {
   g.mut++;
   const key = zoneKey(to.zone, to.owner);
   const dest = g.state.zones[key];

@@ -6,6 +6,8 @@ import { validate } from '../runtime/decisions.ts';
 import { viewFor, snapshot } from '../runtime/view.ts';
 import { RandomAI } from '../ai/random.ts';
 import { compileOrThrow, inline, rulesProgram } from './helpers.ts';
+import { loadCompiled } from '../compiler/node/compiled.ts';
+import { runSync } from '../runtime/sync.ts';
 
 const TINY = `
 package tiny
@@ -327,5 +329,28 @@ describe('a synchronous run (Game.play)', () => {
     ).toThrow('the host failed');
     expect(g.state.error).toBeNull();
     expect(g.pending).toMatchObject({ seat: 0, prompt: 'move' });
+  });
+});
+
+describe('moving the cards a list holds', () => {
+  // A zone's `cards` is a list of the moment: moving them, all at once or one by one, moves every one of them
+  // (the list is not the zone's own array, which changes as they go: runtime/zones.ts asCards).
+  const MOVES = `${TINY}
+event dump 倒 "Dump" (p: player) { put(hand(p).cards, table) }
+event dumpEach 逐张倒 "Dump each" (p: player) { for c in hand(p).cards { put(c, table) } }
+`;
+  it.each(['dump', 'dumpEach'])('%s empties the hand onto the table', async (ev) => {
+    for (const engine of ['resolved', 'compiled'] as const) {
+      const program = compileOrThrow(inline(MOVES));
+      if (engine === 'compiled') await loadCompiled(program);
+      const g = new Game(program, { players: 2, seed: 1, engine });
+      g.start();
+      const p = g.state.players[0]!;
+      const hand = g.state.zones['hand:0']!.slice();
+      expect(hand).toHaveLength(2);
+      runSync(g.runEvent(ev, [p], ''));
+      expect(g.state.zones['hand:0']).toEqual([]);
+      expect([...g.state.zones.table!].sort((a, b) => a.id - b.id)).toEqual(hand.sort((a, b) => a.id - b.id));
+    }
   });
 });
