@@ -279,7 +279,12 @@ export type Gen = Asking<Sig>;
 /** A linked body: a plain function when it cannot ask, a generator when it may (link.ts, compiled code). Compiled
  *  code also gives a body that may ask a synchronous form (`sync`), run when decisions are answered as they are
  *  asked (sync.ts). */
-export type Run = { y: false; run: (c: Ctx) => Sig } | { y: true; gen: (c: Ctx) => Gen; sync?: (c: Ctx) => Sig };
+/** A body: a plain function (`y` false: it cannot ask), or a generator with, in compiled code, a synchronous form
+ *  (runtime/sync.ts). `v`, in compiled code: how many slots of its context's `vars` an event's body reads (its other
+ *  locals are variables of its own function: compiler/emit/held.ts); none: all of them. */
+export type Run = ({ y: false; run: (c: Ctx) => Sig } | { y: true; gen: (c: Ctx) => Gen; sync?: (c: Ctx) => Sig }) & {
+  v?: number;
+};
 
 /** A reader of `x.name` made once per name for compiled code (members.ts memberReader), given the linked
  *  program's player properties; passed in by the game, so that linking does not import member access. */

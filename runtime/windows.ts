@@ -20,7 +20,17 @@ import {
   skillEnabled,
   usesLeft,
 } from './skills.ts';
-import type { Asking, EventDesc, EventRef, ItemList, ParamDefault, ResetTo, TriggerRef, WindowRef } from './types.ts';
+import type {
+  Asking,
+  EventDesc,
+  EventRef,
+  ItemList,
+  ParamDefault,
+  ResetTo,
+  Run,
+  TriggerRef,
+  WindowRef,
+} from './types.ts';
 import { RuleError, type Frame, type PlayerObj, type Value } from './values.ts';
 import { D_USES } from './reads.ts';
 import { runBodySync } from './sync.ts';
@@ -120,10 +130,19 @@ export function eventStart(g: Engine, ref: EventRef, args: Value[], at: string):
   g.frame = frame;
   g.mut++;
   for (let i = 0; i < g.observers.length; i++) g.observers[i]!(frame, 'start');
-  const c = g.ctx(null, ev.body.slots, frame);
+  const c = bodyCtx(g, d.body, ev.body.slots, frame);
   c.checkStop = true;
   return c;
 }
+
+/** The context an event's body (or cleanup) runs in: without a list of locals when its compiled form reads none
+ *  from it (Run.v), as most of them (moving a card, a phase, a turn). */
+function bodyCtx(g: Engine, body: Run, slots: number, frame: Frame): Ctx {
+  if (body.v !== 0) return g.ctx(null, body.v ?? slots, frame);
+  return { g, vars: NO_VARS, you: null, frame, subject: null, checkStop: false, ret: null };
+}
+/** The locals of a body that keeps none in its context: none may be written (frozen). */
+const NO_VARS = Object.freeze([]) as unknown as Value[];
 
 /** The event's body ended with this signal: its result is kept in c.ret (none unless it returned one). */
 export function eventBody(c: Ctx, sig: Sig): void {
@@ -134,7 +153,7 @@ export function eventBody(c: Ctx, sig: Sig): void {
 /** The event's cleanup (an event that declares one). */
 export function* eventCleanup(g: Engine, ref: EventRef, c: Ctx): Asking<void> {
   const cleanup = ref.d!.cleanup!;
-  const cc = g.ctx(null, ref.d!.ev.cleanup!.slots, c.frame);
+  const cc = bodyCtx(g, cleanup, ref.d!.ev.cleanup!.slots, c.frame!);
   if (g.answering !== null) runBodySync(cleanup, cc);
   else if (cleanup.y) yield* cleanup.gen(cc);
   else cleanup.run(cc);

@@ -59,6 +59,11 @@ event probe 探测 "Probe" (who: player, n: int = 1) {
   n += 10
   log("probe {0} reached {1}", who, n)
 } cleanup { log("probe {0} cleaned up", who) }
+event sieve 筛 "Sieve" (who: player, xs: [int]) {
+  let k = 2
+  let big = xs where it > k
+  log("sieve {0} {1}", count(big), k)
+}
 event quiet 安静 "Quiet" (who: player) {
   timing nobodyListens for who
   log("quiet {0}", who)
@@ -107,6 +112,7 @@ action script 脚本 "Script" (p: player) {
   log("tally {0} {1} {2}", tally([1, 2, 3, 9, 4], 2), tally([1, 2], 5), tally([], 0))
   log("heat {0}", heat(4))
   log("boosted {0}", boosted(2))
+  sieve(p, [1, 2, 3, 4])
   quiet(p)
 }
 
@@ -151,6 +157,9 @@ describe('compiled code against the interpreter', () => {
     expect(text).toContain('small even / picked odd / other');
     expect(text).toContain('math 3 1 -6 5');
     expect(text).toContain('quiet p1');
+    // An event's body whose where reads its local k (held in the context: compiler/emit/held.ts), beside bodies
+    // that keep every local in variables and run without a list of them (Run.v).
+    expect(text).toContain('sieve 2 2');
     expect(text).toContain('tally 401 3 0'); // 1 + 3 (2 skipped, stopped at 9); 3 and 9 above 2; 9 above 4
     expect(text).toContain('heat 5');
     expect(text).toContain('boosted 3');

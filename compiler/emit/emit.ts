@@ -14,7 +14,7 @@ import { type Code, int, js, list, lit, name, type Prefix } from './code.ts';
 import { heldSlots } from './held.ts';
 
 /** Bumped when the shape of the output changes (the loader refuses another version). */
-export const EMIT_VERSION = 18;
+export const EMIT_VERSION = 19;
 
 const C = js`c`;
 const NONE = js``;
@@ -55,6 +55,9 @@ class Emitter {
    *  `where` and every local its condition reads (the condition is a function of the module, given the context),
    *  and the arguments of a `count(f(…)) > 0` bound in a function of their own. */
   private bodyLocals = new Map<Code, (Code | null)[]>();
+  /** The bodies and cleanups of events, whose locals start as none: the engine binds nothing in their context (an
+   *  event's parameters are its frame's fields). */
+  private eventBodies = new Set<IBody>();
 
   constructor(private program: Program) {}
 
@@ -63,6 +66,11 @@ class Emitter {
     const directs: Code[] = [];
     const bodies: Code[] = [];
     const bodyDirects: Code[] = [];
+    for (const events of [this.program.events, ...this.program.variants.map((v) => v.parts.events ?? {})])
+      for (const ev of Object.values(events)) {
+        this.eventBodies.add(ev.body);
+        if (ev.cleanup) this.eventBodies.add(ev.cleanup);
+      }
     forEachRoot(this.program, {
       expr: (e, fn) => {
         exprs.push(js`(c) => ${this.expr(e, C)}`);
@@ -659,14 +667,18 @@ return SO(c, ${this.expr(w.list, C)}, ${int(w.slot)}, ${this.condFn(w.cond)}, ${
     const held = heldSlots(b, this.program.functions, (fn) => this.someFn(fn) === null);
     const names = Array.from({ length: b.slots }, (_, i) => (held.has(i) ? null : this.fresh('v')));
     this.bodyLocals.set(bc, names);
-    const vs = names.flatMap((n, i) => (n === null ? [] : [js`${n} = c.vars[${int(i)}]`]));
+    // An event's body reads none of its context's slots but those held there (Run.v: the engine makes it no list
+    // of locals when that is none).
+    const event = this.eventBodies.has(b);
+    const vs = names.flatMap((n, i) => (n === null ? [] : [js`${n} = ${event ? js`null` : js`c.vars[${int(i)}]`}`]));
     const decl = vs.length ? js`let ${list(vs)};\n` : NONE;
+    const v = event ? js`v: ${int(held.size === 0 ? 0 : Math.max(...held) + 1)}, ` : NONE;
     const outer = this.bc;
     this.bc = bc;
     try {
       const stmts = this.block(b.stmts, null);
       if (!b.stmts.some(yields))
-        return js`{ y: false, run: (c) => {
+        return js`{ ${v}y: false, run: (c) => {
 ${decl}${stmts}
 return 0;
 } }`;
@@ -674,7 +686,7 @@ return 0;
       this.sync = true;
       const now = this.block(b.stmts, null);
       this.sync = false;
-      return js`{ y: true, gen: function* (c) {
+      return js`{ ${v}y: true, gen: function* (c) {
 ${decl}${stmts}
 return 0;
 }, sync: (c) => {
