@@ -278,10 +278,8 @@ export type Sig = number;
 export type Gen = Asking<Sig>;
 /** A linked body: a plain function when it cannot ask, a generator when it may (link.ts, compiled code). Compiled
  *  code also gives a body that may ask a synchronous form (`sync`), run when decisions are answered as they are
- *  asked (sync.ts). */
-/** A body: a plain function (`y` false: it cannot ask), or a generator with, in compiled code, a synchronous form
- *  (runtime/sync.ts). `v`, in compiled code: how many slots of its context's `vars` an event's body reads (its other
- *  locals are variables of its own function: compiler/emit/held.ts); none: all of them. */
+ *  asked (sync.ts), and an event's body `v`: how many slots of its context's `vars` it reads (its other locals are
+ *  variables of its own function: compiler/emit/held.ts); none: all of them. */
 export type Run = ({ y: false; run: (c: Ctx) => Sig } | { y: true; gen: (c: Ctx) => Gen; sync?: (c: Ctx) => Sig }) & {
   v?: number;
 };
