@@ -17,7 +17,7 @@ import type {
 import { RuleError, label, type PlayerObj, type Value } from './values.ts';
 import { runBodySync } from './sync.ts';
 import { runOf } from './variants.ts';
-import { D_ALIVE, GUARD_HOOK, type Reads } from './reads.ts';
+import { D_ALIVE, GUARD_HOOK, HOOK_REGRESS, type Reads } from './reads.ts';
 import { ALL_SEATS, filtersLive, grantsLive, hasSeat, keptForSkills, mineOf, seatsWithItems } from './skills.ts';
 
 // ------------------------------------------------------------------ functions
@@ -257,10 +257,10 @@ function combineHook(g: Engine, ref: HookRef & { d: HookDesc }, args: Value[], s
   let acc = startOf(h.combine);
   if (!items) return acc;
   const r = g.reads;
-  if (r !== null && r.rec !== null) r.guard(GUARD_HOOK);
   const depths = g.hookDepths;
   const depth = depths[ref.no] ?? 0;
-  if (depth > 3) return acc; // a hook consulted inside its own contributions: stop the regress
+  if (r !== null && r.rec !== null) r.hook(g.guards.mask, depth >= HOOK_REGRESS);
+  if (depth >= HOOK_REGRESS) return acc; // a hook consulted inside its own contributions: stop the regress
   depths[ref.no] = depth + 1;
   g.guards.enter(GUARD_HOOK);
   try {

@@ -31,17 +31,28 @@ export const GUARD_ENABLED = 2;
 export const GUARD_GRANTS = 4;
 export const GUARD_FILTER = 8;
 
-/** The guards active now: `mask` has the bit of each kind entered and not yet left (kinds nest). */
+/** A hook being evaluated this many times already gives its combination's start when consulted again (hooks.ts
+ *  combineHook): its regress stops there. */
+export const HOOK_REGRESS = 4;
+/** Guards.mask counts the hook evaluations running in its bits from this one up (HOOK_RUNNING × n). */
+const HOOK_RUNNING = 256;
+const hooksRunning = (mask: number) => mask >>> 8;
+
+/** The guards active now: `mask` has the bit of each kind entered and not yet left (kinds nest) and, above them,
+ *  how many hook evaluations are running: a result that consulted hooks without cutting a regress is the same
+ *  wherever too few run for one to be cut (Reads.hook), so it is reused inside other hooks' evaluations too. */
 export class Guards {
   mask = 0;
   private readonly depth = [0, 0, 0, 0];
   enter(bit: number): void {
     const i = 31 - Math.clz32(bit);
     if (this.depth[i]!++ === 0) this.mask |= bit;
+    if (bit === GUARD_HOOK) this.mask += HOOK_RUNNING;
   }
   leave(bit: number): void {
     const i = 31 - Math.clz32(bit);
     if (--this.depth[i]! === 0) this.mask &= ~bit;
+    if (bit === GUARD_HOOK) this.mask -= HOOK_RUNNING;
   }
 }
 
@@ -55,8 +66,14 @@ export interface Recorder {
   deps: number[];
   n: number;
   frame: Frame | null; // NO_FRAME when the running event was not read
-  /** The kinds of re-entrancy guard consulted (hooks.ts, skills.ts, members.ts): the result may depend on them. */
+  /** The kinds of re-entrancy guard consulted (hooks.ts, skills.ts, members.ts): the result may depend on them.
+   *  Hooks count only where one's regress was cut: the others are in `nest`. */
   guarded: number;
+  /** How many hook evaluations were running when it began (Guards.mask). */
+  base: number;
+  /** How deep hook evaluations nested in it (0: it consulted none): 1 for a hook consulted, 2 for one consulted in a
+   *  contribution to it, … */
+  nest: number;
 }
 
 export interface Entry {
@@ -67,6 +84,8 @@ export interface Entry {
   time: number;
   frame: Frame | null;
   guarded: number;
+  /** Recorder.nest: reused only where so few hook evaluations run that none of its own would be cut. */
+  nest: number;
 }
 
 /** The writes since a watcher last looked: the dependency ids written (each once), or `all` (anything may have
@@ -360,6 +379,15 @@ export class Reads {
     this.rec!.guarded |= kind;
   }
 
+  /** A hook was evaluated, `active` the guards then (Guards.mask); `cut`: its regress was cut (it gave its start),
+   *  so the result depends on the guards as any other kind's. */
+  hook(active: number, cut: boolean): void {
+    const r = this.rec!;
+    const n = hooksRunning(active) - r.base + 1;
+    if (n > r.nest) r.nest = n;
+    if (cut) r.guarded |= GUARD_HOOK;
+  }
+
   /** The clock: it moves with every write the engine sees (a state unchanged since a time has the same clock). */
   get writes(): number {
     return this.clock;
@@ -408,7 +436,7 @@ export class Reads {
   /** `compute(a, b, c)` with its reads recorded, kept in no table: its value and what it read (an invariant's
    *  check, which keeps its own results: invariants.ts). */
   recorded<A, B, C>(compute: (a: A, b: B, c: C) => Value, a: A, b: B, c: C): Recorded {
-    const r: Recorder = { id: ++this.recs, deps: [], n: 0, frame: NO_FRAME, guarded: 0 };
+    const r: Recorder = { id: ++this.recs, deps: [], n: 0, frame: NO_FRAME, guarded: 0, base: 0, nest: 0 };
     if (this.rec !== null) this.stack.push(this.rec);
     this.rec = r;
     let v: Value;
@@ -552,13 +580,15 @@ export class Reads {
    *  kind is not active, so that the guard acts as it did. A reused entry's reads count for the enclosing call. */
   private reusable(table: Table, e: Entry, active: number, frame: Frame | null): boolean {
     if ((e.guarded & active) !== 0 || !this.valid(e, frame)) return false;
+    // Its hooks, evaluated again here, would meet the hook evaluations running now: none may be cut.
+    if (e.nest !== 0 && hooksRunning(active) + e.nest > HOOK_REGRESS) return false;
     table.hits++;
-    if (this.rec !== null) this.mergeKept(e);
+    if (this.rec !== null) this.mergeKept(e, active);
     return true;
   }
 
   /** Start recording the reads of a computation (a miss). */
-  begin(table: Table): Recorder {
+  begin(table: Table, active: number): Recorder {
     table.misses++;
     // A table that seldom hits costs more than it saves: its calls then run uncached (their reads still count
     // for the cached call around them). Checked every 32 misses: a function consulted only when the cached call
@@ -567,11 +597,13 @@ export class Reads {
       table.off = true;
     // Recorders are reused (end() gives them back): an entry copies the ids it keeps, and a recomputation that read
     // the same ids as before allocates nothing for them.
-    const r = this.spare.pop() ?? { id: 0, deps: [], n: 0, frame: NO_FRAME, guarded: 0 };
+    const r = this.spare.pop() ?? { id: 0, deps: [], n: 0, frame: NO_FRAME, guarded: 0, base: 0, nest: 0 };
     r.id = ++this.recs;
     r.n = 0;
     r.frame = NO_FRAME;
     r.guarded = 0;
+    r.base = hooksRunning(active);
+    r.nest = 0;
     if (this.rec !== null) this.stack.push(this.rec);
     this.rec = r;
     return r;
@@ -589,7 +621,7 @@ export class Reads {
       if (old === undefined) old = table.map.get(key);
       if (old === undefined) {
         const off = this.keep(r.deps, r.n);
-        table.map.set(key, { v, off, len: r.n, time: this.clock, frame: r.frame, guarded: r.guarded });
+        table.map.set(key, { v, off, len: r.n, time: this.clock, frame: r.frame, guarded: r.guarded, nest: r.nest });
         this.live += r.n;
       } else {
         if (v !== old.v && Array.isArray(v) && Array.isArray(old.v) && sameItems(v, old.v)) v = old.v;
@@ -605,9 +637,10 @@ export class Reads {
         old.time = this.clock;
         old.frame = r.frame;
         old.guarded = r.guarded;
+        old.nest = r.nest;
       }
     }
-    if (this.rec !== null) this.merge(r.deps, r.n, r.frame, r.guarded);
+    if (this.rec !== null) this.merge(r.deps, r.n, r.frame, r.guarded, r.nest === 0 ? 0 : r.base + r.nest);
     this.spare.push(r);
     return v;
   }
@@ -638,7 +671,7 @@ export class Reads {
     // No closure here: one capturing the arguments would make every call allocate a context for them, hit or miss.
     if (kept !== undefined && this.reusable(table, kept, active, frame))
       return this.check ? this.verified(kept, compute, a, b, c, d, e as E) : kept.v;
-    const rec = this.begin(table);
+    const rec = this.begin(table, active);
     let v: Value;
     try {
       v = compute(a, b, c, d, e as E);
@@ -705,8 +738,9 @@ export class Reads {
   }
 
   /** A kept entry's reads count for the enclosing cached call. */
-  private mergeKept(e: Entry): void {
+  private mergeKept(e: Entry, active: number): void {
     const r = this.rec!;
+    if (e.nest !== 0) this.nested(r, hooksRunning(active) + e.nest);
     const a = this.arena;
     const stamp = this.stamp;
     for (let i = e.off, end = e.off + e.len; i < end; i++) {
@@ -720,8 +754,9 @@ export class Reads {
   }
 
   /** A computation whose reads count for the enclosing cached call but which is not kept itself. */
-  private merge(deps: readonly number[], n: number, frame: Frame | null, guarded: number): void {
+  private merge(deps: readonly number[], n: number, frame: Frame | null, guarded: number, reach: number): void {
     const r = this.rec!;
+    if (reach !== 0) this.nested(r, reach);
     for (let i = 0; i < n; i++) {
       const d = deps[i]!;
       if (this.stamp[d] === r.id) continue;
@@ -730,6 +765,12 @@ export class Reads {
     }
     if (frame !== NO_FRAME) r.frame = frame;
     r.guarded |= guarded;
+  }
+
+  /** Hook evaluations nested in r down to `reach` (counted from none running). */
+  private nested(r: Recorder, reach: number): void {
+    const n = reach - r.base;
+    if (n > r.nest) r.nest = n;
   }
 
   private valid(e: Entry, frame: Frame | null): boolean {

@@ -281,6 +281,69 @@ function score(p: player): int = base(p) + bonus(p)
     expect(g.callFunction('score', [a], '')).toBe(3);
   });
 
+  /** Two seats, no cards; the declarations' table rules contribute to their hooks for everyone. */
+  const bareWith = (pkg: string, declarations: string) => `package ${pkg}
+property points 分 "Points": int = 0
+mode bare 空 "Bare" {
+  minPlayers: 2
+  maxPlayers: 2
+  setup() { return first(players()) }
+  play(first: player, from: any) { endGame(first, "done") }
+}
+${declarations}`;
+
+  it("are reused inside another hook's evaluation when the hooks they consulted cut no regress", () => {
+    // score consults two hooks; outer's contribution asks for score. A result that consulted a hook used to be
+    // computed again wherever any hook was being evaluated (as skillEnabled, inside every hook's contributions).
+    const src = bareWith(
+      'hooksInside',
+      `
+hook bonus 加成 "Bonus" (who: player): int = sum
+hook extra 额外 "Extra" (who: player): int = sum
+hook outer 外 "Outer" (who: player): int = sum
+rule boni 加 "Boni" after skills {
+  modify bonus(who) = who.points + 1
+  modify extra(who) = 2
+  modify outer(who) = score(who) * 10
+}
+function score(p: player): int = bonus(p) + extra(p)
+function wrapped(p: player): int = outer(p)
+`,
+    );
+    const g = new Game(compileOrThrow(inline(src)), { mode: 'bare', players: 2, seed: 1, checkReads: true });
+    const a = g.state.players[0]!;
+    expect(g.callFunction('score', [a], '')).toBe(3);
+    const before = g.reads!.counts.hits;
+    expect(g.callFunction('wrapped', [a], '')).toBe(30);
+    expect(g.reads!.counts.hits).toBeGreaterThan(before);
+    g.setMember(a, 'points', 2, '');
+    expect(g.callFunction('wrapped', [a], '')).toBe(50);
+  });
+
+  it('are computed again inside hook evaluations deep enough to cut a regress their own hooks would meet', () => {
+    // deep(who, 3) consults deep four levels down and gives 13; evaluated inside deep(who, 9) the fourth level is
+    // cut (a hook consulted four times inside itself gives its start), so there it gives 3. The result kept from
+    // the first call must not be reused there (checkReads compares every reuse with a fresh computation).
+    const src = bareWith(
+      'hooksDeep',
+      `
+hook deep 深 "Deep" (who: player, n: int): int = sum
+rule depths 深度 "Depths" after skills {
+  modify deep(who, n) = 10 if n == 0
+  modify deep(who, n) = 1 + deep(who, n - 1) if n > 0 and n < 9
+  modify deep(who, n) = deep(who, 3) if n == 9
+}
+function level(p: player, n: int): int = deep(p, n)
+`,
+    );
+    for (const engine of ['resolved', 'reference'] as const) {
+      const g = new Game(compileOrThrow(inline(src)), { mode: 'bare', players: 2, seed: 1, checkReads: true, engine });
+      const a = g.state.players[0]!;
+      expect(g.callFunction('level', [a, 3], ''), engine).toBe(13);
+      expect(g.callFunction('level', [a, 9], ''), engine).toBe(3);
+      expect(g.callFunction('level', [a, 3], ''), engine).toBe(13);
+    }
+  });
   it('are not kept by the reference interpreter, which keeps its memo', () => {
     const g = new Game(compileOrThrow(inline(SRC)), { mode: 'bare', players: 2, seed: 1, reference: true });
     expect(g.reads).toBeNull();
