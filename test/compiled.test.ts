@@ -8,6 +8,7 @@ import { Game } from '../runtime/game.ts';
 import { attachCompiled, compiledOf } from '../runtime/aot/bind.ts';
 import type { CompiledModule } from '../runtime/aot/support.ts';
 import { loadCompiled, UNUSED_DAYS, writeCompiled } from '../compiler/node/compiled.ts';
+import { emitModule } from '../compiler/emit/emit.ts';
 import { existsSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,6 +38,8 @@ variant spiceLevel == spicy {
 }
 hook boost 增益 "Boost" (n: int): int = sum
 function boosted(n: int): int = heat(n) + boost(n)
+hook lift 抬升 "Lift" (n: int): int = sum
+function lifted(n: int): int = heat(n) + lift(n)
 function tally(xs: [int], k: int): int {
   let n = 0
   for x in xs {
@@ -70,6 +73,7 @@ event quiet 安静 "Quiet" (who: player) {
 }
 
 rule exStopper 拦截 "Stopper" before skills {
+  modify lift(n) = n * 2
   on probing(anyone) if event.n == 2 {
     event.n = 5
     stop
@@ -112,6 +116,7 @@ action script 脚本 "Script" (p: player) {
   log("tally {0} {1} {2}", tally([1, 2, 3, 9, 4], 2), tally([1, 2], 5), tally([], 0))
   log("heat {0}", heat(4))
   log("boosted {0}", boosted(2))
+  log("lifted {0}", lifted(3))
   sieve(p, [1, 2, 3, 4])
   quiet(p)
 }
@@ -163,6 +168,7 @@ describe('compiled code against the interpreter', () => {
     expect(text).toContain('tally 401 3 0'); // 1 + 3 (2 skipped, stopped at 9); 3 and 9 above 2; 9 above 4
     expect(text).toContain('heat 5');
     expect(text).toContain('boosted 3');
+    expect(text).toContain('lifted 10');
   });
 
   it('computes a function of its parameters and locals alone from its arguments, without a context, cached or not', () => {
@@ -184,6 +190,12 @@ describe('compiled code against the interpreter', () => {
     };
     expect(contexts('compiled')).toBe(0);
     expect(contexts('resolved')).toBeGreaterThanOrEqual(5);
+  });
+
+  it('writes a hook nothing in the program contributes to as its start, and calls the others', () => {
+    const text = emitModule(program);
+    expect(text).toContain('rt.hookRef("lift")');
+    expect(text).not.toContain('rt.hookRef("boost")');
   });
 
   it('calls the function a variant puts in place of a leaf function (compiled code calls leaves directly)', () => {

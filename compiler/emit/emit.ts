@@ -58,8 +58,13 @@ class Emitter {
   /** The bodies and cleanups of events, whose locals start as none: the engine binds nothing in their context (an
    *  event's parameters are its frame's fields). */
   private eventBodies = new Set<IBody>();
+  /** The hooks some skill or table rule of the program contributes to, with any option's (hookStart). */
+  private contributed: ReadonlySet<string>;
 
-  constructor(private program: Program) {}
+  constructor(private program: Program) {
+    const skills = [program.skills, ...program.variants.map((v) => v.parts.skills ?? {})];
+    this.contributed = new Set(skills.flatMap((ss) => Object.values(ss).flatMap((s) => s.modifies.map((m) => m.hook))));
+  }
 
   module(): string {
     const exprs: Code[] = [];
@@ -429,6 +434,13 @@ ${loop}
     return this.constant('U', n, () => js`rt.methodRef(${lit(n)})`);
   }
 
+  /** The value of a hook nothing contributes to (its combination's start), or null when something may. */
+  private hookStart(name: string): Code | null {
+    const h = this.program.hooks[name];
+    if (h === undefined || this.contributed.has(name)) return null;
+    return lit(h.combine === 'sum' ? 0 : h.combine === 'any' ? false : h.combine === 'all' ? true : null);
+  }
+
   /** A hook, resolved on its first use (linker.hookRef). */
   private hookRef(n: string): Code {
     return this.constant('J', n, () => js`rt.hookRef(${lit(n)})`);
@@ -545,8 +557,13 @@ return ${general}(g, o, a);
         if (args.length === 2) return js`${this.gOf(c)}.callRef2(${f}, ${args[0]!}, ${args[1]!}, ${lit(e.at)})`;
         return js`${this.gOf(c)}.callRef(${f}, [${args}], ${lit(e.at)})`;
       }
-      case 'hook':
+      case 'hook': {
+        // A hook nothing in the program contributes to is its combination's start in every game (as
+        // runtime/hooks.ts evalHookRef finds it): its arguments are still computed, as they may stop the game.
+        const start = this.hookStart(e.name);
+        if (start !== null) return js`(${list([...e.args.map((a) => this.expr(a, c)), start], ', ')})`;
         return js`${this.gOf(c)}.evalHookRef(${this.hookRef(e.name)}, ${this.args(e.args, c)})`;
+      }
       case 'method': {
         // Up to four arguments are passed as they are (no list made per call: runtime/hooks.ts callMethodRefN).
         const o = this.expr(e.o, c);
