@@ -231,6 +231,7 @@ export class Reads {
     this.propBase = this.hookSkillBase + this.nSeats * this.nHooks;
     this.zoneBase = this.propBase + state.players.length * this.nProps;
     this.seatProps = state.players.map(() => 0);
+    this.propsWritten = propertyIds.map(() => 0);
     this.seatReveals = state.players.map(() => 0);
     Object.keys(state.zones).forEach((k, i) => this.zones.set(k, this.zoneBase + i));
     this.filledBase = this.zoneBase + this.zones.size;
@@ -297,6 +298,13 @@ export class Reads {
   /** The time of the last write to each seat's properties (bump keeps it: a reader asks at every question, and
    *  looking through a seat's forty-odd property times each time was a tenth of its copying players). */
   private readonly seatProps: number[];
+  /** Whether a declared property (propIndex; -1: not declared) may have been written on any seat after `time`. */
+  propWrittenAfter(i: number, time: number): boolean {
+    return i < 0 || this.propsWritten[i]! > time || this.allAt > time;
+  }
+  /** The time of the last write to each declared property, on any seat (an event's resets pass over a property no
+   *  seat's was written since: resetScoped in windows.ts). */
+  private readonly propsWritten: number[];
   /** The time of the last reveal of one of each seat's properties (revealed): what a copy of a seat shows depends on
    *  its own reveals alone (visibility.ts propertyShown), so a role shown at a death leaves the other seats' copies. */
   private readonly seatReveals: number[];
@@ -396,8 +404,11 @@ export class Reads {
   bump(id: number): void {
     if (id >= this.ver.length) this.extend(id);
     this.ver[id] = ++this.clock;
-    if (id >= this.propBase && id < this.zoneBase)
-      this.seatProps[((id - this.propBase) / this.nProps) | 0] = this.clock;
+    if (id >= this.propBase && id < this.zoneBase) {
+      const rel = id - this.propBase;
+      this.seatProps[(rel / this.nProps) | 0] = this.clock;
+      this.propsWritten[rel % this.nProps] = this.clock;
+    }
     // Logged once per look: a watcher looks at what was written, not how often (a card's zone is written at every
     // move; an invariant read it once).
     if (this.log !== null && this.logged[id] !== this.looks) {

@@ -320,11 +320,12 @@ export interface RunRef<D> {
 }
 
 /** A property or global an event resets, and to what: its default's value when that is a plain literal (most
- *  are: 0, false, none), else its linked default, evaluated for each reset. */
+ *  are: 0, false, none), a new empty list for `[]` (`empty`), else its linked default, evaluated for each reset. */
 export interface ResetTo {
   readonly id: string;
   readonly value: Value;
   readonly compute: Ex | null;
+  readonly empty: boolean;
 }
 
 /** A timing window that some trigger listens to: players' skills' triggers (`list`, the lists numbered), and table

@@ -72,8 +72,10 @@ function resetsOf(g: Engine, r: { props: string[]; vars: string[] } | undefined)
   if (r === undefined) return undefined;
   const to = (id: string, def: IExpr): ResetTo =>
     def.k === 'lit' && (def.v === null || typeof def.v !== 'object')
-      ? { id, value: def.v, compute: null }
-      : { id, value: null, compute: g.L.linker.expr(def) };
+      ? { id, value: def.v, compute: null, empty: false }
+      : def.k === 'list' && def.items.length === 0
+        ? { id, value: null, compute: null, empty: true }
+        : { id, value: null, compute: g.L.linker.expr(def), empty: false };
   const props = r.props.map((id) => to(id, g.program.properties[id]!.default));
   const vars = r.vars.map((id) => to(id, g.program.vars[id]!.default));
   return { props, vars, computed: [...props, ...vars].some((t) => t.compute !== null) };
@@ -183,15 +185,17 @@ function resetScoped(g: Engine, eventName: string, r: EventDesc['resets']): void
   }
   if (!r) return;
   const c = r.computed ? g.ctx(null, 0) : null;
-  // A value of a plain default not written since this kind of event last reset it is still that default: it is not
-  // read again (most events of a kind find every value as the last one left it).
+  // A value of a plain default (or an empty list: a list is a value, never changed in place) not written since this
+  // kind of event last reset it is still that default: it is not read again (most events of a kind find every value
+  // as the last one left it), nor is any seat's when no seat's was written.
   const since = reads === null ? 0 : (g.resetAt.get(eventName) ?? 0);
   for (const t of r.props) {
     const plain = t.compute === null && since > 0;
     const no = plain ? reads!.propIndex(t.id) : -1;
+    if (plain && !reads!.propWrittenAfter(no, since)) continue;
     for (const pl of g.state.players) {
       if (plain && !reads!.writtenAfter(reads!.propAt(pl.seat, no), since)) continue;
-      const v = t.compute === null ? t.value : t.compute(c!);
+      const v = t.empty ? [] : t.compute === null ? t.value : t.compute(c!);
       if (samePlain(v, pl.v[t.id] as Value)) continue;
       pl.v[t.id] = v;
       reads?.bump(reads.propId(pl, t.id));
@@ -199,7 +203,7 @@ function resetScoped(g: Engine, eventName: string, r: EventDesc['resets']): void
   }
   for (const t of r.vars) {
     if (t.compute === null && since > 0 && !reads!.writtenAfter(reads!.globalId(t.id), since)) continue;
-    const v = t.compute === null ? t.value : t.compute(c!);
+    const v = t.empty ? [] : t.compute === null ? t.value : t.compute(c!);
     if (samePlain(v, g.state.globals[t.id] as Value)) continue;
     g.state.globals[t.id] = v;
     reads?.bump(reads.globalId(t.id));

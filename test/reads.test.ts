@@ -143,6 +143,35 @@ describe('cached pure results', () => {
     expect(g.callFunction('score', [p], '')).toBe(1);
   });
 
+  it.each(['resolved', 'compiled', 'reference'] as const)(
+    'see every seat reset whose value was written since the last reset, an empty list default too (%s)',
+    async (engine) => {
+      // An event's resets pass over a property no seat's was written since the last one (Reads.propWrittenAfter),
+      // and over a seat whose value was not: the writes between resets decide which seats are reset.
+      const src = SRC.replace('"Points": int = 0', '"Points": int = 0 reset at tick')
+        .replace('"Marks": int = 0', '"Marks": [int] = [] reset at tick')
+        .replace('mode bare', 'event tick 刻 "Tick" () { }\nmode bare');
+      const program = compileOrThrow(inline(src));
+      if (engine === 'compiled') await loadCompiled(program);
+      const g = new Game(program, { mode: 'bare', players: 2, seed: 1, engine });
+      const [a, b] = [g.state.players[0]!, g.state.players[1]!];
+      const tick = () => runSync(g.runEvent('tick', [], ''));
+      const values = () => [a.v.points, a.v.marks, b.v.points, b.v.marks];
+      tick();
+      expect(values()).toEqual([0, [], 0, []]);
+      g.setMember(b, 'marks', [3], '');
+      tick();
+      expect(values()).toEqual([0, [], 0, []]);
+      tick(); // nothing written since
+      expect(values()).toEqual([0, [], 0, []]);
+      g.setMember(a, 'points', 2, '');
+      g.setMember(a, 'marks', [1, 2], '');
+      expect(values()).toEqual([2, [1, 2], 0, []]);
+      tick();
+      expect(values()).toEqual([0, [], 0, []]);
+    },
+  );
+
   it.each(['resolved', 'compiled'] as const)(
     'that asked only whether a zone holds a card survive its cards coming and going while that stays so (%s)',
     async (engine) => {
