@@ -1,6 +1,6 @@
 // The rules' own code the engine calls by name: functions (memoised while nothing they could see changes),
 // hooks (the `modify` contributions of every enabled skill, combined), card methods, mode methods and actions.
-import type { IHook, IMethod, IParam } from './ir.ts';
+import { combineStart, type IHook, type IMethod, type IParam } from './ir.ts';
 import type { Engine } from './engine.ts';
 import { RETURN, truthy, type Ctx, type Ex, type FnRef } from './link.ts';
 import type {
@@ -197,15 +197,10 @@ export function evalHookRef(g: Engine, ref: HookRef, args: Value[]): Value {
   if (r === null) return evalHook(g, ref.name, args);
   const linked = hookRefOf(g, ref);
   // A hook nothing contributes to, in the program or at this table, is its combination's start: no cached call.
-  if (linked.d.items === undefined) return startOf(linked.d.h.combine);
+  if (linked.d.items === undefined) return combineStart(linked.d.h.combine);
   const seats = contributingSeats(g, r, linked);
-  if (seats === 0) return startOf(linked.d.h.combine);
+  if (seats === 0) return combineStart(linked.d.h.combine);
   return r.cached(r.tableOf(ref), r.key(args), g.guards.mask, g.frame, combineGuarded, g, linked, args, seats);
-}
-
-/** What a hook combines to when nothing contributes (combineHook's start). */
-function startOf(combine: IHook['combine']): Value {
-  return combine === 'sum' ? 0 : combine === 'any' ? false : combine === 'all' ? true : null;
 }
 
 /** The seats whose skills contribute to the hook (skills.ts seatsWithItems): 0 when none does and no table rule
@@ -254,7 +249,7 @@ function combineGuarded(g: Engine, ref: HookRef & { d: HookDesc }, args: Value[]
  *  those with a contribution (contributingSeats, found as the hook was asked), or ALL_SEATS. */
 function combineHook(g: Engine, ref: HookRef & { d: HookDesc }, args: Value[], seats: number): Value {
   const { h, items, before, after } = ref.d;
-  let acc = startOf(h.combine);
+  let acc: Value = combineStart(h.combine);
   if (!items) return acc;
   const r = g.reads;
   const depths = g.hookDepths;

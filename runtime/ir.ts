@@ -210,6 +210,12 @@ export interface IHook {
   combine: 'sum' | 'any' | 'all' | 'max' | 'min';
 }
 
+/** What a hook combines to when nothing contributes (the engine's combining starts there; compiled code writes it
+ *  for a hook nothing in the program contributes to). */
+export function combineStart(combine: IHook['combine']): number | boolean | null {
+  return combine === 'sum' ? 0 : combine === 'any' ? false : combine === 'all' ? true : null;
+}
+
 export interface IZone {
   id: string;
   perPlayer: boolean;

@@ -391,8 +391,7 @@ export class Reads {
    *  so the result depends on the guards as any other kind's. */
   hook(active: number, cut: boolean): void {
     const r = this.rec!;
-    const n = hooksRunning(active) - r.base + 1;
-    if (n > r.nest) r.nest = n;
+    this.nested(r, hooksRunning(active) + 1);
     if (cut) r.guarded |= GUARD_HOOK;
   }
 

@@ -9,7 +9,17 @@ import { builtinEffect } from '../../runtime/builtin-table.ts';
 import { playerValueLists } from '../../runtime/aot/objects.ts';
 import { someTestOf } from '../../runtime/ops.ts';
 import { memoised } from '../../runtime/link.ts';
-import type { IAction, IBody, IExpr, IFunction, IMethod, IStmt, ITarget, Program } from '../../runtime/ir.ts';
+import {
+  combineStart,
+  type IAction,
+  type IBody,
+  type IExpr,
+  type IFunction,
+  type IMethod,
+  type IStmt,
+  type ITarget,
+  type Program,
+} from '../../runtime/ir.ts';
 import { type Code, int, js, list, lit, name, type Prefix } from './code.ts';
 import { heldSlots } from './held.ts';
 
@@ -438,7 +448,7 @@ ${loop}
   private hookStart(name: string): Code | null {
     const h = this.program.hooks[name];
     if (h === undefined || this.contributed.has(name)) return null;
-    return lit(h.combine === 'sum' ? 0 : h.combine === 'any' ? false : h.combine === 'all' ? true : null);
+    return lit(combineStart(h.combine));
   }
 
   /** A hook, resolved on its first use (linker.hookRef). */
