@@ -480,7 +480,9 @@ export class HeuristicAI implements Policy {
     const table = this.sides(me);
     r.options.forEach((o, i) => {
       const what = playKind(o.value);
-      if (this.fruitless.has(`${me.seat}:${what}@${state}`) || (made.get(what) ?? 0) >= SAME_PLAY) return;
+      // (Most turns make no round trip: no key is made then.)
+      if (this.fruitless.size > 0 && this.fruitless.has(`${me.seat}:${what}@${state}`)) return;
+      if ((made.get(what) ?? 0) >= SAME_PLAY) return;
       // A play the hints score at nothing (a card for foes with only friends in reach) is never made; the jitter
       // only breaks ties among the plays worth making.
       const worth = this.playScore(me, o.value, table);

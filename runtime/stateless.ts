@@ -31,7 +31,7 @@ const STATEFUL = new Set([
 export function stateless(program: Program, name: string): boolean {
   let known = KNOWN.get(program);
   if (known === undefined) KNOWN.set(program, (known = new Map()));
-  return statelessIn(program, name, new Set(), known);
+  return known.get(name) ?? statelessIn(program, name, new Set(), known);
 }
 const KNOWN = new WeakMap<Program, Map<string, boolean>>();
 

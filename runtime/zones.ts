@@ -97,12 +97,13 @@ export function put(g: Engine, cards: readonly CardObj[], to: ZoneRef, bottom: b
   if (!dest) throw new RuleError(`no zone ${key}`, '');
   const r = g.reads;
   r?.bump(r.zoneId(key));
+  // Skills granted by cards (equipment) change only when a card enters or leaves a zone that grants.
+  const grants = g.L.grantZones;
+  const into = grants.length > 0 && grants.includes(to.zone);
   for (const c of cards) {
-    // Skills granted by cards (equipment) change only when a card enters or leaves a zone that grants.
-    if (g.L.grantZones.length) {
-      const into = g.L.grantZones.includes(to.zone);
-      const from = g.L.grantZones.includes(zoneOf(c));
-      if (into || from) g.epoch++;
+    const from = grants.length > 0 && grants.includes(zoneOf(c));
+    if (into || from) {
+      g.epoch++;
       if (r !== null) {
         // The skills that come or go are the card's own (baseSkillsOf in skills.ts).
         const skills = cardSkills(g, c);
