@@ -221,6 +221,19 @@ for (const t of exprContinuation) continuesExpr[t.tokenTypeIdx!] = true;
 /** Undefined, typed as anything: what a rule returns while Chevrotain records the grammar (no tree is built then). */
 const NULL = undefined as never;
 
+/** The list as one of exactly its items. A list grown by push keeps room for 17 (~150 bytes for one item), and a
+ *  compile keeps some 30,000 such lists of the trees (call arguments, a seat's fields, list items, statements),
+ *  which every young-generation collection of the compile copies; the copy made here dies young. */
+function exact<T>(xs: T[]): T[] {
+  return xs.length === 0 ? [] : xs.slice();
+}
+
+/** exact() of the items a recovered parse left undefined taken out. */
+function exactDefined<T>(xs: (T | undefined)[]): T[] {
+  for (const x of xs) if (x === undefined) return xs.filter((y) => y !== undefined).slice();
+  return exact(xs as T[]);
+}
+
 /** The top-level declarations parsed so far in a file: kept on the parser, so that a parse that stops early (a
  *  top-level recovery) still gives the declarations before the error. */
 interface Top {
@@ -1833,6 +1846,9 @@ export class SgsParser extends EmbeddedActionsParser {
             if (item.start) out.start = item.start;
           } else if (item.step) out.steps.push(item.step);
         }
+        out.seats = exact(out.seats);
+        out.steps = exact(out.steps);
+        out.deck = exact(out.deck);
         return out;
       };
       const mark = this.opened(build);
@@ -1861,7 +1877,7 @@ export class SgsParser extends EmbeddedActionsParser {
     if (this.rec) return NULL;
     const pos = this.from(first);
     const end = this.to(first);
-    return { name: this.b.ident(name), fields, pos, end, [SOURCE]: this.b.src };
+    return { name: this.b.ident(name), fields: exact(fields), pos, end, [SOURCE]: this.b.src };
   });
 
   private scenarioDeck = this.RULE('scenarioDeck', (): A.Expr[] => {
@@ -2140,7 +2156,7 @@ export class SgsParser extends EmbeddedActionsParser {
         });
       });
       this.CONSUME(RParen);
-      return params.filter((p) => p !== undefined);
+      return exactDefined(params);
     },
     { recoveryValueFunc: () => [] },
   );
@@ -2186,7 +2202,7 @@ export class SgsParser extends EmbeddedActionsParser {
         this.CONSUME(Comma);
         params.push(this.SUBRULE2(this.param));
       });
-      return params.filter((p) => p !== undefined);
+      return exactDefined(params);
     },
     { recoveryValueFunc: () => [] },
   );
@@ -2249,7 +2265,7 @@ export class SgsParser extends EmbeddedActionsParser {
       });
       this.CONSUME(RCurly);
       if (this.rec) return NULL;
-      return { kind: 'Block', stmts, pos: this.from(first), end: this.to(first), [SOURCE]: this.b.src };
+      return { kind: 'Block', stmts: exact(stmts), pos: this.from(first), end: this.to(first), [SOURCE]: this.b.src };
     },
     { recoveryValueFunc: () => this.b.emptyBlock() },
   );
@@ -2580,7 +2596,7 @@ export class SgsParser extends EmbeddedActionsParser {
     ) as { name?: IToken; args?: (A.Arg | undefined)[] } | undefined;
     if (this.rec || !s) return NULL;
     const end = this.to(first);
-    if (s.args) return { args: s.args.filter((a) => a !== undefined), end };
+    if (s.args) return { args: exactDefined(s.args), end };
     return { name: this.b.ident(s.name), end };
   });
 
@@ -2625,7 +2641,7 @@ export class SgsParser extends EmbeddedActionsParser {
       });
       this.CONSUME(RSquare);
       if (this.rec) return NULL;
-      return { kind: 'List', items, pos: this.from(first), end: this.to(first), [SOURCE]: this.b.src };
+      return { kind: 'List', items: exact(items), pos: this.from(first), end: this.to(first), [SOURCE]: this.b.src };
     },
     { recoveryValueFunc: (): A.ListLit => ({ kind: 'List', items: [], ...this.b.nowhere() }) },
   );
