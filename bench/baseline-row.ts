@@ -13,13 +13,19 @@ import { median } from './stats.ts';
 
 const TWIN_REPEATS = 5;
 
-export async function baselineRow(runs: number, gamesPerBatch: number): Promise<Record<string, unknown>> {
+/** `warmup`: games each plays unmeasured first (bench/run.ts WARMUP_GAMES: the engine's code reaches its speed after
+ *  ~120 games of the slice, the twin's much sooner). */
+export async function baselineRow(
+  runs: number,
+  gamesPerBatch: number,
+  warmup: number,
+): Promise<Record<string, unknown>> {
   gameHeap(); // as a process of `sgs` that plays games sets it: the engine and the twin both play on that heap
   const slice = sliceProgram();
   await loadCompiled(slice);
   const engineGames = (seed: number, games: number) => batch((s, a) => playEngine(slice, s, a), games, seed);
-  engineGames(999, 5);
-  batch(playTwinGame, 5, 999);
+  engineGames(999, warmup);
+  batch(playTwinGame, warmup, 999);
   const engineUs: number[] = [];
   const twinUs: number[] = [];
   const ratios: number[] = [];
@@ -55,6 +61,6 @@ export async function baselineRow(runs: number, gamesPerBatch: number): Promise<
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const [runs, games] = process.argv.slice(2).map(Number);
-  console.log(JSON.stringify(await baselineRow(runs || 7, games || 20)));
+  const [runs, games, warmup] = process.argv.slice(2).map(Number);
+  console.log(JSON.stringify(await baselineRow(runs || 7, games || 20, warmup || 200)));
 }

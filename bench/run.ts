@@ -18,6 +18,13 @@ import { targetRows } from './targets.ts';
 
 const RUNS = 7;
 const GAMES_PER_BATCH = 20;
+/** Games played unmeasured before the timed batches of a speed row, on each engine (and by the slice's twin): a
+ *  fresh process plays its first ~100 full-rules games (~120 of the slice) slower while V8's optimising compiler works
+ *  through the code. Batches of 20 full-rules games ran at 54, 122, 142, 233 and 171 games/s before settling at ~250;
+ *  the slice's engine at 119, 66, 39, 48 and 33 µs a turn before ~18. With 5 games of warm-up, as until stop 54, the
+ *  median of seven batches mostly measured that warm-up. A command's own warm-up is in the rows that run commands
+ *  (`cli`, `ceiling`). */
+const WARMUP_GAMES = 200;
 const PLAYERS = 5;
 
 const paths = process.argv.slice(2);
@@ -150,29 +157,25 @@ if (!result.program || errors.length) {
   const mode = defaultMode(program);
   const [min, max] = mode ? playerRange(mode) : [PLAYERS, PLAYERS];
   const players = Math.min(max, Math.max(min, PLAYERS));
-  // One unmeasured batch first on each engine, so that the timed batches run JIT-compiled code. The compiled
-  // code and the interpreter play the same games batch by batch (interleaved), the ratio taken within each batch.
-  simulate(program, { players, games: 5, seed: 999, invariants: false });
-  simulate(program, { players, games: 5, seed: 999, invariants: false, engine: 'resolved' });
-  const gps: number[] = [];
-  const usPerDecision: number[] = [];
-  const interpGps: number[] = [];
-  const speedups: number[] = [];
-  for (let b = 0; b < RUNS; b++) {
-    const r = simulate(program, { players, games: GAMES_PER_BATCH, seed: b + 1, invariants: false });
-    const i = simulate(program, {
-      players,
-      games: GAMES_PER_BATCH,
-      seed: b + 1,
-      invariants: false,
-      engine: 'resolved',
-    });
-    if (i.traceHash !== r.traceHash) process.exitCode = 1;
-    gps.push((r.games * 1000) / r.ms);
-    usPerDecision.push((r.ms * 1000) / Math.max(1, r.decisions));
-    interpGps.push((i.games * 1000) / i.ms);
-    speedups.push(i.ms / r.ms);
-  }
+  // Each engine in a phase of its own: WARMUP_GAMES unmeasured, then RUNS timed batches. The compiled code first, as
+  // `sgs simulate` runs it: the engine's code is shared by both, and after both had warmed up, batches interleaved
+  // with the interpreter's (as until stop 54) ran at 147–150 games/s against 286–295 in a phase of their own (V8
+  // optimised the engine's calls for both kinds of code). The interpreter's phase plays the same games; the ratio is
+  // taken between the phases' medians.
+  const phase = (engine: 'compiled' | 'resolved') => {
+    simulate(program, { players, games: WARMUP_GAMES, seed: 999, invariants: false, engine });
+    const out: { gps: number; us: number; hash: string }[] = [];
+    for (let b = 0; b < RUNS; b++) {
+      const r = simulate(program, { players, games: GAMES_PER_BATCH, seed: b + 1, invariants: false, engine });
+      out.push({ gps: (r.games * 1000) / r.ms, us: (r.ms * 1000) / Math.max(1, r.decisions), hash: r.traceHash });
+    }
+    return out;
+  };
+  const compiled = phase('compiled');
+  const interpreted = phase('resolved');
+  if (compiled.some((r, b) => r.hash !== interpreted[b]!.hash)) process.exitCode = 1;
+  const gps = median(compiled.map((r) => r.gps));
+  const interpGps = median(interpreted.map((r) => r.gps));
   emit({
     bench: 'simulate',
     engine: 'compiled',
@@ -180,10 +183,11 @@ if (!result.program || errors.length) {
     mode: mode?.id,
     gamesPerBatch: GAMES_PER_BATCH,
     batches: RUNS,
-    gamesPerSecond: Math.round(median(gps) * 10) / 10,
-    usPerDecision: ms(median(usPerDecision)),
-    interpreterGamesPerSecond: Math.round(median(interpGps) * 10) / 10,
-    compiledOverInterpreter: ms(median(speedups)),
+    warmupGames: WARMUP_GAMES,
+    gamesPerSecond: Math.round(gps * 10) / 10,
+    usPerDecision: ms(median(compiled.map((r) => r.us))),
+    interpreterGamesPerSecond: Math.round(interpGps * 10) / 10,
+    compiledOverInterpreter: ms(gps / interpGps),
   });
 
   // Worker threads in this process: the same games with --jobs 2 and --jobs 1, back to back in each run (worker
@@ -248,7 +252,7 @@ if (!result.program || errors.length) {
 {
   const p = spawnSync(
     process.execPath,
-    ['bin/bundle.mjs', 'bench/baseline-row.ts', String(RUNS), String(GAMES_PER_BATCH)],
+    ['bin/bundle.mjs', 'bench/baseline-row.ts', String(RUNS), String(GAMES_PER_BATCH), String(WARMUP_GAMES)],
     {
       encoding: 'utf8',
     },
