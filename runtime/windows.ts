@@ -195,7 +195,7 @@ function resetScoped(g: Engine, eventName: string, r: EventDesc['resets']): void
     if (plain && !reads!.propWrittenAfter(no, since)) continue;
     for (const pl of g.state.players) {
       if (plain && !reads!.writtenAfter(reads!.propAt(pl.seat, no), since)) continue;
-      const v = t.empty ? [] : t.compute === null ? t.value : t.compute(c!);
+      const v = resetValue(t, c);
       if (samePlain(v, pl.v[t.id] as Value)) continue;
       pl.v[t.id] = v;
       reads?.bump(reads.propId(pl, t.id));
@@ -203,12 +203,17 @@ function resetScoped(g: Engine, eventName: string, r: EventDesc['resets']): void
   }
   for (const t of r.vars) {
     if (t.compute === null && since > 0 && !reads!.writtenAfter(reads!.globalId(t.id), since)) continue;
-    const v = t.empty ? [] : t.compute === null ? t.value : t.compute(c!);
+    const v = resetValue(t, c);
     if (samePlain(v, g.state.globals[t.id] as Value)) continue;
     g.state.globals[t.id] = v;
     reads?.bump(reads.globalId(t.id));
   }
   if (reads !== null) g.resetAt.set(eventName, reads.writes);
+}
+
+/** What a reset writes: a new empty list, the plain default, or the default computed now (in `c`). */
+function resetValue(t: ResetTo, c: Ctx | null): Value {
+  return t.empty ? [] : t.compute === null ? t.value : t.compute(c!);
 }
 
 /** The same plain value: equal numbers, texts, truth values or none, or lists of them with the same items. A reset
