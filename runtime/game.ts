@@ -20,6 +20,7 @@ import {
   callRef,
   callRef1,
   callRef2,
+  callRef3,
   evalHook,
   evalHookRef,
   hasMethod,
@@ -770,6 +771,9 @@ export class Game implements Engine {
   }
   callRef2(ref: FnRef, a: Value, b: Value, at: string): Value {
     return callRef2(this, ref, a, b, at);
+  }
+  callRef3(ref: FnRef, a: Value, b: Value, c: Value, at: string): Value {
+    return callRef3(this, ref, a, b, c, at);
   }
 
   evalHook(name: string, args: Value[]): Value {

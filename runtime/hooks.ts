@@ -42,7 +42,9 @@ export function callRef(g: Engine, ref: FnRef, args: Value[], at: string): Value
   if (ref.memo) {
     const r = g.reads;
     if (r === null) return callFunction(g, ref.name, args, at);
-    return r.cached(r.tableOf(ref), r.key(args), g.guards.mask, g.frame, runRef, g, ref, args, at);
+    // A table that is off computes every call: no key is made for it (~900 calls a game of the full rules).
+    const t = r.tableOf(ref);
+    if (!t.off) return r.cached(t, r.key(args), g.guards.mask, g.frame, runRef, g, ref, args, at);
   }
   return runRef(g, ref, args, at);
 }
@@ -66,37 +68,56 @@ function runRef(g: Engine, ref: FnRef, args: Value[], at: string): Value {
   return runIn(g, ref, run, c);
 }
 
-/** callRef of one argument and of two (compiled code's calls): the same key, cache and binding, without a list
- *  of the arguments made for every call. */
+/** callRef of one, two and three arguments (compiled code's calls): the same key, cache and binding, without a
+ *  list of the arguments made for every call. */
 export function callRef1(g: Engine, ref: FnRef, a: Value, at: string): Value {
   if (ref.memo) {
     const r = g.reads;
     if (r === null) return callFunction(g, ref.name, [a], at);
-    return r.cached(r.tableOf(ref), r.key1(a), g.guards.mask, g.frame, runRef2, g, ref, a, undefined, at);
+    const t = r.tableOf(ref);
+    if (!t.off) return r.cached(t, r.key1(a), g.guards.mask, g.frame, runRef3, g, ref, a, undefined, undefined, at);
   }
-  return runRef2(g, ref, a, undefined, at);
+  return runRef3(g, ref, a, undefined, undefined, at);
 }
 export function callRef2(g: Engine, ref: FnRef, a: Value, b: Value, at: string): Value {
   if (ref.memo) {
     const r = g.reads;
     if (r === null) return callFunction(g, ref.name, [a, b], at);
-    return r.cached(r.tableOf(ref), r.key2(a, b), g.guards.mask, g.frame, runRef2, g, ref, a, b, at);
+    const t = r.tableOf(ref);
+    if (!t.off) return r.cached(t, r.key2(a, b), g.guards.mask, g.frame, runRef3, g, ref, a, b, undefined, at);
   }
-  return runRef2(g, ref, a, b, at);
+  return runRef3(g, ref, a, b, undefined, at);
+}
+export function callRef3(g: Engine, ref: FnRef, a: Value, b: Value, c: Value, at: string): Value {
+  if (ref.memo) {
+    const r = g.reads;
+    if (r === null) return callFunction(g, ref.name, [a, b, c], at);
+    const t = r.tableOf(ref);
+    if (!t.off) return r.cached(t, r.key3(a, b, c), g.guards.mask, g.frame, runRef3, g, ref, a, b, c, at);
+  }
+  return runRef3(g, ref, a, b, c, at);
 }
 
-/** runRef of the arguments a and b (undefined: not given, as past the end of a list). */
-function runRef2(g: Engine, ref: FnRef, a: Value | undefined, b: Value | undefined, at: string): Value {
+/** runRef of the arguments a, b and c (undefined: not given, as past the end of a list). */
+function runRef3(
+  g: Engine,
+  ref: FnRef,
+  a: Value | undefined,
+  b: Value | undefined,
+  c: Value | undefined,
+  at: string,
+): Value {
   const d = ref.direct === undefined ? directOf(g, ref) : ref.direct;
-  if (d !== null) return runDirect(g, ref, d, a, b);
+  if (d !== null) return runDirect(g, ref, d, a, b, c);
   const run = runnerOf(g, ref, at);
   const f = ref.f!;
-  const c = g.ctx(null, f.slots);
+  const cx = g.ctx(null, f.slots);
   const params = f.params;
-  if (params.length > 0) c.vars[0] = a === undefined ? paramDefault(g, params[0]!, c) : a;
-  if (params.length > 1) c.vars[1] = b === undefined ? paramDefault(g, params[1]!, c) : b;
-  for (let i = 2; i < params.length; i++) c.vars[i] = paramDefault(g, params[i]!, c);
-  return runIn(g, ref, run, c);
+  if (params.length > 0) cx.vars[0] = a === undefined ? paramDefault(g, params[0]!, cx) : a;
+  if (params.length > 1) cx.vars[1] = b === undefined ? paramDefault(g, params[1]!, cx) : b;
+  if (params.length > 2) cx.vars[2] = c === undefined ? paramDefault(g, params[2]!, cx) : c;
+  for (let i = 3; i < params.length; i++) cx.vars[i] = paramDefault(g, params[i]!, cx);
+  return runIn(g, ref, run, cx);
 }
 
 /** The function's code, linked on its first call. */
@@ -200,7 +221,9 @@ export function evalHookRef(g: Engine, ref: HookRef, args: Value[]): Value {
   if (linked.d.items === undefined) return combineStart(linked.d.h.combine);
   const seats = contributingSeats(g, r, linked);
   if (seats === 0) return combineStart(linked.d.h.combine);
-  return r.cached(r.tableOf(ref), r.key(args), g.guards.mask, g.frame, combineGuarded, g, linked, args, seats);
+  const t = r.tableOf(ref);
+  if (t.off) return combineGuarded(g, linked, args, seats);
+  return r.cached(t, r.key(args), g.guards.mask, g.frame, combineGuarded, g, linked, args, seats);
 }
 
 /** The seats whose skills contribute to the hook (skills.ts seatsWithItems): 0 when none does and no table rule

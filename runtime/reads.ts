@@ -488,6 +488,14 @@ export class Reads {
     return x < 0 || y < 0 ? this.wideKey([a, b]) : -((512 + x) * 512 + y);
   }
 
+  /** The key of three arguments (key() without a list). */
+  key3(a: Value, b: Value, c: Value): number | undefined {
+    const x = this.narrowCode(a);
+    const y = this.narrowCode(b);
+    const z = this.narrowCode(c);
+    return x < 0 || y < 0 || z < 0 ? this.wideKey([a, b, c]) : -(((512 + x) * 512 + y) * 512 + z);
+  }
+
   /** A 9-bit code for the usual arguments, or -1. */
   private narrowCode(a: Value): number {
     if (a === null || a === undefined) return 0;
@@ -660,31 +668,32 @@ export class Reads {
     if (this.rec === r) this.rec = this.stack.length ? this.stack.pop()! : null;
   }
 
-  /** `compute(a, b, c, d, e)` through the table's cache under `key` (the key of its arguments: key(), key1(),
-   *  key2()): the kept result while nothing it read has changed, else computed with its reads recorded (uncached
+  /** `compute(a, b, c, d, e, f)` through the table's cache under `key` (the key of its arguments: key(), key1(),
+   *  key2(), key3()): the kept result while nothing it read has changed, else computed with its reads recorded (uncached
    *  when the arguments have no key or the table is off). The arguments are passed through, not closed over, so
    *  that a reuse allocates nothing. */
-  cached<A, B, C, D, E = undefined>(
+  cached<A, B, C, D, E = undefined, F = undefined>(
     table: Table,
     key: number | undefined,
     active: number,
     frame: Frame | null,
-    compute: (a: A, b: B, c: C, d: D, e: E) => Value,
+    compute: (a: A, b: B, c: C, d: D, e: E, f: F) => Value,
     a: A,
     b: B,
     c: C,
     d: D,
     e?: E,
+    f?: F,
   ): Value {
-    if (table.off || key === undefined) return compute(a, b, c, d, e as E);
+    if (table.off || key === undefined) return compute(a, b, c, d, e as E, f as F);
     const kept = table.map.get(key);
     // No closure here: one capturing the arguments would make every call allocate a context for them, hit or miss.
     if (kept !== undefined && this.reusable(table, kept, active, frame))
-      return this.check ? this.verified(kept, compute, a, b, c, d, e as E) : kept.v;
+      return this.check ? this.verified(kept, compute, a, b, c, d, e as E, f as F) : kept.v;
     const rec = this.begin(table, active);
     let v: Value;
     try {
-      v = compute(a, b, c, d, e as E);
+      v = compute(a, b, c, d, e as E, f as F);
     } catch (x) {
       this.abort(rec);
       this.spare.push(rec);
@@ -694,16 +703,17 @@ export class Reads {
   }
 
   /** Check mode: the kept value of an entry against a fresh computation (which records nothing for anyone). */
-  private verified<A, B, C, D, E>(
+  private verified<A, B, C, D, E, F>(
     kept: Entry,
-    compute: (a: A, b: B, c: C, d: D, e: E) => Value,
+    compute: (a: A, b: B, c: C, d: D, e: E, f: F) => Value,
     a: A,
     b: B,
     c: C,
     d: D,
     e: E,
+    f: F,
   ): Value {
-    const fresh = this.recorded(() => compute(a, b, c, d, e), undefined, undefined, undefined).v;
+    const fresh = this.recorded(() => compute(a, b, c, d, e, f), undefined, undefined, undefined).v;
     if (!sameValue(fresh, kept.v))
       throw new Error(
         `stale cached result: ${JSON.stringify(brief(kept.v))} kept, ${JSON.stringify(brief(fresh))} now`,

@@ -183,9 +183,10 @@ export interface RulesHost {
   callFunction(name: string, args: Value[], at: string): Value;
   /** A call whose function was resolved when it was linked (link.ts). */
   callRef(ref: FnRef, args: Value[], at: string): Value;
-  /** callRef of one argument and of two (compiled code), without a list of them. */
+  /** callRef of one, two and three arguments (compiled code), without a list of them. */
   callRef1(ref: FnRef, a: Value, at: string): Value;
   callRef2(ref: FnRef, a: Value, b: Value, at: string): Value;
+  callRef3(ref: FnRef, a: Value, b: Value, c: Value, at: string): Value;
   evalHook(name: string, args: Value[]): Value;
   /** evalHook resolved once (linked and compiled code). */
   evalHookRef(ref: HookRef, args: Value[]): Value;

@@ -19,7 +19,7 @@ const VOCABULARY = new Set(
     'truthy T same S num N plus P minus M plusAssign PA inList IN isKind IS where WH some SO stop ST fnCtx CX readsFrame RF RuleError RE ' +
     'eventStart eventBody eventCleanup eventEnd eventLeave actionStart d body cleanup ' +
     'runSync RS runBody RB sync fnRef builtin window member fail vars you frame subject checkStop stopped ret data ' +
-    'property reads rec t o v p a windowAt ctx getGlobal setGlobal option zoneRef asPlayer getMember setMember callRef callRef1 callRef2 zoneFilled evalHook callPureMethod findCard asList ' +
+    'property reads rec t o v p a windowAt ctx getGlobal setGlobal option zoneRef asPlayer getMember setMember callRef callRef1 callRef2 callRef3 zoneFilled evalHook callPureMethod findCard asList ' +
     'methodRef callMethodRef callMethodRefN builtinN hookRef evalHookRef eventRef actionRef runMethod openWindow tick touch slice Math trunc Infinity undefined ' +
     'r rs ix propIndex propAt dep seat'
   ).split(' '),

@@ -24,7 +24,7 @@ import { type Code, int, js, list, lit, name, type Prefix } from './code.ts';
 import { heldSlots } from './held.ts';
 
 /** Bumped when the shape of the output changes (the loader refuses another version). */
-export const EMIT_VERSION = 19;
+export const EMIT_VERSION = 20;
 
 const C = js`c`;
 const NONE = js``;
@@ -554,7 +554,7 @@ return ${general}(g, o, a);
         return js`${this.builtin(e.fn, e.at, false)}(${this.gOf(c)}, ${this.args(e.args, c)}, ${lit(e.at)})`;
       }
       case 'fn': {
-        // One or two arguments are passed as they are (no list made per call: runtime/hooks.ts callRef1, callRef2).
+        // Up to three arguments are passed as they are (no list made per call: runtime/hooks.ts callRef1…callRef3).
         const args = e.args.map((x) => this.expr(x, c));
         const leaf = this.leaf(e.name, args.length);
         if (leaf !== null)
@@ -565,6 +565,8 @@ return ${general}(g, o, a);
         const f = this.fnRef(e.name);
         if (args.length === 1) return js`${this.gOf(c)}.callRef1(${f}, ${args[0]!}, ${lit(e.at)})`;
         if (args.length === 2) return js`${this.gOf(c)}.callRef2(${f}, ${args[0]!}, ${args[1]!}, ${lit(e.at)})`;
+        if (args.length === 3)
+          return js`${this.gOf(c)}.callRef3(${f}, ${args[0]!}, ${args[1]!}, ${args[2]!}, ${lit(e.at)})`;
         return js`${this.gOf(c)}.callRef(${f}, [${args}], ${lit(e.at)})`;
       }
       case 'hook': {

@@ -5,7 +5,7 @@ import { forEachRoot } from './roots.ts';
 import { support, type Backend, type CompiledModule, type LinkedFor } from './support.ts';
 
 /** The output version this engine reads (compiler/emit EMIT_VERSION). */
-export const COMPILED_VERSION = 19;
+export const COMPILED_VERSION = 20;
 
 const attached = new WeakMap<Program, CompiledModule>();
 
