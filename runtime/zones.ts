@@ -84,8 +84,15 @@ export function removeFromZone(g: Engine, card: CardObj): void {
   }
   if (z) {
     const i = z.indexOf(card);
-    if (i >= 0) z.splice(i, 1);
-    if (r !== null && i >= 0 && z.length === 0) r.bump(r.zoneFilledId(card.zone));
+    if (i < 0) return;
+    // Not splice, which makes a list of what it removed at every move; the top card (a draw) by shift, which V8
+    // does without moving the others.
+    if (i === 0) z.shift();
+    else {
+      for (let k = i + 1; k < z.length; k++) z[k - 1] = z[k]!;
+      z.pop();
+    }
+    if (r !== null && z.length === 0) r.bump(r.zoneFilledId(card.zone));
   }
 }
 
