@@ -327,8 +327,6 @@ class Reader implements Table {
     this.#g = g;
     this.seat = seat;
     this.program = g.program;
-    this.#seatKept = keptFor(g, seat);
-    this.#kept = this.#seatKept.kept;
   }
 
   #fresh(): Map<object, Value> {
@@ -421,7 +419,7 @@ class Reader implements Table {
     // at each of its questions, and copying their properties was a tenth of a game with heuristic players).
     const r = this.#g.reads;
     const stamp = r === null ? -1 : r.playerStamp(p.seat);
-    const kept = this.#kept[p.seat];
+    const kept = this.#seatKept.kept[p.seat];
     if (
       kept !== undefined &&
       stamp >= 0 &&
@@ -460,7 +458,7 @@ class Reader implements Table {
       for (const k of written) again(k);
       for (const k of kept!.objects) if (!written.includes(k)) again(k);
       copy.v = made.make(vals);
-      this.#kept[p.seat] = { copy, stamp, objects, made: { names: made.names, make: made.make, vals } };
+      this.#seatKept.kept[p.seat] = { copy, stamp, objects, made: { names: made.names, make: made.make, vals } };
       return copy;
     }
     if (kept !== undefined && written !== null) {
@@ -474,7 +472,7 @@ class Reader implements Table {
       };
       for (const k of written) again(k);
       for (const k of kept.objects) if (!written.includes(k)) again(k);
-      this.#kept[p.seat] = { copy, stamp, objects };
+      this.#seatKept.kept[p.seat] = { copy, stamp, objects };
       return copy;
     }
     const state = this.#g.state;
@@ -492,20 +490,22 @@ class Reader implements Table {
     if (maker !== undefined) {
       const vals = shown.map((e) => e[1]);
       copy.v = maker.make(vals);
-      this.#kept[p.seat] =
+      this.#seatKept.kept[p.seat] =
         stamp >= 0 ? { copy, stamp, objects, made: { names: maker.names, make: maker.make, vals } } : undefined;
       return copy;
     }
     copy.v = Object.fromEntries(shown);
-    this.#kept[p.seat] = stamp >= 0 ? { copy, stamp, objects } : undefined;
+    this.#seatKept.kept[p.seat] = stamp >= 0 ? { copy, stamp, objects } : undefined;
     return copy;
   }
 
-  /** Player copies that may outlive a moment, by seat (#player): this reader's seat's, kept with the game. */
-  #kept: (Kept | undefined)[];
-  /** This seat's kept copies; its players' and cards' copies of this moment are there (SeatKept), not in
-   *  #copies (a map's lookups were most of what reading a kept player cost). */
-  readonly #seatKept: SeatKept;
+  /** This seat's kept copies (its `kept`: player copies that may outlive a moment, by seat); its players' and cards'
+   *  copies of this moment are there (SeatKept), not in #copies (a map's lookups were most of what reading a kept
+   *  player cost). Found at the first copy: a reader made for a question may copy nothing (the random policy). */
+  get #seatKept(): SeatKept {
+    return (this.#seatKeptOf ??= keptFor(this.#g, this.seat));
+  }
+  #seatKeptOf: SeatKept | null = null;
 
   /** The maker of an event's fields (compiled code's), when the event has `fields` parameters (the fields of an
    *  event's frame are its parameters, in order). */
