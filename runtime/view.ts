@@ -354,7 +354,8 @@ class Reader implements Table {
     if (v.t === 'p') return this.#player(v);
     if (v.t === 'c') {
       this.#fresh();
-      if (this.#seatKept.cardAt[v.id] === this.#stamp) return this.#seatKept.cards[v.id]!;
+      const k = this.#seatKept;
+      if (k.cardAt[v.id] === this.#stamp) return k.cards[v.id]!;
       return knownTo(this.#g, v, this.seat) ? this.#card(v) : null;
     }
     const known = this.#fresh().get(v);
@@ -413,13 +414,14 @@ class Reader implements Table {
   #player(p: PlayerObj): PlayerObj {
     this.#fresh();
     const at = this.#stamp;
-    if (this.#seatKept.playerAt[p.seat] === at) return this.#seatKept.players[p.seat]!;
+    const sk = this.#seatKept;
+    if (sk.playerAt[p.seat] === at) return sk.players[p.seat]!;
     const skills = this.#g.skillsOf(p);
     // The copy made at an earlier moment, while nothing it shows can have changed since (an AI reads every player
     // at each of its questions, and copying their properties was a tenth of a game with heuristic players).
     const r = this.#g.reads;
     const stamp = r === null ? -1 : r.playerStamp(p.seat);
-    const kept = this.#seatKept.kept[p.seat];
+    const kept = sk.kept[p.seat];
     if (
       kept !== undefined &&
       stamp >= 0 &&
@@ -427,8 +429,8 @@ class Reader implements Table {
       kept.objects.length === 0 &&
       sameItems(kept.copy.skills, skills)
     ) {
-      this.#seatKept.players[p.seat] = kept.copy;
-      this.#seatKept.playerAt[p.seat] = at;
+      sk.players[p.seat] = kept.copy;
+      sk.playerAt[p.seat] = at;
       return kept.copy;
     }
     // A kept copy whose shown properties are the same ones (nothing revealed since): cloned, with the properties
@@ -438,8 +440,8 @@ class Reader implements Table {
     // The copy is this moment's before its values are read: a value may hold players whose own values hold p.
     // Found again by its seat (#unseen), like a card by its id: no entry in `liveOf`.
     const copy: PlayerObj = { t: 'p', seat: p.seat, name: p.name, alive: p.alive, skills: skills.slice(), v: {} };
-    this.#seatKept.players[p.seat] = copy;
-    this.#seatKept.playerAt[p.seat] = at;
+    sk.players[p.seat] = copy;
+    sk.playerAt[p.seat] = at;
     const objects: string[] = [];
     const made = kept?.made;
     if (written !== null && made !== undefined) {
@@ -458,7 +460,7 @@ class Reader implements Table {
       for (const k of written) again(k);
       for (const k of kept!.objects) if (!written.includes(k)) again(k);
       copy.v = made.make(vals);
-      this.#seatKept.kept[p.seat] = { copy, stamp, objects, made: { names: made.names, make: made.make, vals } };
+      sk.kept[p.seat] = { copy, stamp, objects, made: { names: made.names, make: made.make, vals } };
       return copy;
     }
     if (kept !== undefined && written !== null) {
@@ -472,7 +474,7 @@ class Reader implements Table {
       };
       for (const k of written) again(k);
       for (const k of kept.objects) if (!written.includes(k)) again(k);
-      this.#seatKept.kept[p.seat] = { copy, stamp, objects };
+      sk.kept[p.seat] = { copy, stamp, objects };
       return copy;
     }
     const state = this.#g.state;
@@ -490,12 +492,12 @@ class Reader implements Table {
     if (maker !== undefined) {
       const vals = shown.map((e) => e[1]);
       copy.v = maker.make(vals);
-      this.#seatKept.kept[p.seat] =
+      sk.kept[p.seat] =
         stamp >= 0 ? { copy, stamp, objects, made: { names: maker.names, make: maker.make, vals } } : undefined;
       return copy;
     }
     copy.v = Object.fromEntries(shown);
-    this.#seatKept.kept[p.seat] = stamp >= 0 ? { copy, stamp, objects } : undefined;
+    sk.kept[p.seat] = stamp >= 0 ? { copy, stamp, objects } : undefined;
     return copy;
   }
 
