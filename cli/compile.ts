@@ -19,8 +19,8 @@ import type { Io } from './io.ts';
 
 export const DEFAULT_RULES = 'rules';
 /** How a command that only plays games compiles the rules: without their scenarios, and without the warnings it would
- *  not show (CompileOptions). */
-export const FOR_GAMES: CompileOptions = { forGames: true };
+ *  not show; once, as every command does (CompileOptions). */
+export const FOR_GAMES: CompileOptions = { forGames: true, once: true };
 /** The rules that come with the tool, wherever it is run from. */
 export const BUILTIN_RULES = fileURLToPath(new URL('../rules/', import.meta.url));
 
@@ -78,7 +78,8 @@ export function compilePaths(paths: string[], options: CompileOptions = {}): Com
   if (given.length === 0) throw invalid(`no .sgs files under ${roots.join(', ')}`);
   const sources = [...given, ...importedBuiltins(given, roots)];
   const t0 = performance.now();
-  const result = compile(sources, options);
+  // A command compiles once: nothing re-checks after it (CompileOptions.once).
+  const result = compile(sources, { once: true, ...options });
   const ms = performance.now() - t0;
   const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
   return { sources, own: given.length, result, errors, warnings: result.diagnostics.length - errors, ms };

@@ -116,6 +116,8 @@ export class DeclCache<K extends object, T> {
   /** `compute()` for `key`, or what it gave last time if that still holds. `tag` is anything else the result
    *  depends on (compared with ===); `extra` answers the reads recorded in `Reads.extra`. */
   run(key: K, S: Symbols, compute: () => T, tag?: unknown, extra?: (key: string) => unknown): T {
+    // A compile no re-check follows (CompileOptions.once): what it reads goes to the enclosing result, if any.
+    if (this.owner?.keeping === false) return compute();
     const hit = this.entries.get(key);
     if (hit && hit.tag === tag && stillHolds(hit.reads, hit.S, S, this.owner?.change, extra)) {
       hit.S = S;
@@ -155,6 +157,9 @@ export class DeclCaches {
   private all: DeclCache<object, unknown>[] = [];
   /** From the last compile's table to this one's. */
   change?: TableChange;
+  /** Whether this compile's results are kept for the next (false: CompileOptions.once). Recording what each
+   *  declaration read and storing it in weak maps is work a compile made once never gets back. */
+  keeping = true;
 
   cache<K extends object, T>(): DeclCache<K, T> {
     const c = new DeclCache<K, T>(this);

@@ -99,6 +99,7 @@ export function compile(sources: SourceInput[], options: CompileOptions = {}): C
     const files = r.files.length === parses.length ? prev.parses.map((p) => p.ast) : [...r.files];
     return { ...r, diagnostics: [...r.diagnostics], files };
   }
+  caches.keeping = options.once !== true;
   const result = compileParsed(sources, parses, scenarios);
   result.diagnostics = capDiagnostics(result.diagnostics); // at most 100 per file (compiler/syntax/limits.ts)
   lasts[kind] = { parses, result: { ...result, diagnostics: [...result.diagnostics], files: [...result.files] } };

@@ -106,36 +106,47 @@ const outcome = (r: CompileResult) => ({
   texts: generateTexts(r),
 });
 
-/** Each step of a session compiled in a row (caches kept) and each compiled from scratch. */
+/** Each step of a session compiled in a row (caches kept); in a row with every other compile made once, as the
+ *  CLI compiles (CompileOptions.once: nothing kept, nothing reused); and each compiled from scratch, every other
+ *  one once. */
 function bothWays(steps: SourceInput[][]): {
   incremental: ReturnType<typeof outcome>[];
+  mixed: ReturnType<typeof outcome>[];
   scratch: ReturnType<typeof outcome>[];
 } {
   clearParseCache();
   const incremental = steps.map((s) => outcome(compile(s)));
-  const scratch = steps.map((s) => {
+  clearParseCache();
+  const mixed = steps.map((s, i) => outcome(compile(s, { once: i % 2 === 1 })));
+  const scratch = steps.map((s, i) => {
     clearParseCache();
-    return outcome(compile(s));
+    return outcome(compile(s, { once: i % 2 === 0 }));
   });
-  return { incremental, scratch };
+  return { incremental, mixed, scratch };
 }
 
 describe('compiling again after edits', () => {
   it('gives, after each edit of a session, what a compile from scratch gives', () => {
     const steps = session();
-    const { incremental, scratch } = bothWays(steps);
+    const { incremental, mixed, scratch } = bothWays(steps);
     // The session reaches each kind of outcome: clean, errors, warnings.
     expect(incremental.some((o) => o.diagnostics.some((d) => d.severity === 'error'))).toBe(true);
     expect(incremental.some((o) => o.diagnostics.some((d) => d.code === 'SGS310'))).toBe(true);
     expect(incremental.some((o) => o.diagnostics.some((d) => d.code === 'SGS206'))).toBe(true);
-    for (let i = 0; i < steps.length; i++) expect(incremental[i], `step ${i}`).toEqual(scratch[i]);
+    for (let i = 0; i < steps.length; i++) {
+      expect(incremental[i], `step ${i}`).toEqual(scratch[i]);
+      expect(mixed[i], `step ${i}, every other compile once`).toEqual(scratch[i]);
+    }
   }, 300_000);
 
   it('gives, after each edit of the examples and of the rules they build on, what a compile from scratch gives', () => {
     const steps = examplesSession();
-    const { incremental, scratch } = bothWays(steps);
+    const { incremental, mixed, scratch } = bothWays(steps);
     expect(incremental.some((o) => o.diagnostics.some((d) => d.severity === 'error'))).toBe(true);
-    for (let i = 0; i < steps.length; i++) expect(incremental[i], `step ${i}`).toEqual(scratch[i]);
+    for (let i = 0; i < steps.length; i++) {
+      expect(incremental[i], `step ${i}`).toEqual(scratch[i]);
+      expect(mixed[i], `step ${i}, every other compile once`).toEqual(scratch[i]);
+    }
   }, 120_000);
 
   it('hands back the last program when an edit changes only a comment', () => {
