@@ -42,18 +42,23 @@ const time = (f: () => void) => {
 };
 
 // Compile everything from scratch (the parse cache is cleared each time): the first call is cold (no JIT-compiled
-// code yet, the parser built lazily), later calls are warm. "medianMs" is the median of all runs, the cold one included.
-// "warmMedianMs" is the median of WARM_RUNS more compiles after those, once the compiler's code is optimised: what
-// an editor or a long-lived process that compiles again pays (the playground's worker, `sgs lsp`).
+// code yet, the parser built lazily), later calls are warm. "medianMs" is the median of the first RUNS, the cold one
+// included. "warmMedianMs" is the median of WARM_RUNS more compiles after WARM_UP unmeasured ones, once the
+// compiler's code is optimised: what an editor or a long-lived process that compiles again pays (the playground's
+// worker, `sgs lsp`). The warm-up is that long because a process takes some twenty compiles to settle: in four
+// processes (2026-12-07) the full compiles after the games' ones took a median of 158 ms in runs 7–21 (the warm
+// runs until then), 130 in runs 22–36 and 126 in runs 30–59; V8 was still optimising the compiler's code
+// (`--trace-opt`: 890 optimisations during the first, 20–60 during each later one, deoptimisations until the tenth).
 // Three rows: `compile`, everything, as `sgs check` and `sgs test` compile (once: CompileOptions.once, no results
 // kept for a re-check); `compileForGames`, as the commands that only play games compile (`sgs simulate`, `balance`,
 // `demo`, `replay`: the scenarios left out, once too); `compileInEditor`, everything with the results per
 // declaration kept, as the editor and the playground compile (what a re-check then reuses).
+const WARM_UP = 15;
 const WARM_RUNS = 15;
 const compileRow = (bench: string, options: CompileOptions) => {
   const times: number[] = [];
   let result!: ReturnType<typeof compile>;
-  for (let i = 0; i < RUNS + WARM_RUNS; i++) {
+  for (let i = 0; i < RUNS + WARM_UP + WARM_RUNS; i++) {
     clearParseCache();
     times.push(time(() => (result = compile(sources, options))));
   }
@@ -63,7 +68,7 @@ const compileRow = (bench: string, options: CompileOptions) => {
     lines: sources.reduce((n, s) => n + s.text.split('\n').length, 0),
     coldMs: ms(times[0]!),
     medianMs: ms(median(times.slice(0, RUNS))),
-    warmMedianMs: ms(median(times.slice(RUNS))),
+    warmMedianMs: ms(median(times.slice(RUNS + WARM_UP))),
     warmMinMs: ms(Math.min(...times.slice(1))),
     runs: RUNS,
   });
