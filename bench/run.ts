@@ -2,7 +2,13 @@
 // baseline: the engine's cost per turn against a hand-written twin of the same slice of the game. Medians over
 // several runs, so one slow run (a GC pause, a busy machine) does not decide the number. Not a test.
 import { spawnSync } from 'node:child_process';
-import { clearParseCache, compile, type CompileOptions, type SourceInput } from '../compiler/index.ts';
+import {
+  clearParseCache,
+  compile,
+  type CompileOptions,
+  type CompileResult,
+  type SourceInput,
+} from '../compiler/index.ts';
 import { FOR_GAMES } from '../cli/compile.ts';
 import { gameHeap } from '../cli/heap.ts';
 import { loadSources } from '../compiler/node/load.ts';
@@ -49,35 +55,45 @@ const time = (f: () => void) => {
 // processes (2026-12-07) the full compiles after the games' ones took a median of 158 ms in runs 7–21 (the warm
 // runs until then), 130 in runs 22–36 and 126 in runs 30–59; V8 was still optimising the compiler's code
 // (`--trace-opt`: 890 optimisations during the first, 20–60 during each later one, deoptimisations until the tenth).
-// Three rows: `compile`, everything, as `sgs check` and `sgs test` compile (once: CompileOptions.once, no results
-// kept for a re-check); `compileForGames`, as the commands that only play games compile (`sgs simulate`, `balance`,
-// `demo`, `replay`: the scenarios left out, once too); `compileInEditor`, everything with the results per
-// declaration kept, as the editor and the playground compile (what a re-check then reuses).
+// Three rows: `compileForGames`, as the commands that only play games compile (`sgs simulate`, `balance`, `demo`,
+// `replay`: the scenarios left out; once: CompileOptions.once, no results kept for a re-check); `compile`,
+// everything, as `sgs check` and `sgs test` compile (once too); `compileInEditor`, everything with the results per
+// declaration kept, as the editor and the playground compile (what a re-check then reuses). The last two are
+// measured together, a compile of each in turn, each turn starting with the other row: measured one after the
+// other, the first of the two came out 8–38 % slower than the second, whichever it was (three runs of each order),
+// by its place alone. (`coldMs` of `compileInEditor` is thus its first compile, made after the cold one of
+// `compile`.)
 const WARM_UP = 15;
 const WARM_RUNS = 15;
-const compileRow = (bench: string, options: CompileOptions) => {
-  const times: number[] = [];
-  let result!: ReturnType<typeof compile>;
-  for (let i = 0; i < RUNS + WARM_UP + WARM_RUNS; i++) {
-    clearParseCache();
-    times.push(time(() => (result = compile(sources, options))));
-  }
-  emit({
-    bench,
-    files: sources.length,
-    lines: sources.reduce((n, s) => n + s.text.split('\n').length, 0),
-    coldMs: ms(times[0]!),
-    medianMs: ms(median(times.slice(0, RUNS))),
-    warmMedianMs: ms(median(times.slice(RUNS + WARM_UP))),
-    warmMinMs: ms(Math.min(...times.slice(1))),
-    runs: RUNS,
-  });
-  return result;
+type CompileRow = { bench: string; options: CompileOptions; times: number[]; result?: CompileResult };
+const compileRows = (...rows: CompileRow[]) => {
+  for (let i = 0; i < RUNS + WARM_UP + WARM_RUNS; i++)
+    for (let j = 0; j < rows.length; j++) {
+      const row = rows[(i + j) % rows.length]!;
+      clearParseCache();
+      row.times.push(time(() => (row.result = compile(sources, row.options))));
+    }
+  for (const { bench, times } of rows)
+    emit({
+      bench,
+      files: sources.length,
+      lines: sources.reduce((n, s) => n + s.text.split('\n').length, 0),
+      coldMs: ms(times[0]!),
+      medianMs: ms(median(times.slice(0, RUNS))),
+      warmMedianMs: ms(median(times.slice(RUNS + WARM_UP))),
+      warmMinMs: ms(Math.min(...times.slice(1))),
+      runs: RUNS,
+    });
+  return rows[0]!.result!;
 };
-// The games' compile first: the re-check rows below start from the last compile of everything, as an editor does.
-const result = compileRow('compileForGames', FOR_GAMES);
-compileRow('compile', { once: true });
-compileRow('compileInEditor', {});
+const result = compileRows({ bench: 'compileForGames', options: FOR_GAMES, times: [] });
+compileRows(
+  { bench: 'compile', options: { once: true }, times: [] },
+  { bench: 'compileInEditor', options: {}, times: [] },
+);
+// The re-check rows below start from the last compile of everything, as an editor's: one that kept its results.
+clearParseCache();
+compile(sources);
 
 const largest = sources.reduce((a, s, i) => (s.text.length > sources[a]!.text.length ? i : a), 0);
 // An author edits one file many times in a session: each re-check row times EDITS edits in a row, right after
