@@ -134,11 +134,12 @@ const NO_ARENA = new Int32Array(0);
 /** How many computations the games before must have made in a table before their tally settles it (off or kept). */
 const TALLIED_MISSES = 256;
 
-/** Whether a table is reused too seldom to be worth keeping: below one hit in four calls (one in nine before stop
- *  51; the full rules took 0.95–0.97 of the time with this). A miss's keeping costs several checks of a kept
- *  entry. */
+/** Whether a table is reused too seldom to be worth keeping: below three hits in five calls (one in four before
+ *  stop 57, one in nine before stop 51). A miss costs recording its reads and keeping them, a hit checking them; on
+ *  the slice `usableNow` (~55 % hits) and `legalTarget` (~35 %) cost more than they saved (~0.88 of the time without
+ *  them, two alternating builds), on the full rules they were even (1.00; at three in four, 1.02–1.08). */
 function seldomHit(hits: number, misses: number): boolean {
-  return hits * 3 < misses;
+  return hits * 2 < misses * 3;
 }
 
 export class Reads {
