@@ -35,6 +35,18 @@ const FACT_KINDS = new Set<A.Decl['kind']>([
   'Variant',
 ]);
 
+/** A file's declarations the facts and the ask index are found from, kept per list of declarations: an unchanged
+ *  file keeps its list between compiles, and filtering every file's again was a tenth of a re-check. */
+function toolsFrom(decls: A.Decl[]): { facts: A.Decl[]; asks: A.Decl[] } {
+  let kept = TOOLS_FROM.get(decls);
+  if (kept === undefined) {
+    kept = { facts: decls.filter((d) => FACT_KINDS.has(d.kind)), asks: decls.filter((d) => ASK_KINDS.has(d.kind)) };
+    TOOLS_FROM.set(decls, kept);
+  }
+  return kept;
+}
+const TOOLS_FROM = new WeakMap<A.Decl[], { facts: A.Decl[]; asks: A.Decl[] }>();
+
 /** The declarations `describeDecl` describes, and variant blocks of them. */
 const DESCRIBED = new Set<A.Decl['kind']>(['Card', 'Skill', 'General', 'Mode', 'Event', 'Variant']);
 
@@ -172,7 +184,13 @@ export class MissingWording {
 
   /** The phrasebook and the facts, kept from the last compile when what they were built from is the same. */
   private tools(files: A.SourceFile[], S: Symbols): { facts: Facts; book: Phrasebook } {
-    const factsFrom = files.flatMap((f) => f.decls.filter((d) => FACT_KINDS.has(d.kind)));
+    const factsFrom: A.Decl[] = [];
+    const asksFrom: A.Decl[] = [];
+    for (const f of files) {
+      const kept = toolsFrom(f.decls);
+      for (const d of kept.facts) factsFrom.push(d);
+      for (const d of kept.asks) asksFrom.push(d);
+    }
     const last = this.last;
     // Same tables when the caches kept their entries from that compile (`DeclCaches.begin`).
     const tables = !!last && (this.caches.change?.from === last.S || sameTables(last.S, S));
@@ -182,7 +200,6 @@ export class MissingWording {
       (sameList(last.factsFrom, factsFrom) || this.sameWalks(last.facts.value, last.factsFrom, factsFrom, S));
     const keepBook = tables && stillHolds(last.book.reads, last.S, S, this.caches.change);
     // Where the rules ask for card kinds is found from procedures and cards only: an edit of a skill keeps it.
-    const asksFrom = files.flatMap((f) => f.decls.filter((d) => ASK_KINDS.has(d.kind)));
     const keepAsks =
       tables && sameList(last.asksFrom, asksFrom) && stillHolds(last.asks.reads, last.S, S, this.caches.change);
     const asks = keepAsks ? last.asks : built(S, () => new AskIndex(S, files));
