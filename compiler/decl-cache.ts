@@ -4,7 +4,7 @@
 // program-wide parts (windows, fields, tags …). An entry is reused when the declaration is the same object, the
 // names it looked up resolve to the same declarations, and those parts did not change (`sameTables`, checked once
 // per compile by `DeclCaches.begin`).
-import { Reads, sameSym, sameTables, type SymKind, type Symbols } from './lower/symbols.ts';
+import { Reads, sameSym, sameTables, type FilePart, type SymKind, type Symbols } from './lower/symbols.ts';
 
 interface Entry<T> {
   value: T;
@@ -38,13 +38,26 @@ export interface TableChange {
 
 function changeOf(from: Symbols, to: Symbols): TableChange {
   const names = new Set<string>();
-  // forEach, not for…of: an entry array per name would be most of what a re-check allocates here.
-  from.byName.forEach((s, n) => {
-    if (!sameSym(s, to.byName.get(n))) names.add(n);
-  });
-  to.byName.forEach((_, n) => {
-    if (!from.byName.has(n)) names.add(n);
-  });
+  // The names a changed file may add (collect's parts), when the tables come from as many files: a file that is the
+  // same object in both added the same symbols to both, and most of a re-check's files are (an edit changes one).
+  // Else every name is looked at.
+  const changed = changedParts(from, to);
+  if (changed !== null) {
+    const look = (n: string) => {
+      if (!sameSym(from.byName.get(n), to.byName.get(n))) names.add(n);
+    };
+    for (const p of changed) for (const n of p.names) look(n);
+    for (const n of from.extendedNames) look(n);
+    for (const n of to.extendedNames) look(n);
+  } else {
+    // forEach, not for…of: an entry array per name would be most of what a re-check allocates here.
+    from.byName.forEach((s, n) => {
+      if (!sameSym(s, to.byName.get(n))) names.add(n);
+    });
+    to.byName.forEach((_, n) => {
+      if (!from.byName.has(n)) names.add(n);
+    });
+  }
   const kinds = new Set<SymKind>();
   for (const n of names) {
     const a = from.byName.get(n);
@@ -52,14 +65,35 @@ function changeOf(from: Symbols, to: Symbols): TableChange {
     if (a) kinds.add(a.kind);
     if (b) kinds.add(b.kind);
   }
-  // A list can also change by its order alone.
-  for (const kind of to.kinds()) {
+  // A list can also change by its order alone: only a list a changed file adds to (or an extension) can.
+  const ordered =
+    changed === null
+      ? to.kinds()
+      : new Set<SymKind>([
+          ...changed.flatMap((p) => [...p.kinds]),
+          ...(from.extendedNames.length + to.extendedNames.length > 0 ? (['member'] as const) : []),
+        ]);
+  for (const kind of ordered) {
     if (kinds.has(kind)) continue;
     const a = from.kindList(kind);
     const b = to.kindList(kind);
     if (a.length !== b.length || a.some((x, i) => !sameSym(x, b[i]))) kinds.add(kind);
   }
   return { from, to, names, kinds, judged: new Map() };
+}
+
+/** The parts (symbols.ts collect) of the files that differ between two tables made from as many files, those of
+ *  both; null when they were made from different numbers of files, or not by collect. */
+function changedParts(from: Symbols, to: Symbols): FilePart[] | null {
+  // (A table made otherwise than by collect has no parts: compared whole.)
+  if (from.parts.length !== to.parts.length || from.parts.length === 0) return null;
+  const out: FilePart[] = [];
+  for (let i = 0; i < from.parts.length; i++) {
+    const a = from.parts[i]!;
+    const b = to.parts[i]!;
+    if (a !== b) out.push(a, b);
+  }
+  return out;
 }
 
 /** `holds` when the entry was last found good with the table the change starts from: only the changed names and

@@ -79,6 +79,19 @@ function session(): SourceInput[][] {
   const chain = `1${' + 1'.repeat(1200)}`;
   step(edit(cur, WU, (t) => t.replace('\nskill liuli', `\nfunction longOne(): int = ${chain}\nskill liuli`)));
   step(edit(cur, WU, (t) => t.replace(`\nfunction longOne(): int = ${chain}\n`, '\n')));
+  // Edits a re-check compares the tables around by the files that changed alone (decl-cache.ts changeOf): a name
+  // declared again in another file and taken back, two declarations swapped (a kind's list changes its order
+  // alone), an enum extended in another file, its member renamed, given a Chinese name, and taken back.
+  step(edit(cur, WU, (t) => `${t}\nfunction isWounded(p: player): bool = true\n`));
+  step(edit(cur, WU, (t) => t.replace('\nfunction isWounded(p: player): bool = true\n', '\n')));
+  const red = 'function isRed(c: card): bool = color(c) == red\n';
+  const black = 'function isBlack(c: card): bool = color(c) == black\n';
+  step(edit(cur, BASICS, (t) => t.replace(red + black, black + red)));
+  step(edit(cur, BASICS, (t) => t.replace(black + red, red + black)));
+  step(edit(cur, WU, (t) => `${t}\nextend enum equipSlot { editedSlot }\n`));
+  step(edit(cur, WU, (t) => t.replace('editedSlot }', 'otherSlot }')));
+  step(edit(cur, WU, (t) => t.replace('otherSlot }', 'otherSlot 别栏 "Other slot" }')));
+  step(edit(cur, WU, (t) => t.replace('\nextend enum equipSlot { otherSlot 别栏 "Other slot" }\n', '\n')));
   step(rules.filter((s) => !s.file.includes('scenarios')));
   return steps;
 }

@@ -122,6 +122,11 @@ export class Symbols {
   /** The fields every general must have (`require general { … }`). */
   generalRequires: A.RequiredField[] = [];
   private extensions: (A.ExtendEventDecl | A.ExtendEnumDecl)[] = [];
+  /** What each file added, in the files' order (collect): a file that is the same object in two tables added the
+   *  same symbols to both, so comparing the tables looks only at the names the other files add (decl-cache.ts). */
+  readonly parts: FilePart[] = [];
+  /** The names members of enums extended elsewhere (`extend enum`) are added under (resolveExtensions). */
+  readonly extendedNames: string[] = [];
 
   constructor(public diags: Diagnostic[]) {}
 
@@ -203,6 +208,8 @@ export class Symbols {
         const list = this.enumExtensions.get(s.id) ?? [];
         for (const m of d.members) {
           const before = this.byName.get(m.names.id.name);
+          this.extendedNames.push(m.names.id.name);
+          if (m.names.zh) this.extendedNames.push(m.names.zh.name);
           this.add('member', m.names, m, pkgOf.get(d), s.id);
           if (!before && this.byName.get(m.names.id.name)?.decl === m) list.push(m);
         }
@@ -319,7 +326,11 @@ type Op = (S: Symbols, diags: Diagnostic[], pkgOf: Map<A.Decl, string | undefine
 export function collect(files: A.SourceFile[], diags: Diagnostic[]): Symbols {
   const S = new Symbols(diags);
   const pkgOf = new Map<A.Decl, string | undefined>();
-  for (const f of files) for (const op of opsOf(f).ops) op(S, diags, pkgOf);
+  for (const f of files) {
+    const part = opsOf(f);
+    S.parts.push(part);
+    for (const op of part.ops) op(S, diags, pkgOf);
+  }
   for (const f of files) {
     const n = f.packageNames;
     if (!n || !f.package?.name) continue;
@@ -349,31 +360,53 @@ export function collect(files: A.SourceFile[], diags: Diagnostic[]): Symbols {
   return S;
 }
 
-/** A file's part of collecting, in declaration order, and its variant blocks (for the second pass). */
-const fileOps = new WeakMap<A.SourceFile, { ops: Op[]; variants: A.VariantDecl[] }>();
-function opsOf(f: A.SourceFile): { ops: Op[]; variants: A.VariantDecl[] } {
+/** A file's part of collecting: its operations in declaration order, its variant blocks (for the second pass), and
+ *  every name and kind of symbol its declarations may add (those of its variant blocks too). */
+export interface FilePart {
+  readonly ops: readonly Op[];
+  readonly variants: readonly A.VariantDecl[];
+  readonly names: readonly string[];
+  readonly kinds: ReadonlySet<SymKind>;
+}
+const fileOps = new WeakMap<A.SourceFile, FilePart>();
+function opsOf(f: A.SourceFile): FilePart {
   let kept = fileOps.get(f);
   if (kept === undefined) {
     const pkg = f.package?.name;
     const ops: Op[] = [];
     const variants: A.VariantDecl[] = [];
+    const named: Named = { names: [], kinds: new Set() };
     for (const d of f.decls) {
-      ops.push(...declOps(d, pkg));
-      if (d.kind === 'Variant') variants.push(d);
+      ops.push(...declOps(d, pkg, named));
+      if (d.kind === 'Variant') {
+        variants.push(d);
+        for (const inner of d.decls) declOps(inner, pkg, named);
+      }
     }
-    fileOps.set(f, (kept = { ops, variants }));
+    fileOps.set(f, (kept = { ops, variants, ...named }));
   }
   return kept;
 }
 
+/** The names and kinds of the symbols some declarations add (declOps). */
+interface Named {
+  names: string[];
+  kinds: Set<SymKind>;
+}
+
 /** What collecting the declaration `d` (of package `pkg`) does to the table. */
-function declOps(d: A.Decl, pkg: string | undefined): Op[] {
+function declOps(d: A.Decl, pkg: string | undefined, named?: Named): Op[] {
   const ops: Op[] = [];
   const add = (kind: SymKind, names: A.Names, decl: A.Decl | A.EnumMember, enumOf?: string) => {
     const id = names.id.name;
     if (!id) return;
     const sym = symOf(kind, id, decl, pkg, enumOf);
     const zh = names.zh?.name;
+    if (named !== undefined) {
+      named.names.push(id);
+      if (zh !== undefined) named.names.push(zh);
+      named.kinds.add(kind);
+    }
     ops.push((S) => S.addSym(sym, zh, names));
   };
   const names = (list: readonly { name: A.Ident }[], into: (S: Symbols) => Set<string>) => {
