@@ -30,8 +30,10 @@ function holds(reads: Reads, was: Symbols, now: Symbols, extra?: (key: string) =
 export interface TableChange {
   from: Symbols;
   to: Symbols;
-  names: Set<string>;
-  kinds: Set<SymKind>;
+  /** (Lists, each item once: every kept entry is checked against them, and an index loop over a list made no
+   *  iterator, where one per set was a twelfth of a re-check.) */
+  names: readonly string[];
+  kinds: readonly SymKind[];
   /** Shared reads already judged against this change, per `extra` (many declarations share one). */
   judged: Map<unknown, WeakMap<Reads, boolean>>;
 }
@@ -79,7 +81,7 @@ function changeOf(from: Symbols, to: Symbols): TableChange {
     const b = to.kindList(kind);
     if (a.length !== b.length || a.some((x, i) => !sameSym(x, b[i]))) kinds.add(kind);
   }
-  return { from, to, names, kinds, judged: new Map() };
+  return { from, to, names: [...names], kinds: [...kinds], judged: new Map() };
 }
 
 /** The parts (symbols.ts collect) of the files that differ between two tables made from as many files, those of
@@ -99,9 +101,10 @@ function changedParts(from: Symbols, to: Symbols): FilePart[] | null {
 /** `holds` when the entry was last found good with the table the change starts from: only the changed names and
  *  kinds need a look. */
 function holdsAfter(reads: Reads, change: TableChange, extra?: (key: string) => unknown): boolean {
-  for (const n of change.names) if (reads.names.has(n)) return false;
-  for (const k of change.kinds) if (reads.kinds.has(k)) return false;
-  if (reads.all && change.names.size > 0) return false;
+  const { names, kinds } = change;
+  for (let i = 0; i < names.length; i++) if (reads.names.has(names[i]!)) return false;
+  for (let i = 0; i < kinds.length; i++) if (reads.kinds.has(kinds[i]!)) return false;
+  if (reads.all && names.length > 0) return false;
   if (reads.extra.size > 0 && !extra) return false;
   for (const [k, v] of reads.extra) if (extra!(k) !== v) return false;
   if (reads.shared.size === 0) return true;
