@@ -347,24 +347,21 @@ export function collect(files: A.SourceFile[], diags: Diagnostic[]): Symbols {
   }
   // Second pass: variant-only declarations become known names too.
   for (const f of files) {
-    for (const d of opsOf(f).variants) {
-      for (const inner of d.decls) {
-        const id =
-          inner.kind === 'Var' ? inner.name.name : 'names' in inner ? (inner as { names: A.Names }).names.id.name : '';
-        if (id && !S.get(id) && !(inner.kind === 'Property' && S.properties.has(id)))
-          for (const op of declOps(inner, f.package?.name)) op(S, diags, pkgOf);
-      }
+    for (const { id, property, ops } of opsOf(f).variantOps) {
+      if (id && !S.get(id) && !(property && S.properties.has(id))) for (const op of ops) op(S, diags, pkgOf);
     }
   }
   S.resolveExtensions(pkgOf);
   return S;
 }
 
-/** A file's part of collecting: its operations in declaration order, its variant blocks (for the second pass), and
- *  every name and kind of symbol its declarations may add (those of its variant blocks too). */
+/** A file's part of collecting: its operations in declaration order, those of its variant blocks' declarations
+ *  (for the second pass), and every name and kind of symbol its declarations may add (those of its variant blocks
+ *  too). Made once per parsed file: collecting again only runs the operations. */
 export interface FilePart {
   readonly ops: readonly Op[];
-  readonly variants: readonly A.VariantDecl[];
+  /** The declarations of its variant blocks, each with the name it declares and its operations (the second pass). */
+  readonly variantOps: readonly { id: string; property: boolean; ops: readonly Op[] }[];
   readonly names: readonly string[];
   readonly kinds: ReadonlySet<SymKind>;
 }
@@ -374,18 +371,51 @@ function opsOf(f: A.SourceFile): FilePart {
   if (kept === undefined) {
     const pkg = f.package?.name;
     const ops: Op[] = [];
-    const variants: A.VariantDecl[] = [];
-    const named: Named = { names: [], kinds: new Set() };
+    const variantOps: FilePart['variantOps'][number][] = [];
+    const names: string[] = [];
+    const kinds = new Set<SymKind>();
+    const take = (d: A.Decl): DeclPart => {
+      const part = declPart(d, pkg);
+      for (const n of part.names) names.push(n);
+      for (const k of part.kinds) kinds.add(k);
+      return part;
+    };
     for (const d of f.decls) {
-      ops.push(...declOps(d, pkg, named));
-      if (d.kind === 'Variant') {
-        variants.push(d);
-        for (const inner of d.decls) declOps(inner, pkg, named);
-      }
+      for (const op of take(d).ops) ops.push(op);
+      if (d.kind === 'Variant')
+        for (const inner of d.decls) {
+          const id =
+            inner.kind === 'Var'
+              ? inner.name.name
+              : 'names' in inner
+                ? (inner as { names: A.Names }).names.id.name
+                : '';
+          variantOps.push({ id, property: inner.kind === 'Property', ops: take(inner).ops });
+        }
     }
-    fileOps.set(f, (kept = { ops, variants, ...named }));
+    fileOps.set(f, (kept = { ops, variantOps, names, kinds }));
   }
   return kept;
+}
+
+/** What collecting one declaration does (declOps), with the names and kinds of the symbols it adds; kept per
+ *  declaration and package: an edited file keeps most of its declarations' trees (compiler/index.ts), and making
+ *  their operations again was a fifth of what a re-check allocated. */
+interface DeclPart {
+  pkg: string | undefined;
+  ops: Op[];
+  names: string[];
+  kinds: SymKind[];
+}
+const declParts = new WeakMap<A.Decl, DeclPart>();
+function declPart(d: A.Decl, pkg: string | undefined): DeclPart {
+  let part = declParts.get(d);
+  if (part === undefined || part.pkg !== pkg) {
+    const named: Named = { names: [], kinds: new Set() };
+    part = { pkg, ops: declOps(d, pkg, named), names: named.names, kinds: [...named.kinds] };
+    declParts.set(d, part);
+  }
+  return part;
 }
 
 /** The names and kinds of the symbols some declarations add (declOps). */

@@ -216,26 +216,32 @@ class Walker {
    *  depends on nothing else: a skill a general names is read through its symbol, whose declaration is compared. */
   program(files: A.SourceFile[], proven?: DeclCache<A.Decl, true>): void {
     const skillOf = skillsOf(files);
+    // One walk for every declaration, told which by `current` (a function per declaration was most of what a
+    // re-check allocated here, though most are proven and not walked). A walk walks no other declaration.
+    let current: A.Decl | undefined;
+    const walk = (): true => this.walk(current!, skillOf);
     for (const f of files)
       for (const d of f.decls) {
         if (!DESCRIBED.has(d.kind)) continue;
-        const walk = (): true => {
-          if (d.kind !== 'Variant') {
-            this.decl(d, skillOf);
-            return true;
-          }
-          const local = new Map<string, A.SkillDecl>();
-          for (const x of d.decls) if (x.kind === 'Skill') local.set(x.names.id.name, x);
-          for (const x of d.decls) this.decl(x, (id) => local.get(id) ?? skillOf(id));
-          // (Only the first block of a value words its label; every block's label is walked.)
-          this.variantLabel(d);
-          return true;
-        };
+        current = d;
         // Only a proof is kept: a walk that gives up throws, past the cache.
         if (proven) proven.run(d, this.S, walk);
         else walk();
       }
     for (const w of this.S.windows.keys()) this.window(w, 'n', () => false);
+  }
+
+  private walk(d: A.Decl, skillOf: SkillOf): true {
+    if (d.kind !== 'Variant') {
+      this.decl(d, skillOf);
+      return true;
+    }
+    const local = new Map<string, A.SkillDecl>();
+    for (const x of d.decls) if (x.kind === 'Skill') local.set(x.names.id.name, x);
+    for (const x of d.decls) this.decl(x, (id) => local.get(id) ?? skillOf(id));
+    // (Only the first block of a value words its label; every block's label is walked.)
+    this.variantLabel(d);
+    return true;
   }
 
   private decl(d: A.Decl, skillOf: SkillOf): void {
