@@ -415,7 +415,7 @@ function declPart(d: A.Decl, pkg: string | undefined): DeclPart {
   if (part === undefined || part.pkg !== pkg) {
     const named: Named = { names: [], kinds: [] };
     const ops = declOps(d, pkg, named);
-    // Most declarations that add no symbol (phrases) share the empty lists.
+    // A declaration that adds no symbol (a property, a tag, a requirement) shares the empty lists.
     const none = named.names.length === 0;
     part = { pkg, ops, names: none ? NONE : named.names, kinds: none ? NONE : named.kinds };
     declParts.set(d, part);
