@@ -3,6 +3,7 @@
 import { SOURCE } from './ast/source.ts';
 import { parse, reparse, type LaidOut, type ParseResult } from './syntax/parse.ts';
 import { collect } from './lower/symbols.ts';
+import { renumber } from './lower/name-table.ts';
 import { lowerProgram, type LowerCache } from './lower/lower.ts';
 import { runChecks, type CheckCache } from './check/checks.ts';
 import { GivenSkills, orphanSkillCheck } from './check/orphan-skills.ts';
@@ -66,6 +67,7 @@ export function clearParseCache(): void {
   caches.clear();
   wording.clear();
   lowered.tables.clear();
+  renumber();
   given = new GivenSkills();
   lasts.all = lasts.games = undefined;
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { clearParseCache, compile, type CompileResult, type SourceInput } from '../compiler/index.ts';
 import { describe as describeTexts, generateTexts } from '../compiler/text/generate.ts';
 import { loadSources } from '../compiler/node/load.ts';
+import { renumber } from '../compiler/lower/name-table.ts';
 import { parse, reparse, type LaidOut } from '../compiler/syntax/parse.ts';
 
 const rules = loadSources(['rules']);
@@ -186,6 +187,27 @@ describe('compiling again after edits', () => {
     expect(after.events).toBe(before.events);
     clearParseCache();
     expect(after).toEqual(compile(edit(rules, WU, (t) => t.replace('draw(you, 2)', 'draw(you, 3)'))).program);
+  });
+
+  it('keeps finding names after they are numbered afresh between two compiles (a long editing session)', () => {
+    clearParseCache();
+    const before = compile(rules);
+    const names = (r: CompileResult) => {
+      const out: string[] = [];
+      r.symbols!.byName.forEach((s, n) => out.push(`${n}:${s.kind}:${s.id}`));
+      return out;
+    };
+    const listed = names(before);
+    // As when the numbering outgrows its limit (name-table.ts): the declarations' kept parts hold old numbers.
+    renumber();
+    const edited = edit(rules, WU, (t) => t.replace('draw(you, 2)', 'draw(you, 3)'));
+    const after = compile(edited);
+    expect(names(after)).toEqual(listed);
+    expect(before.symbols!.get('zhiheng')?.kind).toBe('skill');
+    expect(after.symbols!.get('zhiheng')?.kind).toBe('skill');
+    expect(after.symbols!.get('制衡')).toBe(after.symbols!.get('zhiheng'));
+    clearParseCache();
+    expect(outcome(after)).toEqual(outcome(compile(edited)));
   });
 
   it('compiles anew when an edit moves code, so that spans follow it', () => {

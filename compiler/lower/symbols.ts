@@ -4,6 +4,7 @@ import type * as A from '../ast/nodes.ts';
 import { sameLines } from '../kept-trees.ts';
 import { error, type Diagnostic } from '../diagnostics.ts';
 import { forEachStmt } from '../ast/walk.ts';
+import { NameTable, numbering } from './name-table.ts';
 
 export type SymKind =
   | 'enum'
@@ -86,7 +87,7 @@ function symOf(kind: SymKind, id: string, decl: A.Decl | A.EnumMember, pkg?: str
 }
 
 export class Symbols {
-  byName = new Map<string, Sym>();
+  readonly byName = new NameTable<Sym>();
   /** Set while one declaration is processed (compiler/decl-cache.ts). */
   reads?: Reads;
   /** The symbols of each kind in declaration order, kept as they are added (an alias adds none). */
@@ -132,25 +133,34 @@ export class Symbols {
 
   add(kind: SymKind, names: A.Names, decl: A.Decl | A.EnumMember, pkg?: string, enumOf?: string): void {
     const id = names.id.name;
-    if (id) this.addSym(symOf(kind, id, decl, pkg, enumOf), names.zh?.name, names);
+    if (!id) return;
+    const zh = names.zh?.name;
+    const of = this.byName.of;
+    const zhId = zh === undefined || zh === id ? -1 : of.idOf(zh);
+    this.addSym(symOf(kind, id, decl, pkg, enumOf), kind, of.idOf(id), zhId, names);
   }
 
-  /** Add a declaration's symbol under its id, and under its Chinese name `zh` unless that names another; `names`
-   *  only for where a second declaration of the id is reported. */
-  addSym(sym: Sym, zh: string | undefined, names: A.Names): void {
-    const id = sym.id;
-    const prev = this.byName.get(id);
+  /** Add a declaration's symbol under its id, and under its Chinese name unless that names another; the names as
+   *  numbered in this table's numbering (name-table.ts), `zh` -1 when there is no other; `names` only for where a
+   *  second declaration of the id is reported. */
+  addSym(sym: Sym, kind: SymKind, id: number, zh: number, names: A.Names): void {
+    const t = this.byName;
+    const prev = t.at(id);
     if (prev) {
       this.diags.push(
-        error('SGS140', `'${id}' is already declared as a ${prev.kind}; every name must be unique`, spanOf(names.id)),
+        error(
+          'SGS140',
+          `'${sym.id}' is already declared as a ${prev.kind}; every name must be unique`,
+          spanOf(names.id),
+        ),
       );
       return;
     }
-    this.byName.set(id, sym);
-    const list = this.kindLists.get(sym.kind);
+    t.add(id, sym);
+    const list = this.kindLists.get(kind);
     if (list) list.push(sym);
-    else this.kindLists.set(sym.kind, [sym]);
-    if (zh !== undefined && zh !== id && !this.byName.get(zh)) this.byName.set(zh, sym);
+    else this.kindLists.set(kind, [sym]);
+    if (zh >= 0 && t.at(zh) === undefined) t.add(zh, sym);
   }
 
   get(name: string): Sym | undefined {
@@ -252,7 +262,9 @@ export class Symbols {
         best = cand;
       }
     };
-    for (const [n, s] of this.byName) if (!kinds || kinds.includes(s.kind)) consider(n);
+    this.byName.forEach((s, n) => {
+      if (!kinds || kinds.includes(s.kind)) consider(n);
+    });
     for (const n of extra) consider(n);
     return best ? ` — did you mean '${best}'?` : '';
   }
@@ -324,10 +336,11 @@ type Op = (S: Symbols, diags: Diagnostic[], pkgOf: Map<A.Decl, string | undefine
  *  (out of the processor's caches by then) was most of what it cost, ~1.3 ms a re-check against ~0.2 ms for
  *  filling the table itself. */
 export function collect(files: A.SourceFile[], diags: Diagnostic[]): Symbols {
+  // The parts first: the table's array then has room for every name they number (name-table.ts).
+  const parts = files.map(opsOf);
   const S = new Symbols(diags);
   const pkgOf = new Map<A.Decl, string | undefined>();
-  for (const f of files) {
-    const part = opsOf(f);
+  for (const part of parts) {
     S.parts.push(part);
     for (const op of part.ops) op(S, diags, pkgOf);
   }
@@ -346,8 +359,8 @@ export function collect(files: A.SourceFile[], diags: Diagnostic[]): Symbols {
     else if (!had) S.packageNames.set(f.package.name, n);
   }
   // Second pass: variant-only declarations become known names too.
-  for (const f of files) {
-    for (const { id, property, ops } of opsOf(f).variantOps) {
+  for (const part of parts) {
+    for (const { id, property, ops } of part.variantOps) {
       if (id && !S.get(id) && !(property && S.properties.has(id))) for (const op of ops) op(S, diags, pkgOf);
     }
   }
@@ -443,7 +456,18 @@ function declOps(d: A.Decl, pkg: string | undefined, named?: Named): Op[] {
       if (zh !== undefined) named.names.push(zh);
       if (!named.kinds.includes(kind)) named.kinds.push(kind);
     }
-    ops.push((S) => S.addSym(sym, zh, names));
+    // The numbers of the names, kept with the operation (found again if the numbering was replaced).
+    let of = numbering();
+    let idNo = of.idOf(id);
+    let zhNo = zh === undefined || zh === id ? -1 : of.idOf(zh);
+    ops.push((S) => {
+      if (S.byName.of !== of) {
+        of = S.byName.of;
+        idNo = of.idOf(id);
+        zhNo = zhNo < 0 ? -1 : of.idOf(zh!);
+      }
+      S.addSym(sym, kind, idNo, zhNo, names);
+    });
   };
   const names = (list: readonly { name: A.Ident }[], into: (S: Symbols) => Set<string>) => {
     const ns = list.map((x) => x.name.name);
