@@ -360,12 +360,12 @@ class Walker {
       this.memberLabel('general', f.name.name);
       this.ex(f.value, new Scope(), PLAIN);
     }
+    // Each skill's text is walked where the skill is declared (every declaration is): a general's text repeats it
+    // word for word (general.ts), and walking it here again walked every skill of a general whose walk an edit of
+    // one of them made again.
     for (const s of d.skills) {
-      const sd = skillOf(s.name);
       const sym = this.S.get(s.name);
-      if (!sd || !sym) continue;
-      this.names(sym);
-      this.skill(sd);
+      if (skillOf(s.name) && sym) this.names(sym);
     }
   }
 
