@@ -176,6 +176,30 @@ export class DeclCache<K extends object, T> {
   }
 }
 
+/** A result several declarations read (a callable's, read by each caller's checks): `cache.run` (or `compute` when
+ *  there is no cache), with what it read handed to the caller's reads by reference (Reads.share) and given back
+ *  with the value, so that a caller finding the value elsewhere (in a table of this compile's) can hand them on
+ *  too. `reads` is null when nothing records reads (a compile that keeps nothing). */
+export function runShared<K extends object, T>(
+  cache: DeclCache<K, T> | undefined,
+  key: K,
+  S: Symbols,
+  compute: () => T,
+): { value: T; reads: Reads | null } {
+  const outer = S.reads;
+  if (outer === undefined) return { value: cache ? cache.run(key, S, compute) : compute(), reads: null };
+  const mine = new Reads();
+  S.reads = mine;
+  let value: T;
+  try {
+    value = cache ? cache.run(key, S, compute) : compute();
+  } finally {
+    S.reads = outer;
+  }
+  outer.share(mine);
+  return { value, reads: mine };
+}
+
 /** A result shared by several declarations (computed once) still counts as read by each. */
 export function mergeReads(into: Reads, from: Reads): void {
   // forEach, not for…of: no entry array per name (a file re-checked merges every declaration's reads).

@@ -55,7 +55,7 @@ const lasts: Record<'all' | 'games', Last | undefined> = { all: undefined, games
 // What each declaration gave after parsing, for the next compile (compiler/decl-cache.ts).
 const caches = new DeclCaches();
 const lowered: LowerCache = { decls: caches.cache(), files: caches.cache(), tables: new Map() };
-const checked: CheckCache = { decls: caches.cache(), files: caches.cache() };
+const checked: CheckCache = { decls: caches.cache(), files: caches.cache(), shown: caches.cache() };
 const wording = new MissingWording(caches);
 let given = new GivenSkills();
 

@@ -6,7 +6,7 @@ import { error, warning, type Diagnostic } from '../diagnostics.ts';
 import type { Symbols } from '../lower/symbols.ts';
 import { phraseChecks } from '../text/phrase-checks.ts';
 import { recursionCheck } from './recursion.ts';
-import { shownTextCheck } from './shown-texts.ts';
+import { shownTextCheck, type ShownCache } from './shown-texts.ts';
 import { hintCheck } from './hints.ts';
 import type { DeclCache } from '../decl-cache.ts';
 
@@ -201,6 +201,8 @@ const table: { [K in A.Decl['kind']]?: Check<Extract<A.Decl, { kind: K }>>[] } =
 export interface CheckCache {
   decls: DeclCache<A.Decl, Diagnostic[]>;
   files: DeclCache<A.Decl[], Diagnostic[]>;
+  /** Which parameters each callable shows (shown-texts.ts), read by the checks of its callers. */
+  shown?: ShownCache;
 }
 
 /** The checks of every declaration; with `cache`, a file or declaration whose checks still hold is not checked
@@ -209,7 +211,7 @@ export function runChecks(files: A.SourceFile[], S: Symbols, cache?: CheckCache)
   const visit = (d: A.Decl, into: Diagnostic[]) => {
     const checks = table[d.kind] as Check<A.Decl>[] | undefined;
     for (const c of checks ?? []) c(d, S, into);
-    shownTextCheck(d, S, into);
+    shownTextCheck(d, S, into, cache?.shown);
     hintCheck(d, into);
     if (d.kind === 'Variant') for (const x of d.decls) visit(x, into);
   };

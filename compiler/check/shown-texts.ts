@@ -10,7 +10,8 @@ import { spanOf } from '../ast/source.ts';
 import type * as A from '../ast/nodes.ts';
 import { BUILTINS } from '../../runtime/builtin-table.ts';
 import { warning, type Diagnostic } from '../diagnostics.ts';
-import type { Symbols } from '../lower/symbols.ts';
+import type { Reads, Symbols } from '../lower/symbols.ts';
+import { runShared, type DeclCache } from '../decl-cache.ts';
 
 type Callable = A.ActionDecl | A.FunctionDecl | A.EventDecl;
 
@@ -41,7 +42,7 @@ function shownOf(
   c: A.Call,
   S: Symbols,
   memo: ShownParams,
-): { names: string[]; shown: Set<string>; skip: number } | null {
+): { names: string[]; shown: ReadonlySet<string>; skip: number } | null {
   const callee = c.callee;
   const name = callee.kind === 'Name' ? callee.name : callee.kind === 'Member' ? callee.name.name : undefined;
   if (name === undefined) return null;
@@ -60,7 +61,7 @@ function shownOf(
 }
 
 /** The argument given for each shown parameter of a call. */
-function shownArgs(c: A.Call, target: { names: string[]; shown: Set<string>; skip: number }): A.Expr[] {
+function shownArgs(c: A.Call, target: { names: string[]; shown: ReadonlySet<string>; skip: number }): A.Expr[] {
   const out: A.Expr[] = [];
   let pos = target.skip;
   for (const a of c.args) {
@@ -70,16 +71,55 @@ function shownArgs(c: A.Call, target: { names: string[]; shown: Set<string>; ski
   return out;
 }
 
-/** Which parameters of a rules action, function or event reach a shown parameter as they are (kept per
- *  declaration: an unchanged one keeps its tree across compiles). */
-class ShownParams {
-  private found = new WeakMap<Callable, Set<string>>();
-  private open = new Set<Callable>();
+/** Which parameters of a callable reach a shown parameter, and whether finding them met a call back into a
+ *  callable still being looked at (`cut`: the answer then depends on where the look started). */
+export interface Handed {
+  shown: Set<string>;
+  cut: boolean;
+}
 
-  of(d: Callable, S: Symbols): Set<string> {
-    const hit = this.found.get(d);
-    if (hit) return hit;
-    if (this.open.has(d)) return new Set(); // a call to itself hands on nothing new
+/** Kept between compiles (compiler/index.ts): a callable's answer holds while its tree and the names it and the
+ *  callables it reaches looked up do. Only answers without a cut are reused: each is the same whichever callable
+ *  a look starts from. */
+export type ShownCache = DeclCache<Callable, Handed>;
+
+const NOTHING: ReadonlySet<string> = new Set();
+
+/** Which parameters of a rules action, function or event reach a shown parameter as they are, per symbol table:
+ *  each callable looked at once, its answer kept for the next table when it can be (ShownCache). */
+class ShownParams {
+  /** Each callable's answer in this table, with what finding it read (handed to every check that reads it). */
+  private found = new WeakMap<Callable, { h: Handed; reads: Reads | null }>();
+  private open = new Set<Callable>();
+  /** How many times a look met a callable still open (Handed.cut). */
+  private cuts = 0;
+
+  constructor(private kept: ShownCache | undefined) {}
+
+  of(d: Callable, S: Symbols): ReadonlySet<string> {
+    let f = this.found.get(d);
+    if (f === undefined) {
+      if (this.open.has(d)) {
+        this.cuts++;
+        return NOTHING; // a call to itself hands on nothing new
+      }
+      let fresh = false;
+      const look = () => {
+        fresh = true;
+        return this.look(d, S);
+      };
+      f = answer(runShared(this.kept, d, S, look));
+      // A kept answer with a cut is found again: it held only for the look it was part of.
+      if (!fresh && f.h.cut) f = answer(runShared(undefined, d, S, () => this.look(d, S)));
+      this.found.set(d, f);
+    } else if (f.reads !== null) S.reads?.share(f.reads);
+    // An answer that leaned on a cut makes every answer that uses it lean on it too.
+    if (f.h.cut) this.cuts++;
+    return f.h.shown;
+  }
+
+  private look(d: Callable, S: Symbols): Handed {
+    const before = this.cuts;
     this.open.add(d);
     const params = new Set(d.params.map((p) => p.name.name));
     const shown = new Set<string>();
@@ -92,28 +132,29 @@ class ShownParams {
     } finally {
       this.open.delete(d);
     }
-    this.found.set(d, shown);
-    return shown;
+    return { shown, cut: this.cuts !== before };
   }
 }
+
+const answer = (r: { value: Handed; reads: Reads | null }) => ({ h: r.value, reads: r.reads });
 
 /** What one symbol table knows: the shown parameters and the texts its phrases word. */
 const perTable = new WeakMap<Symbols, { shown: ShownParams; worded: Set<string> }>();
 
-function tableOf(S: Symbols): { shown: ShownParams; worded: Set<string> } {
+function tableOf(S: Symbols, kept: ShownCache | undefined): { shown: ShownParams; worded: Set<string> } {
   let t = perTable.get(S);
   if (!t) {
     const worded = new Set<string>();
     for (const p of S.phrases) if (p.target.kind === 'Text') worded.add(p.target.value);
-    perTable.set(S, (t = { shown: new ShownParams(), worded }));
+    perTable.set(S, (t = { shown: new ShownParams(kept), worded }));
   }
   return t;
 }
 
 /** The declaration's shown texts that no text phrase words. */
-export function shownTextCheck(d: A.Decl, S: Symbols, out: Diagnostic[]): void {
+export function shownTextCheck(d: A.Decl, S: Symbols, out: Diagnostic[], kept?: ShownCache): void {
   if (d.kind === 'Phrase' || d.kind === 'Scenario' || d.kind === 'Variant') return;
-  const { shown: shownParams, worded: known } = tableOf(S);
+  const { shown: shownParams, worded: known } = tableOf(S, kept);
   const warned = new Set<string>(); // once per declaration
   const need = (e: A.Expr | undefined) => {
     if (e?.kind !== 'Text' || known.has(e.value) || warned.has(e.value)) return;
