@@ -61,22 +61,36 @@ export function describe(files: A.SourceFile[], S: Symbols): Described {
 export type SkillOf = (id: string) => A.SkillDecl | undefined;
 
 export function skillsOf(files: A.SourceFile[]): SkillOf {
-  // Found at the first lookup: a re-check that keeps every general's walk (precheck.ts `proven`) looks none up, and
-  // going through every declaration for them was a twentieth of it.
+  // Found at the first lookup: a re-check that keeps every general's walk (precheck.ts `proven`) looks none up. Each
+  // file's skills are kept with its declarations (an unchanged file keeps them): going through every declaration
+  // of every file at a general's first lookup was a twentieth of a re-check after an edit inside a skill.
   let base: Map<string, A.SkillDecl> | undefined;
   const variantOnly = new Map<string, A.SkillDecl>();
   return (id) => {
     if (base === undefined) {
       base = new Map();
-      for (const f of files) for (const d of f.decls) if (d.kind === 'Skill') base.set(d.names.id.name, d);
-      for (const f of files)
-        for (const d of f.decls)
-          if (d.kind === 'Variant')
-            for (const x of d.decls)
-              if (x.kind === 'Skill' && !base.has(x.names.id.name)) variantOnly.set(x.names.id.name, x);
+      const parts = files.map((f) => skillsIn(f.decls));
+      for (const p of parts) for (const d of p.skills) base.set(d.names.id.name, d);
+      for (const p of parts)
+        for (const x of p.inVariants) if (!base.has(x.names.id.name)) variantOnly.set(x.names.id.name, x);
     }
     return base.get(id) ?? variantOnly.get(id);
   };
+}
+
+/** A file's skills and those of its variant blocks, in declaration order (kept per list of declarations). */
+const skillsKept = new WeakMap<A.Decl[], { skills: A.SkillDecl[]; inVariants: A.SkillDecl[] }>();
+function skillsIn(decls: A.Decl[]): { skills: A.SkillDecl[]; inVariants: A.SkillDecl[] } {
+  let kept = skillsKept.get(decls);
+  if (kept === undefined) {
+    kept = { skills: [], inVariants: [] };
+    for (const d of decls) {
+      if (d.kind === 'Skill') kept.skills.push(d);
+      else if (d.kind === 'Variant') for (const x of d.decls) if (x.kind === 'Skill') kept.inVariants.push(x);
+    }
+    skillsKept.set(decls, kept);
+  }
+  return kept;
 }
 
 const names = (n: A.Names): Text => ({ zh: n.zh?.name ?? '', en: n.en ?? '' });
