@@ -89,7 +89,7 @@ const NOTHING: ReadonlySet<string> = new Set();
  *  each callable looked at once, its answer kept for the next table when it can be (ShownCache). */
 class ShownParams {
   /** Each callable's answer in this table, with what finding it read (handed to every check that reads it). */
-  private found = new WeakMap<Callable, { h: Handed; reads: Reads | null }>();
+  private found = new WeakMap<Callable, { value: Handed; reads: Reads | null }>();
   private open = new Set<Callable>();
   /** How many times a look met a callable still open (Handed.cut). */
   private cuts = 0;
@@ -108,14 +108,14 @@ class ShownParams {
         fresh = true;
         return this.look(d, S);
       };
-      f = answer(runShared(this.kept, d, S, look));
+      f = runShared(this.kept, d, S, look);
       // A kept answer with a cut is found again: it held only for the look it was part of.
-      if (!fresh && f.h.cut) f = answer(runShared(undefined, d, S, () => this.look(d, S)));
+      if (!fresh && f.value.cut) f = runShared(undefined, d, S, () => this.look(d, S));
       this.found.set(d, f);
     } else if (f.reads !== null) S.reads?.share(f.reads);
     // An answer that leaned on a cut makes every answer that uses it lean on it too.
-    if (f.h.cut) this.cuts++;
-    return f.h.shown;
+    if (f.value.cut) this.cuts++;
+    return f.value.shown;
   }
 
   private look(d: Callable, S: Symbols): Handed {
@@ -135,8 +135,6 @@ class ShownParams {
     return { shown, cut: this.cuts !== before };
   }
 }
-
-const answer = (r: { value: Handed; reads: Reads | null }) => ({ h: r.value, reads: r.reads });
 
 /** What one symbol table knows: the shown parameters and the texts its phrases word. */
 const perTable = new WeakMap<Symbols, { shown: ShownParams; worded: Set<string> }>();

@@ -4,7 +4,7 @@ import type * as A from '../ast/nodes.ts';
 import { sameLines } from '../kept-trees.ts';
 import { error, type Diagnostic } from '../diagnostics.ts';
 import { forEachStmt } from '../ast/walk.ts';
-import { NameTable, numbering } from './name-table.ts';
+import { NameTable, numbering, type Numbering } from './name-table.ts';
 
 export type SymKind =
   | 'enum'
@@ -86,6 +86,11 @@ function symOf(kind: SymKind, id: string, decl: A.Decl | A.EnumMember, pkg?: str
   return made;
 }
 
+/** The number of a declaration's Chinese name in `of`, or -1 when it has none other than its id. */
+function aliasNumber(of: Numbering, id: string, zh: string | undefined): number {
+  return zh === undefined || zh === id ? -1 : of.idOf(zh);
+}
+
 export class Symbols {
   readonly byName = new NameTable<Sym>();
   /** Set while one declaration is processed (compiler/decl-cache.ts). */
@@ -136,8 +141,7 @@ export class Symbols {
     if (!id) return;
     const zh = names.zh?.name;
     const of = this.byName.of;
-    const zhId = zh === undefined || zh === id ? -1 : of.idOf(zh);
-    this.addSym(symOf(kind, id, decl, pkg, enumOf), kind, of.idOf(id), zhId, names);
+    this.addSym(symOf(kind, id, decl, pkg, enumOf), kind, of.idOf(id), aliasNumber(of, id, zh), names);
   }
 
   /** Add a declaration's symbol under its id, and under its Chinese name unless that names another; the names as
@@ -459,12 +463,12 @@ function declOps(d: A.Decl, pkg: string | undefined, named?: Named): Op[] {
     // The numbers of the names, kept with the operation (found again if the numbering was replaced).
     let of = numbering();
     let idNo = of.idOf(id);
-    let zhNo = zh === undefined || zh === id ? -1 : of.idOf(zh);
+    let zhNo = aliasNumber(of, id, zh);
     ops.push((S) => {
       if (S.byName.of !== of) {
         of = S.byName.of;
         idNo = of.idOf(id);
-        zhNo = zhNo < 0 ? -1 : of.idOf(zh!);
+        zhNo = aliasNumber(of, id, zh);
       }
       S.addSym(sym, kind, idNo, zhNo, names);
     });
