@@ -4,7 +4,7 @@
 // program-wide parts (windows, fields, tags …). An entry is reused when the declaration is the same object, the
 // names it looked up resolve to the same declarations, and those parts did not change (`sameTables`, checked once
 // per compile by `DeclCaches.begin`).
-import { Reads, sameSym, sameTables, type FilePart, type SymKind, type Symbols } from './lower/symbols.ts';
+import { nameBit, Reads, sameSym, sameTables, type FilePart, type SymKind, type Symbols } from './lower/symbols.ts';
 
 interface Entry<T> {
   value: T;
@@ -33,6 +33,8 @@ export interface TableChange {
   /** (Lists, each item once: every kept entry is checked against them, and an index loop over a list made no
    *  iterator, where one per set was a twelfth of a re-check.) */
   names: readonly string[];
+  /** The names' bits (Reads.mask): an entry none of whose bits is here read none of the names. */
+  mask: number;
   kinds: readonly SymKind[];
   /** Shared reads already judged against this change, per `extra` (many declarations share one). */
   judged: Map<unknown, WeakMap<Reads, boolean>>;
@@ -81,7 +83,9 @@ function changeOf(from: Symbols, to: Symbols): TableChange {
     const b = to.kindList(kind);
     if (a.length !== b.length || a.some((x, i) => !sameSym(x, b[i]))) kinds.add(kind);
   }
-  return { from, to, names: [...names], kinds: [...kinds], judged: new Map() };
+  let mask = 0;
+  for (const n of names) mask |= nameBit(n);
+  return { from, to, names: [...names], mask, kinds: [...kinds], judged: new Map() };
 }
 
 /** The parts (symbols.ts collect) of the files that differ between two tables made from as many files, those of
@@ -102,7 +106,8 @@ function changedParts(from: Symbols, to: Symbols): FilePart[] | null {
  *  kinds need a look. */
 function holdsAfter(reads: Reads, change: TableChange, extra?: (key: string) => unknown): boolean {
   const { names, kinds } = change;
-  for (let i = 0; i < names.length; i++) if (reads.names.has(names[i]!)) return false;
+  if ((reads.mask & change.mask) !== 0)
+    for (let i = 0; i < names.length; i++) if (reads.names.has(names[i]!)) return false;
   for (let i = 0; i < kinds.length; i++) if (reads.kinds.has(kinds[i]!)) return false;
   if (reads.all && names.length > 0) return false;
   if (reads.extra.size > 0 && !extra) return false;
@@ -206,6 +211,7 @@ export function mergeReads(into: Reads, from: Reads): void {
   from.names.forEach((s, n) => {
     if (!into.names.has(n)) into.names.set(n, s);
   });
+  into.mask |= from.mask;
   for (const [k, l] of from.kinds) into.readKind(k, l);
   for (const [k, v] of from.extra) if (!into.extra.has(k)) into.readExtra(k, v);
   for (const r of from.shared) into.share(r);

@@ -39,6 +39,9 @@ export interface Sym {
  *  (windows, fields, tags …) are compared whole (`sameTables`). */
 export class Reads {
   names = new Map<string, Sym | undefined>();
+  /** A bit per name looked up (`nameBit`), so that checking an entry against a few changed names seldom touches
+   *  the map: most entries read a handful of names, and going to each one's cold map was a tenth of a re-check. */
+  mask = 0;
   /** The three below are the shared empty ones until something is read (most declarations read none of them, and
    *  a compile makes thousands of these): written only through `readKind`, `readExtra` and `share`. */
   kinds: ReadonlyMap<SymKind, Sym[]> = NO_KINDS;
@@ -62,6 +65,12 @@ export class Reads {
   }
 }
 const NO_KINDS: ReadonlyMap<SymKind, Sym[]> = new Map();
+
+/** One of 32 bits for a name, from its length and two of its characters (cheap, and the same in every compile). */
+export function nameBit(name: string): number {
+  return 1 << ((name.length * 7 + name.charCodeAt(0) * 3 + name.charCodeAt(name.length >> 1)) & 31);
+}
+
 const NO_EXTRA: ReadonlyMap<string, unknown> = new Map();
 const NO_SHARED: ReadonlySet<Reads> = new Set();
 
@@ -171,7 +180,10 @@ export class Symbols {
     const s = this.byName.get(name);
     // One lookup, not `has` then `set`: a name gives the same symbol all through a compile (the table is complete
     // before anything reads it), and setting a key again keeps its place.
-    if (this.reads !== undefined) this.reads.names.set(name, s);
+    if (this.reads !== undefined) {
+      this.reads.names.set(name, s);
+      this.reads.mask |= nameBit(name);
+    }
     return s;
   }
 
