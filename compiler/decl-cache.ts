@@ -36,9 +36,10 @@ export interface TableChange {
   /** The names' bits (Reads.mask): an entry none of whose bits is here read none of the names. */
   mask: number;
   kinds: readonly SymKind[];
-  /** Shared reads already judged against this change, per `extra` (many declarations share one). */
-  judged: Map<unknown, WeakMap<Reads, boolean>>;
+  /** Different for each change made in this process (Reads.verdictOf). */
+  serial: number;
 }
+let changes = 0;
 
 function changeOf(from: Symbols, to: Symbols): TableChange {
   const names = new Set<string>();
@@ -85,7 +86,7 @@ function changeOf(from: Symbols, to: Symbols): TableChange {
   }
   let mask = 0;
   for (const n of names) mask |= nameBit(n);
-  return { from, to, names: [...names], mask, kinds: [...kinds], judged: new Map() };
+  return { from, to, names: [...names], mask, kinds: [...kinds], serial: changes++ };
 }
 
 /** The parts (symbols.ts collect) of the files that differ between two tables made from as many files, those of
@@ -114,12 +115,13 @@ function holdsAfter(reads: Reads, change: TableChange, extra?: (key: string) => 
   for (const [k, v] of reads.extra) if (extra!(k) !== v) return false;
   if (reads.shared.size === 0) return true;
   // A shared result's reads (a function's, read by every caller) are judged once per change and `extra`.
-  let judged = change.judged.get(extra);
-  if (judged === undefined) change.judged.set(extra, (judged = new WeakMap()));
   for (const r of reads.shared) {
-    let ok = judged.get(r);
-    if (ok === undefined) judged.set(r, (ok = holdsAfter(r, change, extra)));
-    if (!ok) return false;
+    if (r.verdictOf !== change.serial || r.verdictExtra !== extra) {
+      r.verdict = holdsAfter(r, change, extra);
+      r.verdictOf = change.serial;
+      r.verdictExtra = extra;
+    }
+    if (!r.verdict) return false;
   }
   return true;
 }

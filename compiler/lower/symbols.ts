@@ -50,6 +50,12 @@ export class Reads {
   extra: ReadonlyMap<string, unknown> = NO_EXTRA;
   /** The reads of results shared by several declarations, by reference (not copied into each). */
   shared: ReadonlySet<Reads> = NO_SHARED;
+  /** Whether these reads hold across the table change numbered `verdictOf` (compiler/decl-cache.ts), answering
+   *  other tables' reads with `verdictExtra`: shared reads are judged once per change, and a field here costs less
+   *  than a lookup in a map per change (a re-check judges about a thousand). */
+  verdictOf = -1;
+  verdictExtra: unknown = undefined;
+  verdict = false;
 
   readKind(kind: SymKind, list: Sym[]): void {
     if (this.kinds === NO_KINDS) this.kinds = new Map();

@@ -11,7 +11,7 @@ import { Facts, WalkCache, walkKey } from './facts.ts';
 import { ASK_KINDS, AskIndex } from './asks.ts';
 import { sameList } from './same.ts';
 import { Renderer } from './stmt.ts';
-import { wordingComplete } from './precheck.ts';
+import { type Proven, wordingComplete } from './precheck.ts';
 import type { Missing } from './context.ts';
 import {
   describeDecl,
@@ -60,7 +60,7 @@ export class MissingWording {
   private files: DeclCache<A.Decl[], Missing[]>;
   private windows: DeclCache<A.Located, Missing[]>;
   /** The declarations the pre-check proved (precheck.ts): a re-check walks only what an edit can have changed. */
-  private proven: DeclCache<A.Decl, true>;
+  private proven: Proven;
   /** What finding the facts found in each declaration (facts.ts): found again only in the declarations edited. */
   private walks: WalkCache;
   /** Test only: passed to every renderer (`ExprRenderer.onMember`). */
@@ -78,7 +78,7 @@ export class MissingWording {
     this.units = caches.cache();
     this.files = caches.cache();
     this.windows = caches.cache();
-    this.proven = caches.cache();
+    this.proven = { decls: caches.cache(), files: caches.cache() };
     this.walks = new WalkCache(caches.cache());
   }
 
@@ -220,7 +220,8 @@ export class MissingWording {
       this.units.clear();
       this.files.clear();
       this.windows.clear();
-      this.proven.clear();
+      this.proven.decls.clear();
+      this.proven.files.clear();
     }
     this.last = { S, factsFrom, facts, asksFrom, asks, book };
     return { facts: facts.value, book: book.value };

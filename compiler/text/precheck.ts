@@ -150,6 +150,12 @@ export function ownerTyKey(t: Ty | undefined): string {
   return tyKey(t ?? ANY);
 }
 
+/** The proofs an earlier compile found (MissingWording keeps them), per declaration and per file. */
+export interface Proven {
+  decls: DeclCache<A.Decl, true>;
+  files: DeclCache<A.Decl[], true>;
+}
+
 /** Whether wording `files` is proven to miss no phrase (then `MissingWording.find` would return []). False when
  *  anything is unproven or not modelled, including a bug of this walk. */
 export function wordingComplete(
@@ -158,7 +164,7 @@ export function wordingComplete(
   book: Phrasebook,
   facts: Facts,
   trace?: PrecheckTrace,
-  proven?: DeclCache<A.Decl, true>,
+  proven?: Proven,
 ): boolean {
   try {
     const w = new Walker(S, book, facts, trace?.consulted);
@@ -214,20 +220,30 @@ class Walker {
   /** With `proven`, a declaration proven by an earlier compile is not walked again while what it read holds (its
    *  names, through the table; the facts and the phrasebook, whose change clears the cache: missing.ts). A walk
    *  depends on nothing else: a skill a general names is read through its symbol, whose declaration is compared. */
-  program(files: A.SourceFile[], proven?: DeclCache<A.Decl, true>): void {
+  program(files: A.SourceFile[], proven?: Proven): void {
     const skillOf = skillsOf(files);
     // One walk for every declaration, told which by `current` (a function per declaration was most of what a
     // re-check allocated here, though most are proven and not walked). A walk walks no other declaration.
     let current: A.Decl | undefined;
     const walk = (): true => this.walk(current!, skillOf);
-    for (const f of files)
-      for (const d of f.decls) {
+    let file: A.SourceFile | undefined;
+    const walkFile = (): true => {
+      for (const d of file!.decls) {
         if (!DESCRIBED.has(d.kind)) continue;
         current = d;
         // Only a proof is kept: a walk that gives up throws, past the cache.
-        if (proven) proven.run(d, this.S, walk);
+        if (proven) proven.decls.run(d, this.S, walk);
         else walk();
       }
+      return true;
+    };
+    // A file's proof, then its declarations': a re-check looks at each unchanged file's reads once, not at each
+    // of its declarations' (most of them cold by then).
+    for (const f of files) {
+      file = f;
+      if (proven) proven.files.run(f.decls, this.S, walkFile);
+      else walkFile();
+    }
     for (const w of this.S.windows.keys()) this.window(w, 'n', () => false);
   }
 
