@@ -12,6 +12,7 @@ import { BUILTINS } from '../../runtime/builtin-table.ts';
 import { warning, type Diagnostic } from '../diagnostics.ts';
 import type { Reads, Symbols } from '../lower/symbols.ts';
 import { runShared, type DeclCache } from '../decl-cache.ts';
+import { sameList } from '../text/same.ts';
 
 type Callable = A.ActionDecl | A.FunctionDecl | A.EventDecl;
 
@@ -139,13 +140,21 @@ class ShownParams {
 /** What one symbol table knows: the shown parameters and the texts its phrases word. */
 const perTable = new WeakMap<Symbols, { shown: ShownParams; worded: Set<string> }>();
 
+/** The texts the last table's phrases word: a re-check's table most often has the very same phrases (the
+ *  declarations kept), and a set of a thousand texts made again for it was a fortieth of a re-check. */
+let lastWorded: { phrases: readonly A.PhraseDecl[]; worded: Set<string> } | undefined;
+
+function wordedBy(phrases: readonly A.PhraseDecl[]): Set<string> {
+  if (lastWorded && sameList(lastWorded.phrases, phrases)) return lastWorded.worded;
+  const worded = new Set<string>();
+  for (const p of phrases) if (p.target.kind === 'Text') worded.add(p.target.value);
+  lastWorded = { phrases: [...phrases], worded };
+  return worded;
+}
+
 function tableOf(S: Symbols, kept: ShownCache | undefined): { shown: ShownParams; worded: Set<string> } {
   let t = perTable.get(S);
-  if (!t) {
-    const worded = new Set<string>();
-    for (const p of S.phrases) if (p.target.kind === 'Text') worded.add(p.target.value);
-    perTable.set(S, (t = { shown: new ShownParams(kept), worded }));
-  }
+  if (!t) perTable.set(S, (t = { shown: new ShownParams(kept), worded: wordedBy(S.phrases) }));
   return t;
 }
 
