@@ -181,6 +181,11 @@ export class DeclCache<K extends object, T> {
     this.entries.set(key, { value, reads, S, tag });
     return value;
   }
+
+  /** Keep `value` for `key` as found with `S`, having read `reads` (a result made otherwise than by `run`). */
+  put(key: K, S: Symbols, value: T, reads: Reads, tag?: unknown): void {
+    if (this.owner?.keeping !== false) this.entries.set(key, { value, reads, S, tag });
+  }
 }
 
 /** A result several declarations read (a callable's, read by each caller's checks): `cache.run` (or `compute` when

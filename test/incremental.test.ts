@@ -204,7 +204,8 @@ action relay 转问 "Relay" (p: player, q: text) {
     expect(warned(incremental[0]!).some((m) => m.includes('shout: once more?'))).toBe(true);
     expect(warned(incremental[1]!).some((m) => m.includes('shout: once more?'))).toBe(false);
     expect(warned(incremental[2]!).some((m) => m.includes('shout: once more?'))).toBe(true);
-    // Without the cycle, pingA shows its text (inside one, what a callable shows depends on where the look began).
+    // Inside the cycle, pingA shows its text as it does without it (whichever of the pair is looked at first).
+    expect(warned(incremental[3]!).some((m) => m.includes('ping: back?'))).toBe(true);
     expect(warned(incremental[4]!).some((m) => m.includes('ping: back?'))).toBe(true);
     for (let i = 0; i < steps.length; i++) {
       expect(incremental[i], `step ${i}`).toEqual(scratch[i]);

@@ -58,6 +58,31 @@ phrase "twice: default prompt" "是否继续" "Go on?"`;
     expect(q.diagnostics.filter((d) => d.code === 'SGS311')).toEqual([]);
   });
 
+  it('warns about a text handed round a cycle of calls, whichever callable of the cycle is declared first', () => {
+    const pingA = `action pingA 甲 "Ping A" (p: player, t: text, n: int) {
+  if n > 0 { pingB(p, t, n - 1) }
+}`;
+    const pingB = `action pingB 乙 "Ping B" (p: player, t: text, n: int) {
+  pingA(p, t, n)
+  let y = ask(p, t)
+}`;
+    const skill = `skill shout 呐喊 "Shout" {
+  on turnStart(you) {
+    pingA(you, "ping: back?", 2)
+  }
+}`;
+    for (const order of [
+      [pingA, pingB, skill],
+      [pingB, pingA, skill],
+      [skill, pingB, pingA],
+    ]) {
+      const src = `package mine\nimport standard\n${order.join('\n')}\n`;
+      const r = compile([...loadSources(['rules']), { file: 'mine.sgs', text: src }]);
+      const msgs = r.diagnostics.filter((d) => d.code === 'SGS311' && d.span.file === 'mine.sgs');
+      expect(msgs.map((d) => d.message).some((m) => m.includes('"ping: back?"'))).toBe(true);
+    }
+  });
+
   it('writes a whole game in Chinese, as a seat reads it, without English words', () => {
     for (const seed of [1, 2, 3]) {
       const g = playGame(seed);

@@ -72,55 +72,102 @@ function shownArgs(c: A.Call, target: { names: string[]; shown: ReadonlySet<stri
   return out;
 }
 
-/** Which parameters of a callable reach a shown parameter, and whether finding them met a call back into a
- *  callable still being looked at (`cut`: the answer then depends on where the look started). */
+/** Which parameters of a callable reach a shown parameter, and whether finding them leaned on an answer not yet
+ *  final (`cut`: a callable still being looked at, inside a cycle of calls). */
 export interface Handed {
   shown: Set<string>;
   cut: boolean;
 }
 
 /** Kept between compiles (compiler/index.ts): a callable's answer holds while its tree and the names it and the
- *  callables it reaches looked up do. Only answers without a cut are reused: each is the same whichever callable
- *  a look starts from. */
+ *  callables it reaches looked up do. Only final answers are reused (`cut` false): a cycle's are put in once the
+ *  looks agree, with what the whole cycle read. */
 export type ShownCache = DeclCache<Callable, Handed>;
 
 const NOTHING: ReadonlySet<string> = new Set();
 
 /** Which parameters of a rules action, function or event reach a shown parameter as they are, per symbol table:
- *  each callable looked at once, its answer kept for the next table when it can be (ShownCache). */
+ *  each callable looked at once, its answer kept for the next table when it can be (ShownCache). Inside a cycle of
+ *  calls (A calls B, B calls A) the answers are a fixed point: the look that began the cycle is made again, each
+ *  callable of it starting from what the last round found, until no answer grows. Then an answer is the same
+ *  whichever callable a look began at (the least one that agrees with every call), and so in any order of checks. */
 class ShownParams {
-  /** Each callable's answer in this table, with what finding it read (handed to every check that reads it). */
+  /** Each callable's final answer in this table, with what finding it read (handed to every check that reads it). */
   private found = new WeakMap<Callable, { value: Handed; reads: Reads | null }>();
   private open = new Set<Callable>();
-  /** How many times a look met a callable still open (Handed.cut). */
-  private cuts = 0;
+  /** Inside a cycle: each callable's answer so far, and the ones looked at in this round. */
+  private guess = new Map<Callable, Set<string>>();
+  private round = new Set<Callable>();
+  private grew = false;
+  /** How many times a look leaned on an answer not final (Handed.cut). */
+  private leans = 0;
 
   constructor(private kept: ShownCache | undefined) {}
 
   of(d: Callable, S: Symbols): ReadonlySet<string> {
-    let f = this.found.get(d);
-    if (f === undefined) {
-      if (this.open.has(d)) {
-        this.cuts++;
-        return NOTHING; // a call to itself hands on nothing new
+    const f = this.found.get(d);
+    if (f !== undefined) {
+      if (f.reads !== null) S.reads?.share(f.reads);
+      return f.value.shown;
+    }
+    if (this.open.has(d) || this.round.has(d)) {
+      this.leans++;
+      return this.guess.get(d) ?? NOTHING;
+    }
+    const first = this.open.size === 0;
+    let fresh = false;
+    let r = runShared(this.kept, d, S, () => {
+      fresh = true;
+      return this.look(d, S);
+    });
+    // A kept answer that leaned is looked for again: it held only for the round it was part of.
+    if (!fresh && r.value.cut) r = runShared(undefined, d, S, () => this.look(d, S));
+    if (!r.value.cut) {
+      this.found.set(d, r);
+      return r.value.shown;
+    }
+    this.suppose(d, r.value.shown);
+    if (!first) {
+      this.leans++;
+      return r.value.shown;
+    }
+    // The look that began the cycle: rounds until no answer grows.
+    while (this.grew) {
+      this.grew = false;
+      this.round.clear();
+      r = runShared(undefined, d, S, () => this.look(d, S));
+      this.suppose(d, r.value.shown);
+    }
+    // Each answer of the cycle is final, found from what the last round read: everything the first callable
+    // reaches, so everything each of the others reaches.
+    for (const [x, shown] of this.guess) {
+      const done = { value: { shown, cut: false }, reads: r.reads };
+      this.found.set(x, done);
+      if (r.reads !== null) this.kept?.put(x, S, done.value, r.reads);
+    }
+    this.guess.clear();
+    this.round.clear();
+    return this.found.get(d)!.value.shown;
+  }
+
+  /** What a callable's look in this round found, added to its answer so far. */
+  private suppose(d: Callable, shown: ReadonlySet<string>): void {
+    this.round.add(d);
+    const had = this.guess.get(d);
+    if (had === undefined) {
+      this.guess.set(d, new Set(shown));
+      this.grew = true;
+      return;
+    }
+    for (const p of shown)
+      if (!had.has(p)) {
+        had.add(p);
+        this.grew = true;
       }
-      let fresh = false;
-      const look = () => {
-        fresh = true;
-        return this.look(d, S);
-      };
-      f = runShared(this.kept, d, S, look);
-      // A kept answer with a cut is found again: it held only for the look it was part of.
-      if (!fresh && f.value.cut) f = runShared(undefined, d, S, () => this.look(d, S));
-      this.found.set(d, f);
-    } else if (f.reads !== null) S.reads?.share(f.reads);
-    // An answer that leaned on a cut makes every answer that uses it lean on it too.
-    if (f.value.cut) this.cuts++;
-    return f.value.shown;
   }
 
   private look(d: Callable, S: Symbols): Handed {
-    const before = this.cuts;
+    const before = this.leans;
     this.open.add(d);
     const params = new Set(d.params.map((p) => p.name.name));
     const shown = new Set<string>();
@@ -133,7 +180,7 @@ class ShownParams {
     } finally {
       this.open.delete(d);
     }
-    return { shown, cut: this.cuts !== before };
+    return { shown, cut: this.leans !== before };
   }
 }
 
