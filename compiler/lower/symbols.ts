@@ -71,14 +71,13 @@ export class Reads {
   }
 }
 const NO_KINDS: ReadonlyMap<SymKind, Sym[]> = new Map();
+const NO_EXTRA: ReadonlyMap<string, unknown> = new Map();
+const NO_SHARED: ReadonlySet<Reads> = new Set();
 
 /** One of 32 bits for a name, from its length and two of its characters (cheap, and the same in every compile). */
 export function nameBit(name: string): number {
   return 1 << ((name.length * 7 + name.charCodeAt(0) * 3 + name.charCodeAt(name.length >> 1)) & 31);
 }
-
-const NO_EXTRA: ReadonlyMap<string, unknown> = new Map();
-const NO_SHARED: ReadonlySet<Reads> = new Set();
 
 /** The same answer of a lookup in two tables: a symbol of the same kind for the same declaration. */
 export function sameSym(a: Sym | undefined, b: Sym | undefined): boolean {
@@ -302,15 +301,20 @@ export function viewAsZones(it: A.ViewAsItem, S: Symbols): A.Ident[] {
 
 /** The program-wide parts of two tables are the same (what declarations read besides looking names up). */
 export function sameTables(a: Symbols, b: Symbols): boolean {
-  const sameSet = <T>(x: Set<T>, y: Set<T>) => x.size === y.size && [...x].every((v) => y.has(v));
+  // (Iterators side by side, no array of entries: a re-check compares these tables at every compile.)
+  const sameSet = <T>(x: Set<T>, y: Set<T>) => {
+    if (x.size !== y.size) return false;
+    for (const v of x) if (!y.has(v)) return false;
+    return true;
+  };
   const sameMap = <V>(x: Map<string, V>, y: Map<string, V>, eq: (u: V, v: V) => boolean = (u, v) => u === v) => {
     if (x.size !== y.size) return false;
-    const ys = [...y];
-    let i = 0;
-    for (const [k, v] of x) {
-      const [k2, v2] = ys[i++]!;
-      if (k !== k2 || !eq(v, v2)) return false;
-    }
+    const xk = x.keys();
+    const xv = x.values();
+    const yk = y.keys();
+    const yv = y.values();
+    for (let i = 0; i < x.size; i++)
+      if (xk.next().value !== yk.next().value || !eq(xv.next().value as V, yv.next().value as V)) return false;
     return true;
   };
   const sameList = <T>(x: readonly T[], y: readonly T[]) => x.length === y.length && x.every((v, i) => v === y[i]);
