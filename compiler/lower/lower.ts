@@ -127,8 +127,8 @@ function defaultModeOf(S: Symbols): string {
 }
 
 /** The program from its files' parts, in file order (a later entry of the same id replaces an earlier one). With
- *  `tables`, a table whose files gave the very parts they gave at the last compile is the table made then: a re-check
- *  builds only the tables an edit changed. Safe because nothing changes a program's tables once lowered (a variant's
+ *  `tables`, a table whose files gave the same entries as at the last compile is the table made then (`sameParts`):
+ *  a re-check builds only the tables an edit changed. Safe because nothing changes a program's tables once lowered (a variant's
  *  program is a copy: runtime/variants.ts); `enums` is always made anew, as lowerProgram adds to it. */
 function mergeFiles(lowered: LoweredDecl[], diags: Diagnostic[], tables?: LowerCache['tables']): I.Program {
   const p = emptyProgram() as unknown as Record<string, unknown>;
@@ -149,15 +149,36 @@ function mergeFiles(lowered: LoweredDecl[], diags: Diagnostic[], tables?: LowerC
   }
   for (const [k, parts] of from) {
     const was = k === 'enums' ? undefined : tables?.get(k);
-    if (was && was.from.length === parts.length && was.from.every((x, i) => x === parts[i])) p[k] = was.table;
+    let table: object;
+    if (was && sameParts(was.from, parts)) table = was.table;
     else {
-      const table = {};
+      table = {};
       for (const part of parts) Object.assign(table, part);
-      p[k] = table;
-      tables?.set(k, { from: parts, table });
     }
+    p[k] = table;
+    tables?.set(k, { from: parts, table });
   }
   return p as unknown as I.Program;
+}
+
+/** Whether every file gave a table the same entries as at the last compile. An edit inside a skill makes its
+ *  file's part of every kind anew, most of them with the same entries (each declaration's kept), and building
+ *  those tables again was a twentieth of the re-check. */
+function sameParts(was: object[], parts: object[]): boolean {
+  if (was.length !== parts.length) return false;
+  for (let i = 0; i < parts.length; i++) if (was[i] !== parts[i] && !sameEntries(was[i]!, parts[i]!)) return false;
+  return true;
+}
+
+/** The same ids in the same order, with the same values. */
+function sameEntries(a: object, b: object): boolean {
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const ids = Object.keys(x);
+  const now = Object.keys(y);
+  if (ids.length !== now.length) return false;
+  for (let i = 0; i < ids.length; i++) if (ids[i] !== now[i] || x[ids[i]!] !== y[ids[i]!]) return false;
+  return true;
 }
 
 /** Add what a declaration (or a file) gave, in order: a later entry of the same id replaces an earlier one. */
