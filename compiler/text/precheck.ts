@@ -29,7 +29,7 @@ import {
 } from './skill.ts';
 import { aiHint, phraseFor } from './card.ts';
 import { sectionPhrase } from './section.ts';
-import { skillsOf, variantValue, type SkillOf } from './generate.ts';
+import { variantValue } from './generate.ts';
 import { ANY, BOOL, CARD, CARDS, INT, PLAYER, builtinType, elem, fromTypeRef, listOf, type Ty } from './types.ts';
 
 /** Why the walk gave up: the first obligation it could not prove. */
@@ -221,11 +221,10 @@ class Walker {
    *  names, through the table; the facts and the phrasebook, whose change clears the cache: missing.ts). A walk
    *  depends on nothing else: a skill a general names is read through its symbol, whose declaration is compared. */
   program(files: A.SourceFile[], proven?: Proven): void {
-    const skillOf = skillsOf(files);
     // One walk for every declaration, told which by `current` (a function per declaration was most of what a
     // re-check allocated here, though most are proven and not walked). A walk walks no other declaration.
     let current: A.Decl | undefined;
-    const walk = (): true => this.walk(current!, skillOf);
+    const walk = (): true => this.walk(current!);
     let file: A.SourceFile | undefined;
     const walkFile = (): true => {
       for (const d of file!.decls) {
@@ -247,23 +246,21 @@ class Walker {
     for (const w of this.S.windows.keys()) this.window(w, 'n', () => false);
   }
 
-  private walk(d: A.Decl, skillOf: SkillOf): true {
+  private walk(d: A.Decl): true {
     if (d.kind !== 'Variant') {
-      this.decl(d, skillOf);
+      this.decl(d);
       return true;
     }
-    const local = new Map<string, A.SkillDecl>();
-    for (const x of d.decls) if (x.kind === 'Skill') local.set(x.names.id.name, x);
-    for (const x of d.decls) this.decl(x, (id) => local.get(id) ?? skillOf(id));
+    for (const x of d.decls) this.decl(x);
     // (Only the first block of a value words its label; every block's label is walked.)
     this.variantLabel(d);
     return true;
   }
 
-  private decl(d: A.Decl, skillOf: SkillOf): void {
+  private decl(d: A.Decl): void {
     if (d.kind === 'Card') this.card(d);
     else if (d.kind === 'Skill') this.skill(d);
-    else if (d.kind === 'General') this.general(d, skillOf);
+    else if (d.kind === 'General') this.general(d);
     else if (d.kind === 'Mode') this.mode(d);
     else if (d.kind === 'Event') this.event(d);
   }
@@ -371,17 +368,19 @@ class Walker {
     }
   }
 
-  private general(d: A.GeneralDecl, skillOf: SkillOf): void {
+  private general(d: A.GeneralDecl): void {
     for (const f of d.fields) {
       this.memberLabel('general', f.name.name);
       this.ex(f.value, new Scope(), PLAIN);
     }
     // Each skill's text is walked where the skill is declared (every declaration is): a general's text repeats it
     // word for word (general.ts), and walking it here again walked every skill of a general whose walk an edit of
-    // one of them made again.
+    // one of them made again. Its names are walked for every skill symbol it lists: the renderer words those of
+    // the skills it finds by id (general.ts `skillOf`), which have one each, so this asks no less; finding them by
+    // id here built a map of every skill at each re-check that walked a general.
     for (const s of d.skills) {
       const sym = this.S.get(s.name);
-      if (skillOf(s.name) && sym) this.names(sym);
+      if (sym?.kind === 'skill') this.names(sym);
     }
   }
 
