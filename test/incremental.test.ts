@@ -213,6 +213,31 @@ action relay 转问 "Relay" (p: player, q: text) {
     }
   }, 120_000);
 
+  it('finds a skill given to nobody after an edit of a file other than the one declaring it (SGS206)', () => {
+    const SKILLS = 'mine-skills.sgs';
+    const GENERALS = 'mine-generals.sgs';
+    const skills = `package mine
+import standard
+skill shout 呐喊 "Shout" {
+  on turnStart(you) { draw(you, 1) }
+}
+`;
+    const generals = `package mine
+import standard
+general crier 喊者 "Crier" { kingdom: qun  gender: male  hp: 4  skills: shout }
+`;
+    const base = [...rules, { file: SKILLS, text: skills }, { file: GENERALS, text: generals }];
+    const steps = [base, edit(base, GENERALS, (t) => t.replace('  skills: shout', '')), base];
+    const { incremental, mixed, scratch } = bothWays(steps);
+    const orphans = (o: ReturnType<typeof outcome>) =>
+      o.diagnostics.filter((d) => d.code === 'SGS206' && d.span.file === SKILLS).length;
+    expect(steps.map((_, i) => orphans(incremental[i]!))).toEqual([0, 1, 0]);
+    for (let i = 0; i < steps.length; i++) {
+      expect(incremental[i], `step ${i}`).toEqual(scratch[i]);
+      expect(mixed[i], `step ${i}, every other compile once`).toEqual(scratch[i]);
+    }
+  }, 120_000);
+
   it('hands back the last program when an edit changes only a comment', () => {
     clearParseCache();
     const before = compile(rules);
