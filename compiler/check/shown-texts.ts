@@ -127,10 +127,8 @@ class ShownParams {
       return r.value.shown;
     }
     this.suppose(d, r.value.shown);
-    if (!first) {
-      this.leans++;
-      return r.value.shown;
-    }
+    // (A look inside the cycle's: that look leaned too, through this one's count.)
+    if (!first) return r.value.shown;
     // The look that began the cycle: rounds until no answer grows.
     while (this.grew) {
       this.grew = false;

@@ -128,8 +128,8 @@ function defaultModeOf(S: Symbols): string {
 
 /** The program from its files' parts, in file order (a later entry of the same id replaces an earlier one). With
  *  `tables`, a table whose files gave the same entries as at the last compile is the table made then (`sameParts`):
- *  a re-check builds only the tables an edit changed. Safe because nothing changes a program's tables once lowered (a variant's
- *  program is a copy: runtime/variants.ts); `enums` is always made anew, as lowerProgram adds to it. */
+ *  a re-check builds only the tables an edit changed. Safe because nothing changes a program's tables once lowered
+ *  (a variant's program is a copy: runtime/variants.ts); `enums` is always made anew, as lowerProgram adds to it. */
 function mergeFiles(lowered: LoweredDecl[], diags: Diagnostic[], tables?: LowerCache['tables']): I.Program {
   const p = emptyProgram() as unknown as Record<string, unknown>;
   const from = new Map<string, object[]>();

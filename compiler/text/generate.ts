@@ -61,9 +61,9 @@ export function describe(files: A.SourceFile[], S: Symbols): Described {
 export type SkillOf = (id: string) => A.SkillDecl | undefined;
 
 export function skillsOf(files: A.SourceFile[]): SkillOf {
-  // Found at the first lookup: a re-check that keeps every general's walk (precheck.ts `proven`) looks none up. Each
-  // file's skills are kept with its declarations (an unchanged file keeps them): going through every declaration
-  // of every file at a general's first lookup was a twentieth of a re-check after an edit inside a skill.
+  // Found at the first lookup (describing a general; a re-check whose pre-check passes looks none up). Each file's
+  // skills are kept with its declarations (an unchanged file keeps them): a re-check that words its edited
+  // declarations does not go through every declaration of every file.
   let base: Map<string, A.SkillDecl> | undefined;
   const variantOnly = new Map<string, A.SkillDecl>();
   return (id) => {
