@@ -828,30 +828,145 @@ describe('parse never throws', () => {
   it('on broken versions of the example', () => {
     fc.assert(fc.property(broken, check), { numRuns: 200 });
   });
-  // `expr` builds a lone name or literal itself (parser.ts `lone`): the same trees and diagnostics as the rules below
-  // it would give, on every file of the repository and on broken and random input.
-  it('gives the same trees and diagnostics without the shortcut for lone operands', () => {
+  // `expr` and `scenario` read well-formed expressions and scenario items by hand (read-expr.ts, read-scenario.ts):
+  // the same trees and diagnostics as the rules below them would give, on every file of the repository and on
+  // broken and random input (random scenario bodies and expressions, and broken versions of a scenario file).
+  describe('gives the same trees and diagnostics without reading expressions and scenario items by hand', () => {
     const both = (text: string, scenarios = true) => {
       const quick = JSON.stringify(parse(text, 'p.sgs', scenarios));
-      parser.loneOperands = false;
+      parser.readByHand = false;
       try {
         expect(JSON.stringify(parse(text, 'p.sgs', scenarios))).toBe(quick);
       } finally {
-        parser.loneOperands = true;
+        parser.readByHand = true;
       }
     };
-    for (const s of loadSources(['rules', 'docs/examples', 'templates', 'bench/slice'])) {
-      both(s.text);
-      both(s.text, false);
-    }
-    fc.assert(
-      fc.property(soup, (t) => both(t)),
-      { numRuns: 500 },
+    it('on every file of the repository', () => {
+      for (const s of loadSources(['rules', 'docs/examples', 'templates', 'bench/slice'])) {
+        both(s.text);
+        both(s.text, false);
+      }
+    });
+    it('on token soup and broken versions of the example', () => {
+      fc.assert(
+        fc.property(soup, (t) => both(t)),
+        { numRuns: 500 },
+      );
+      fc.assert(
+        fc.property(broken, (t) => both(t)),
+        { numRuns: 300 },
+      );
+    });
+    it('on random scenario bodies and expressions', () => {
+      fc.assert(
+        fc.property(soup, (t) => both(`scenario s 甲 "S" {\n${t}\n}`)),
+        { numRuns: 300 },
+      );
+      fc.assert(
+        fc.property(soup, (t) => both(`function f(): int = ${t}\n`)),
+        { numRuns: 300 },
+      );
+    });
+    // Lines of scenarios shuffled and cut: items that are well formed, nearly, or not at all.
+    const scenario = readFileSync(new URL('../rules/standard/scenarios/caocao.sgs', import.meta.url), 'utf8');
+    const scenarioLines = scenario.split('\n');
+    const pieces = fc.array(fc.tuple(fc.nat(scenarioLines.length - 1), fc.nat(40), fc.nat(60)), { maxLength: 12 });
+    const mixed = pieces.map((ps) =>
+      ps.map(([l, a, b]) => scenarioLines[l]!.slice(Math.min(a, b), Math.max(a, b) + 20)).join('\n'),
     );
-    fc.assert(
-      fc.property(broken, (t) => both(t)),
-      { numRuns: 300 },
-    );
+    it('on lines of a scenario file shuffled and cut', () => {
+      fc.assert(
+        fc.property(mixed, (t) => both(`scenario s {\n${t}\n}`)),
+        { numRuns: 300 },
+      );
+    });
+    // Items made from the grammar, then a token dropped or added here and there: well formed or nearly.
+    const { item } = fc.letrec((tie) => ({
+      name: fc.constantFrom(
+        'a',
+        'caocao',
+        'hp',
+        'general',
+        'role',
+        'hand',
+        'mode',
+        'start',
+        'deck',
+        'log',
+        'end',
+        'pass',
+      ),
+      word: fc.oneof(tie('name'), fc.constantFrom('var', 'skill', 'not', 'true', 'in')),
+      atom: fc.oneof(
+        tie('name'),
+        fc.constantFrom('1', '"t"', 'true', 'none', 'slash ♠7', 'jink ♥10'),
+        fc.tuple(tie('name'), fc.constantFrom('.', '('), tie('word'), fc.constantFrom('', ')')).map((p) => p.join('')),
+        tie('list'),
+      ),
+      list: fc.array(tie('expr'), { maxLength: 3 }).map((xs) => `[${xs.join(', ')}]`),
+      expr: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        tie('atom'),
+        fc
+          .tuple(
+            fc.constantFrom('', 'not ', '-'),
+            tie('atom'),
+            fc.constantFrom('==', 'in', 'and', '+', '<', 'where'),
+            tie('atom'),
+          )
+          .map(([p, a, o, b]) => `${p}${a} ${o} ${b}`),
+        fc.tuple(tie('name'), fc.array(tie('expr'), { maxLength: 3 })).map(([f, xs]) => `${f}(${xs.join(', ')})`),
+      ),
+      field: fc
+        .tuple(tie('word'), fc.array(tie('expr'), { minLength: 1, maxLength: 2 }))
+        .map(([n, vs]) => `${n}: ${vs.join(', ')}`),
+      item: fc.oneof(
+        fc
+          .tuple(tie('name'), fc.array(tie('field'), { maxLength: 3 }), fc.constantFrom(', ', ' '))
+          .map(([n, fs, sep]) => `seat ${n} { ${fs.join(sep)} }`),
+        fc
+          .tuple(tie('name'), fc.array(tie('expr'), { minLength: 1, maxLength: 2 }))
+          .map(([n, xs]) => `${n}: ${xs.join(', ')}`),
+        fc
+          .tuple(fc.constantFrom('', 'not ', 'log ', 'ask ', 'end ', 'offered ', 'not log '), tie('expr'))
+          .map(([w, x]) => `expect ${w}${x}`),
+        fc.tuple(tie('name'), fc.constantFrom('', ' play', '\n  play', ' a:')).map(([n, p]) => `start ${n}${p}`),
+        tie('list').map((l) => `deck: ${l}`),
+        fc
+          .tuple(fc.constantFrom('option', 'var', 'mode'), tie('name'), fc.constantFrom(' = 1', '', ' = x, y'))
+          .map(([k, n, rest]) => `${k} ${n}${rest}`),
+        tie('expr'),
+      ),
+    })) as { item: fc.Arbitrary<string> };
+    const damaged = fc
+      .tuple(
+        fc.array(item, { maxLength: 8 }),
+        fc.array(fc.tuple(fc.nat(), fc.constantFrom('', ',', ':', '}', '(', 'expect')), { maxLength: 2 }),
+      )
+      .map(([items, cuts]) => {
+        const toks = items.join('\n').split(' ');
+        for (const [at, put] of cuts) toks.splice(at % (toks.length + 1), 1, put);
+        return toks.join(' ');
+      });
+    it('on scenario items made from the grammar, a few tokens changed', () => {
+      fc.assert(
+        fc.property(damaged, (t) => both(`scenario s {\n${t}\n}`)),
+        { numRuns: 400 },
+      );
+    });
+    const mutated = fc
+      .tuple(
+        fc.nat(scenario.length),
+        fc.nat(scenario.length),
+        fc.constantFrom('', '}', '{', ',', ':', '♠', 'expect', '\n'),
+      )
+      .map(([a, b, ins]) => scenario.slice(0, Math.min(a, b)) + ins + scenario.slice(Math.max(a, b)));
+    it('on broken versions of a scenario file', () => {
+      fc.assert(
+        fc.property(mutated, (t) => both(t)),
+        { numRuns: 300 },
+      );
+    });
   });
   it('on non-string input', () => {
     const r = parse(undefined as unknown as string, 'p.sgs');

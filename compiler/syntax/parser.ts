@@ -47,6 +47,8 @@ import {
   describeTokenType,
 } from './tokens.ts';
 import { decodeTable, TableLookahead } from './lookahead.ts';
+import { ExprReader } from './read-expr.ts';
+import { ScenarioReader, type ScenarioItem } from './read-scenario.ts';
 import { fingerprint, lines } from './lookahead-table.ts';
 import type * as A from '../ast/nodes.ts';
 import { type Placed, SOURCE, spanOf } from '../ast/source.ts';
@@ -212,9 +214,6 @@ const exprContinuation: TokenType[] = [
   kw.or!,
   kw.where!,
 ];
-/** exprContinuation by token type index. */
-const continuesExpr: boolean[] = [];
-for (const t of exprContinuation) continuesExpr[t.tokenTypeIdx!] = true;
 
 // ---------------------------------------------------------------- the grammar
 
@@ -1855,12 +1854,24 @@ export class SgsParser extends EmbeddedActionsParser {
       this.CONSUME(kw.scenario!);
       names = this.SUBRULE(this.names);
       this.CONSUME(LCurly);
-      this.MANY(() => items.push(this.SUBRULE(this.scenarioItem)));
+      // Items are read by hand (read-scenario.ts) while they can be; the rule reads any other, then by hand again.
+      this.readItems(items);
+      this.MANY(() => {
+        items.push(this.SUBRULE(this.scenarioItem));
+        this.readItems(items);
+      });
       this.CONSUME(RCurly);
       return this.closed(mark, build);
     },
     this.cutHere,
   );
+
+  /** The scenario items from the next token on that read-scenario.ts reads, consumed. */
+  private readItems(items: (ScenarioItem | undefined)[]): void {
+    if (!this.readByHand || this.rec) return;
+    const next = scenarioReader.items(this.b, this.input, this.lexerState() + 1, items as ScenarioItem[]);
+    this.lexerState(next - 1);
+  }
 
   private seat = this.RULE('seat', (): A.Seat => {
     const first = this.LA(1);
@@ -2460,18 +2471,16 @@ export class SgsParser extends EmbeddedActionsParser {
     'expr',
     (): A.Expr => {
       const first = this.LA(1);
-      // A lone name or literal that nothing continues (a comma, a bracket, the next statement follows): most
-      // arguments, items and fields. It is the whole expression, built here as `primary` builds it; the three rules
-      // below and their repetitions were two thirds of the parser's rule calls. Never while the grammar is recorded.
-      if (this.loneOperands && !this.rec) {
-        const second = this.LA(2);
-        const lone =
-          continuesExpr[second.tokenTypeIdx] !== true
-            ? this.lone(first)
-            : second.tokenType === CardFace && continuesExpr[this.LA(3).tokenTypeIdx] !== true
-              ? this.loneCard(first, second)
-              : undefined;
-        if (lone !== undefined) return lone;
+      // A well-formed expression is read by hand (read-expr.ts): the same tree as the rules below would build, at a
+      // fraction of the cost. Anything else (an error to report and recover from) is left to them. Never while the
+      // grammar is recorded.
+      if (this.readByHand && !this.rec) {
+        const at = this.lexerState();
+        const read = reader.read(this.b, this.input, at + 1);
+        if (read !== undefined) {
+          this.lexerState(read.next - 1);
+          return read.expr;
+        }
       }
       const operands: Operand[] = [this.SUBRULE(this.operand, { LABEL: 'operands' })];
       const ops: IToken[] = [];
@@ -2509,28 +2518,14 @@ export class SgsParser extends EmbeddedActionsParser {
     { recoveryValueFunc: () => this.b.placeholder() },
   );
 
-  /** Off only in the test that checks the trees are the same without the shortcut in `expr`. */
-  loneOperands = true;
+  /** Off only in the test that checks the trees are the same without reading expressions by hand in `expr`. */
+  readByHand = true;
 
-  /** The tree of `t` when it is a name or a literal, the token then consumed; undefined for any other token. */
-  private lone(t: IToken): A.Expr | undefined {
-    const e: A.Expr | undefined = tokenMatcher(t, Identifier)
-      ? { kind: 'Name', name: t.image, pos: this.b.startOf(t, t), end: this.b.endOf(t, t), [SOURCE]: this.b.src }
-      : this.b.literal(t);
-    if (e === undefined) return undefined;
-    this.SKIP_TOKEN();
-    return e;
-  }
-
-  /** A card literal (`slash ♠7`) when `t` is a name followed by `face`, both tokens then consumed. The same calls
-   *  to the tree builder in the same order as `primary` (each sets the place a missing part would take). */
-  private loneCard(t: IToken, face: IToken): A.Expr | undefined {
-    if (!tokenMatcher(t, Identifier)) return undefined;
-    const pos = this.b.startOf(t, face);
-    const e = this.b.cardLit(t, face, pos, this.b.endOf(t, face));
-    this.SKIP_TOKEN();
-    this.SKIP_TOKEN();
-    return e;
+  /** Chevrotain's index of the token consumed last; with an index, moves there (the tokens up to it consumed). */
+  private lexerState(to?: number): number {
+    const self = this as unknown as { exportLexerState(): number; importLexerState(i: number): void };
+    if (to !== undefined) self.importLexerState(to);
+    return self.exportLexerState();
   }
 
   // Prefix operators `not` and `-` before a postfix expression.
@@ -2719,14 +2714,6 @@ interface ModeItem {
   method?: A.MethodDecl;
   decl?: A.Decl | ModeParts;
 }
-type ScenarioItem =
-  | { mode: A.Ident }
-  | { option: A.Field }
-  | { var: A.Field }
-  | { seat: A.Seat | undefined }
-  | { deck: A.Expr[] | undefined }
-  | { start: A.ScenarioDecl['start'] }
-  | { step: A.Step | undefined };
 type ExpectPart =
   | { log: IToken; negated?: IToken; reader?: IToken }
   | { ask: IToken }
@@ -2736,6 +2723,11 @@ type ExpectPart =
 
 /** The prefix operators of an operand that has none (most): one shared empty list. */
 const NO_PREFIX: IToken[] = [];
+
+/** Reads well-formed expressions for the parser's `expr` rule. */
+const reader = new ExprReader();
+/** Reads the plain items of scenarios for the parser's `scenario` rule. */
+const scenarioReader = new ScenarioReader();
 
 /** The one parser instance (Chevrotain parsers are meant to be reused: set `.input`, call a rule). */
 export const parser = new SgsParser();
