@@ -828,10 +828,10 @@ describe('parse never throws', () => {
   it('on broken versions of the example', () => {
     fc.assert(fc.property(broken, check), { numRuns: 200 });
   });
-  // `expr` and `scenario` read well-formed expressions and scenario items by hand (read-expr.ts, read-scenario.ts):
-  // the same trees and diagnostics as the rules below them would give, on every file of the repository and on
-  // broken and random input (random scenario bodies and expressions, and broken versions of a scenario file).
-  describe('gives the same trees and diagnostics without reading expressions and scenario items by hand', () => {
+  // `expr`, `block` and `scenario` read well-formed expressions, blocks and scenario items by hand (read-expr.ts,
+  // read-block.ts, read-scenario.ts): the same trees and diagnostics as the rules below them would give, on every
+  // file of the repository and on random, generated and broken input.
+  describe('gives the same trees and diagnostics without reading by hand', () => {
     const both = (text: string, scenarios = true) => {
       const quick = JSON.stringify(parse(text, 'p.sgs', scenarios));
       parser.readByHand = false;
@@ -881,7 +881,7 @@ describe('parse never throws', () => {
       );
     });
     // Items made from the grammar, then a token dropped or added here and there: well formed or nearly.
-    const { item } = fc.letrec((tie) => ({
+    const { item, block, phrase } = fc.letrec((tie) => ({
       name: fc.constantFrom(
         'a',
         'caocao',
@@ -928,7 +928,10 @@ describe('parse never throws', () => {
           .tuple(tie('name'), fc.array(tie('expr'), { minLength: 1, maxLength: 2 }))
           .map(([n, xs]) => `${n}: ${xs.join(', ')}`),
         fc
-          .tuple(fc.constantFrom('', 'not ', 'log ', 'ask ', 'end ', 'offered ', 'not log '), tie('expr'))
+          .tuple(
+            fc.constantFrom('', 'not ', 'log ', 'ask ', 'ask a: ', 'end ', 'offered ', 'not log ', 'not offered '),
+            tie('expr'),
+          )
           .map(([w, x]) => `expect ${w}${x}`),
         fc.tuple(tie('name'), fc.constantFrom('', ' play', '\n  play', ' a:')).map(([n, p]) => `start ${n}${p}`),
         tie('list').map((l) => `deck: ${l}`),
@@ -937,17 +940,65 @@ describe('parse never throws', () => {
           .map(([k, n, rest]) => `${k} ${n}${rest}`),
         tie('expr'),
       ),
-    })) as { item: fc.Arbitrary<string> };
-    const damaged = fc
-      .tuple(
-        fc.array(item, { maxLength: 8 }),
-        fc.array(fc.tuple(fc.nat(), fc.constantFrom('', ',', ':', '}', '(', 'expect')), { maxLength: 2 }),
-      )
-      .map(([items, cuts]) => {
-        const toks = items.join('\n').split(' ');
-        for (const [at, put] of cuts) toks.splice(at % (toks.length + 1), 1, put);
-        return toks.join(' ');
-      });
+      stmt: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        fc.tuple(tie('name'), tie('expr')).map(([n, x]) => `let ${n} = ${x}`),
+        fc
+          .tuple(tie('expr'), tie('block'), fc.constantFrom('', ' else ', ' else if x '), tie('block'))
+          .map(([c, t, e, o]) => `if ${c} ${t}${e ? `${e}${o}` : ''}`),
+        fc.tuple(tie('name'), tie('expr'), tie('block')).map(([n, x, b]) => `for ${n} in ${x} ${b}`),
+        fc
+          .tuple(fc.constantFrom('while ', 'repeat ', 'repeat'), tie('expr'), tie('block'))
+          .map(([w, x, b]) => (w === 'repeat' ? `repeat ${b}` : `${w}${x} ${b}`)),
+        fc
+          .tuple(fc.constantFrom('return', 'stop'), fc.constantFrom('', ' ', '\n'), tie('expr'))
+          .map(([w, sep, x]) => (sep ? `${w}${sep}${x}` : w)),
+        fc.constantFrom('break', 'continue', 'timing t for x', 'timing for x'),
+        fc
+          .tuple(tie('expr'), fc.constantFrom('', ' = ', ' += ', ' -= '), tie('expr'))
+          .map(([a, o, b]) => (o ? `${a}${o}${b}` : a)),
+      ),
+      block: fc.array(tie('stmt'), { maxLength: 3 }).map((ss) => `{ ${ss.join('\n')} }`),
+      phrase: fc
+        .tuple(
+          fc.constantFrom('on damaged', 'on active', 'on', '"t"', 'damage', 'damage.from', 'card.skill', 'x.'),
+          fc.constantFrom('', '()', '(a)', '(a "甲" "A", true, 2)', '(none, x "y")', '(a,)'),
+          fc.constantFrom('"甲" "a"', '"甲"', ''),
+          fc.constantFrom('', ' not "非" "b"', ' as "为" "c"', ' not "非" "b" as "为" "c"', ' as "为"'),
+        )
+        .map((p) => `phrase ${p.join(' ')}`),
+    })) as { item: fc.Arbitrary<string>; block: fc.Arbitrary<string>; phrase: fc.Arbitrary<string> };
+    /** Some of the text's tokens (split at spaces) replaced. */
+    const damage = (text: fc.Arbitrary<string>) =>
+      fc
+        .tuple(
+          text,
+          fc.array(fc.tuple(fc.nat(), fc.constantFrom('', ',', ':', '}', '{', '(', 'expect', 'else')), {
+            maxLength: 2,
+          }),
+        )
+        .map(([t, cuts]) => {
+          const toks = t.split(' ');
+          for (const [at, put] of cuts) toks.splice(at % (toks.length + 1), 1, put);
+          return toks.join(' ');
+        });
+    const damaged = damage(fc.array(item, { maxLength: 8 }).map((items) => items.join('\n')));
+    it('on phrases and scenarios made from the grammar, a few tokens changed', () => {
+      const scenarios = fc
+        .tuple(fc.constantFrom('s 甲 "S"', 's', 's b', 's "S"', 's 甲 b', 'scenario'), fc.array(item, { maxLength: 4 }))
+        .map(([names, items]) => `scenario ${names} {\n${items.join('\n')}\n}`);
+      const decls = fc.array(fc.oneof(phrase, scenarios, fc.constant('skill k { on x { y } }')), { maxLength: 5 });
+      fc.assert(
+        fc.property(damage(decls.map((ds) => ds.join('\n'))), (t) => both(t)),
+        { numRuns: 400 },
+      );
+    });
+    it('on blocks of statements made from the grammar, a few tokens changed', () => {
+      fc.assert(
+        fc.property(damage(block), (t) => both(`function f() ${t}\nskill s { on x { y } }`)),
+        { numRuns: 400 },
+      );
+    });
     it('on scenario items made from the grammar, a few tokens changed', () => {
       fc.assert(
         fc.property(damaged, (t) => both(`scenario s {\n${t}\n}`)),

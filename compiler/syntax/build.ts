@@ -49,6 +49,23 @@ export interface Operand {
   value: A.Expr;
 }
 
+/** One item of a scenario, as the parser's `scenarioItem` rule gives it. */
+export type ScenarioItem =
+  | { mode: A.Ident }
+  | { option: A.Field }
+  | { var: A.Field }
+  | { seat: A.Seat | undefined }
+  | { deck: A.Expr[] | undefined }
+  | { start: A.ScenarioDecl['start'] }
+  | { step: A.Step | undefined };
+
+/** The list as one of exactly its items. A list grown by push keeps room for 17 (~150 bytes for one item), and a
+ *  compile keeps some 30,000 such lists of the trees (call arguments, a seat's fields, list items, statements),
+ *  which every young-generation collection of the compile copies; the copy made here dies young. */
+export function exact<T>(xs: T[]): T[] {
+  return xs.length === 0 ? [] : xs.slice();
+}
+
 /** A suffix of a postfix expression: `.name` or `(args)`, and where its tokens end. */
 export type Suffix = { name: A.Ident; end: number } | { args: A.Arg[]; end: number };
 
@@ -227,6 +244,63 @@ export class TreeBuilder {
         this.diagnostics.push(error('SGS002', 'expected a skill name in `skills:`, found an expression', spanOf(it)));
       }
     }
+    return out;
+  }
+
+  /** A scenario from its names and its items in order (those a recovered parse left undefined skipped). */
+  scenario(names: A.Names, items: readonly (ScenarioItem | undefined)[], pos: number, end: number): A.ScenarioDecl {
+    const out: A.ScenarioDecl = {
+      kind: 'Scenario',
+      names,
+      options: [],
+      vars: [],
+      seats: [],
+      deck: [],
+      steps: [],
+      pos,
+      end,
+      [SOURCE]: this.src,
+    };
+    for (const item of items) {
+      if (!item) continue;
+      if ('mode' in item) out.mode = item.mode;
+      else if ('option' in item) out.options.push(item.option);
+      else if ('var' in item) out.vars.push(item.var);
+      else if ('seat' in item) {
+        if (item.seat) out.seats.push(item.seat);
+      } else if ('deck' in item) out.deck.push(...(item.deck ?? []));
+      else if ('start' in item) {
+        if (item.start) out.start = item.start;
+      } else if (item.step) out.steps.push(item.step);
+    }
+    out.seats = exact(out.seats);
+    out.steps = exact(out.steps);
+    out.deck = exact(out.deck);
+    return out;
+  }
+
+  /** A phrase from its parts (a missing target is a nameless name). */
+  phrase(
+    target: A.PhraseTarget | undefined,
+    params: A.PhraseParam[] | undefined,
+    zh: IToken | undefined,
+    en: IToken | undefined,
+    negative: IToken[] | undefined,
+    result: IToken[] | undefined,
+    pos: number,
+    end: number,
+  ): A.PhraseDecl {
+    const out: A.PhraseDecl = {
+      kind: 'Phrase',
+      target: target ?? { kind: 'Name', name: this.ident(undefined) },
+      text: { zh: text(zh), en: text(en) },
+      pos,
+      end,
+      [SOURCE]: this.src,
+    };
+    if (params) out.params = params;
+    if (negative) out.negative = { zh: text(negative[0]), en: text(negative[1]) };
+    if (result) out.result = { zh: text(result[0]), en: text(result[1]) };
     return out;
   }
 

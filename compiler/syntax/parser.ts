@@ -45,15 +45,19 @@ import {
   RSquare,
   Question,
   describeTokenType,
+  isNonAscii,
 } from './tokens.ts';
 import { decodeTable, TableLookahead } from './lookahead.ts';
-import { ExprReader } from './read-expr.ts';
-import { ScenarioReader, type ScenarioItem } from './read-scenario.ts';
+import { BlockReader } from './read-block.ts';
+import { DeclReader } from './read-decls.ts';
+import { continuesExpr, ExprReader } from './read-expr.ts';
+import { ScenarioReader } from './read-scenario.ts';
 import { fingerprint, lines } from './lookahead-table.ts';
 import type * as A from '../ast/nodes.ts';
 import { type Placed, SOURCE, spanOf } from '../ast/source.ts';
 import { error, type Diagnostic } from '../diagnostics.ts';
 import {
+  exact,
   real,
   spelling,
   text,
@@ -61,6 +65,7 @@ import {
   unescapeString,
   type ModeParts,
   type Operand,
+  type ScenarioItem,
   type Suffix,
 } from './build.ts';
 
@@ -190,42 +195,10 @@ export const declStarters: TokenType[] = [
   'require',
 ].map((w) => kw[w]!);
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the range is all of ASCII, control characters included
-const isNonAscii = /[^\x00-\x7f]/;
-/** Tokens that can continue an expression after a primary: used to tell `expect end` from `expect end.x`. */
-const exprContinuation: TokenType[] = [
-  Dot,
-  LParen,
-  CardFace,
-  EqEq,
-  NotEq,
-  Lt,
-  LtEq,
-  Gt,
-  GtEq,
-  Plus,
-  Minus,
-  Star,
-  Slash,
-  Percent,
-  kw.in!,
-  kw.is!,
-  kw.and!,
-  kw.or!,
-  kw.where!,
-];
-
 // ---------------------------------------------------------------- the grammar
 
 /** Undefined, typed as anything: what a rule returns while Chevrotain records the grammar (no tree is built then). */
 const NULL = undefined as never;
-
-/** The list as one of exactly its items. A list grown by push keeps room for 17 (~150 bytes for one item), and a
- *  compile keeps some 30,000 such lists of the trees (call arguments, a seat's fields, list items, statements),
- *  which every young-generation collection of the compile copies; the copy made here dies young. */
-function exact<T>(xs: T[]): T[] {
-  return xs.length === 0 ? [] : xs.slice();
-}
 
 /** exact() of the items a recovered parse left undefined taken out. */
 function exactDefined<T>(xs: (T | undefined)[]): T[] {
@@ -458,9 +431,12 @@ export class SgsParser extends EmbeddedActionsParser {
           if (!this.rec && real(next)) this.top.imports.push(this.b.ident(next));
         });
       });
+      // Phrases and scenarios are read by hand (read-decls.ts) while they can be; the rule reads any other.
+      this.readDecls();
       this.MANY3(() => {
         const at = this.LA(1).startOffset;
         this.addTop(at, this.SUBRULE(this.decl));
+        this.readDecls();
       });
     },
     { recoveryValueFunc: () => this.fileCutShort() },
@@ -470,9 +446,11 @@ export class SgsParser extends EmbeddedActionsParser {
   public decls = this.RULE(
     'decls',
     (): void => {
+      this.readDecls();
       this.MANY(() => {
         const at = this.LA(1).startOffset;
         this.addTop(at, this.SUBRULE(this.decl));
+        this.readDecls();
       });
     },
     { recoveryValueFunc: () => this.fileCutShort() },
@@ -1820,36 +1798,8 @@ export class SgsParser extends EmbeddedActionsParser {
       const first = this.LA(1);
       let names: A.Names | undefined;
       const items: (ScenarioItem | undefined)[] = [];
-      const build = (): A.ScenarioDecl => {
-        const out: A.ScenarioDecl = {
-          kind: 'Scenario',
-          names: names ?? this.b.noNames(),
-          options: [],
-          vars: [],
-          seats: [],
-          deck: [],
-          steps: [],
-          pos: this.from(first),
-          end: this.to(first),
-          [SOURCE]: this.b.src,
-        };
-        for (const item of items) {
-          if (!item) continue;
-          if ('mode' in item) out.mode = item.mode;
-          else if ('option' in item) out.options.push(item.option);
-          else if ('var' in item) out.vars.push(item.var);
-          else if ('seat' in item) {
-            if (item.seat) out.seats.push(item.seat);
-          } else if ('deck' in item) out.deck.push(...(item.deck ?? []));
-          else if ('start' in item) {
-            if (item.start) out.start = item.start;
-          } else if (item.step) out.steps.push(item.step);
-        }
-        out.seats = exact(out.seats);
-        out.steps = exact(out.steps);
-        out.deck = exact(out.deck);
-        return out;
-      };
+      const build = (): A.ScenarioDecl =>
+        this.b.scenario(names ?? this.b.noNames(), items, this.from(first), this.to(first));
       const mark = this.opened(build);
       this.CONSUME(kw.scenario!);
       names = this.SUBRULE(this.names);
@@ -1865,6 +1815,14 @@ export class SgsParser extends EmbeddedActionsParser {
     },
     this.cutHere,
   );
+
+  /** The top-level declarations from the next token on that read-decls.ts reads, consumed and added. */
+  private readDecls(): void {
+    if (!this.readByHand || this.rec) return;
+    const next = declReader.decls(this.b, this.input, this.lexerState() + 1, this.addHandRead);
+    this.lexerState(next - 1);
+  }
+  private readonly addHandRead = (at: number, d: A.Decl) => this.addTop(at, d);
 
   /** The scenario items from the next token on that read-scenario.ts reads, consumed. */
   private readItems(items: (ScenarioItem | undefined)[]): void {
@@ -1953,7 +1911,7 @@ export class SgsParser extends EmbeddedActionsParser {
           },
         },
         {
-          GATE: () => !exprContinuation.some((t) => this.is(this.LA(2), t)),
+          GATE: () => continuesExpr[this.LA(2).tokenTypeIdx] !== true,
           ALT: () => ({ end: this.CONSUME(kw.end!, { LABEL: 'end' }) }),
         },
         {
@@ -2088,18 +2046,7 @@ export class SgsParser extends EmbeddedActionsParser {
       const build = (): A.PhraseDecl => {
         const pos = this.from(first);
         const end = this.to(first);
-        const out: A.PhraseDecl = {
-          kind: 'Phrase',
-          target: target ?? { kind: 'Name', name: this.b.ident(undefined) },
-          text: { zh: text(zh), en: text(en) },
-          pos,
-          end,
-          [SOURCE]: this.b.src,
-        };
-        if (params) out.params = params;
-        if (negative) out.negative = { zh: text(negative[0]), en: text(negative[1]) };
-        if (result) out.result = { zh: text(result[0]), en: text(result[1]) };
-        return out;
+        return this.b.phrase(target, params, zh, en, negative, result, pos, end);
       };
       const mark = this.opened(build);
       this.CONSUME(kw.phrase!);
@@ -2267,6 +2214,14 @@ export class SgsParser extends EmbeddedActionsParser {
   private block = this.RULE(
     'block',
     (): A.Block => {
+      // A block read whole by hand (read-block.ts) when it can be, as an expression is in `expr`.
+      if (this.readByHand && !this.rec) {
+        const read = blockReader.readBlock(this.b, this.input, this.lexerState() + 1);
+        if (read !== undefined) {
+          this.lexerState(read.next - 1);
+          return read.value;
+        }
+      }
       const first = this.LA(1);
       this.CONSUME(LCurly);
       const stmts: A.Stmt[] = [];
@@ -2479,7 +2434,7 @@ export class SgsParser extends EmbeddedActionsParser {
         const read = reader.read(this.b, this.input, at + 1);
         if (read !== undefined) {
           this.lexerState(read.next - 1);
-          return read.expr;
+          return read.value;
         }
       }
       const operands: Operand[] = [this.SUBRULE(this.operand, { LABEL: 'operands' })];
@@ -2518,7 +2473,7 @@ export class SgsParser extends EmbeddedActionsParser {
     { recoveryValueFunc: () => this.b.placeholder() },
   );
 
-  /** Off only in the test that checks the trees are the same without reading expressions by hand in `expr`. */
+  /** Off only in the test that checks the trees are the same without reading by hand (`expr`, `block`, `scenario`). */
   readByHand = true;
 
   /** Chevrotain's index of the token consumed last; with an index, moves there (the tokens up to it consumed). */
@@ -2726,6 +2681,10 @@ const NO_PREFIX: IToken[] = [];
 
 /** Reads well-formed expressions for the parser's `expr` rule. */
 const reader = new ExprReader();
+/** Reads top-level phrases and scenarios for the parser's `file` and `decls` rules. */
+const declReader = new DeclReader();
+/** Reads well-formed blocks of statements for the parser's `block` rule. */
+const blockReader = new BlockReader();
 /** Reads the plain items of scenarios for the parser's `scenario` rule. */
 const scenarioReader = new ScenarioReader();
 

@@ -10,7 +10,7 @@
 import { tokenMatcher, type IToken, type TokenType } from 'chevrotain';
 import type * as A from '../ast/nodes.ts';
 import { SOURCE } from '../ast/source.ts';
-import type { Operand, Suffix, TreeBuilder } from './build.ts';
+import { exact, type Operand, type Suffix, type TreeBuilder } from './build.ts';
 import {
   allTokens,
   CardFace,
@@ -50,7 +50,7 @@ export function table(types: TokenType[]): boolean[] {
 }
 
 /** The binary operators, in the order of `expr`'s alternatives (one token decides). */
-const isOp = table([
+const opTypes = [
   kw.where!,
   kw.or!,
   kw.and!,
@@ -67,8 +67,12 @@ const isOp = table([
   Star,
   Slash,
   Percent,
-]);
+];
+const isOp = table(opTypes);
 const isPrefix = table([kw.not!, Minus]);
+/** What can continue an expression after a primary: a binary operator, a suffix, a card face (`expect end` is an
+ *  expectation only when none follows). */
+export const continuesExpr = table([...opTypes, Dot, LParen, CardFace]);
 /** What an expression starts with (the lookahead of `suffix`'s arguments and of `listLit`'s items). */
 export const startsExpr = table([
   Identifier,
@@ -91,11 +95,6 @@ export const is = (types: boolean[], t: IToken | undefined): boolean =>
 export const isType = (type: TokenType, t: IToken | undefined): t is IToken =>
   t !== undefined && t.tokenTypeIdx === type.tokenTypeIdx;
 
-/** The list as one of exactly its items (parser.ts `exact`: the trees keep no room to grow). */
-export function exact<T>(xs: T[]): T[] {
-  return xs.length === 0 ? [] : xs.slice();
-}
-
 /** Gave up: the expression is not well formed from here. */
 export const NO = undefined;
 
@@ -107,19 +106,31 @@ export class ExprReader {
 
   /** The expression whose first token is `tokens[from]`, read with the builder `b`, and the index of the token after
    *  it; undefined (the builder untouched) when the tokens there are not a well-formed expression. */
-  read(b: TreeBuilder, tokens: IToken[], from: number): { expr: A.Expr; next: number } | undefined {
+  read(b: TreeBuilder, tokens: IToken[], from: number): { value: A.Expr; next: number } | undefined {
+    return this.attempt(b, tokens, from, () => this.expr());
+  }
+
+  /** What `part` reads from `tokens[from]` with the builder `b`, and the index of the token after it; undefined (the
+   *  builder as it was) when it gives up. */
+  protected attempt<T>(
+    b: TreeBuilder,
+    tokens: IToken[],
+    from: number,
+    part: () => T | undefined,
+  ): { value: T; next: number } | undefined {
     this.b = b;
     this.toks = tokens;
     this.i = from;
     const lastEnd = b.lastEnd;
-    const expr = this.expr();
+    const value = part();
+    const next = this.i;
     this.toks = [];
     this.b = undefined;
-    if (expr === NO) {
+    if (value === NO) {
       b.lastEnd = lastEnd;
       return NO;
     }
-    return { expr, next: this.i };
+    return { value, next };
   }
 
   /** The token consumed last (the parser's `LA(0)`). */

@@ -2,36 +2,25 @@
 // rules/, and most of their items are a line of a few tokens (`a: slash ♠7`, `expect caocao.hp == 3`, a seat) for
 // which Chevrotain's rules cost more than the tokens. As with expressions (read-expr.ts), the same choices from the
 // same tokens (the alternatives of `scenarioItem` in their order, each decided by the tokens its lookahead paths
-// look at) and the same calls to the tree builder in the same order; an item this does not read (an `expect log`,
-// `expect ask`, `expect end`, `expect offered`, anything malformed) is left to the parser's rules, from where the
-// last item read ends. test/syntax.test.ts compares both on every file of the repository and on random input.
+// look at, and their gates) and the same calls to the tree builder in the same order; an item this does not read
+// (anything malformed) is left to the parser's rules, from where the last item read ends. test/syntax.test.ts compares both on every file of the repository and on random input.
 import type { IToken } from 'chevrotain';
 import type * as A from '../ast/nodes.ts';
 import { SOURCE } from '../ast/source.ts';
-import type { TreeBuilder } from './build.ts';
-import { exact, ExprReader, is, isMemberName, isName, isType, NO, startsExpr } from './read-expr.ts';
-import { Colon, Comma, Eq, kw, LCurly, LSquare, RCurly } from './tokens.ts';
-
-/** One item of a scenario, as the parser's `scenarioItem` rule gives it. */
-export type ScenarioItem =
-  | { mode: A.Ident }
-  | { option: A.Field }
-  | { var: A.Field }
-  | { seat: A.Seat | undefined }
-  | { deck: A.Expr[] | undefined }
-  | { start: A.ScenarioDecl['start'] }
-  | { step: A.Step | undefined };
-
-/** After `expect`, the words that choose another kind of expectation (or may: `not log`, `not offered`). */
-const notACondition = [kw.log!, kw.ask!, kw.end!, kw.offered!];
+import { exact, text, type ScenarioItem, type TreeBuilder } from './build.ts';
+import { continuesExpr, ExprReader, is, isMemberName, isName, isType, NO, startsExpr } from './read-expr.ts';
+import { Colon, Comma, Eq, kw, LCurly, LSquare, RCurly, StringTok } from './tokens.ts';
 
 export class ScenarioReader extends ExprReader {
   /** Read the items from `tokens[from]` on into `items`, as long as there are items this reads; gives the index of
    *  the token after the last one read (`from` when none was). */
   items(b: TreeBuilder, tokens: IToken[], from: number, items: ScenarioItem[]): number {
-    this.b = b;
-    this.toks = tokens;
-    this.i = from;
+    return this.attempt(b, tokens, from, () => this.itemsHere(items))!.next;
+  }
+
+  /** The items from the next token on that this reads, into `items` (each either read whole or not at all). */
+  protected itemsHere(items: ScenarioItem[]): true {
+    const b = this.b!;
     for (;;) {
       const at = this.i;
       const lastEnd = b.lastEnd;
@@ -39,14 +28,10 @@ export class ScenarioReader extends ExprReader {
       if (item === NO) {
         this.i = at;
         b.lastEnd = lastEnd;
-        break;
+        return true;
       }
       items.push(item);
     }
-    const next = this.i;
-    this.toks = [];
-    this.b = undefined;
-    return next;
   }
 
   /** `scenarioItem`'s alternatives, in order. */
@@ -78,7 +63,7 @@ export class ScenarioReader extends ExprReader {
     }
     if (isType(kw.start!, t1) && is(isName, t2)) return { start: this.start() };
     if (isType(kw.expect!, t1)) {
-      const step = this.expectCondition();
+      const step = this.expect();
       return step === NO ? NO : { step };
     }
     if (is(isName, t1) && !isType(kw.deck!, t1) && isType(Colon, t2) && is(startsExpr, this.toks[this.i + 2])) {
@@ -166,15 +151,63 @@ export class ScenarioReader extends ExprReader {
     };
   }
 
-  /** `expect <condition>`; undefined for the other kinds of `expect`, left to the parser. */
-  private expectCondition(): A.Step | undefined {
+  /** `expect …`: `expect`'s alternatives in order, each where its gate and its lookahead let it be chosen. */
+  private expect(): A.Step | undefined {
     const b = this.b!;
     const first = this.toks[this.i]!;
     const t2 = this.toks[this.i + 1];
-    if (!is(startsExpr, t2) || notACondition.some((k) => isType(k, t2))) return NO;
     const t3 = this.toks[this.i + 2];
-    if (isType(kw.not!, t2) && (isType(kw.log!, t3) || isType(kw.offered!, t3))) return NO;
+    const t4 = this.toks[this.i + 3];
     this.i++;
+    if (
+      (isType(kw.log!, t2) && isType(StringTok, t3)) ||
+      (isType(kw.not!, t2) && isType(kw.log!, t3) && isType(StringTok, t4))
+    ) {
+      // `expect log "…"`, `expect not log "…"`, either with `for x`.
+      const negated = isType(kw.not!, t2);
+      this.i += negated ? 2 : 1;
+      const said = this.toks[this.i++]!;
+      let reader: IToken | undefined;
+      if (isType(kw.for!, this.toks[this.i])) {
+        reader = this.toks[this.i + 1];
+        if (!is(isName, reader)) return NO;
+        this.i += 2;
+      }
+      const pos = b.startOf(first, this.last);
+      const end = b.endOf(first, this.last);
+      return {
+        kind: 'ExpectLog',
+        text: text(said),
+        ...(negated ? { negated: true } : {}),
+        ...(reader ? { player: b.ident(reader) } : {}),
+        pos,
+        end,
+        [SOURCE]: b.src,
+      };
+    }
+    if (isType(kw.ask!, t2) && is(isName, t3) && t3!.startLine === t2!.startLine && !isType(Colon, t4)) {
+      this.i += 2;
+      const pos = b.startOf(first, this.last);
+      const end = b.endOf(first, this.last);
+      return { kind: 'ExpectAsk', player: b.ident(t3), pos, end, [SOURCE]: b.src };
+    }
+    if (isType(kw.end!, t2) && !is(continuesExpr, t3)) {
+      this.i++;
+      const pos = b.startOf(first, this.last);
+      const end = b.endOf(first, this.last);
+      return { kind: 'ExpectEnd', pos, end, [SOURCE]: b.src };
+    }
+    if (isType(kw.offered!, t2) || (isType(kw.not!, t2) && isType(kw.offered!, t3))) {
+      // `expect offered …` / `expect not offered …`: what the pending decision offers.
+      const negated = isType(kw.not!, t2);
+      this.i += negated ? 2 : 1;
+      const picks = this.picks();
+      if (picks === NO) return NO;
+      const pos = b.startOf(first, this.last);
+      const end = b.endOf(first, this.last);
+      return { kind: 'ExpectOffer', negated, picks, pos, end, [SOURCE]: b.src };
+    }
+    if (!is(startsExpr, t2)) return NO;
     const cond = this.expr();
     if (cond === NO) return NO;
     const pos = b.startOf(first, this.last);
@@ -182,20 +215,27 @@ export class ScenarioReader extends ExprReader {
     return { kind: 'Expect', cond, pos, end, [SOURCE]: b.src };
   }
 
-  /** `player: pick (, pick)*`. */
-  private answer(): A.Step | undefined {
-    const b = this.b!;
-    const first = this.toks[this.i]!;
-    this.i += 2;
-    const first1 = this.expr();
-    if (first1 === NO) return NO;
-    const picks = [first1];
+  /** `pick (, pick)*`. */
+  private picks(): A.Expr[] | undefined {
+    const one = this.expr();
+    if (one === NO) return NO;
+    const picks = [one];
     while (isType(Comma, this.toks[this.i])) {
       this.i++;
       const next = this.expr();
       if (next === NO) return NO;
       picks.push(next);
     }
+    return picks;
+  }
+
+  /** `player: pick (, pick)*`. */
+  private answer(): A.Step | undefined {
+    const b = this.b!;
+    const first = this.toks[this.i]!;
+    this.i += 2;
+    const picks = this.picks();
+    if (picks === NO) return NO;
     const pos = b.startOf(first, this.last);
     const end = b.endOf(first, this.last);
     return { kind: 'Answer', player: b.ident(first), picks, pos, end, [SOURCE]: b.src };

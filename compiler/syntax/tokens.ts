@@ -23,6 +23,10 @@ export function matchIdentifier(text: string, offset: number): [string] | RegExp
   return i > offset ? [text.slice(offset, i)] : null;
 }
 
+/** A letter outside ASCII: a second name after an id is the Chinese name only if it has one (`names`). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the range is all of ASCII, control characters included
+export const isNonAscii = /[^\x00-\x7f]/;
+
 export const Identifier = createToken({
   name: 'Identifier',
   pattern: { exec: matchIdentifier },
