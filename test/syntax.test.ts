@@ -881,7 +881,7 @@ describe('parse never throws', () => {
       );
     });
     // Items made from the grammar, then a token dropped or added here and there: well formed or nearly.
-    const { item, block, phrase } = fc.letrec((tie) => ({
+    const { item, block, phrase, fn } = fc.letrec((tie) => ({
       name: fc.constantFrom(
         'a',
         'caocao',
@@ -967,7 +967,29 @@ describe('parse never throws', () => {
           fc.constantFrom('', ' not "非" "b"', ' as "为" "c"', ' not "非" "b" as "为" "c"', ' as "为"'),
         )
         .map((p) => `phrase ${p.join(' ')}`),
-    })) as { item: fc.Arbitrary<string>; block: fc.Arbitrary<string>; phrase: fc.Arbitrary<string> };
+      type: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        fc.constantFrom('int', 'player', 'skill', 'event', 'card?', '?'),
+        tie('type').map((t) => `[${t}]`),
+        tie('type').map((t) => `[${t}]?`),
+      ),
+      param: fc
+        .tuple(tie('word'), fc.constantFrom(': ', ':', ' '), tie('type'), fc.constantFrom('', ' = 1', ' = none', ' ='))
+        .map((p) => p.join('')),
+      fn: fc
+        .tuple(
+          fc.constantFrom('function f', 'action a', 'event e', 'hook h'),
+          fc.array(tie('param'), { maxLength: 3 }),
+          fc.constantFrom('', ': int', ': [card]?', ': [[a]]', ':'),
+          fc.constantFrom(' = 1', ' { }', ' { x }'),
+        )
+        .map(([head, ps, ret, body]) => `${head}(${ps.join(', ')})${ret}${body}`),
+    })) as {
+      item: fc.Arbitrary<string>;
+      block: fc.Arbitrary<string>;
+      phrase: fc.Arbitrary<string>;
+      fn: fc.Arbitrary<string>;
+    };
     /** Some of the text's tokens (split at spaces) replaced. */
     const damage = (text: fc.Arbitrary<string>) =>
       fc
@@ -990,6 +1012,12 @@ describe('parse never throws', () => {
       const decls = fc.array(fc.oneof(phrase, scenarios, fc.constant('skill k { on x { y } }')), { maxLength: 5 });
       fc.assert(
         fc.property(damage(decls.map((ds) => ds.join('\n'))), (t) => both(t)),
+        { numRuns: 400 },
+      );
+    });
+    it('on signatures and types made from the grammar, a few tokens changed', () => {
+      fc.assert(
+        fc.property(damage(fc.array(fn, { maxLength: 4 }).map((fs) => fs.join('\n'))), (t) => both(t)),
         { numRuns: 400 },
       );
     });

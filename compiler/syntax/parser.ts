@@ -51,6 +51,7 @@ import { decodeTable, TableLookahead } from './lookahead.ts';
 import { BlockReader } from './read-block.ts';
 import { DeclReader } from './read-decls.ts';
 import { continuesExpr, ExprReader } from './read-expr.ts';
+import { ParamReader } from './read-params.ts';
 import { ScenarioReader } from './read-scenario.ts';
 import { fingerprint, lines } from './lookahead-table.ts';
 import type * as A from '../ast/nodes.ts';
@@ -1478,6 +1479,14 @@ export class SgsParser extends EmbeddedActionsParser {
   private signature = this.RULE(
     'signature',
     (): A.Param[] => {
+      // Read by hand (read-params.ts) when it can be, as an expression is in `expr`.
+      if (this.readByHand && !this.rec) {
+        const read = paramReader.readSignature(this.b, this.input, this.lexerState() + 1);
+        if (read !== undefined) {
+          this.lexerState(read.next - 1);
+          return read.value;
+        }
+      }
       this.CONSUME(LParen);
       const params = this.OPTION(() => this.SUBRULE(this.params));
       this.CONSUME(RParen);
@@ -2184,6 +2193,13 @@ export class SgsParser extends EmbeddedActionsParser {
   private typeRef = this.RULE(
     'typeRef',
     (): A.TypeRef => {
+      if (this.readByHand && !this.rec) {
+        const read = paramReader.readType(this.b, this.input, this.lexerState() + 1);
+        if (read !== undefined) {
+          this.lexerState(read.next - 1);
+          return read.value;
+        }
+      }
       const first = this.LA(1);
       const t = this.OR(
         (this.alts[25] ??= [
@@ -2681,6 +2697,8 @@ const NO_PREFIX: IToken[] = [];
 
 /** Reads well-formed expressions for the parser's `expr` rule. */
 const reader = new ExprReader();
+/** Reads well-formed signatures and types for the parser's `signature` and `typeRef` rules. */
+const paramReader = new ParamReader();
 /** Reads top-level phrases and scenarios for the parser's `file` and `decls` rules. */
 const declReader = new DeclReader();
 /** Reads well-formed blocks of statements for the parser's `block` rule. */

@@ -111,7 +111,7 @@ export class ExprReader {
   }
 
   /** What `part` reads from `tokens[from]` with the builder `b`, and the index of the token after it; undefined (the
-   *  builder as it was) when it gives up. */
+   *  builder as it was: where the last part ended, what it had to say) when it gives up. */
   protected attempt<T>(
     b: TreeBuilder,
     tokens: IToken[],
@@ -122,12 +122,14 @@ export class ExprReader {
     this.toks = tokens;
     this.i = from;
     const lastEnd = b.lastEnd;
+    const said = b.diagnostics.length; // what building said (a list of a list type), taken back if it gives up
     const value = part();
     const next = this.i;
     this.toks = [];
     this.b = undefined;
     if (value === NO) {
       b.lastEnd = lastEnd;
+      b.diagnostics.length = said;
       return NO;
     }
     return { value, next };
