@@ -1480,13 +1480,8 @@ export class SgsParser extends EmbeddedActionsParser {
     'signature',
     (): A.Param[] => {
       // Read by hand (read-params.ts) when it can be, as an expression is in `expr`.
-      if (this.readByHand && !this.rec) {
-        const read = paramReader.readSignature(this.b, this.input, this.lexerState() + 1);
-        if (read !== undefined) {
-          this.lexerState(read.next - 1);
-          return read.value;
-        }
-      }
+      const read = this.byHand(readSignature);
+      if (read !== undefined) return read;
       this.CONSUME(LParen);
       const params = this.OPTION(() => this.SUBRULE(this.params));
       this.CONSUME(RParen);
@@ -2193,13 +2188,8 @@ export class SgsParser extends EmbeddedActionsParser {
   private typeRef = this.RULE(
     'typeRef',
     (): A.TypeRef => {
-      if (this.readByHand && !this.rec) {
-        const read = paramReader.readType(this.b, this.input, this.lexerState() + 1);
-        if (read !== undefined) {
-          this.lexerState(read.next - 1);
-          return read.value;
-        }
-      }
+      const read = this.byHand(readType);
+      if (read !== undefined) return read;
       const first = this.LA(1);
       const t = this.OR(
         (this.alts[25] ??= [
@@ -2231,13 +2221,8 @@ export class SgsParser extends EmbeddedActionsParser {
     'block',
     (): A.Block => {
       // A block read whole by hand (read-block.ts) when it can be, as an expression is in `expr`.
-      if (this.readByHand && !this.rec) {
-        const read = blockReader.readBlock(this.b, this.input, this.lexerState() + 1);
-        if (read !== undefined) {
-          this.lexerState(read.next - 1);
-          return read.value;
-        }
-      }
+      const read = this.byHand(readBlock);
+      if (read !== undefined) return read;
       const first = this.LA(1);
       this.CONSUME(LCurly);
       const stmts: A.Stmt[] = [];
@@ -2445,14 +2430,8 @@ export class SgsParser extends EmbeddedActionsParser {
       // A well-formed expression is read by hand (read-expr.ts): the same tree as the rules below would build, at a
       // fraction of the cost. Anything else (an error to report and recover from) is left to them. Never while the
       // grammar is recorded.
-      if (this.readByHand && !this.rec) {
-        const at = this.lexerState();
-        const read = reader.read(this.b, this.input, at + 1);
-        if (read !== undefined) {
-          this.lexerState(read.next - 1);
-          return read.value;
-        }
-      }
+      const read = this.byHand(readExpr);
+      if (read !== undefined) return read;
       const operands: Operand[] = [this.SUBRULE(this.operand, { LABEL: 'operands' })];
       const ops: IToken[] = [];
       this.MANY(() => {
@@ -2491,6 +2470,16 @@ export class SgsParser extends EmbeddedActionsParser {
 
   /** Off only in the test that checks the trees are the same without reading by hand (`expr`, `block`, `scenario`). */
   readByHand = true;
+
+  /** What a reader (read-*.ts) reads from the next token on, those tokens then consumed; undefined when it gives up
+   *  (and while the grammar is recorded, or with `readByHand` off). */
+  private byHand<T>(read: Reader<T>): T | undefined {
+    if (!this.readByHand || this.rec) return undefined;
+    const r = read(this.b, this.input, this.lexerState() + 1);
+    if (r === undefined) return undefined;
+    this.lexerState(r.next - 1);
+    return r.value;
+  }
 
   /** Chevrotain's index of the token consumed last; with an index, moves there (the tokens up to it consumed). */
   private lexerState(to?: number): number {
@@ -2695,16 +2684,19 @@ type ExpectPart =
 /** The prefix operators of an operand that has none (most): one shared empty list. */
 const NO_PREFIX: IToken[] = [];
 
-/** Reads well-formed expressions for the parser's `expr` rule. */
-const reader = new ExprReader();
-/** Reads well-formed signatures and types for the parser's `signature` and `typeRef` rules. */
-const paramReader = new ParamReader();
-/** Reads top-level phrases and scenarios for the parser's `file` and `decls` rules. */
-const declReader = new DeclReader();
-/** Reads well-formed blocks of statements for the parser's `block` rule. */
+/** A reader of well-formed parts (read-*.ts): the part from `tokens[from]` on, and the index of the token after it. */
+type Reader<T> = (b: TreeBuilder, tokens: IToken[], from: number) => { value: T; next: number } | undefined;
+const exprReader = new ExprReader();
 const blockReader = new BlockReader();
+const paramReader = new ParamReader();
+const readExpr: Reader<A.Expr> = (b, tokens, from) => exprReader.read(b, tokens, from);
+const readBlock: Reader<A.Block> = (b, tokens, from) => blockReader.readBlock(b, tokens, from);
+const readSignature: Reader<A.Param[]> = (b, tokens, from) => paramReader.readSignature(b, tokens, from);
+const readType: Reader<A.TypeRef> = (b, tokens, from) => paramReader.readType(b, tokens, from);
 /** Reads the plain items of scenarios for the parser's `scenario` rule. */
 const scenarioReader = new ScenarioReader();
+/** Reads top-level phrases and scenarios for the parser's `file` and `decls` rules. */
+const declReader = new DeclReader();
 
 /** The one parser instance (Chevrotain parsers are meant to be reused: set `.input`, call a rule). */
 export const parser = new SgsParser();
