@@ -4,25 +4,13 @@
 // from the same tokens and the same calls to the tree builder in the same order; a declaration this does not read
 // whole (any other kind, a scenario with an item read-scenario.ts leaves to the parser, anything malformed) is left
 // to the parser's rules. test/syntax.test.ts compares both on every file of the repository and on random input.
-import type { IToken } from 'chevrotain';
+import type { IToken, TokenType } from 'chevrotain';
 import type * as A from '../ast/nodes.ts';
 import { SOURCE } from '../ast/source.ts';
-import { exact, unescapeString, type ScenarioItem, type TreeBuilder } from './build.ts';
+import { unescapeString, type ScenarioItem, type TreeBuilder } from './build.ts';
 import { is, isMemberName, isName, isType, NO, table } from './read-expr.ts';
 import { ScenarioReader } from './read-scenario.ts';
-import {
-  Comma,
-  Dot,
-  Identifier,
-  isNonAscii,
-  kw,
-  LCurly,
-  LParen,
-  NumberTok,
-  RCurly,
-  RParen,
-  StringTok,
-} from './tokens.ts';
+import { Dot, Identifier, isNonAscii, kw, LCurly, LParen, NumberTok, RCurly, StringTok } from './tokens.ts';
 
 /** What a phrase's parameter may be (`phraseParam`'s alternatives). */
 const isParamName = table([Identifier, kw.true!, kw.false!, kw.none!, NumberTok]);
@@ -125,41 +113,34 @@ export class DeclReader extends ScenarioReader {
 
   /** `(param, …)`, each a name or a pattern, and perhaps its noun in both languages. */
   private phraseParams(): A.PhraseParam[] | undefined {
-    const b = this.b!;
-    this.i++;
-    const params: A.PhraseParam[] = [];
-    if (is(isParamName, this.toks[this.i])) {
-      for (;;) {
-        const name = this.toks[this.i];
-        if (!is(isParamName, name)) return NO;
-        this.i++;
-        let noun: IToken[] | undefined;
-        if (isType(StringTok, this.toks[this.i])) {
-          if (!isType(StringTok, this.toks[this.i + 1])) return NO;
-          noun = [this.toks[this.i]!, this.toks[this.i + 1]!];
-          this.i += 2;
-        }
-        const pos = b.startOf(name!, this.last);
-        const end = b.endOf(name!, this.last);
-        params.push({
-          name: b.ident(name),
-          ...(noun ? { noun: { zh: unescapeString(noun[0]!.image), en: unescapeString(noun[1]!.image) } } : {}),
-          pos,
-          end,
-          [SOURCE]: b.src,
-        });
-        if (!isType(Comma, this.toks[this.i])) break;
-        this.i++;
-      }
-    }
-    if (!isType(RParen, this.toks[this.i])) return NO;
-    this.i++;
-    return exact(params);
+    return this.parenthesised(isParamName, this.aPhraseParam);
   }
 
+  private readonly aPhraseParam = (): A.PhraseParam | undefined => {
+    const b = this.b!;
+    const name = this.toks[this.i];
+    if (!is(isParamName, name)) return NO;
+    this.i++;
+    let noun: IToken[] | undefined;
+    if (isType(StringTok, this.toks[this.i])) {
+      if (!isType(StringTok, this.toks[this.i + 1])) return NO;
+      noun = [this.toks[this.i]!, this.toks[this.i + 1]!];
+      this.i += 2;
+    }
+    const pos = b.startOf(name!, this.last);
+    const end = b.endOf(name!, this.last);
+    return {
+      name: b.ident(name),
+      ...(noun ? { noun: { zh: unescapeString(noun[0]!.image), en: unescapeString(noun[1]!.image) } } : {}),
+      pos,
+      end,
+      [SOURCE]: b.src,
+    };
+  };
+
   /** `word "…" "…"` when the next token is `word`: its two texts' tokens; false when malformed. */
-  private wording(word: typeof kw.not): IToken[] | undefined | false {
-    if (!isType(word!, this.toks[this.i])) return undefined;
+  private wording(word: TokenType): IToken[] | undefined | false {
+    if (!isType(word, this.toks[this.i])) return undefined;
     const zh = this.toks[this.i + 1];
     const en = this.toks[this.i + 2];
     if (!isType(StringTok, zh) || !isType(StringTok, en)) return false;

@@ -181,29 +181,49 @@ export class ExprReader {
 
   private suffix(): Suffix | undefined {
     const b = this.b!;
-    const first = this.toks[this.i++]!;
+    const first = this.toks[this.i]!;
     if (isType(Dot, first)) {
-      const name = this.toks[this.i];
+      const name = this.toks[this.i + 1];
       if (!is(isMemberName, name)) return NO;
-      this.i++;
+      this.i += 2;
       const end = b.endOf(first, this.last);
       return { name: b.ident(name), end };
     }
-    const args: A.Arg[] = [];
-    if (is(startsExpr, this.toks[this.i])) {
-      for (;;) {
-        const arg = this.arg();
-        if (arg === NO) return NO;
-        args.push(arg);
-        if (!isType(Comma, this.toks[this.i])) break;
-        this.i++;
-      }
+    const args = this.parenthesised(startsExpr, this.anArg);
+    if (args === NO) return NO;
+    const end = b.endOf(first, this.last);
+    return { args, end };
+  }
+
+  /** `one (, one)*`; undefined when one of them is not there. */
+  protected commaList<T>(one: () => T | undefined): T[] | undefined {
+    const out: T[] = [];
+    for (;;) {
+      const x = one();
+      if (x === NO) return NO;
+      out.push(x);
+      if (!isType(Comma, this.toks[this.i])) return out;
+      this.i++;
+    }
+  }
+
+  /** `( one (, one)* )`, the list there when the token after `(` is one of `starts` (exactly its items). */
+  protected parenthesised<T>(starts: boolean[], one: () => T | undefined): T[] | undefined {
+    if (!isType(LParen, this.toks[this.i])) return NO;
+    this.i++;
+    let out: T[] = [];
+    if (is(starts, this.toks[this.i])) {
+      const list = this.commaList(one);
+      if (list === NO) return NO;
+      out = exact(list);
     }
     if (!isType(RParen, this.toks[this.i])) return NO;
     this.i++;
-    const end = b.endOf(first, this.last);
-    return { args: exact(args), end };
+    return out;
   }
+
+  protected readonly anExpr = (): A.Expr | undefined => this.expr();
+  private readonly anArg = (): A.Arg | undefined => this.arg();
 
   private arg(): A.Arg | undefined {
     const b = this.b!;

@@ -6,9 +6,9 @@
 import type { IToken } from 'chevrotain';
 import type * as A from '../ast/nodes.ts';
 import { SOURCE } from '../ast/source.ts';
-import { exact, type TreeBuilder } from './build.ts';
+import type { TreeBuilder } from './build.ts';
 import { ExprReader, is, isName, isType, NO } from './read-expr.ts';
-import { Colon, Comma, Eq, kw, LParen, LSquare, Question, RParen, RSquare } from './tokens.ts';
+import { Colon, Eq, kw, LSquare, Question, RSquare } from './tokens.ts';
 
 export class ParamReader extends ExprReader {
   /** `( params? )` whose `(` is `tokens[from]`, and the index of the token after it. */
@@ -22,23 +22,10 @@ export class ParamReader extends ExprReader {
   }
 
   private signature(): A.Param[] | undefined {
-    if (!isType(LParen, this.toks[this.i])) return NO;
-    this.i++;
-    let params: A.Param[] = [];
-    if (is(isName, this.toks[this.i])) {
-      for (;;) {
-        const p = this.param();
-        if (p === NO) return NO;
-        params.push(p);
-        if (!isType(Comma, this.toks[this.i])) break;
-        this.i++;
-      }
-      params = exact(params);
-    }
-    if (!isType(RParen, this.toks[this.i])) return NO;
-    this.i++;
-    return params;
+    return this.parenthesised(isName, this.aParam);
   }
+
+  private readonly aParam = (): A.Param | undefined => this.param();
 
   /** `name: type (= default)?`. */
   private param(): A.Param | undefined {

@@ -217,16 +217,7 @@ export class ScenarioReader extends ExprReader {
 
   /** `pick (, pick)*`. */
   private picks(): A.Expr[] | undefined {
-    const one = this.expr();
-    if (one === NO) return NO;
-    const picks = [one];
-    while (isType(Comma, this.toks[this.i])) {
-      this.i++;
-      const next = this.expr();
-      if (next === NO) return NO;
-      picks.push(next);
-    }
-    return picks;
+    return this.commaList(this.anExpr);
   }
 
   /** `player: pick (, pick)*`. */
