@@ -41,9 +41,10 @@ describe('the calls and lists SGS311 reads', () => {
     for (const s of loadSources(['rules', 'docs/examples', 'templates', 'bench/slice'])) {
       for (const d of parse(s.text, s.file, true).ast.decls) {
         const want = reference(d);
-        expect(walked(d), `${s.file}: ${d.kind}`).toEqual(want);
+        const got = walked(d);
+        expect(got, `${s.file}: ${d.kind}`).toEqual(want);
         // By identity too: the same nodes, not equal copies.
-        expect(walked(d).every((x, i) => x === want[i])).toBe(true);
+        expect(got.every((x, i) => x === want[i])).toBe(true);
         found += want.length;
       }
     }
