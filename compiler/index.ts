@@ -4,7 +4,7 @@ import { SOURCE } from './ast/source.ts';
 import { parse, reparse, type LaidOut, type ParseResult } from './syntax/parse.ts';
 import { collect } from './lower/symbols.ts';
 import { renumber } from './lower/name-table.ts';
-import { lowerProgram, type LowerCache } from './lower/lower.ts';
+import { lowerProgram, type LowerCache, type LoweredDecl } from './lower/lower.ts';
 import { runChecks, type CheckCache } from './check/checks.ts';
 import { GivenSkills, orphanSkillCheck } from './check/orphan-skills.ts';
 import { MissingWording, textDiagnostics } from './text/missing.ts';
@@ -13,7 +13,6 @@ import { keepDecls, sameData, sameLines } from './kept-trees.ts';
 import { hasErrors, type Diagnostic } from './diagnostics.ts';
 import { capDiagnostics } from './syntax/limits.ts';
 import type { CompileOptions, CompileResult, SourceInput } from './types.ts';
-import type { Program } from '../runtime/ir.ts';
 
 // Re-checking after an edit re-parses only the files whose text changed (ASTs are never mutated downstream), and
 // of those only the ones whose tokens changed (`reparse`); a declaration the edit did not change keeps its tree
@@ -118,14 +117,14 @@ function compileParsed(sources: SourceInput[], parses: Parsed[], scenarios: bool
     if (hasErrors(diagnostics)) return { diagnostics, files };
     const symbols = collect(files, diagnostics);
     caches.begin(symbols);
-    const fileParts: Partial<Program>[] = [];
-    const program = lowerProgram(files, symbols, diagnostics, lowered, fileParts);
+    const fileUnits: LoweredDecl[] = [];
+    const program = lowerProgram(files, symbols, diagnostics, lowered, fileUnits);
     diagnostics.push(...runChecks(files, symbols, checked));
     // Two warnings only `sgs check` and the editor show, so not looked for in a compile for games (without the
     // scenarios, the first could not tell a skill that only a scenario gives from an orphan). Both once names
     // resolve (an unknown name is a lit null). Skills given to nobody: program-wide, so not cached per declaration.
     if (scenarios && !hasErrors(diagnostics))
-      diagnostics.push(...orphanSkillCheck(program, symbols, given.update(fileParts)));
+      diagnostics.push(...orphanSkillCheck(program, symbols, given.update(fileUnits)));
     // Wording the rules texts lack (SGS310): the texts are generated from the program.
     if (scenarios && !hasErrors(diagnostics)) diagnostics.push(...textDiagnostics(files, symbols, wording));
     if (hasErrors(diagnostics)) return { diagnostics, files, symbols };

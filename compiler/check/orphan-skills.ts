@@ -1,8 +1,9 @@
 // SGS206: a skill nothing ever gives to anyone. A skill reaches a player only through something else in the
 // program: a general's `skills`, a card kind's `skills` (equipment), another skill's `grants`, or a rule that
 // names it as a value (`gainSkill(p, weaponLoan)`, `setSkills(p, [...])`), or a scenario seat (`seat a { skills:
-// [x] }`: the author hands it out on purpose, to test it alone). Read from the lowered IR, so every expression
-// counts whatever declaration holds it; what a scenario only expects does not count, nor a skill naming itself.
+// [x] }`: the author hands it out on purpose, to test it alone). Read from what lowering noted of each declaration
+// (the literal values its expressions name), so every expression counts whatever declaration holds it; what a
+// scenario only expects does not count, nor a skill naming itself.
 // Table rules (`rule … after skills`) belong to nobody and are skipped.
 import { spanOf } from '../ast/source.ts';
 import type * as A from '../ast/nodes.ts';
@@ -10,8 +11,8 @@ import { warning, type Diagnostic } from '../diagnostics.ts';
 import type { Symbols } from '../lower/symbols.ts';
 import type { ISkill, Program } from '../../runtime/ir.ts';
 
-/** Every string an expression of `node` names as a literal value (`{ k: 'lit', v: 'id' }`), collected into `out`. */
-function literals(node: unknown, out: Set<string>): void {
+/** Every string an expression of `node` names as a literal value (`{ k: 'lit', v: 'id' }`), added to `out`. */
+function literals(node: unknown, out: string[]): void {
   if (Array.isArray(node)) {
     for (const x of node) literals(x, out);
     return;
@@ -19,8 +20,8 @@ function literals(node: unknown, out: Set<string>): void {
   if (!node || typeof node !== 'object') return;
   const o = node as Record<string, unknown>;
   if (o.k === 'lit') {
-    if (typeof o.v === 'string') out.add(o.v);
-    if (o.v === null || typeof o.v !== 'object') return; // a leaf: no fields to enumerate (a fifth of the nodes)
+    if (typeof o.v === 'string') out.push(o.v);
+    if (o.v === null || typeof o.v !== 'object') return;
   }
   for (const k in o) {
     const v = o[k];
@@ -28,68 +29,50 @@ function literals(node: unknown, out: Set<string>): void {
   }
 }
 
-/** The literals of one IR entity, kept by its object: lowering hands back the same object for a declaration an edit
- *  did not change (compiler/decl-cache.ts), so a re-check walks only what changed. */
-const literalsOf = new WeakMap<object, Set<string>>();
-
-function entityLiterals(node: unknown, out: Set<string>): void {
-  if (!node || typeof node !== 'object') {
-    literals(node, out);
-    return;
-  }
-  let found = literalsOf.get(node);
-  if (!found) {
-    found = new Set();
-    literals(node, found);
-    literalsOf.set(node, found);
-  }
-  for (const x of found) out.add(x);
-}
-
-/** The skills some part of the program gives, grants or names (besides a skill naming itself). */
-function givenSkills(parts: Partial<Program>[]): Set<string> {
-  const given = new Set<string>();
-  for (const p of parts) {
-    for (const g of Object.values(p.generals ?? {})) for (const s of g.skills) given.add(s);
-    for (const c of Object.values(p.cards ?? {})) for (const s of c.skills) given.add(s);
-    for (const [key, value] of Object.entries(p)) {
-      if (key === 'scenarios' || key === 'skills' || key === 'variants') continue;
-      // Most parts are tables of entities by id: each entity walked once.
-      if (value && typeof value === 'object' && !Array.isArray(value))
-        for (const e of Object.values(value)) entityLiterals(e, given);
-      else literals(value, given);
+/** The skills declaration `d` gives, added to `out`: called by lowering once `d` is lowered into `p`, with `named`,
+ *  the strings its expressions named as literal values, in order (so the IR is not walked again). A skill naming
+ *  itself does not count; nor does what a scenario only expects: only its seats' `skills`. */
+export function givenBy(d: A.Decl, p: Program, named: string[], out: string[]): void {
+  switch (d.kind) {
+    case 'Scenario': {
+      const sc = p.scenarios[d.names.id.name];
+      if (sc) for (const seat of sc.seats) for (const f of seat.fields) if (f.name === 'skills') literals(f.e, out);
+      return;
     }
-    for (const sc of Object.values(p.scenarios ?? {}))
-      for (const seat of sc.seats) for (const f of seat.fields) if (f.name === 'skills') literals(f.e, given);
-    for (const sk of Object.values(p.skills ?? {}) as ISkill[]) {
-      const named = new Set<string>();
-      entityLiterals(sk, named);
-      for (const g of sk.grants ?? []) if (!g.card) named.add(g.what);
-      named.delete(sk.id);
-      for (const n of named) given.add(n);
+    case 'Skill': {
+      const id = d.names.id.name;
+      for (const n of named) if (n !== id) out.push(n);
+      for (const g of p.skills[id]?.grants ?? []) if (!g.card && g.what !== id) out.push(g.what);
+      return;
     }
+    case 'General':
+      for (const s of p.generals[d.names.id.name]?.skills ?? []) out.push(s);
+      break;
+    case 'Card':
+      for (const s of p.cards[d.names.id.name]?.skills ?? []) out.push(s);
+      break;
   }
-  return given;
+  for (const n of named) out.push(n);
 }
 
 /** The skills the program gives, kept across compiles as a count per name of the files giving it: lowering hands
- *  back the same parts for a file an edit did not change (compiler/lower/lower.ts), so a re-check walks only the
- *  files it changed. */
+ *  back the same parts for a file an edit did not change (compiler/lower/lower.ts), so a re-check counts again only
+ *  the files it changed. */
 export class GivenSkills {
-  private byFile = new Map<Partial<Program>, string[]>();
+  private byFile = new Map<object, string[]>();
   private count = new Map<string, number>();
 
-  /** The skills given by these files' parts (each file's parts as lowered, its variants among them). */
-  update(fileParts: Partial<Program>[]): this {
-    const now = new Set(fileParts);
+  /** The skills given by these files (each file's lowering, its variants in it). */
+  update(files: { parts: object; gives: string[] }[]): this {
+    const now = new Map(files.map((f) => [f.parts, f.gives]));
     for (const [parts, names] of this.byFile)
       if (!now.has(parts)) {
         this.byFile.delete(parts);
         for (const n of names) this.count.set(n, this.count.get(n)! - 1);
       }
-    for (const parts of now)
+    for (const [parts, gives] of now)
       if (!this.byFile.has(parts)) {
-        const names = [...givenSkills([parts, ...(parts.variants ?? []).map((v) => v.parts)])];
+        const names = [...new Set(gives)];
         this.byFile.set(parts, names);
         for (const n of names) this.count.set(n, (this.count.get(n) ?? 0) + 1);
       }

@@ -9,6 +9,7 @@ import { ENGINE_MEMBER_NAMES } from '../../runtime/engine-members.ts';
 import { collect, viewAsZones, type Symbols } from './symbols.ts';
 import type { DeclCache } from '../decl-cache.ts';
 import { printExpr } from '../ast/print.ts';
+import { givenBy } from '../check/orphan-skills.ts';
 
 interface Cx {
   pure: boolean; // no state changes, no asking
@@ -63,10 +64,12 @@ export interface LowerResult {
   symbols: Symbols;
 }
 
-/** What one top-level declaration adds to the program (only the parts it adds to), and what it reported. */
+/** What one top-level declaration adds to the program (only the parts it adds to), what it reported, and the skills
+ *  it gives to someone (SGS206: check/orphan-skills.ts `givenBy`; repeats possible). */
 export interface LoweredDecl {
   parts: Partial<I.Program>;
   diags: Diagnostic[];
+  gives: string[];
 }
 
 export function lower(files: A.SourceFile[], diags: Diagnostic[]): LowerResult {
@@ -89,11 +92,11 @@ export function lowerProgram(
   S: Symbols,
   diags: Diagnostic[],
   cache?: LowerCache,
-  fileParts?: Partial<I.Program>[],
+  fileUnits?: LoweredDecl[],
 ): I.Program {
   const L = new Lowerer(S);
   const lowerFile = (f: A.SourceFile): LoweredDecl => {
-    const out: LoweredDecl = { parts: {}, diags: [] };
+    const out: LoweredDecl = { parts: {}, diags: [], gives: [] };
     for (const d of f.decls) {
       // The wording of the texts: nothing of it reaches the program (and a phrasebook has hundreds of them).
       if (d.kind === 'Phrase') continue;
@@ -102,7 +105,7 @@ export function lowerProgram(
     return out;
   };
   const lowered = files.map((f) => (cache ? cache.files.run(f.decls, S, () => lowerFile(f)) : lowerFile(f)));
-  if (fileParts) for (const u of lowered) fileParts.push(u.parts);
+  if (fileUnits) for (const u of lowered) fileUnits.push(u);
   const p = mergeFiles(lowered, diags, cache?.tables);
   // The default mode is the program's first: what a game, a scenario or a tool plays when it names none.
   const main = defaultModeOf(S);
@@ -184,6 +187,7 @@ function sameEntries(a: object, b: object): boolean {
 /** Add what a declaration (or a file) gave, in order: a later entry of the same id replaces an earlier one. */
 function addParts(into: LoweredDecl, u: LoweredDecl): void {
   for (const x of u.diags) into.diags.push(x);
+  for (const x of u.gives) into.gives.push(x);
   const parts = into.parts as Record<string, unknown>;
   for (const k in u.parts) {
     const key = k as keyof I.Program;
@@ -211,9 +215,23 @@ class Lowerer {
   /** Where declarations are lowered into; what each added is taken out (`taken`), the rest stays empty. */
   private scratch = emptyProgram();
 
+  /** The strings the expressions of the declaration being lowered name as literal values (`{ k: 'lit', v: 'id' }`):
+   *  SGS206 finds in them the skills a declaration gives, without walking the IR again. */
+  private named: string[] = [];
+  /** What the declarations of the unit being lowered give (`givenBy`). */
+  private gives: string[] = [];
+
+  /** A literal text or id, noted in `named`. */
+  private nameLit(v: string): I.IExpr {
+    this.named.push(v);
+    return { k: 'lit', v };
+  }
+
   unit(d: A.Decl): LoweredDecl {
     const diags: Diagnostic[] = [];
+    const gives: string[] = [];
     this.diags = diags;
+    this.gives = gives;
     if (d.kind === 'Variant') {
       const p: Partial<I.Program> = {};
       const parts = emptyProgram() as Partial<I.Program>;
@@ -238,10 +256,10 @@ class Lowerer {
       const value = d.option.name === 'mode' ? (d.value.kind === 'Name' ? d.value.name : null) : this.constant(d.value);
       dropEmpty(parts);
       p.variants = [{ option: d.option.name, value, ...(d.mode ? { mode: d.mode } : {}), parts }];
-      return { parts: p, diags };
+      return { parts: p, diags, gives };
     }
     this.decl(d, this.scratch);
-    return { parts: taken(this.scratch), diags };
+    return { parts: taken(this.scratch), diags, gives };
   }
 
   /** A constant: a literal, an enum member or an entity name. */
@@ -269,7 +287,14 @@ class Lowerer {
     return null;
   }
 
+  /** Lower one declaration into `p`, and note what it gives. */
   private decl(d: A.Decl, p: I.Program): void {
+    this.named = [];
+    this.lowerDecl(d, p);
+    givenBy(d, p, this.named, this.gives);
+  }
+
+  private lowerDecl(d: A.Decl, p: I.Program): void {
     switch (d.kind) {
       case 'Enum':
         p.enums[d.names.id.name] = d.members.map((m) => m.names.id.name);
@@ -1148,9 +1173,10 @@ class Lowerer {
   private expr(e: A.Expr, scope: Scope, cx: Cx, statement = false): I.IExpr {
     switch (e.kind) {
       case 'Number':
-      case 'Text':
       case 'Bool':
         return { k: 'lit', v: e.value };
+      case 'Text':
+        return this.nameLit(e.value);
       case 'None':
         return { k: 'lit', v: null };
       case 'Name':
@@ -1209,22 +1235,22 @@ class Lowerer {
         case 'zone': {
           // A per-player zone named alone is its id (compare with zoneOf(card)); hand(p) is p's zone.
           const z = s.decl as A.ZoneDecl;
-          if (z.perPlayer) return { k: 'lit', v: s.id };
+          if (z.perPlayer) return this.nameLit(s.id);
           return { k: 'zone', zone: s.id };
         }
         case 'event':
-          return { k: 'lit', v: s.id }; // an event kind, e.g. within(useCard)
+          return this.nameLit(s.id); // an event kind, e.g. within(useCard)
         case 'function':
         case 'hook':
         case 'action':
           this.err('SGS116', `${s.kind} ${s.id} must be called: ${s.id}(…)`, e);
           return { k: 'lit', v: null };
         default:
-          return { k: 'lit', v: s.id };
+          return this.nameLit(s.id);
       }
     }
     // A skill tag (its own namespace) named alone is its id: hasTag(s, t).
-    if (this.S.tags.has(n)) return { k: 'lit', v: n };
+    if (this.S.tags.has(n)) return this.nameLit(n);
     if (n === 'you' || n === 'event' || n === 'subject') {
       this.err('SGS117', `'${n}' has no meaning in ${cx.what}`, e);
       return { k: 'lit', v: null };
