@@ -884,7 +884,10 @@ class Lowerer {
   private scenario(d: A.ScenarioDecl): I.IScenario {
     const id = d.names.id.name;
     const seats = new Set(d.seats.map((s) => s.name.name));
-    const cx: Cx = { pure: true, you: false, event: false, subject: false, seats, what: `scenario ${id}` };
+    const what = `scenario ${id}`;
+    // Contexts written out rather than spread from one another: a spread here cost more than the rest of a seat.
+    const cx: Cx = { pure: true, you: false, event: false, subject: false, seats, entityFirst: false, what };
+    const fieldCx: Cx = { pure: true, you: false, event: false, subject: false, seats, entityFirst: true, what };
     const modeName = d.mode?.name ?? this.defaultMode();
     if (d.mode) {
       const m = this.S.get(d.mode.name);
@@ -911,10 +914,8 @@ class Lowerer {
       // A seat named like an entity (`caocao`) is the seat for a player variable, the entity for any other.
       const decl = sym?.kind === 'var' ? (sym.decl as A.VarDecl) : undefined;
       const ofPlayers = decl?.type.name.name === 'player';
-      return { name: v.name.name, e: this.expr(v.value, scope, { ...cx, entityFirst: !ofPlayers }) };
+      return { name: v.name.name, e: this.expr(v.value, scope, ofPlayers ? cx : fieldCx) };
     });
-    // One context for every seat field (a context is never changed, only copied with changes).
-    const fieldCx: Cx = { ...cx, entityFirst: true };
     const seatOut = d.seats.map((s) => ({
       name: s.name.name,
       at: placeOf(s),
