@@ -55,14 +55,15 @@ const time = (f: () => void) => {
 // processes (2026-12-07) the full compiles after the games' ones took a median of 158 ms in runs 7–21 (the warm
 // runs until then), 130 in runs 22–36 and 126 in runs 30–59; V8 was still optimising the compiler's code
 // (`--trace-opt`: 890 optimisations during the first, 20–60 during each later one, deoptimisations until the tenth).
-// Three rows: `compileForGames`, as the commands that only play games compile (`sgs simulate`, `balance`, `demo`,
+// Four rows: `compileForGames`, as the commands that only play games compile (`sgs simulate`, `balance`, `demo`,
 // `replay`: the scenarios left out; once: CompileOptions.once, no results kept for a re-check); `compile`,
-// everything, as `sgs check` and `sgs test` compile (once too); `compileInEditor`, everything with the results per
-// declaration kept, as the editor and the playground compile (what a re-check then reuses). The last two are
-// measured together, a compile of each in turn, each turn starting with the other row: measured one after the
-// other, the first of the two came out 8–38 % slower than the second, whichever it was (three runs of each order),
-// by its place alone. (`coldMs` of `compileInEditor` is thus its first compile, made after the cold one of
-// `compile`.)
+// everything, as `sgs check` compiles (CompileOptions.checkOnly: every diagnostic, no scenario kept in the program);
+// `compileWithScenarios`, everything, as `sgs test` compiles (once too, the scenarios kept to run); and
+// `compileInEditor`, everything with the results per declaration kept, as the editor and the playground compile
+// (what a re-check then reuses). The last three are measured together, a compile of each in turn, each turn
+// starting with the next row: measured one after the other, the first of two came out 8–38 % slower than the
+// second, whichever it was (three runs of each order), by its place alone. (`coldMs` of the last two is thus their
+// first compile, made after the cold one of `compile`.)
 const WARM_UP = 15;
 const WARM_RUNS = 15;
 type CompileRow = { bench: string; options: CompileOptions; times: number[]; result?: CompileResult };
@@ -88,7 +89,8 @@ const compileRows = (...rows: CompileRow[]) => {
 };
 const result = compileRows({ bench: 'compileForGames', options: FOR_GAMES, times: [] });
 compileRows(
-  { bench: 'compile', options: { once: true }, times: [] },
+  { bench: 'compile', options: { checkOnly: true }, times: [] },
+  { bench: 'compileWithScenarios', options: { once: true }, times: [] },
   { bench: 'compileInEditor', options: {}, times: [] },
 );
 // The re-check rows below start from the last compile of everything, as an editor's: one that kept its results.

@@ -28,7 +28,12 @@ const TARGETS: Target[] = [
     field: 'cli.jobs2OverJobs1',
     atLeast: 1.8,
   },
-  { measure: 'full compile of rules/: ms (warm median)', bench: 'compile', field: 'warmMedianMs', atMost: 200 },
+  {
+    measure: 'full compile of rules/, as sgs check: ms (warm median)',
+    bench: 'compile',
+    field: 'warmMedianMs',
+    atMost: 200,
+  },
   { measure: 're-check of one edited file: ms (steady)', bench: 'recheckCode', field: 'steadyMs', atMost: 5 },
   {
     measure: 're-check of one edited file, an edit inside a skill: ms (steady)',

@@ -49,7 +49,11 @@ function sameParse(a: Parsed, b: Parsed): boolean {
 // The last compile of each kind: the parses it read and what it gave. The pipeline after parsing is a function of
 // the parses alone, so the same parses give the same result.
 type Last = { parses: Parsed[]; result: CompileResult };
-const lasts: Record<'all' | 'games', Last | undefined> = { all: undefined, games: undefined };
+const lasts: Record<'all' | 'check' | 'games', Last | undefined> = {
+  all: undefined,
+  check: undefined,
+  games: undefined,
+};
 
 // What each declaration gave after parsing, for the next compile (compiler/decl-cache.ts).
 const caches = new DeclCaches();
@@ -68,14 +72,15 @@ export function clearParseCache(): void {
   lowered.tables.clear();
   renumber();
   given = new GivenSkills();
-  lasts.all = lasts.games = undefined;
+  lasts.all = lasts.check = lasts.games = undefined;
 }
 
 /** Compile the sources. `forGames` (a tool that only plays games) leaves their scenarios out: the program has none,
  *  and nothing in them is parsed or checked (compiler/syntax/skip-scenarios.ts); nor are the program-wide warnings. */
 export function compile(sources: SourceInput[], options: CompileOptions = {}): CompileResult {
   const scenarios = options.forGames !== true;
-  const kind = scenarios ? 'all' : 'games';
+  const keepScenarios = scenarios && options.checkOnly !== true;
+  const kind = keepScenarios ? 'all' : scenarios ? 'check' : 'games';
   let parses: Parsed[] = [];
   try {
     parses = sources.map((s) => parseCached(s.text, s.file, scenarios));
@@ -91,7 +96,7 @@ export function compile(sources: SourceInput[], options: CompileOptions = {}): C
       if (p === now) return p;
       const kept: Parsed = { ast: { ...p.ast, end: now.ast.end }, diagnostics: p.diagnostics };
       const source = sources[i]!;
-      const cache = parseCaches[kind];
+      const cache = parseCaches[scenarios ? 'all' : 'games'];
       cache.set(source.file, { text: source.text, result: kept, layout: cache.get(source.file)?.layout });
       return kept;
     });
@@ -100,14 +105,19 @@ export function compile(sources: SourceInput[], options: CompileOptions = {}): C
     const files = r.files.length === parses.length ? prev.parses.map((p) => p.ast) : [...r.files];
     return { ...r, diagnostics: [...r.diagnostics], files };
   }
-  caches.keeping = options.once !== true;
-  const result = compileParsed(sources, parses, scenarios);
+  caches.keeping = options.once !== true && options.checkOnly !== true;
+  const result = compileParsed(sources, parses, scenarios, keepScenarios);
   result.diagnostics = capDiagnostics(result.diagnostics); // at most 100 per file (compiler/syntax/limits.ts)
   lasts[kind] = { parses, result: { ...result, diagnostics: [...result.diagnostics], files: [...result.files] } };
   return result;
 }
 
-function compileParsed(sources: SourceInput[], parses: Parsed[], scenarios: boolean): CompileResult {
+function compileParsed(
+  sources: SourceInput[],
+  parses: Parsed[],
+  scenarios: boolean,
+  keepScenarios: boolean,
+): CompileResult {
   const diagnostics: Diagnostic[] = [];
   try {
     const files = parses.map((r) => {
@@ -118,7 +128,7 @@ function compileParsed(sources: SourceInput[], parses: Parsed[], scenarios: bool
     const symbols = collect(files, diagnostics);
     caches.begin(symbols);
     const fileUnits: LoweredDecl[] = [];
-    const program = lowerProgram(files, symbols, diagnostics, lowered, fileUnits);
+    const program = lowerProgram(files, symbols, diagnostics, lowered, fileUnits, keepScenarios);
     diagnostics.push(...runChecks(files, symbols, checked));
     // Two warnings only `sgs check` and the editor show, so not looked for in a compile for games (without the
     // scenarios, the first could not tell a skill that only a scenario gives from an orphan). Both once names

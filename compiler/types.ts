@@ -21,6 +21,10 @@ export interface CompileOptions {
    *  reuses (compiler/decl-cache.ts) are neither looked up nor kept, which takes ~10 % off a compile from scratch.
    *  The program and the diagnostics are the same. */
   once?: boolean;
+  /** Only the diagnostics are wanted (`sgs check`): everything is parsed, resolved and checked as in a full compile,
+   *  with the same diagnostics, but the program keeps none of the scenarios, which nothing then runs (a scenario is
+   *  lowered again where it runs: `sgs test`, the site, the editor). A compile made once (`once`). */
+  checkOnly?: boolean;
 }
 
 /** A compile's outcome. `program` is present only when no stage reported an error. */

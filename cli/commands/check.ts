@@ -9,7 +9,8 @@ export const check: Command = {
   summary: 'compile the rules (default: rules/) and report errors with their source position',
   flags: {},
   run(args, io) {
-    const c = compilePaths(args.positionals);
+    // Diagnostics alone: the scenarios are checked, and none is kept in a program nothing runs.
+    const c = compilePaths(args.positionals, { checkOnly: true });
     printDiagnostics(c, io);
     io.err(summary(c));
     return c.errors ? EXIT_FAILED : EXIT_OK;

@@ -93,8 +93,9 @@ export function lowerProgram(
   diags: Diagnostic[],
   cache?: LowerCache,
   fileUnits?: LoweredDecl[],
+  keepScenarios = true,
 ): I.Program {
-  const L = new Lowerer(S);
+  const L = new Lowerer(S, keepScenarios);
   const lowerFile = (f: A.SourceFile): LoweredDecl => {
     const out: LoweredDecl = { parts: {}, diags: [], gives: [] };
     for (const d of f.decls) {
@@ -198,7 +199,12 @@ function addParts(into: LoweredDecl, u: LoweredDecl): void {
 
 class Lowerer {
   private diags: Diagnostic[] = [];
-  constructor(private S: Symbols) {}
+  /** `keepScenarios` false: a scenario is lowered for its diagnostics alone (CompileOptions.checkOnly), and the
+   *  program keeps none. */
+  constructor(
+    private S: Symbols,
+    private keepScenarios = true,
+  ) {}
 
   private err(code: string, msg: string, at: A.Located): void {
     this.diags.push(error(code, msg, spanOf(at)));
@@ -292,6 +298,7 @@ class Lowerer {
     this.named = [];
     this.lowerDecl(d, p);
     givenBy(d, p, this.named, this.gives);
+    if (d.kind === 'Scenario' && !this.keepScenarios) p.scenarios = {};
   }
 
   private lowerDecl(d: A.Decl, p: I.Program): void {
@@ -961,12 +968,18 @@ class Lowerer {
             k: 'expectOffer',
             negated: st.negated,
             picks: st.picks.map(pick),
-            text: st.picks.map(printExpr).join(', '),
+            text: this.keepScenarios ? st.picks.map(printExpr).join(', ') : '',
             at: placeOf(st),
           });
           break;
         case 'Expect':
-          steps.push({ k: 'expect', e: this.expr(st.cond, scope, cx), text: printExpr(st.cond), at: placeOf(st) });
+          steps.push({
+            k: 'expect',
+            e: this.expr(st.cond, scope, cx),
+            // What a failing expectation says: only for a scenario that is kept, to run.
+            text: this.keepScenarios ? printExpr(st.cond) : '',
+            at: placeOf(st),
+          });
           break;
         case 'ExpectLog':
           if (st.player) seatCheck(st.player);
