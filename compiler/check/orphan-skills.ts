@@ -21,7 +21,7 @@ function literals(node: unknown, out: string[]): void {
   const o = node as Record<string, unknown>;
   if (o.k === 'lit') {
     if (typeof o.v === 'string') out.push(o.v);
-    if (o.v === null || typeof o.v !== 'object') return;
+    if (o.v === null || typeof o.v !== 'object') return; // a leaf: no fields to enumerate
   }
   for (const k in o) {
     const v = o[k];
